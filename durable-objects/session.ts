@@ -1,0 +1,285 @@
+import { DurableObject } from "cloudflare:workers";
+import { PolicyDenied, type Denial } from "../src/policy/denied";
+import { FileRules } from "../src/policy/files";
+import { quotasFromEnv } from "../src/policy/limits";
+import { SessionStore, type SessionMeta, type ToolCallRecord } from "../src/session/state";
+import { errorResult } from "../src/tools/errors";
+import { TOOLS, formatValidationError } from "../src/tools/registry";
+import type { ToolContext, ToolResult } from "../src/tools/types";
+import { isVfsError } from "../src/vfs/errors";
+import type { FileEditor } from "../src/vfs/file-editor";
+import { GuardedFs } from "../src/vfs/guarded-fs";
+import { ROOT, relativeToRoot } from "../src/vfs/paths";
+import { Workspace } from "../src/vfs/workspace";
+
+export interface SessionInfo {
+  id: string;
+  profile: string;
+  cwd: string;
+  status: string;
+  createdAt: string;
+  lastUsedAt: string;
+  usage: { bytes: number; files: number; maxBytes: number; maxFiles: number; toolCalls: number };
+}
+
+export interface CreateOptions {
+  id: string;
+  tenant: string;
+  profile: string;
+  cwd?: string;
+  env?: Record<string, string>;
+}
+
+/** Failures a caller maps to its own protocol (HTTP status, RPC error). */
+export type Failure =
+  | { ok: false; error: "session_not_found"; message: string }
+  | { ok: false; error: "tool_not_found"; message: string }
+  | { ok: false; error: "invalid_arguments"; message: string }
+  | { ok: false; error: "denied"; message: string; denied: Denial }
+  | { ok: false; error: "fs"; code: string; message: string };
+
+export type Outcome<T> = ({ ok: true } & T) | Failure;
+
+const notFound: Failure = { ok: false, error: "session_not_found", message: "No such session." };
+
+/**
+ * One agent session: its workspace, settings and tool-call log, all in this object's SQLite,
+ * so everything survives eviction and restarts. Reached only through the Worker (HTTP, RPC),
+ * which has already decided the tenant owns it.
+ */
+export class SessionDO extends DurableObject<Env> {
+  private state: { store: SessionStore; fs: GuardedFs } | null = null;
+  /** State-changing tools run one at a time; read-only ones run side by side. */
+  private writeQueue: Promise<unknown> = Promise.resolve();
+  /** Uploads whose bytes are stored but not yet committed, by upload id. */
+  private readonly uploads = new Map<string, FileEditor>();
+
+  /** Opens the session if it was created; probing an unknown id writes nothing. */
+  private open(): { store: SessionStore; fs: GuardedFs } | null {
+    if (this.state) return this.state;
+    const sql = this.ctx.storage.sql;
+    if (!SessionStore.exists(sql)) return null;
+    Workspace.initialize(this.ctx.storage);
+    const ws = new Workspace(this.ctx.storage, quotasFromEnv(this.env));
+    this.state = { store: new SessionStore(sql), fs: new GuardedFs(ws, FileRules.fromEnv(this.env.TOOLSHED_SENSITIVE_GLOBS)) };
+    return this.state;
+  }
+
+  async create(opts: CreateOptions): Promise<SessionInfo> {
+    const sql = this.ctx.storage.sql;
+    this.ctx.storage.transactionSync(() => {
+      SessionStore.initialize(sql);
+      const store = new SessionStore(sql);
+      const now = Date.now();
+      store.set("id", opts.id);
+      store.set("tenant", opts.tenant);
+      store.set("profile", opts.profile);
+      store.set("cwd", opts.cwd ?? ROOT);
+      store.set("status", "");
+      store.set("env", opts.env ?? {});
+      store.set("createdAt", now);
+      store.set("lastUsedAt", now);
+      Workspace.initialize(this.ctx.storage);
+    });
+    const s = this.open()!;
+    if (opts.cwd && opts.cwd !== ROOT) s.fs.mkdir(opts.cwd, { recursive: true });
+    return this.describe(s);
+  }
+
+  async info(): Promise<SessionInfo | null> {
+    const s = this.open();
+    return s ? this.describe(s) : null;
+  }
+
+  private describe(s: { store: SessionStore; fs: GuardedFs }): SessionInfo {
+    const m = s.store.read();
+    const usage = s.fs.ws.usage();
+    return {
+      id: m.id,
+      profile: m.profile,
+      cwd: m.cwd,
+      status: m.status,
+      createdAt: new Date(m.createdAt).toISOString(),
+      lastUsedAt: new Date(m.lastUsedAt).toISOString(),
+      usage: { ...usage, maxBytes: s.fs.ws.quotas.maxBytes, maxFiles: s.fs.ws.quotas.maxFiles, toolCalls: s.store.callCount() },
+    };
+  }
+
+  async callTool(name: string, args: unknown): Promise<Outcome<{ result: ToolResult }>> {
+    const s = this.open();
+    if (!s) return notFound;
+    const tool = TOOLS.get(name);
+    if (!tool) return { ok: false, error: "tool_not_found", message: `Unknown tool '${name}'. GET /v1/tools lists the tools.` };
+    const parsed = tool.params.safeParse(args ?? {});
+    if (!parsed.success) {
+      return { ok: false, error: "invalid_arguments", message: `Invalid arguments for ${name}: ${formatValidationError(parsed.error)}` };
+    }
+    const run = async (): Promise<ToolResult> => {
+      const meta = s.store.read();
+      const ctx: ToolContext = {
+        sessionId: meta.id,
+        fs: s.fs,
+        cwd: meta.cwd,
+        env: meta.env,
+        setStatus: (status) => s.store.set("status", status),
+      };
+      const started = Date.now();
+      let result: ToolResult;
+      try {
+        result = await tool.run(ctx, parsed.data);
+      } catch (e) {
+        result = errorResult(e);
+      }
+      s.store.logCall({
+        tool: name,
+        started,
+        durationMs: Date.now() - started,
+        outcome: result.denied ? "denied" : result.success ? "ok" : "error",
+        denied: result.denied,
+        detail: result.error?.slice(0, 500),
+      });
+      s.store.set("lastUsedAt", Date.now());
+      return result;
+    };
+    const result = tool.readOnly ? await run() : await this.serialized(run);
+    return { ok: true, result };
+  }
+
+  private serialized<T>(fn: () => Promise<T>): Promise<T> {
+    const next = this.writeQueue.then(fn, fn);
+    this.writeQueue = next.catch(() => undefined);
+    return next;
+  }
+
+  /** Runs a file operation under the policy, logging refusals as tool calls do. */
+  private guard<T>(s: { store: SessionStore }, op: string, fn: () => T): Outcome<{ value: T }> {
+    const started = Date.now();
+    try {
+      return { ok: true, value: fn() };
+    } catch (e) {
+      if (e instanceof PolicyDenied) {
+        s.store.logCall({ tool: op, started, durationMs: Date.now() - started, outcome: "denied", denied: e.denial, detail: e.message });
+        return { ok: false, error: "denied", message: e.message, denied: e.denial };
+      }
+      if (isVfsError(e)) return { ok: false, error: "fs", code: e.code, message: `${relativeToRoot(e.path)}: ${e.description}` };
+      throw e;
+    }
+  }
+
+  /** Streams a file out, one stored chunk at a time. */
+  async download(path: string): Promise<Outcome<{ size: number; body: ReadableStream<Uint8Array> }>> {
+    const s = this.open();
+    if (!s) return notFound;
+    const cwd = s.store.read().cwd;
+    const r = this.guard(s, "files.get", () => {
+      const abs = s.fs.resolve(cwd, path);
+      s.fs.rules.checkRead(abs); // refused whether or not it exists
+      const info = s.fs.mustStat(abs);
+      if (info.kind === "dir") return { info, chunks: null };
+      return { info, chunks: s.fs.chunks(abs) };
+    });
+    if (!r.ok) return r;
+    const { info, chunks } = r.value;
+    if (!chunks) return { ok: false, error: "fs", code: "EISDIR", message: `${relativeToRoot(info.path)}: Is a directory` };
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const next = chunks.next();
+        if (next.done) controller.close();
+        else controller.enqueue(next.value);
+      },
+    });
+    return { ok: true, size: info.size, body };
+  }
+
+  /**
+   * Streams a request body into a pending file; nothing is visible until `finishUpload`
+   * commits it. The caller commits only when it saw the body end cleanly, because a cut-off
+   * stream can look like a normal end on this side.
+   */
+  async upload(path: string, body: ReadableStream<Uint8Array>, maxBytes: number): Promise<Outcome<{ uploadId: string; size: number }>> {
+    const s = this.open();
+    if (!s) {
+      await body.cancel().catch(() => undefined);
+      return notFound;
+    }
+    const cwd = s.store.read().cwd;
+    const opened = this.guard(s, "files.put", () => {
+      const abs = s.fs.resolve(cwd, path);
+      return s.fs.openEditor(abs, { create: true, truncate: true, createParents: true });
+    });
+    if (!opened.ok) {
+      await body.cancel().catch(() => undefined);
+      return opened;
+    }
+    const editor = opened.value;
+    const reader = body.getReader();
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        if (editor.size + value.length > maxBytes) {
+          editor.abort();
+          await reader.cancel().catch(() => undefined);
+          return { ok: false, error: "fs", code: "EFBIG", message: `Upload exceeds ${maxBytes} bytes.` };
+        }
+        editor.append(value);
+      }
+      editor.flush();
+    } catch (e) {
+      editor.abort();
+      if (isVfsError(e)) return { ok: false, error: "fs", code: e.code, message: `${relativeToRoot(e.path)}: ${e.message.slice(e.path.length + 2)}` };
+      return { ok: false, error: "fs", code: "EIO", message: "The upload was interrupted; the previous content is unchanged." };
+    }
+    const uploadId = crypto.randomUUID();
+    this.uploads.set(uploadId, editor);
+    return { ok: true, uploadId, size: editor.size };
+  }
+
+  /** Commits (or throws away) a pending upload. */
+  async finishUpload(uploadId: string, commit: boolean): Promise<Outcome<{ size: number; path: string }>> {
+    const editor = this.uploads.get(uploadId);
+    this.uploads.delete(uploadId);
+    if (!editor) return { ok: false, error: "fs", code: "EIO", message: "The upload was lost (the session restarted); upload again." };
+    if (!commit) {
+      editor.abort();
+      return { ok: false, error: "fs", code: "EIO", message: "The upload was interrupted; the previous content is unchanged." };
+    }
+    try {
+      const info = editor.commit();
+      return { ok: true, size: info.size, path: relativeToRoot(info.path) };
+    } catch (e) {
+      if (isVfsError(e)) return { ok: false, error: "fs", code: e.code, message: `${relativeToRoot(e.path)}: ${e.message.slice(e.path.length + 2)}` };
+      throw e;
+    }
+  }
+
+  async removeFile(path: string, recursive: boolean): Promise<Outcome<{ path: string }>> {
+    const s = this.open();
+    if (!s) return notFound;
+    const cwd = s.store.read().cwd;
+    const r = this.guard(s, "files.delete", () => {
+      const abs = s.fs.resolve(cwd, path);
+      s.fs.remove(abs, { recursive });
+      return relativeToRoot(abs);
+    });
+    return r.ok ? { ok: true, path: r.value } : r;
+  }
+
+  async log(limit: number): Promise<ToolCallRecord[] | null> {
+    const s = this.open();
+    return s ? s.store.calls(limit) : null;
+  }
+
+  async meta(): Promise<SessionMeta | null> {
+    const s = this.open();
+    return s ? s.store.read() : null;
+  }
+
+  /** Erases the workspace and every setting; the id is gone for good. */
+  async destroy(): Promise<boolean> {
+    if (!this.open()) return false;
+    this.state = null;
+    await this.ctx.storage.deleteAll();
+    return true;
+  }
+}

@@ -1,0 +1,19 @@
+// Makes a fresh clone ready to run: installs npm packages when missing or stale,
+// then builds the WASI programs (skipped when their sources are unchanged).
+import { existsSync, statSync } from "node:fs";
+import { execSync } from "node:child_process";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const run = (cmd) => execSync(cmd, { cwd: root, stdio: "inherit" });
+
+const lock = join(root, "package-lock.json");
+const marker = join(root, "node_modules", ".package-lock.json");
+if (!existsSync(marker) || statSync(lock).mtimeMs > statSync(marker).mtimeMs) {
+  console.log("[prepare] installing npm packages");
+  run("npm ci --no-audit --no-fund");
+}
+if (existsSync(join(root, "scripts", "build-wasm.mjs"))) {
+  run("node scripts/build-wasm.mjs");
+}

@@ -1,0 +1,22 @@
+// The Worker's bindings and variables, as wrangler.toml and .dev.vars declare them.
+interface Env {
+  SESSIONS: DurableObjectNamespace<import("../durable-objects/session").SessionDO>;
+  /** Comma-separated `tenant=key` pairs. Fail closed when empty. */
+  TOOLSHED_API_KEYS?: string;
+  /** Comma-separated extra sensitive-file globs (never readable by any tool). */
+  TOOLSHED_SENSITIVE_GLOBS?: string;
+  /** Workspace quotas; defaults in src/policy/limits.ts. */
+  TOOLSHED_QUOTA_BYTES?: string;
+  TOOLSHED_QUOTA_FILES?: string;
+  /** Largest request body accepted by JSON endpoints, in bytes. */
+  TOOLSHED_MAX_JSON_BYTES?: string;
+}
+declare namespace Cloudflare {
+  interface Env extends globalThis.Env {}
+}
+declare namespace Cloudflare {
+  interface GlobalProps {
+    mainModule: typeof import("./index");
+    durableNamespaces: "SessionDO";
+  }
+}

@@ -1,0 +1,27 @@
+import type { Failure } from "../../durable-objects/session";
+
+export const json = (body: unknown, status = 200, headers: Record<string, string> = {}): Response =>
+  new Response(JSON.stringify(body, null, 2), {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8", ...headers },
+  });
+
+export const httpError = (status: number, error: string, message: string, extra: Record<string, unknown> = {}): Response =>
+  json({ error, message, ...extra }, status);
+
+const FS_STATUS: Record<string, number> = { ENOENT: 404, EISDIR: 409, ENOTDIR: 409, ENOTEMPTY: 409, EEXIST: 409, EDQUOT: 413, EFBIG: 413, EIO: 400, EBUSY: 409, EINVAL: 400 };
+
+/** The HTTP shape of a session-level failure. */
+export function failureResponse(f: Failure): Response {
+  switch (f.error) {
+    case "session_not_found":
+    case "tool_not_found":
+      return httpError(404, f.error, f.message);
+    case "invalid_arguments":
+      return httpError(400, f.error, f.message);
+    case "denied":
+      return httpError(403, "denied", f.message, { denied: f.denied });
+    case "fs":
+      return httpError(FS_STATUS[f.code] ?? 400, f.code, f.message);
+  }
+}

@@ -1,0 +1,19 @@
+import { authenticate } from "./http/auth";
+import { httpError } from "./http/respond";
+import { router } from "./http/router";
+
+export { SessionDO } from "../durable-objects/session";
+export { ToolshedRPC } from "./rpc";
+
+export default {
+  async fetch(request: Request, env: Env): Promise<Response> {
+    const auth = authenticate(request, env);
+    if (!auth.ok) return httpError(401, "unauthorized", auth.message, {});
+    try {
+      return await router.fetch(request, env, auth.tenant);
+    } catch (e) {
+      console.error("request failed", e);
+      return httpError(500, "internal_error", "Internal error; the request may be retried.");
+    }
+  },
+} satisfies ExportedHandler<Env>;

@@ -1,0 +1,30 @@
+import type { Quotas } from "../vfs/workspace";
+
+export const DEFAULT_QUOTAS: Quotas = { maxBytes: 1024 * 1024 * 1024, maxFiles: 100_000 };
+/** JSON bodies (tool arguments) larger than this are refused with 413. */
+export const DEFAULT_MAX_JSON_BYTES = 10 * 1024 * 1024;
+/** Raw uploads through the files endpoint. */
+export const MAX_UPLOAD_BYTES = 1024 * 1024 * 1024;
+export const MAX_STATUS_CHARS = 256;
+export const GREP_MAX_LINES = 250;
+export const GLOB_MAX_RESULTS = 100;
+/** Files bigger than this are not searched by grep (they are listed as skipped). */
+export const GREP_MAX_FILE_BYTES = 32 * 1024 * 1024;
+/** read_file refuses to render more than this many bytes at once; use offset/limit. */
+export const READ_MAX_FILE_BYTES = 64 * 1024 * 1024;
+
+const positiveInt = (value: string | undefined, fallback: number): number => {
+  const n = Number(value);
+  return value && Number.isSafeInteger(n) && n > 0 ? n : fallback;
+};
+
+export function quotasFromEnv(env: { TOOLSHED_QUOTA_BYTES?: string; TOOLSHED_QUOTA_FILES?: string }): Quotas {
+  return {
+    maxBytes: positiveInt(env.TOOLSHED_QUOTA_BYTES, DEFAULT_QUOTAS.maxBytes),
+    maxFiles: positiveInt(env.TOOLSHED_QUOTA_FILES, DEFAULT_QUOTAS.maxFiles),
+  };
+}
+
+export function maxJsonBytesFromEnv(env: { TOOLSHED_MAX_JSON_BYTES?: string }): number {
+  return positiveInt(env.TOOLSHED_MAX_JSON_BYTES, DEFAULT_MAX_JSON_BYTES);
+}

@@ -1,0 +1,108 @@
+import type { Denial } from "../policy/denied";
+
+/** The session's own tables, beside the workspace's: settings and the tool-call log. */
+export const SESSION_SCHEMA = [
+  `CREATE TABLE IF NOT EXISTS session_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`,
+  `CREATE TABLE IF NOT EXISTS tool_calls (
+     id          INTEGER PRIMARY KEY AUTOINCREMENT,
+     tool        TEXT NOT NULL,
+     started     INTEGER NOT NULL,
+     duration_ms INTEGER NOT NULL,
+     outcome     TEXT NOT NULL,
+     rule        TEXT,
+     detail      TEXT
+   )`,
+];
+
+export interface SessionMeta {
+  id: string;
+  tenant: string;
+  profile: string;
+  cwd: string;
+  status: string;
+  env: Record<string, string>;
+  createdAt: number;
+  lastUsedAt: number;
+}
+
+export type Outcome = "ok" | "error" | "denied";
+
+export interface ToolCallRecord {
+  id: number;
+  tool: string;
+  started: number;
+  durationMs: number;
+  outcome: Outcome;
+  denied?: Denial;
+  detail?: string;
+}
+
+/** Key-value settings of one session, kept in SQLite so they survive eviction and restarts. */
+export class SessionStore {
+  constructor(private readonly sql: SqlStorage) {}
+
+  static exists(sql: SqlStorage): boolean {
+    return (
+      sql.exec(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'session_meta'`).toArray().length > 0 &&
+      sql.exec(`SELECT 1 FROM session_meta WHERE key = 'id'`).toArray().length > 0
+    );
+  }
+
+  static initialize(sql: SqlStorage): void {
+    for (const stmt of SESSION_SCHEMA) sql.exec(stmt);
+  }
+
+  read(): SessionMeta {
+    const m = new Map<string, string>();
+    for (const r of this.sql.exec<{ key: string; value: string }>(`SELECT key, value FROM session_meta`)) m.set(r.key, r.value);
+    return {
+      id: m.get("id") ?? "",
+      tenant: m.get("tenant") ?? "",
+      profile: m.get("profile") ?? "toolshed",
+      cwd: m.get("cwd") ?? "/workspace",
+      status: m.get("status") ?? "",
+      env: JSON.parse(m.get("env") ?? "{}") as Record<string, string>,
+      createdAt: Number(m.get("createdAt") ?? 0),
+      lastUsedAt: Number(m.get("lastUsedAt") ?? 0),
+    };
+  }
+
+  set(key: keyof SessionMeta, value: string | number | Record<string, string>): void {
+    const text = typeof value === "object" ? JSON.stringify(value) : String(value);
+    this.sql.exec(`INSERT OR REPLACE INTO session_meta (key, value) VALUES (?, ?)`, key, text);
+  }
+
+  logCall(rec: Omit<ToolCallRecord, "id">): void {
+    this.sql.exec(
+      `INSERT INTO tool_calls (tool, started, duration_ms, outcome, rule, detail) VALUES (?, ?, ?, ?, ?, ?)`,
+      rec.tool,
+      rec.started,
+      rec.durationMs,
+      rec.outcome,
+      rec.denied ? JSON.stringify(rec.denied) : null,
+      rec.detail ?? null,
+    );
+  }
+
+  calls(limit: number): ToolCallRecord[] {
+    return this.sql
+      .exec<{ id: number; tool: string; started: number; duration_ms: number; outcome: string; rule: string | null; detail: string | null }>(
+        `SELECT * FROM tool_calls ORDER BY id DESC LIMIT ?`,
+        limit,
+      )
+      .toArray()
+      .map((r) => ({
+        id: r.id,
+        tool: r.tool,
+        started: r.started,
+        durationMs: r.duration_ms,
+        outcome: r.outcome as Outcome,
+        ...(r.rule ? { denied: JSON.parse(r.rule) as Denial } : {}),
+        ...(r.detail ? { detail: r.detail } : {}),
+      }));
+  }
+
+  callCount(): number {
+    return this.sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM tool_calls`).one().n;
+  }
+}

@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { editFile } from "./files/edit-file";
+import { glob } from "./files/glob";
+import { grep } from "./files/grep";
+import { listDir } from "./files/list-dir";
+import { readFile } from "./files/read-file";
+import { setStatus } from "./files/set-status";
+import { writeFile } from "./files/write-file";
+import type { Json, ToolDefinition } from "./types";
+
+const ALL: ToolDefinition[] = [readFile, writeFile, editFile, listDir, grep, glob, setStatus] as ToolDefinition[];
+
+export const TOOLS: ReadonlyMap<string, ToolDefinition> = new Map(ALL.map((t) => [t.name, t]));
+
+export interface ToolDescription {
+  name: string;
+  description: string;
+  /** JSON Schema of the parameters, derived from the zod definition. */
+  parameters: Json;
+}
+
+export function describeTools(): ToolDescription[] {
+  return ALL.map((t) => ({ name: t.name, description: t.description, parameters: z.toJSONSchema(t.params) as Json }));
+}
+
+/** Zod issues as one sentence that names each offending field. */
+export function formatValidationError(error: z.ZodError): string {
+  return error.issues
+    .map((i) => `${i.path.length ? i.path.join(".") : "(arguments)"}: ${i.message}`)
+    .join("; ");
+}

@@ -1,0 +1,40 @@
+import type { z } from "zod";
+import type { Denial } from "../policy/denied";
+import type { GuardedFs } from "../vfs/guarded-fs";
+
+/** What a tool sees of its session. */
+export interface ToolContext {
+  sessionId: string;
+  fs: GuardedFs;
+  /** The session's working directory (absolute, inside /workspace). */
+  cwd: string;
+  /** The session's environment variables (already filtered by the policy). */
+  env: Record<string, string>;
+  setStatus(status: string): void;
+}
+
+/**
+ * Every tool answers with this envelope: `success`, a text `output` for the model, `error`
+ * when it failed, `denied` when the policy refused it, plus tool-specific fields.
+ */
+export interface ToolResult {
+  success: boolean;
+  output?: string;
+  error?: string;
+  denied?: Denial;
+  [field: string]: Json | Denial | undefined;
+}
+
+/** Values that cross every boundary unchanged: JSON over HTTP, structured clone over RPC. */
+export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+
+export interface ToolDefinition<S extends z.ZodType = z.ZodType> {
+  name: string;
+  description: string;
+  params: S;
+  /** State-changing tools run one at a time per session; read-only ones may overlap. */
+  readOnly: boolean;
+  run(ctx: ToolContext, args: z.infer<S>): ToolResult | Promise<ToolResult>;
+}
+
+export const defineTool = <S extends z.ZodType>(def: ToolDefinition<S>): ToolDefinition<S> => def;

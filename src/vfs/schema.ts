@@ -1,0 +1,32 @@
+/**
+ * The workspace's tables. Nodes are keyed by absolute path (one index lookup per stat, one
+ * UPDATE to move a subtree); file bytes live in `vfs_chunks` under a blob id so that a
+ * rewrite builds a new blob beside the old one and swaps it in atomically.
+ */
+export const SCHEMA = [
+  `CREATE TABLE IF NOT EXISTS vfs_nodes (
+     path   TEXT PRIMARY KEY,
+     parent TEXT NOT NULL,
+     kind   INTEGER NOT NULL,
+     size   INTEGER NOT NULL DEFAULT 0,
+     mtime  INTEGER NOT NULL,
+     blob   INTEGER
+   )`,
+  `CREATE INDEX IF NOT EXISTS vfs_nodes_by_parent ON vfs_nodes(parent)`,
+  `CREATE TABLE IF NOT EXISTS vfs_blobs (
+     id        INTEGER PRIMARY KEY AUTOINCREMENT,
+     committed INTEGER NOT NULL DEFAULT 0
+   )`,
+  `CREATE TABLE IF NOT EXISTS vfs_chunks (
+     blob INTEGER NOT NULL,
+     idx  INTEGER NOT NULL,
+     data BLOB NOT NULL,
+     PRIMARY KEY (blob, idx)
+   ) WITHOUT ROWID`,
+];
+
+export const KIND_FILE = 1;
+export const KIND_DIR = 2;
+
+/** Bytes per stored chunk. SQLite rows are capped at 2 MB; 256 KiB keeps random access cheap. */
+export const CHUNK_SIZE = 256 * 1024;

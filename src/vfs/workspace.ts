@@ -1,0 +1,436 @@
+import { VfsError } from "./errors";
+import { FileEditor } from "./file-editor";
+import { ROOT, isWithin, parentOf } from "./paths";
+import { CHUNK_SIZE, KIND_DIR, KIND_FILE, SCHEMA } from "./schema";
+
+export type NodeKind = "file" | "dir";
+
+export interface NodeInfo {
+  path: string;
+  /** Stable while the node exists (survives renames); WASI uses it as the inode number. */
+  ino: number;
+  kind: NodeKind;
+  size: number;
+  mtimeMs: number;
+}
+
+export interface Quotas {
+  maxBytes: number;
+  /** Files and directories, the root not counted. */
+  maxFiles: number;
+}
+
+/** The part of DurableObjectStorage the workspace needs; synchronous by design. */
+export interface SqlHost {
+  sql: SqlStorage;
+  transactionSync<T>(fn: () => T): T;
+}
+
+interface NodeRow extends Record<string, SqlStorageValue> {
+  rowid: number;
+  path: string;
+  kind: number;
+  size: number;
+  mtime: number;
+  blob: number | null;
+}
+
+const NODE_COLUMNS = "rowid, path, kind, size, mtime, blob";
+
+/** Half-open key range [lo, hi) that holds exactly the strict descendants of `dir`. */
+function subtreeRange(dir: string): [string, string] {
+  // "/" is 0x2F and "0" is 0x30, so every "dir/..." key sorts inside ["dir/", "dir0").
+  return [`${dir}/`, `${dir}0`];
+}
+
+const toInfo = (r: NodeRow): NodeInfo => ({
+  path: r.path,
+  ino: r.rowid,
+  kind: r.kind === KIND_DIR ? "dir" : "file",
+  size: r.size,
+  mtimeMs: r.mtime,
+});
+
+/**
+ * A session's files, stored in its Durable Object's SQLite and reached synchronously so
+ * WASI syscalls can call it directly. Every path given here is absolute and normalized
+ * (the policy module resolves user input first); nothing outside ROOT can be named.
+ */
+export class Workspace {
+  private usageCache: { bytes: number; files: number } | null = null;
+
+  constructor(
+    private readonly host: SqlHost,
+    readonly quotas: Quotas,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  /** Creates the tables and the root, and drops blobs an interrupted write left behind. */
+  static initialize(host: SqlHost): void {
+    for (const stmt of SCHEMA) host.sql.exec(stmt);
+    host.sql.exec(
+      `INSERT OR IGNORE INTO vfs_nodes (path, parent, kind, size, mtime) VALUES (?, '', ?, 0, ?)`,
+      ROOT,
+      KIND_DIR,
+      Date.now(),
+    );
+    host.sql.exec(
+      `DELETE FROM vfs_chunks WHERE blob IN (SELECT id FROM vfs_blobs WHERE committed = 0)`,
+    );
+    host.sql.exec(`DELETE FROM vfs_blobs WHERE committed = 0`);
+  }
+
+  get sql(): SqlStorage {
+    return this.host.sql;
+  }
+
+  now(): number {
+    return this.clock();
+  }
+
+  transaction<T>(fn: () => T): T {
+    return this.host.transactionSync(fn);
+  }
+
+  // ---- lookups -------------------------------------------------------------------------
+
+  private row(path: string): NodeRow | null {
+    const rows = this.sql.exec<NodeRow>(`SELECT ${NODE_COLUMNS} FROM vfs_nodes WHERE path = ?`, path).toArray();
+    return rows[0] ?? null;
+  }
+
+  private mustRow(path: string): NodeRow {
+    const r = this.row(path);
+    if (!r) throw new VfsError("ENOENT", path);
+    return r;
+  }
+
+  stat(path: string): NodeInfo | null {
+    const r = this.row(path);
+    return r ? toInfo(r) : null;
+  }
+
+  mustStat(path: string): NodeInfo {
+    return toInfo(this.mustRow(path));
+  }
+
+  /** Direct children of a directory, sorted by name. */
+  readdir(path: string): NodeInfo[] {
+    const r = this.mustRow(path);
+    if (r.kind !== KIND_DIR) throw new VfsError("ENOTDIR", path);
+    return this.sql
+      .exec<NodeRow>(`SELECT ${NODE_COLUMNS} FROM vfs_nodes WHERE parent = ? ORDER BY path`, path)
+      .toArray()
+      .map(toInfo);
+  }
+
+  /** Every node strictly below `dir`, in path order, without touching file contents. */
+  walk(dir: string): NodeInfo[] {
+    const [lo, hi] = subtreeRange(dir);
+    return this.sql
+      .exec<NodeRow>(`SELECT ${NODE_COLUMNS} FROM vfs_nodes WHERE path >= ? AND path < ? ORDER BY path`, lo, hi)
+      .toArray()
+      .map(toInfo);
+  }
+
+  usage(): { bytes: number; files: number } {
+    if (!this.usageCache) {
+      const r = this.sql
+        .exec<{ bytes: number; files: number }>(
+          `SELECT COALESCE(SUM(size), 0) AS bytes, COUNT(*) - 1 AS files FROM vfs_nodes`,
+        )
+        .one();
+      this.usageCache = { bytes: r.bytes, files: r.files };
+    }
+    return this.usageCache;
+  }
+
+  private adjustUsage(bytes: number, files: number): void {
+    const u = this.usage();
+    u.bytes += bytes;
+    u.files += files;
+  }
+
+  /** Throws EDQUOT when growing usage by `bytes`/`files` would pass a quota. */
+  checkQuota(path: string, bytes: number, files: number): void {
+    const u = this.usage();
+    if (bytes > 0 && u.bytes + bytes > this.quotas.maxBytes) {
+      throw new VfsError(
+        "EDQUOT",
+        path,
+        `workspace byte quota exceeded (${u.bytes + bytes} > ${this.quotas.maxBytes} bytes); delete files or raise TOOLSHED_QUOTA_BYTES`,
+      );
+    }
+    if (files > 0 && u.files + files > this.quotas.maxFiles) {
+      throw new VfsError(
+        "EDQUOT",
+        path,
+        `workspace file-count quota exceeded (max ${this.quotas.maxFiles} files and directories); delete files or raise TOOLSHED_QUOTA_FILES`,
+      );
+    }
+  }
+
+  // ---- directories ---------------------------------------------------------------------
+
+  /** Ensures the parent of `path` is an existing directory, creating missing ones if asked. */
+  ensureParent(path: string, create: boolean): void {
+    const parent = parentOf(path);
+    const r = this.row(parent);
+    if (r) {
+      if (r.kind !== KIND_DIR) throw new VfsError("ENOTDIR", parent);
+      return;
+    }
+    if (!create) throw new VfsError("ENOENT", parent);
+    this.mkdir(parent, { recursive: true });
+  }
+
+  mkdir(path: string, opts: { recursive?: boolean } = {}): void {
+    const existing = this.row(path);
+    if (existing) {
+      if (opts.recursive && existing.kind === KIND_DIR) return;
+      throw new VfsError("EEXIST", path);
+    }
+    this.ensureParent(path, opts.recursive ?? false);
+    this.checkQuota(path, 0, 1);
+    this.sql.exec(
+      `INSERT INTO vfs_nodes (path, parent, kind, size, mtime) VALUES (?, ?, ?, 0, ?)`,
+      path,
+      parentOf(path),
+      KIND_DIR,
+      this.now(),
+    );
+    this.adjustUsage(0, 1);
+    this.touchDir(parentOf(path));
+  }
+
+  private touchDir(path: string): void {
+    this.sql.exec(`UPDATE vfs_nodes SET mtime = ? WHERE path = ?`, this.now(), path);
+  }
+
+  // ---- file contents -------------------------------------------------------------------
+
+  /** Reads `length` bytes at `offset` (fewer at end of file). */
+  read(path: string, offset: number, length: number): Uint8Array {
+    const r = this.mustRow(path);
+    if (r.kind === KIND_DIR) throw new VfsError("EISDIR", path);
+    return this.readBlob(r.blob, r.size, offset, length);
+  }
+
+  readFile(path: string): Uint8Array {
+    const r = this.mustRow(path);
+    if (r.kind === KIND_DIR) throw new VfsError("EISDIR", path);
+    return this.readBlob(r.blob, r.size, 0, r.size);
+  }
+
+  readText(path: string): string {
+    return new TextDecoder().decode(this.readFile(path));
+  }
+
+  /** Yields the file's bytes chunk by chunk, one SQL row at a time, so memory stays flat. */
+  *chunks(path: string): Generator<Uint8Array> {
+    const r = this.mustRow(path);
+    if (r.kind === KIND_DIR) throw new VfsError("EISDIR", path);
+    const count = Math.ceil(r.size / CHUNK_SIZE);
+    for (let idx = 0; idx < count; idx++) {
+      const len = Math.min(CHUNK_SIZE, r.size - idx * CHUNK_SIZE);
+      yield this.readBlob(r.blob, r.size, idx * CHUNK_SIZE, len);
+    }
+  }
+
+  /** Bytes of a blob; chunks that are absent (sparse) or short read as zeros. */
+  readBlob(blob: number | null, size: number, offset: number, length: number): Uint8Array {
+    const end = Math.min(size, offset + length);
+    if (blob === null || end <= offset) return new Uint8Array(0);
+    const out = new Uint8Array(end - offset);
+    const first = Math.floor(offset / CHUNK_SIZE);
+    const last = Math.floor((end - 1) / CHUNK_SIZE);
+    const rows = this.sql.exec<{ idx: number; data: ArrayBuffer }>(
+      `SELECT idx, data FROM vfs_chunks WHERE blob = ? AND idx >= ? AND idx <= ?`,
+      blob,
+      first,
+      last,
+    );
+    for (const { idx, data } of rows) {
+      const chunkStart = idx * CHUNK_SIZE;
+      const bytes = new Uint8Array(data);
+      const from = Math.max(offset, chunkStart);
+      const to = Math.min(end, chunkStart + bytes.length);
+      if (to > from) out.set(bytes.subarray(from - chunkStart, to - chunkStart), from - offset);
+    }
+    return out;
+  }
+
+  /** Replaces (or creates) a file in one step: readers see the old bytes or the new, never half. */
+  writeFile(
+    path: string,
+    data: Uint8Array | string,
+    opts: { createParents?: boolean } = {},
+  ): NodeInfo {
+    const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data;
+    const editor = this.openEditor(path, { create: true, truncate: true, createParents: opts.createParents });
+    try {
+      editor.write(0, bytes);
+      return editor.commit();
+    } catch (e) {
+      editor.abort();
+      throw e;
+    }
+  }
+
+  /**
+   * Opens a file for random-access changes that stay invisible until `commit()` swaps them in.
+   * Unchanged chunks are shared with the old version by SQL copies, never loaded into memory.
+   */
+  openEditor(
+    path: string,
+    opts: { create?: boolean; truncate?: boolean; exclusive?: boolean; createParents?: boolean } = {},
+  ): FileEditor {
+    const r = this.row(path);
+    if (r) {
+      if (opts.exclusive) throw new VfsError("EEXIST", path);
+      if (r.kind === KIND_DIR) throw new VfsError("EISDIR", path);
+      return new FileEditor(this, path, opts.truncate ? null : r.blob, opts.truncate ? 0 : r.size, r.size);
+    }
+    if (!opts.create) throw new VfsError("ENOENT", path);
+    this.ensureParent(path, opts.createParents ?? false);
+    this.checkQuota(path, 0, 1);
+    return new FileEditor(this, path, null, 0);
+  }
+
+  /** Allocates an uncommitted blob; `Workspace.initialize` drops it if never committed. */
+  newBlob(): number {
+    return this.sql.exec<{ id: number }>(`INSERT INTO vfs_blobs (committed) VALUES (0) RETURNING id`).one().id;
+  }
+
+  dropBlob(blob: number): void {
+    this.sql.exec(`DELETE FROM vfs_chunks WHERE blob = ?`, blob);
+    this.sql.exec(`DELETE FROM vfs_blobs WHERE id = ?`, blob);
+  }
+
+  /** Points `path` at a finished blob, atomically, and frees the blob it replaces. */
+  installBlob(path: string, blob: number, size: number): NodeInfo {
+    return this.transaction(() => {
+      const old = this.row(path);
+      if (old?.kind === KIND_DIR) throw new VfsError("EISDIR", path);
+      this.checkQuota(path, size - (old?.size ?? 0), old ? 0 : 1);
+      if (!old) this.ensureParent(path, false);
+      const mtime = this.now();
+      this.sql.exec(`UPDATE vfs_blobs SET committed = 1 WHERE id = ?`, blob);
+      if (old) {
+        this.sql.exec(`UPDATE vfs_nodes SET size = ?, mtime = ?, blob = ? WHERE path = ?`, size, mtime, blob, path);
+        if (old.blob !== null && old.blob !== blob) this.dropBlob(old.blob);
+        this.adjustUsage(size - old.size, 0);
+      } else {
+        this.sql.exec(
+          `INSERT INTO vfs_nodes (path, parent, kind, size, mtime, blob) VALUES (?, ?, ?, ?, ?, ?)`,
+          path,
+          parentOf(path),
+          KIND_FILE,
+          size,
+          mtime,
+          blob,
+        );
+        this.adjustUsage(size, 1);
+        this.touchDir(parentOf(path));
+      }
+      return this.mustStat(path);
+    });
+  }
+
+  setMtime(path: string, mtimeMs: number): void {
+    this.mustRow(path);
+    this.sql.exec(`UPDATE vfs_nodes SET mtime = ? WHERE path = ?`, Math.floor(mtimeMs), path);
+  }
+
+  /** Creates an empty file if missing, else bumps its mtime (as `touch`). */
+  touch(path: string, mtimeMs?: number): void {
+    if (this.row(path)) {
+      this.setMtime(path, mtimeMs ?? this.now());
+      return;
+    }
+    this.writeFile(path, new Uint8Array(0));
+    if (mtimeMs !== undefined) this.setMtime(path, mtimeMs);
+  }
+
+  // ---- removal and renames -------------------------------------------------------------
+
+  remove(path: string, opts: { recursive?: boolean } = {}): void {
+    if (path === ROOT) throw new VfsError("EBUSY", path, "the workspace root cannot be removed");
+    const r = this.mustRow(path);
+    const [lo, hi] = subtreeRange(path);
+    this.transaction(() => {
+      if (r.kind === KIND_DIR) {
+        const children = this.sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM vfs_nodes WHERE parent = ?`, path).one().n;
+        if (children > 0 && !opts.recursive) throw new VfsError("ENOTEMPTY", path);
+      }
+      const freed = this.sql
+        .exec<{ bytes: number; files: number }>(
+          `SELECT COALESCE(SUM(size), 0) AS bytes, COUNT(*) AS files FROM vfs_nodes WHERE path = ? OR (path >= ? AND path < ?)`,
+          path,
+          lo,
+          hi,
+        )
+        .one();
+      const where = `path = ? OR (path >= ? AND path < ?)`;
+      this.sql.exec(
+        `DELETE FROM vfs_chunks WHERE blob IN (SELECT blob FROM vfs_nodes WHERE blob IS NOT NULL AND (${where}))`,
+        path,
+        lo,
+        hi,
+      );
+      this.sql.exec(
+        `DELETE FROM vfs_blobs WHERE id IN (SELECT blob FROM vfs_nodes WHERE blob IS NOT NULL AND (${where}))`,
+        path,
+        lo,
+        hi,
+      );
+      this.sql.exec(`DELETE FROM vfs_nodes WHERE ${where}`, path, lo, hi);
+      this.adjustUsage(-freed.bytes, -freed.files);
+      this.touchDir(parentOf(path));
+    });
+  }
+
+  /** POSIX rename: replaces a file, or an empty directory with a directory; moves whole subtrees. */
+  rename(from: string, to: string): void {
+    if (from === to) return;
+    if (from === ROOT || to === ROOT) throw new VfsError("EBUSY", from, "the workspace root cannot be moved");
+    const src = this.mustRow(from);
+    if (src.kind === KIND_DIR && isWithin(to, from)) {
+      throw new VfsError("EINVAL", to, `cannot move '${from}' into itself`);
+    }
+    this.transaction(() => {
+      this.ensureParent(to, false);
+      const dst = this.row(to);
+      if (dst) {
+        if (src.kind === KIND_DIR && dst.kind !== KIND_DIR) throw new VfsError("ENOTDIR", to);
+        if (src.kind !== KIND_DIR && dst.kind === KIND_DIR) throw new VfsError("EISDIR", to);
+        this.remove(to, { recursive: false });
+      }
+      const [lo, hi] = subtreeRange(from);
+      // Descendants first, while their keys still sort under `from`.
+      this.sql.exec(
+        `UPDATE vfs_nodes SET path = ? || substr(path, ?), parent = ? || substr(parent, ?)
+           WHERE path >= ? AND path < ?`,
+        to,
+        from.length + 1,
+        to,
+        from.length + 1,
+        lo,
+        hi,
+      );
+      this.sql.exec(`UPDATE vfs_nodes SET path = ?, parent = ? WHERE path = ?`, to, parentOf(to), from);
+      this.touchDir(parentOf(from));
+      this.touchDir(parentOf(to));
+    });
+  }
+
+  /** Deletes every file; the root stays. */
+  eraseAll(): void {
+    this.transaction(() => {
+      this.sql.exec(`DELETE FROM vfs_chunks`);
+      this.sql.exec(`DELETE FROM vfs_blobs`);
+      this.sql.exec(`DELETE FROM vfs_nodes WHERE path <> ?`, ROOT);
+      this.usageCache = null;
+    });
+  }
+}
