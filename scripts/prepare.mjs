@@ -12,7 +12,8 @@ const lock = join(root, "package-lock.json");
 const marker = join(root, "node_modules", ".package-lock.json");
 if (!existsSync(marker) || statSync(lock).mtimeMs > statSync(marker).mtimeMs) {
   console.log("[prepare] installing npm packages");
-  run("npm ci --no-audit --no-fund");
+  // `npm ci` trips over npm 11 lock entries for other platforms' optional packages; install honours the lock too.
+  run("npm install --no-audit --no-fund");
 }
 if (existsSync(join(root, "scripts", "build-wasm.mjs"))) {
   run("node scripts/build-wasm.mjs");
