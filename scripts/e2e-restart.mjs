@@ -1,57 +1,19 @@
 // End-to-end check against the real `wrangler dev` (workerd) with on-disk state:
 // two tenants, every file tool over HTTP, then a restart of the server, and the files remain.
 // Run by `npm test` after the workerd unit tests.
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join, dirname } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
+import { client, freePort, startDevServer, stopDevServer } from "./lib/dev-server.mjs";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const state = mkdtempSync(join(tmpdir(), "toolshed-e2e-"));
 const K1 = "e2e-alice-key";
 const K2 = "e2e-bob-key";
 let passed = 0;
 let failed = 0;
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-
-async function startServer(port) {
-  const child = spawn(
-    "npx",
-    ["wrangler", "dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", state, "--var", `TOOLSHED_API_KEYS:alice=${K1},bob=${K2}`, "--show-interactive-dev-session=false"],
-    { cwd: root, stdio: ["ignore", "pipe", "pipe"], detached: true },
-  );
-  let log = "";
-  child.stdout.on("data", (d) => (log += d));
-  child.stderr.on("data", (d) => (log += d));
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    try {
-      const r = await fetch(`http://127.0.0.1:${port}/v1/tools`, { headers: { authorization: `Bearer ${K1}` } });
-      if (r.status === 200) return child;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  process.kill(-child.pid, "SIGKILL");
-  throw new Error(`wrangler dev did not start:\n${log}`);
-}
-
-async function stopServer(child) {
-  const exited = new Promise((r) => child.on("exit", r));
-  process.kill(-child.pid, "SIGINT");
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-  try {
-    process.kill(-child.pid, "SIGKILL");
-  } catch {}
-}
+const startServer = (port) => startDevServer({ port, stateDir: state, apiKeys: `alice=${K1},bob=${K2}` });
+const stopServer = stopDevServer;
 
 function check(name, ok, detail = "") {
   if (ok) passed++;
@@ -59,19 +21,7 @@ function check(name, ok, detail = "") {
   console.log(`${ok ? "ok  " : "FAIL"} ${name}${ok ? "" : ` ${detail}`}`);
 }
 
-const call = (port, key) => async (method, path, body) => {
-  const r = await fetch(`http://127.0.0.1:${port}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await r.text();
-  try {
-    return { status: r.status, body: JSON.parse(text) };
-  } catch {
-    return { status: r.status, body: text };
-  }
-};
+const call = client;
 
 try {
   const port = await freePort();
