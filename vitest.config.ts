@@ -10,5 +10,5 @@ export default defineConfig({
       },
     }),
   ],
-  test: { include: ["test/**/*.test.ts", "src/**/*.test.ts"], testTimeout: 60_000 },
+  test: { setupFiles: ["test/setup.ts"], include: ["test/**/*.test.ts", "src/**/*.test.ts"], testTimeout: 60_000 },
 });

@@ -18,3 +18,4 @@ if (!existsSync(marker) || statSync(lock).mtimeMs > statSync(marker).mtimeMs) {
 if (existsSync(join(root, "scripts", "build-wasm.mjs"))) {
   run("node scripts/build-wasm.mjs");
 }
+run("node scripts/build-fixtures.mjs");

@@ -11,6 +11,8 @@ export interface ToolContext {
   /** The session's environment variables (already filtered by the policy). */
   env: Record<string, string>;
   setStatus(status: string): void;
+  /** Records a policy refusal that happened deep inside a run (e.g. a WASI program's open). */
+  reportDenial?(denial: Denial): void;
 }
 
 /**

@@ -1,0 +1,188 @@
+// Builds the WASI programs under wasm/ into wasm/dist/<name>.wasm.
+//
+// Only Debian's toolchain is used: /usr/bin/cargo + /usr/bin/rustc with the
+// wasm32 std from libstd-rust-dev-wasm32, and crates from the librust-*-dev
+// packages (wasm/.cargo/config.toml points cargo at /usr/share/cargo/registry).
+// A rustup toolchain that may sit first on PATH lacks the WASI target, so it
+// is bypassed on purpose. Missing packages are installed with apt-get.
+//
+// The build is skipped when a hash of the sources (plus this script and the
+// compiler version) matches wasm/dist/.hash and every output exists.
+import { createHash } from "node:crypto";
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const wasmDir = join(root, "wasm");
+const distDir = join(wasmDir, "dist");
+const hashFile = join(distDir, ".hash");
+const CARGO = "/usr/bin/cargo";
+const RUSTC = "/usr/bin/rustc";
+const REGISTRY = "/usr/share/cargo/registry";
+/** Binaries the workspace produces; each becomes wasm/dist/<name>.wasm. */
+const PROGRAMS = ["fsprobe", "toolbox"];
+/**
+ * Debian packages the build needs. lld-14 provides the linker rustc calls as
+ * /usr/bin/rust-lld (only a Recommends of the wasm32 std, which
+ * --no-install-recommends skips). CRATES name the registry directories
+ * (by prefix) that the librust-*-dev packages install.
+ */
+const PACKAGES = [
+  "rustc",
+  "cargo",
+  "libstd-rust-dev-wasm32",
+  "lld-14",
+  "librust-regex+default-dev",
+  "librust-memchr-dev",
+  "librust-libc-dev",
+  "librust-parity-wasm-dev",
+];
+const CRATES = ["regex-1", "regex-syntax-0", "aho-corasick-0", "memchr-2", "libc-0", "parity-wasm-0"];
+/** Exported i64 global the metering pass adds (see wasm/meter/src/main.rs). */
+const FUEL_EXPORT = "toolshed_fuel";
+
+const log = (msg) => console.log(`[build-wasm] ${msg}`);
+
+function die(msg) {
+  console.error(`[build-wasm] ERROR: ${msg}`);
+  process.exit(1);
+}
+
+function sysroot() {
+  return execFileSync(RUSTC, ["--print", "sysroot"], { encoding: "utf8" }).trim();
+}
+
+/** Names of the crate directories in Debian's registry, e.g. "regex-1.7.1". */
+function registryCrates() {
+  return existsSync(REGISTRY) ? readdirSync(REGISTRY) : [];
+}
+
+function missingPieces() {
+  const missing = [];
+  if (!existsSync(CARGO)) missing.push(CARGO);
+  if (!existsSync(RUSTC)) missing.push(RUSTC);
+  // existsSync follows the symlink, so a dangling rust-lld counts as missing.
+  if (!existsSync("/usr/bin/rust-lld")) missing.push("/usr/bin/rust-lld (lld)");
+  if (existsSync(RUSTC)) {
+    const lib = join(sysroot(), "lib", "rustlib");
+    if (!["wasm32-wasip1", "wasm32-wasi"].some((t) => existsSync(join(lib, t)))) missing.push("wasm32-wasi std");
+  }
+  const have = registryCrates();
+  for (const c of CRATES) if (!have.some((d) => d.startsWith(c))) missing.push(`crate ${c}*`);
+  return missing;
+}
+
+function sh(cmd, args) {
+  log(`$ ${[cmd, ...args].join(" ")}`);
+  const r = spawnSync(cmd, args, {
+    stdio: ["ignore", "inherit", "inherit"],
+    env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+  });
+  if (r.error) die(`could not run ${cmd}: ${r.error.message}`);
+  if (r.status !== 0) die(`${cmd} ${args.join(" ")} exited with status ${r.status}`);
+}
+
+function ensureToolchain() {
+  const missing = missingPieces();
+  if (missing.length === 0) return;
+  log(`toolchain incomplete (missing: ${missing.join(", ")}); installing Debian packages`);
+  const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
+  let prefix = [];
+  if (!isRoot) {
+    const sudo = ["/usr/bin/sudo", "/bin/sudo"].find((p) => existsSync(p));
+    if (!sudo) die(`not root and no sudo: install as root: apt-get install ${PACKAGES.join(" ")}`);
+    prefix = [sudo, "-n", "env", "DEBIAN_FRONTEND=noninteractive"];
+  }
+  const apt = (args) => (prefix.length ? sh(prefix[0], [...prefix.slice(1), "apt-get", ...args]) : sh("apt-get", args));
+  apt(["update"]);
+  apt(["install", "-y", "--no-install-recommends", ...PACKAGES]);
+  const still = missingPieces();
+  if (still.length) die(`still missing after apt-get install: ${still.join(", ")}`);
+}
+
+/**
+ * Picks the WASI target: newer rustc calls it wasm32-wasip1 (and later drops
+ * wasm32-wasi); Debian 12's 1.63 only knows wasm32-wasi. A name counts only if
+ * rustc lists it and its std is installed.
+ */
+function pickTarget() {
+  const list = execFileSync(RUSTC, ["--print", "target-list"], { encoding: "utf8" }).split("\n");
+  const lib = join(sysroot(), "lib", "rustlib");
+  for (const t of ["wasm32-wasip1", "wasm32-wasi"]) {
+    if (list.includes(t) && existsSync(join(lib, t))) return t;
+  }
+  die(`${RUSTC} has no installed WASI std (looked for wasm32-wasip1, wasm32-wasi under ${lib})`);
+}
+
+/** Every source file that can change the output, sorted for a stable hash. */
+function sourceFiles(dir = wasmDir, acc = []) {
+  for (const ent of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, ent.name);
+    const rel = relative(wasmDir, p);
+    if (ent.isDirectory()) {
+      // check/ holds developer scripts that never reach a module.
+      if (rel === "target" || rel === "dist" || rel === "check" || ent.name === "node_modules") continue;
+      sourceFiles(p, acc);
+    } else if (ent.isFile() && rel !== "Cargo.lock" && !ent.name.endsWith(".md")) {
+      acc.push(p);
+    }
+  }
+  return acc.sort();
+}
+
+function sourceHash(extra) {
+  const h = createHash("sha256");
+  h.update(extra);
+  h.update(readFileSync(fileURLToPath(import.meta.url)));
+  for (const f of sourceFiles()) {
+    h.update(relative(wasmDir, f));
+    h.update("\0");
+    h.update(readFileSync(f));
+    h.update("\0");
+  }
+  return h.digest("hex");
+}
+
+function main() {
+  ensureToolchain();
+  const version = execFileSync(RUSTC, ["--version"], { encoding: "utf8" }).trim();
+  const target = pickTarget();
+  const hash = sourceHash(`${version}\n${target}\n${registryCrates().sort().join(",")}\n`);
+  const outputs = PROGRAMS.map((p) => join(distDir, `${p}.wasm`));
+  if (existsSync(hashFile) && readFileSync(hashFile, "utf8").trim() === hash && outputs.every((o) => existsSync(o))) {
+    log("wasm sources unchanged; skipping build");
+    return;
+  }
+  log(`building ${PROGRAMS.join(", ")} with ${version} for ${target}`);
+  const started = Date.now();
+  // Strip variables that would send cargo to rustup's toolchain instead.
+  const env = { ...process.env, RUSTC, RUSTDOC: "/usr/bin/rustdoc", CARGO_TARGET_DIR: join(wasmDir, "target") };
+  for (const k of ["RUSTUP_TOOLCHAIN", "RUSTC_WRAPPER", "RUSTFLAGS", "CARGO_BUILD_TARGET", "CARGO_HOME"]) delete env[k];
+  const cargo = (args, what) => {
+    const r = spawnSync(CARGO, args, { cwd: wasmDir, stdio: ["ignore", "inherit", "inherit"], env });
+    if (r.error) die(`could not run ${CARGO}: ${r.error.message}`);
+    if (r.status !== 0) die(`cargo build of ${what} failed (status ${r.status}); see the compiler output above`);
+  };
+  cargo(["build", "--release", "--offline", "--target", target, ...PROGRAMS.flatMap((p) => ["-p", p])], PROGRAMS.join(", "));
+  // The metering pass is a native tool run here on the build machine.
+  // Debug profile: it compiles in a few seconds and still runs in well under one.
+  cargo(["build", "--offline", "-p", "meter"], "the metering tool");
+  const meter = join(wasmDir, "target", "debug", "meter");
+  mkdirSync(distDir, { recursive: true });
+  for (const p of PROGRAMS) {
+    const built = join(wasmDir, "target", target, "release", `${p}.wasm`);
+    if (!existsSync(built)) die(`cargo reported success but ${relative(root, built)} is missing`);
+    const out = join(distDir, `${p}.wasm`);
+    // Every shipped module is metered: CPU-bound loops must stop by counted
+    // steps (exported global ${FUEL_EXPORT}), since the clock stands still.
+    const r = spawnSync(meter, [built, out], { stdio: ["ignore", "inherit", "inherit"] });
+    if (r.error || r.status !== 0) die(`metering ${p}.wasm failed${r.error ? ": " + r.error.message : ""}`);
+    log(`wrote wasm/dist/${p}.wasm (${statSync(out).size} bytes, metered)`);
+  }
+  writeFileSync(hashFile, hash + "\n");
+  log(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+main();

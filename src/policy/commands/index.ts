@@ -1,0 +1,45 @@
+/**
+ * Command policy: the shell asks `checkCommand(argv)` for every simple command after
+ * expansion, right before running it (builtins, pipeline stages, substitutions, functions).
+ * Only what would run is judged, so text that merely mentions a rule passes.
+ */
+import type { Denial } from "../denied";
+import { basename, resolveContext, type CommandContext } from "./paths";
+import { COMMAND_RULES } from "./rules";
+import { unwrap } from "./wrappers";
+
+export { COMMAND_RULES, type CommandRule } from "./rules";
+export { WRAPPERS, type WrapperSpec } from "./wrappers";
+export { splitCommandLine, REDIRECT } from "./cmdline";
+export { checkFunctionDefinition } from "./forkbomb";
+export { isBlockDevicePath, isDotEnvName, DEFAULT_HOME, DEFAULT_CWD, type CommandContext } from "./paths";
+
+// Real wrapper chains are two or three deep; past this we refuse rather than recurse forever.
+const MAX_WRAPPER_DEPTH = 8;
+
+function check(argv: readonly string[], ctx: ReturnType<typeof resolveContext>, depth: number): Denial | null {
+  if (argv.length === 0) return null;
+  if (depth > MAX_WRAPPER_DEPTH) {
+    return {
+      rule: "wrapper-depth",
+      reason: `Refused: commands wrapped more than ${MAX_WRAPPER_DEPTH} levels deep (env, nice, timeout, ...) are not checked further. Run the command with fewer wrappers.`,
+    };
+  }
+  const cmd = { name: basename(argv[0]!), args: argv.slice(1), argv };
+  for (const rule of COMMAND_RULES) {
+    if (rule.matches(cmd, ctx)) return { rule: rule.id, reason: rule.reason };
+  }
+  for (const inner of unwrap(argv, ctx)) {
+    const denial = check(inner, ctx, depth + 1);
+    if (denial) return denial;
+  }
+  return null;
+}
+
+/**
+ * Returns the first rule `argv` breaks (itself or any command it wraps), or null when it may run.
+ * `ctx.home` is $HOME (default /workspace); `ctx.cwd` resolves relative paths (default /workspace).
+ */
+export function checkCommand(argv: string[], ctx?: CommandContext): Denial | null {
+  return check(argv, resolveContext(ctx), 0);
+}

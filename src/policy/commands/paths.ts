@@ -1,0 +1,108 @@
+/**
+ * Path reasoning for the command rules. Command arguments are only strings: these helpers
+ * decide which strings name dangerous places, without touching any filesystem.
+ */
+
+export interface CommandContext {
+  /** Value of $HOME in the session; `~` in an argument means this. */
+  home?: string;
+  /** Working directory, so `rm -rf ..` or `cat secrets/x` under /run are resolved too. */
+  cwd?: string;
+}
+
+export interface ResolvedContext {
+  home: string;
+  cwd: string;
+}
+
+// Sessions live in /workspace; it is both HOME and the starting directory unless told otherwise.
+export const DEFAULT_HOME = "/workspace";
+export const DEFAULT_CWD = "/workspace";
+
+export function resolveContext(ctx?: CommandContext): ResolvedContext {
+  const home = normalize(ctx?.home && ctx.home.startsWith("/") ? ctx.home : DEFAULT_HOME);
+  const cwd = normalize(ctx?.cwd && ctx.cwd.startsWith("/") ? ctx.cwd : DEFAULT_CWD);
+  return { home, cwd };
+}
+
+/** Last path component, ignoring trailing slashes (`/bin/rm` → `rm`, `a/.env/` → `.env`). */
+export function basename(p: string): string {
+  const trimmed = p.replace(/\/+$/, "");
+  if (trimmed === "") return p.startsWith("/") ? "/" : "";
+  return trimmed.slice(trimmed.lastIndexOf("/") + 1);
+}
+
+function normalize(abs: string): string {
+  const out: string[] = [];
+  for (const seg of abs.split("/")) {
+    if (seg === "" || seg === ".") continue;
+    if (seg === "..") out.pop();
+    else out.push(seg);
+  }
+  return `/${out.join("/")}`;
+}
+
+/**
+ * Absolute, lexically normalized form of an argument, with a leading `~` read as home.
+ * Returns null for the empty string: `rm -rf ""` names nothing, not the working directory.
+ */
+export function resolveArg(arg: string, ctx: ResolvedContext): string | null {
+  if (arg === "") return null;
+  let s = arg;
+  if (s === "~" || s.startsWith("~/")) s = ctx.home + s.slice(1);
+  else if (!s.startsWith("/")) s = `${ctx.cwd}/${s}`;
+  return normalize(s);
+}
+
+/**
+ * The strings inside one argument that may be paths: the argument itself, the value of
+ * `key=value` / `--opt=value` forms (`if=`, `of=`, `--env-file=`) and curl's `@file`.
+ */
+export function pathCandidates(arg: string): string[] {
+  const out = [arg];
+  const eq = arg.indexOf("=");
+  if (eq > 0) out.push(arg.slice(eq + 1));
+  if (arg.startsWith("@")) out.push(arg.slice(1));
+  return out;
+}
+
+/**
+ * Targets whose recursive removal destroys the system or the whole session: `/`, any
+ * top-level directory (`/etc`, `/usr`, `/workspace` itself), the home directory and its
+ * ancestors. A trailing literal `/*` (a glob the shell left unexpanded) counts as its parent.
+ */
+export function isProtectedTarget(arg: string, ctx: ResolvedContext): boolean {
+  let p = resolveArg(arg, ctx);
+  if (p === null) return false;
+  while (p.endsWith("/*") || p.endsWith("/.*")) p = normalize(p.slice(0, p.lastIndexOf("/")));
+  const depth = p.split("/").length - 1;
+  return depth <= 1 || p === ctx.home || ctx.home.startsWith(`${p}/`);
+}
+
+const BLOCK_DEVICE =
+  /^\/dev\/(?:[shv]d[a-z]+\d*|xvd[a-z]+\d*|nvme\d+n\d+(?:p\d+)?|mmcblk\d+(?:p\d+)?|loop\d+|dm-\d+|md\d+|sr\d+|disk\/.+|mapper\/.+)$/;
+
+/**
+ * Whether a path names a disk or partition device (`/dev/sda`, `/dev/nvme0n1p1`, ...).
+ * Exported so the shell can refuse redirections such as `> /dev/sda` with the same test.
+ */
+export function isBlockDevicePath(p: string, ctx?: CommandContext): boolean {
+  const abs = resolveArg(p, resolveContext(ctx));
+  return abs !== null && BLOCK_DEVICE.test(abs);
+}
+
+/**
+ * `.env` and `.env.<anything>` (`.env.local`, `.env.production`), the same names the file
+ * policy protects. `.envrc` and `.environment` are other files and are not matched.
+ */
+export function isDotEnvName(name: string): boolean {
+  return name === ".env" || name.startsWith(".env.");
+}
+
+export function isProcEnvironPath(abs: string): boolean {
+  return /^\/proc\/[^/]+(?:\/task\/[^/]+)?\/environ$/.test(abs);
+}
+
+export function isRunSecretsPath(abs: string): boolean {
+  return abs === "/run/secrets" || abs.startsWith("/run/secrets/");
+}

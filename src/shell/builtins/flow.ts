@@ -1,0 +1,457 @@
+// Control-flow and meta builtins: exit return break continue eval source . trap wait
+// sleep timeout command builtin type hash alias unalias exec let true false : cd pwd.
+import type { Fd, Shell } from "../interp/shell";
+import { BreakSig, ContinueSig, ExitSig, ReturnSig } from "../interp/shell";
+import { decode } from "../interp/streams";
+import { ArithError } from "../expand/arith";
+import { normalize } from "../expand/glob";
+import { quote, quoteAlways } from "../expand/word";
+import { berr, out, NAME_RE } from "./io";
+import { BUILTINS } from "./index";
+
+const KEYWORDS = new Set(["if", "then", "else", "elif", "fi", "case", "esac", "for", "select", "while", "until", "do", "done", "in", "function", "time", "{", "}", "!", "[[", "]]", "coproc"]);
+
+function statusArg(s: string | undefined, dflt: number): number | null {
+  if (s === undefined) return dflt;
+  if (!/^\s*[-+]?\d+\s*$/.test(s)) return null;
+  return Number(BigInt.asUintN(8, BigInt(s.trim())));
+}
+
+export async function exit(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
+  const n = statusArg(argv[1], sh.status);
+  if (n === null) {
+    await berr(sh, fds, "exit", `${argv[1]}: numeric argument required`);
+    throw new ExitSig(2);
+  }
+  throw new ExitSig(n);
+}
+
+export async function ret(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
+  const n = statusArg(argv[1], sh.status);
+  if (n === null) {
+    await berr(sh, fds, "return", `${argv[1]}: numeric argument required`);
+    throw new ReturnSig(2);
+  }
+  if (sh.callDepth === 0 && !sh.source.length) {
+    await berr(sh, fds, "return", "can only `return' from a function or sourced script");
+    return 1;
+  }
+  throw new ReturnSig(n);
+}
+
+async function loopCtl(sh: Shell, argv: string[], fds: Fd[], brk: boolean): Promise<number> {
+  let n = 1;
+  if (argv.length > 2) {
+    await berr(sh, fds, argv[0], "too many arguments");
+    if (sh.loopDepth) throw new BreakSig(1);
+    return 1;
+  }
+  if (argv[1] !== undefined) {
+    if (!/^-?\d+$/.test(argv[1])) {
+      await berr(sh, fds, argv[0], `${argv[1]}: numeric argument required`);
+      throw new ExitSig(128);
+    }
+    if (parseInt(argv[1], 10) <= 0) {
+      await berr(sh, fds, argv[0], `${argv[1]}: loop count out of range`);
+      return 1;
+    }
+    n = parseInt(argv[1], 10);
+  }
+  if (sh.loopDepth === 0) return 0;
+  n = Math.min(n, sh.loopDepth);
+  throw brk ? new BreakSig(n) : new ContinueSig(n);
+}
+
+export async function evalB(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
+  const src = argv.slice(argv[1] === "--" ? 2 : 1).join(" ");
+  if (!src.trim()) return 0;
+  return sh.evalString(src, fds, "eval");
+}
+
+export async function source(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
+  if (argv[1] === "--") argv = [argv[0], ...argv.slice(2)];
+  const file = argv[1];
+  if (file === undefined) {
+    await berr(sh, fds, argv[0], "filename argument required");
+    return 2;
+  }
+  const data = sh.readFileForRedirect(file, fds);
+  if (!data) return 1;
+  const savedPos = sh.positional;
+  if (argv.length > 2) sh.positional = argv.slice(2);
+  sh.source.push(file);
+  try {
+    return await sh.runScript(decode(data), fds, 1);
+  } catch (e) {
+    if (e instanceof ReturnSig) return e.status;
+    throw e;
+  } finally {
+    sh.source.pop();
+    if (argv.length > 2) sh.positional = savedPos;
+  }
+}
+
+export async function trap(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
+  let args = argv.slice(1);
+  if (args[0] === "--") args = args.slice(1);
+  if (!args.length || args[0] === "-p") {
+    for (const [k, v] of sh.traps) await out(fds, `trap -- ${quoteAlways(v)} ${k}\n`);
+    return 0;
+  }
+  if (args[0] === "-l") {
+    await out(fds, " 1) SIGHUP\t 2) SIGINT\t 3) SIGQUIT\t 9) SIGKILL\t15) SIGTERM\n");
+    return 0;
+  }
+  let action: string | null = args[0];
+  let sigs = args.slice(1);
+  if (/^\d+$/.test(action) || (sigs.length === 0)) {
+    // `trap SIG` or `trap N ...` resets
+    sigs = args;
+    action = null;
+  }
+  if (action === "-") action = null;
+  let st = 0;
+  for (let s of sigs) {
+    s = s.toUpperCase().replace(/^SIG/, "");
+    if (s === "0") s = "EXIT";
+    const known = ["EXIT", "ERR", "DEBUG", "RETURN", "HUP", "INT", "QUIT", "TERM", "USR1", "USR2", "PIPE", "ALRM", "CHLD", "KILL", "STOP", "CONT", "WINCH"];
+    const num: Record<string, string> = { "1": "HUP", "2": "INT", "3": "QUIT", "15": "TERM", "13": "PIPE", "14": "ALRM", "10": "USR1", "12": "USR2", "9": "KILL" };
+    if (num[s]) s = num[s];
+    if (!known.includes(s)) {
+      await berr(sh, fds, "trap", `${s}: invalid signal specification`);
+      st = 1;
+      continue;
+    }
+    if (action === null) sh.traps.delete(s);
+    else sh.traps.set(s, action);
+  }
+  return st;
+}
+
+export async function wait(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
+  const jobs = sh.shared.jobs;
+  const ids = argv.slice(1).filter((a) => a !== "-n" && a !== "-f");
+  if (argv.includes("-n")) {
+    if (!jobs.size) return 127;
+    const entries = [...jobs];
+    const r = await Promise.race(entries.map(([pid, p]) => p.then((st) => ({ pid, st }))));
+    jobs.delete(r.pid);
+    return r.st;
+  }
+  if (!ids.length) {
+    while (jobs.size) {
+      const entries = [...jobs];
+      for (const [pid, p] of entries) {
+        await p;
+        jobs.delete(pid);
+      }
+    }
+    return 0;
+  }
+  let st = 0;
+  for (const id of ids) {
+    const pid = Number(id.replace(/^%/, ""));
+    const p = jobs.get(pid);
+    if (!p) {
+      await berr(sh, fds, "wait", `pid ${id} is not a child of this shell`);
+      st = 127;
+      continue;
+    }
+    st = await p;
+    jobs.delete(pid);
+  }
+  return st;
+}
+
+function parseDuration(s: string): number | null {
+  const m = /^(\d*\.?\d+)([smhd]?)$/.exec(s);
+  if (!m) return null;
+  const mult = { "": 1, s: 1, m: 60, h: 3600, d: 86400 }[m[2]]!;
+  return parseFloat(m[1]) * mult * 1000;
+}
+
+export async function sleep(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
+  let total = 0;
+  for (const a of argv.slice(1)) {
+    const ms = parseDuration(a);
+    if (ms === null) {
+      await berr(sh, fds, "sleep", `invalid time interval '${a}'`);
+      return 1;
+    }
+    total += ms;
+  }
+  if (argv.length < 2) {
+    await berr(sh, fds, "sleep", "missing operand");
+    return 1;
+  }
+  const b = sh.shared.budget;
+  const left = b.deadline - sh.host.now();
+  if (total > left) {
+    await sh.host.sleep(Math.max(0, left));
+    b.checkClock();
+  }
+  await sh.host.sleep(total);
+  b.checkClock();
+  return 0;
+}
+
+export async function timeout(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
+  let i = 1;
+  while (i < argv.length && argv[i].startsWith("-")) {
+    if (argv[i] === "-s" || argv[i] === "-k") i += 2;
+    else i++;
+  }
+  const ms = parseDuration(argv[i] ?? "");
+  if (ms === null || i + 1 >= argv.length) {
+    await berr(sh, fds, "timeout", "usage: timeout DURATION COMMAND [ARG]...");
+    return 125;
+  }
+  const cmd = argv.slice(i + 1);
+  // The run's budget is shared, so a nested timeout bounds wall time by racing a timer.
+  let timedOut = false;
+  const timer = ms > 0 ? sh.host.sleep(ms).then(() => { timedOut = true; return 124; }) : null;
+  const run = sh.invoke(cmd, fds);
+  const st = timer ? await Promise.race([run, timer]) : await run;
+  return timedOut ? 124 : st;
+}
+
+function describe(sh: Shell, name: string): { kind: string; path?: string } | null {
+  if (sh.aliases.has(name)) return { kind: "alias" };
+  if (KEYWORDS.has(name)) return { kind: "keyword" };
+  if (sh.funcs.has(name)) return { kind: "function" };
+  if (BUILTINS[name]) return { kind: "builtin" };
+  if (name.includes("/")) {
+    try {
+      const st = sh.host.fs.stat(sh.host.resolvePath(sh.cwd, name));
+      if (st && st.type === "file") return { kind: "file", path: name };
+    } catch {
+      return null;
+    }
+    return null;
+  }
+  if (sh.isShellName(name)) return { kind: "file", path: "/bin/" + name };
+  if (sh.host.hasProgram?.(name)) return { kind: "file", path: "/usr/bin/" + name };
+  return null;
+}
+
+export async function type(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
+  let i = 1;
+  let mode = "";
+  let all = false;
+  for (; i < argv.length && /^-[tpaPf]+$/.test(argv[i]); i++) {
+    if (argv[i].includes("t")) mode = "t";
+    if (argv[i].includes("p") || argv[i].includes("P")) mode = "p";
+    if (argv[i].includes("a")) all = true;
+  }
+  void all;
+  let st = 0;
+  for (const n of argv.slice(i)) {
+    const d = describe(sh, n);
+    if (!d) {
+      if (mode !== "t" && mode !== "p") await berr(sh, fds, "type", `${n}: not found`);
+      st = 1;
+      continue;
+    }
+    if (mode === "t") { await out(fds, d.kind + "\n"); continue; }
+    if (mode === "p") { if (d.kind === "file") await out(fds, d.path + "\n"); continue; }
+    switch (d.kind) {
+      case "alias": await out(fds, `${n} is aliased to \`${sh.aliases.get(n)}'\n`); break;
+      case "keyword": await out(fds, `${n} is a shell keyword\n`); break;
+      case "function": await out(fds, `${n} is a function\n`); break;
+      case "builtin": await out(fds, `${n} is a shell builtin\n`); break;
+      default: await out(fds, `${n} is ${d.path}\n`);
+    }
+  }
+  return st;
+}
+
+export async function command(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
+  let i = 1;
+  let v = "";
+  for (; i < argv.length && /^-[pvV]+$/.test(argv[i]); i++) {
+    if (argv[i].includes("v")) v = "v";
+    if (argv[i].includes("V")) v = "V";
+  }
+  if (argv[i] === "--") i++;
+  const rest = argv.slice(i);
+  if (!rest.length) return 0;
+  if (v) {
+    let st = 1;
+    for (const n of rest) {
+      const d = describe(sh, n);
+      if (d) st = 0;
+      if (!d) { if (v === "V") await berr(sh, fds, "command", `${n}: not found`); continue; }
+      if (v === "v") await out(fds, (d.kind === "alias" ? `alias ${n}=${quote(sh.aliases.get(n)!)}` : d.kind === "file" ? d.path : n) + "\n");
+      else await type(sh, ["type", n], fds);
+    }
+    return st;
+  }
+  return sh.invokeNoFunc(rest, fds);
+}
+
+export async function builtin(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
+  if (argv.length < 2) return 0;
+  return sh.invokeNoFunc(argv.slice(1), fds, undefined, null, true);
+}
+
+export async function hash(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
+  if (argv[1] === "-r") { sh.hashed.clear(); return 0; }
+  let st = 0;
+  for (const n of argv.slice(1)) {
+    const d = describe(sh, n);
+    if (!d || d.kind !== "file") { await berr(sh, fds, "hash", `${n}: not found`); st = 1; }
+    else sh.hashed.set(n, d.path!);
+  }
+  if (argv.length === 1 && !sh.hashed.size) await berr(sh, fds, "hash", "hash table empty");
+  return st;
+}
+
+export async function alias(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
+  const args = argv.slice(1).filter((a) => a !== "-p");
+  if (!args.length) {
+    for (const [k, v] of [...sh.aliases].sort()) await out(fds, `alias ${k}=${quoteAlways(v)}\n`);
+    return 0;
+  }
+  let st = 0;
+  for (const a of args) {
+    const eq = a.indexOf("=");
+    if (eq > 0) sh.aliases.set(a.slice(0, eq), a.slice(eq + 1));
+    else if (sh.aliases.has(a)) await out(fds, `alias ${a}=${quoteAlways(sh.aliases.get(a)!)}\n`);
+    else { await berr(sh, fds, "alias", `${a}: not found`); st = 1; }
+  }
+  return st;
+}
+
+export async function unalias(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
+  if (argv[1] === "-a") { sh.aliases.clear(); return 0; }
+  let st = 0;
+  for (const a of argv.slice(1)) {
+    if (!sh.aliases.delete(a)) { await berr(sh, fds, "unalias", `${a}: not found`); st = 1; }
+  }
+  return st;
+}
+
+export async function exec(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
+  const rest = argv.slice(1);
+  if (rest[0] === "--") rest.shift();
+  if (!rest.length) return 0; // redirections were made permanent by the runner
+  const st = await sh.invoke(rest, fds);
+  throw new ExitSig(st);
+}
+
+export async function letB(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
+  if (argv.length < 2) {
+    await berr(sh, fds, "let", "expression expected");
+    return 1;
+  }
+  let v = 0n;
+  for (const e of argv.slice(1)) {
+    try {
+      v = sh.arith(e);
+    } catch (err) {
+      if (err instanceof ArithError) {
+        await berr(sh, fds, "let", err.message);
+        return 1;
+      }
+      throw err;
+    }
+  }
+  return v !== 0n ? 0 : 1;
+}
+
+export async function cd(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
+  let args = argv.slice(1).filter((a) => a !== "-L" && a !== "-P" && a !== "-e" && a !== "-@");
+  if (args[0] === "--") args = args.slice(1);
+  if (args.length > 1) {
+    await berr(sh, fds, "cd", "too many arguments");
+    return 1;
+  }
+  let target: string | undefined = args[0];
+  let print = false;
+  if (target === undefined) {
+    target = sh.vars.get("HOME");
+    if (target === undefined) { await berr(sh, fds, "cd", "HOME not set"); return 1; }
+  } else if (target === "-") {
+    target = sh.vars.get("OLDPWD");
+    if (target === undefined) { await berr(sh, fds, "cd", "OLDPWD not set"); return 1; }
+    print = true;
+  }
+  if (target === "") return 0;
+  let abs: string;
+  try {
+    abs = sh.host.resolvePath(sh.cwd, target);
+  } catch (e) {
+    sh.pathError(fds, target, e);
+    return 1;
+  }
+  const st = sh.host.fs.stat(abs);
+  if (!st) { await berr(sh, fds, "cd", `${target}: No such file or directory`); return 1; }
+  // a/.. needs a to exist (bash checks the logical path component by component)
+  const comps = target.split("/");
+  for (let k = 1; k < comps.length; k++) {
+    if (comps[k] !== "..") continue;
+    const prefix = comps.slice(0, k).join("/") || "/";
+    try {
+      const ps = sh.host.fs.stat(sh.host.resolvePath(sh.cwd, prefix));
+      if (!ps || ps.type !== "dir") { await berr(sh, fds, "cd", `${target}: No such file or directory`); return 1; }
+    } catch { return 1; }
+  }
+  if (st.type !== "dir") { await berr(sh, fds, "cd", `${target}: Not a directory`); return 1; }
+  const logical = target.startsWith("/") ? normalize(target) : normalize(sh.cwd + "/" + target);
+  sh.vars.set("OLDPWD", sh.vars.get("PWD") ?? sh.cwd);
+  sh.cwd = abs;
+  sh.vars.set("PWD", logical === abs ? abs : abs);
+  if (print) await out(fds, abs + "\n");
+  return 0;
+}
+
+export async function pwd(sh: Shell, _argv: string[], fds: Fd[]): Promise<number> {
+  await out(fds, sh.cwd + "\n");
+  return 0;
+}
+
+export async function pushd(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
+  const dir = argv[1];
+  const prev = sh.cwd;
+  if (dir === undefined) {
+    if (!sh.dirStack.length) { await berr(sh, fds, "pushd", "no other directory"); return 1; }
+    const top = sh.dirStack.shift()!;
+    const st = await cd(sh, ["cd", top], fds);
+    if (st) return st;
+    sh.dirStack.unshift(prev);
+  } else {
+    const st = await cd(sh, ["cd", dir], fds);
+    if (st) return st;
+    sh.dirStack.unshift(prev);
+  }
+  await out(fds, [sh.cwd, ...sh.dirStack].join(" ") + "\n");
+  return 0;
+}
+
+export async function popd(sh: Shell, _argv: string[], fds: Fd[]): Promise<number> {
+  if (!sh.dirStack.length) { await berr(sh, fds, "popd", "directory stack empty"); return 1; }
+  const top = sh.dirStack.shift()!;
+  const st = await cd(sh, ["cd", top], fds);
+  if (st) return st;
+  await out(fds, [sh.cwd, ...sh.dirStack].join(" ") + "\n");
+  return 0;
+}
+
+export async function dirs(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
+  if (argv[1] === "-c") { sh.dirStack = []; return 0; }
+  const list = [sh.cwd, ...sh.dirStack];
+  if (argv[1] === "-v") list.forEach((d, i) => void out(fds, ` ${i}  ${d}\n`));
+  else if (argv[1] === "-p") for (const d of list) await out(fds, d + "\n");
+  else await out(fds, list.join(" ") + "\n");
+  return 0;
+}
+
+export const FLOW = {
+  exit, return: ret, break: (sh: Shell, a: string[], f: Fd[]) => loopCtl(sh, a, f, true),
+  continue: (sh: Shell, a: string[], f: Fd[]) => loopCtl(sh, a, f, false),
+  eval: evalB, source, ".": source, trap, wait, sleep, timeout, type, command, builtin, hash, alias, unalias, exec,
+  let: letB, cd, pwd, pushd, popd, dirs,
+  true: () => 0, false: () => 1, ":": () => 0,
+};
+
+export { NAME_RE };

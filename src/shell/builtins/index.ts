@@ -1,0 +1,14 @@
+// Builtin registry: name -> implementation.
+import type { Builtin } from "./io";
+import { echo, printf } from "./printf";
+import { declare, set, shift, shopt, unset } from "./vars";
+import { FLOW } from "./flow";
+import { getopts, mapfile, read } from "./read";
+import { testBuiltin } from "./test";
+
+export const BUILTINS: Record<string, Builtin> = Object.assign(Object.create(null) as Record<string, Builtin>, {
+  echo, printf, declare, typeset: declare, local: declare, export: declare, readonly: declare,
+  unset, set, shopt, shift, read, mapfile, readarray: mapfile, getopts,
+  test: testBuiltin, "[": testBuiltin,
+  ...FLOW,
+});

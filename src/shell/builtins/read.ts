@@ -1,0 +1,254 @@
+// Input builtins: read, mapfile/readarray, getopts.
+import type { Fd, Shell } from "../interp/shell";
+import { decode, encode } from "../interp/streams";
+import { berr, errOut, NAME_RE } from "./io";
+
+export async function read(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
+  let raw = false;
+  let delim = "\n";
+  let arrName: string | undefined;
+  let nchars: number | undefined;
+  let exact = false;
+  let prompt = "";
+  let fd = 0;
+  let i = 1;
+  for (; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === "--") { i++; break; }
+    if (!a.startsWith("-") || a === "-") break;
+    for (let k = 1; k < a.length; k++) {
+      const c = a[k];
+      const val = () => { const v = a.slice(k + 1) || argv[++i]; k = a.length; return v ?? ""; };
+      switch (c) {
+        case "r": raw = true; break;
+        case "s": case "e": break;
+        case "d": delim = val(); delim = delim === "" ? "\0" : delim[0]; break;
+        case "a": arrName = val(); break;
+        case "n": nchars = parseInt(val(), 10); break;
+        case "N": nchars = parseInt(val(), 10); exact = true; break;
+        case "p": prompt = val(); break;
+        case "t": val(); break;
+        case "u": fd = parseInt(val(), 10); break;
+        default:
+          await berr(sh, fds, "read", `-${c}: invalid option`);
+          return 2;
+      }
+    }
+  }
+  const names = argv.slice(i);
+  for (const n of names) {
+    if (!NAME_RE.test(n)) { await berr(sh, fds, "read", `\`${n}': not a valid identifier`); return 1; }
+  }
+  if (prompt) await errOut(fds, prompt);
+  const inp = fds[fd]?.r;
+  if (!inp) { await berr(sh, fds, "read", `${fd}: invalid file descriptor: Bad file descriptor`); return 1; }
+  // read bytes up to the delimiter (or n chars), handling backslash-newline when not raw
+  let line = "";
+  let eof = false;
+  const dcode = delim === "\0" ? 0 : delim.charCodeAt(0);
+  for (;;) {
+    if (nchars !== undefined) {
+      // char-at-a-time
+      let got = "";
+      while ([...got].length < nchars) {
+        const c = await inp.read();
+        if (!c) { eof = true; break; }
+        const s = decode(c);
+        const need = nchars - [...got].length;
+        const chars = [...s];
+        let take = chars.slice(0, need).join("");
+        if (!exact) {
+          const k = take.indexOf(delim);
+          if (k >= 0) {
+            inp.unread(encode(s.slice(k + 1)));
+            got += take.slice(0, k);
+            nchars = [...got].length;
+            break;
+          }
+        }
+        got += take;
+        inp.unread(encode(chars.slice(need).join("")));
+        take = "";
+      }
+      line = got;
+      break;
+    }
+    const r = await inp.readUntil(dcode);
+    if (!r) { eof = true; break; }
+    let s = decode(r.data);
+    if (r.hitDelim) s = s.slice(0, -1);
+    else eof = true;
+    if (!raw && s.endsWith("\\") && !s.endsWith("\\\\") && r.hitDelim && delim === "\n") {
+      line += s.slice(0, -1);
+      continue;
+    }
+    line += s;
+    break;
+  }
+  if (eof && line === "" ) {
+    if (arrName) sh.vars.setArray(arrName, []);
+    else for (const n of names.length ? names : ["REPLY"]) sh.vars.set(n, "");
+    return 1;
+  }
+  const unescape = (s: string) => (raw ? s : s.replace(/\\(.)/gs, "$1").replace(/\\$/, ""));
+  if (exact) {
+    sh.vars.set(names[0] ?? "REPLY", line);
+    return eof ? 1 : 0;
+  }
+  if (!names.length && !arrName) {
+    sh.vars.set("REPLY", unescape(line));
+    return eof ? 1 : 0;
+  }
+  const ifsV = sh.vars.get("IFS");
+  const ifs = ifsV === undefined ? " \t\n" : ifsV;
+  const fields = splitRead(line, ifs, arrName ? Infinity : names.length, raw);
+  if (arrName) {
+    sh.vars.setArray(arrName, fields.map(unescape));
+    return eof ? 1 : 0;
+  }
+  names.forEach((n, k) => sh.vars.set(n, unescape(fields[k] ?? "")));
+  return eof ? 1 : 0;
+}
+
+/** IFS splitting for read: the last variable takes the rest of the line. */
+function splitRead(s: string, ifs: string, max: number, raw: boolean): string[] {
+  if (ifs === "") return [s];
+  const isWs = (c: string) => ifs.includes(c) && (c === " " || c === "\t" || c === "\n");
+  const isDelim = (c: string) => ifs.includes(c);
+  const out: string[] = [];
+  let i = 0;
+  while (i < s.length && isWs(s[i])) i++;
+  while (i < s.length) {
+    if (out.length === max - 1) {
+      // rest of line, minus trailing IFS whitespace
+      let rest = s.slice(i);
+      let e = rest.length;
+      while (e > 0 && isWs(rest[e - 1]) && !(e > 1 && rest[e - 2] === "\\" && !raw)) e--;
+      rest = rest.slice(0, e);
+      // a single trailing non-whitespace delimiter is dropped
+      if (rest.length && isDelim(rest[rest.length - 1]) && !isWs(rest[rest.length - 1])) {
+        const inner = rest.slice(0, -1);
+        if (![...inner].some((c) => isDelim(c))) rest = inner;
+      }
+      out.push(rest);
+      return out;
+    }
+    let f = "";
+    while (i < s.length && !isDelim(s[i])) {
+      if (!raw && s[i] === "\\" && i + 1 < s.length) { f += s[i] + s[i + 1]; i += 2; continue; }
+      f += s[i++];
+    }
+    out.push(f);
+    // skip one delimiter with surrounding whitespace
+    while (i < s.length && isWs(s[i])) i++;
+    if (i < s.length && isDelim(s[i]) && !isWs(s[i])) {
+      i++;
+      while (i < s.length && isWs(s[i])) i++;
+    }
+  }
+  return out;
+}
+
+export async function mapfile(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
+  let trim = false;
+  let delim = "\n";
+  let count = 0;
+  let origin = 0;
+  let skip = 0;
+  let fd = 0;
+  let i = 1;
+  for (; i < argv.length && argv[i].startsWith("-"); i++) {
+    const a = argv[i];
+    const val = () => argv[++i] ?? "";
+    switch (a) {
+      case "-t": trim = true; break;
+      case "-d": delim = val() || "\0"; break;
+      case "-n": count = parseInt(val(), 10); break;
+      case "-O": origin = parseInt(val(), 10); break;
+      case "-s": skip = parseInt(val(), 10); break;
+      case "-u": fd = parseInt(val(), 10); break;
+      case "-C": case "-c": val(); break;
+      default: await berr(sh, fds, argv[0], `${a}: invalid option`); return 2;
+    }
+  }
+  const name = argv[i] ?? "MAPFILE";
+  const inp = fds[fd]?.r;
+  if (!inp) return 1;
+  const arr: string[] = origin ? (sh.vars.lookup(name)?.value as string[] | undefined)?.slice?.() ?? [] : [];
+  let n = 0;
+  let idx = origin;
+  for (;;) {
+    if (count && n >= count) break;
+    const r = await inp.readUntil(delim === "\0" ? 0 : delim.charCodeAt(0));
+    if (!r) break;
+    let s = decode(r.data);
+    if (skip > 0) { skip--; continue; }
+    if (trim && r.hitDelim) s = s.slice(0, -1);
+    arr[idx++] = s;
+    n++;
+  }
+  sh.vars.setArray(name, arr);
+  return 0;
+}
+
+export async function getopts(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
+  const spec = argv[1];
+  const name = argv[2];
+  if (spec === undefined || name === undefined) {
+    await berr(sh, fds, "getopts", "usage: getopts optstring name [arg ...]");
+    return 2;
+  }
+  const args = argv.length > 3 ? argv.slice(3) : sh.positional;
+  const silent = spec.startsWith(":");
+  const optSpec = silent ? spec.slice(1) : spec;
+  let optind = parseInt(sh.vars.get("OPTIND") ?? "1", 10) || 1;
+  // sub-position inside a clustered argument like -abc
+  const st = sh as unknown as { _optpos?: number; _optindSeen?: number };
+  if (st._optindSeen !== optind) st._optpos = 1;
+  let pos = st._optpos ?? 1;
+  const finish = () => {
+    sh.vars.set(name, "?");
+    sh.vars.set("OPTIND", String(optind));
+    st._optindSeen = optind;
+    return 1;
+  };
+  const arg = args[optind - 1];
+  if (arg === undefined || !arg.startsWith("-") || arg === "-") return finish();
+  if (arg === "--") { optind++; return finish(); }
+  const c = arg[pos];
+  pos++;
+  let nextArg = false;
+  if (pos >= arg.length) { nextArg = true; }
+  const k = optSpec.indexOf(c);
+  sh.vars.unset("OPTARG");
+  let ret = 0;
+  if (k < 0 || c === ":") {
+    if (silent) { sh.vars.set(name, "?"); sh.vars.set("OPTARG", c); }
+    else { await sh.err(fds, `illegal option -- ${c}`); sh.vars.set(name, "?"); }
+  } else if (optSpec[k + 1] === ":") {
+    if (!nextArg) {
+      sh.vars.set("OPTARG", arg.slice(pos));
+      nextArg = true;
+    } else {
+      const v = args[optind];
+      if (v === undefined) {
+        if (silent) { sh.vars.set(name, ":"); sh.vars.set("OPTARG", c); }
+        else { await sh.err(fds, `option requires an argument -- ${c}`); sh.vars.set(name, "?"); }
+        optind++;
+        pos = 1;
+        sh.vars.set("OPTIND", String(optind + (nextArg ? 0 : 0)));
+        st._optindSeen = optind;
+        st._optpos = 1;
+        return 0;
+      }
+      sh.vars.set("OPTARG", v);
+      optind++;
+    }
+    sh.vars.set(name, c);
+  } else sh.vars.set(name, c);
+  if (nextArg) { optind++; pos = 1; }
+  sh.vars.set("OPTIND", String(optind));
+  st._optindSeen = optind;
+  st._optpos = pos;
+  return ret;
+}

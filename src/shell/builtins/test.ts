@@ -1,0 +1,178 @@
+// test / [ and the operators shared with [[ ]].
+import type { Fd, Shell } from "../interp/shell";
+import { ShellError, isArray, isAssoc } from "../interp/vars";
+import { ArithError } from "../expand/arith";
+import { berr } from "./io";
+
+function statPath(sh: Shell, p: string) {
+  if (p === "") return null;
+  if (p === "/dev/null" || p === "/dev/stdin" || p === "/dev/stdout" || p === "/dev/stderr" || /^\/dev\/fd\/\d+$/.test(p)) {
+    return { type: "char" as const, size: 0, mtimeMs: 0 };
+  }
+  try {
+    return sh.host.fs.stat(sh.host.resolvePath(sh.cwd, p));
+  } catch {
+    return null;
+  }
+}
+
+function toInt(s: string, op: string): bigint {
+  const t = s.trim();
+  if (!/^[-+]?\d+$/.test(t)) throw new ShellError(`${s}: integer expression expected`, 2);
+  void op;
+  return BigInt(t);
+}
+
+export function unaryTest(sh: Shell, op: string, a: string, fds: Fd[]): boolean {
+  switch (op) {
+    case "-n": return a !== "";
+    case "-z": return a === "";
+    case "-e": case "-a": return !!statPath(sh, a);
+    case "-f": return statPath(sh, a)?.type === "file";
+    case "-d": return statPath(sh, a)?.type === "dir";
+    case "-s": { const s = statPath(sh, a); return !!s && s.size > 0; }
+    case "-r": case "-w": return !!statPath(sh, a);
+    case "-x": { const s = statPath(sh, a); return !!s && (s.type === "dir" || s.type === "file"); }
+    case "-c": return statPath(sh, a)?.type === "char";
+    case "-L": case "-h": case "-b": case "-p": case "-S": case "-g": case "-u": case "-k": case "-N": return false;
+    case "-O": case "-G": return !!statPath(sh, a);
+    case "-t": return false;
+    case "-v": {
+      const m = /^([A-Za-z_][A-Za-z0-9_]*)(?:\[(.*)\])?$/.exec(a);
+      if (!m) return false;
+      const v = sh.vars.resolve(m[1]).v;
+      if (m[2] === undefined) return sh.vars.get(m[1]) !== undefined;
+      if (isAssoc(v)) return v.value.has(m[2]);
+      if (isArray(v)) {
+        if (m[2] === "@" || m[2] === "*") return Object.keys(v.value).length > 0;
+        let k: number;
+        try { k = Number(sh.arith(m[2])); } catch { return false; }
+        if (k < 0) { const ks = Object.keys(v.value); k += ks.length ? +ks[ks.length - 1] + 1 : 0; }
+        return v.value[k] !== undefined;
+      }
+      return m[2] === "0" && sh.vars.get(m[1]) !== undefined;
+    }
+    case "-o": return !!sh.opts[a];
+  }
+  void fds;
+  throw new ShellError(`${op}: unary operator expected`, 2);
+}
+
+export function binaryTest(sh: Shell, op: string, a: string, b: string, fds: Fd[]): boolean {
+  void fds;
+  switch (op) {
+    case "=": case "==": return a === b;
+    case "!=": return a !== b;
+    case "<": return a < b;
+    case ">": return a > b;
+    case "-eq": return toInt(a, op) === toInt(b, op);
+    case "-ne": return toInt(a, op) !== toInt(b, op);
+    case "-lt": return toInt(a, op) < toInt(b, op);
+    case "-le": return toInt(a, op) <= toInt(b, op);
+    case "-gt": return toInt(a, op) > toInt(b, op);
+    case "-ge": return toInt(a, op) >= toInt(b, op);
+    case "-nt": case "-ot": {
+      const x = statPath(sh, a);
+      const y = statPath(sh, b);
+      if (op === "-nt") return !!x && (!y || x.mtimeMs > y.mtimeMs);
+      return !!y && (!x || x.mtimeMs < y.mtimeMs);
+    }
+    case "-ef": {
+      try {
+        return sh.host.resolvePath(sh.cwd, a) === sh.host.resolvePath(sh.cwd, b) && !!statPath(sh, a);
+      } catch { return false; }
+    }
+  }
+  throw new ShellError(`${op}: binary operator expected`, 2);
+}
+
+const UNARY = new Set(["-n", "-z", "-e", "-a", "-f", "-d", "-s", "-r", "-w", "-x", "-c", "-L", "-h", "-b", "-p", "-S", "-g", "-u", "-k", "-N", "-O", "-G", "-t", "-v", "-o"]);
+const BINARY = new Set(["=", "==", "!=", "<", ">", "-eq", "-ne", "-lt", "-le", "-gt", "-ge", "-nt", "-ot", "-ef"]);
+
+/** test / [ : POSIX rules by argument count, then a recursive parser for -a -o ( ). */
+export async function testBuiltin(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
+  const name = argv[0];
+  let args = argv.slice(1);
+  if (name === "[") {
+    if (args[args.length - 1] !== "]") {
+      await berr(sh, fds, "[", "missing `]'");
+      return 2;
+    }
+    args = args.slice(0, -1);
+  }
+  try {
+    return evalArgs(sh, args, fds) ? 0 : 1;
+  } catch (e) {
+    if (e instanceof ShellError || e instanceof ArithError) {
+      await berr(sh, fds, name, e.message);
+      return 2;
+    }
+    throw e;
+  }
+}
+
+function evalArgs(sh: Shell, a: string[], fds: Fd[]): boolean {
+  switch (a.length) {
+    case 0: return false;
+    case 1: return a[0] !== "";
+    case 2:
+      if (a[0] === "!") return a[1] === "";
+      if (UNARY.has(a[0])) return unaryTest(sh, a[0], a[1], fds);
+      throw new ShellError(`${a[0]}: unary operator expected`, 2);
+    case 3:
+      if (BINARY.has(a[1])) return binaryTest(sh, a[1], a[0], a[2], fds);
+      if (a[1] === "-a") return a[0] !== "" && a[2] !== "";
+      if (a[1] === "-o") return a[0] !== "" || a[2] !== "";
+      if (a[0] === "!") return !evalArgs(sh, a.slice(1), fds);
+      if (a[0] === "(" && a[2] === ")") return a[1] !== "";
+      throw new ShellError(`${a[1]}: binary operator expected`, 2);
+    case 4:
+      if (a[0] === "!") return !evalArgs(sh, a.slice(1), fds);
+      if (a[0] === "(" && a[3] === ")") return evalArgs(sh, a.slice(1, 3), fds);
+  }
+  const p = new TestParser(sh, a, fds);
+  const r = p.or();
+  if (p.i < a.length) throw new ShellError(`${a[p.i]}: too many arguments`, 2);
+  return r;
+}
+
+class TestParser {
+  i = 0;
+  constructor(private sh: Shell, private a: string[], private fds: Fd[]) {}
+  or(): boolean {
+    let l = this.and();
+    while (this.a[this.i] === "-o") { this.i++; const r = this.and(); l = l || r; }
+    return l;
+  }
+  and(): boolean {
+    let l = this.not();
+    while (this.a[this.i] === "-a") { this.i++; const r = this.not(); l = l && r; }
+    return l;
+  }
+  not(): boolean {
+    if (this.a[this.i] === "!") { this.i++; return !this.not(); }
+    return this.prim();
+  }
+  prim(): boolean {
+    const a = this.a;
+    const t = a[this.i];
+    if (t === undefined) throw new ShellError("argument expected", 2);
+    if (t === "(") {
+      this.i++;
+      const r = this.or();
+      if (a[this.i] !== ")") throw new ShellError("`)' expected", 2);
+      this.i++;
+      return r;
+    }
+    if (BINARY.has(a[this.i + 1] ?? "") && this.i + 2 < a.length) {
+      this.i += 3;
+      return binaryTest(this.sh, a[this.i - 2], t, a[this.i - 1], this.fds);
+    }
+    if (UNARY.has(t) && this.i + 1 < a.length) {
+      this.i += 2;
+      return unaryTest(this.sh, t, a[this.i - 1], this.fds);
+    }
+    this.i++;
+    return t !== "";
+  }
+}

@@ -1,0 +1,349 @@
+// Builtins that manage variables and options: declare typeset local export readonly
+// unset set shopt shift.
+import type { Assign } from "../syntax/ast";
+import type { Fd, Shell } from "../interp/shell";
+import { SHOPTS } from "../interp/shell";
+import { A_EXPORT, A_INTEGER, A_LOWER, A_NAMEREF, A_READONLY, A_UPPER, Var, arrayKeys, isArray, isAssoc, ShellError } from "../interp/vars";
+import { attrString, quote } from "../expand/word";
+import { berr, out, NAME_RE } from "./io";
+
+const LETTER_OPTS: Record<string, string> = {
+  e: "errexit", u: "nounset", x: "xtrace", f: "noglob", C: "noclobber", a: "allexport", n: "noexec",
+  v: "verbose", h: "hashall", B: "braceexpand", E: "errtrace", T: "functrace", b: "notify", k: "keyword",
+  m: "monitor", P: "physical", H: "histexpand", t: "onecmd",
+};
+
+export function setOption(sh: Shell, name: string, on: boolean, letter = false): boolean {
+  const o = letter ? LETTER_OPTS[name] : name;
+  if (!o || !(o in sh.opts)) return false;
+  sh.opts[o] = on;
+  return true;
+}
+
+function declLine(name: string, v: Var): string {
+  const a = attrString(v) || "-";
+  const flags = `declare -${a === "-" ? "-" : a} `;
+  if (v.value === undefined) return `${flags}${name}`;
+  if (isArray(v)) return `${flags}${name}=(${arrayKeys(v.value).map((k) => `[${k}]=${dq((v.value as string[])[k])}`).join(" ")})`;
+  if (isAssoc(v)) return `${flags}${name}=(${[...v.value.entries()].map(([k, x]) => `[${/^[\w]+$/.test(k) ? k : dq(k)}]=${dq(x)}`).join(" ")} )`;
+  return `${flags}${name}=${dq(v.value as string)}`;
+}
+function dq(s: string): string {
+  if (/[\x00-\x1f\x7f]/.test(s)) return quote(s);
+  return '"' + s.replace(/["\\$`]/g, "\\$&") + '"';
+}
+
+export async function declare(sh: Shell, argv: string[], fds: Fd[], arrayArgs?: Map<number, Assign>): Promise<number> {
+  const cmd = argv[0];
+  let on = 0;
+  let off = 0;
+  let arr = false;
+  let assoc = false;
+  let print = false;
+  let funcs = false;
+  let funcNames = false;
+  let global = false;
+  let i = 1;
+  const isLocal = cmd === "local";
+  if (cmd === "export") on |= A_EXPORT;
+  if (cmd === "readonly") on |= A_READONLY;
+  let unexport = false;
+  for (; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === "--") { i++; break; }
+    if (!/^[-+][a-zA-Z]+$/.test(a)) break;
+    const add = a[0] === "-";
+    for (const c of a.slice(1)) {
+      let bit = 0;
+      switch (c) {
+        case "a": arr = true; break;
+        case "A": assoc = true; break;
+        case "p": print = true; break;
+        case "f": funcs = true; break;
+        case "F": funcNames = true; break;
+        case "g": global = true; break;
+        case "x": bit = A_EXPORT; break;
+        case "r": bit = A_READONLY; break;
+        case "i": bit = A_INTEGER; break;
+        case "l": bit = A_LOWER; break;
+        case "u": bit = A_UPPER; break;
+        case "n": bit = A_NAMEREF; if (cmd === "export") { unexport = add; bit = 0; } break;
+        case "t": break;
+        default:
+          await berr(sh, fds, cmd, `${a}: invalid option`);
+          return 2;
+      }
+      if (bit) { if (add) on |= bit; else off |= bit; }
+    }
+  }
+  if (unexport) { off |= A_EXPORT; on &= ~A_EXPORT; }
+  const names = argv.slice(i);
+  if (funcs || funcNames) {
+    if (!names.length) {
+      for (const [n] of [...sh.funcs].sort()) await out(fds, funcNames ? `declare -f ${n}\n` : `${n} () \n{ ... }\n`);
+      return 0;
+    }
+    let st = 0;
+    for (const n of names) {
+      if (!sh.funcs.has(n)) st = 1;
+      else await out(fds, funcNames ? `${n}\n` : `${n} () \n{ ... }\n`);
+    }
+    return st;
+  }
+  if (!names.length) {
+    if (cmd === "local" && sh.vars.frames.length < 2) {
+      await berr(sh, fds, cmd, "can only be used in a function");
+      return 1;
+    }
+    // list variables
+    const all = sh.vars.names().sort();
+    for (const n of all) {
+      const v = sh.vars.lookup(n)!;
+      if (on && (v.attrs & on) !== on) continue;
+      if (arr && !isArray(v)) continue;
+      if (assoc && !isAssoc(v)) continue;
+      if (cmd === "export" || (cmd === "declare" && on === A_EXPORT)) await out(fds, declLine(n, v).replace(/^declare/, "declare") + "\n");
+      else if (cmd === "readonly") await out(fds, declLine(n, v) + "\n");
+      else if (print || on || arr || assoc) await out(fds, declLine(n, v) + "\n");
+      else if (v.value !== undefined) {
+        if (typeof v.value === "string") await out(fds, `${n}=${quote(v.value)}\n`);
+        else await out(fds, declLine(n, v).replace(/^declare -\S+ /, "") + "\n");
+      }
+    }
+    return 0;
+  }
+  if (print) {
+    let st = 0;
+    for (const n of names) {
+      const v = sh.vars.lookup(n);
+      if (!v) { await berr(sh, fds, cmd, `${n}: not found`); st = 1; continue; }
+      await out(fds, declLine(n, v) + "\n");
+    }
+    return st;
+  }
+  if (isLocal && sh.vars.frames.length < 2) {
+    await berr(sh, fds, cmd, "can only be used in a function");
+    return 1;
+  }
+  let st = 0;
+  for (let k = i; k < argv.length; k++) {
+    const a = argv[k];
+    const m = /^([A-Za-z_][A-Za-z0-9_]*)(\[[^\]]*\])?(\+?=)?(.*)$/s.exec(a);
+    if (!m || (!m[3] && m[4])) {
+      await berr(sh, fds, cmd, `\`${a}': not a valid identifier`);
+      st = 1;
+      continue;
+    }
+    const name = m[1];
+    const hasValue = !!m[3];
+    const append = m[3] === "+=";
+    const inFunc = sh.vars.frames.length > 1;
+    const makeLocal = (isLocal || ((cmd === "declare" || cmd === "typeset") && inFunc && !global));
+    let v: Var;
+    if (makeLocal) {
+      const top = sh.vars.frames[sh.vars.frames.length - 1];
+      const existing = top.get(name);
+      if (existing) v = existing;
+      else {
+        const outer = sh.vars.lookup(name);
+        if (outer && outer.attrs & A_READONLY) {
+          await berr(sh, fds, cmd, `${name}: readonly variable`);
+          st = 1;
+          continue;
+        }
+        v = sh.vars.declareLocal(name);
+        // `local x` (without value) keeps the variable unset; bash copies nothing
+        if (outer && !hasValue && (cmd === "local" || cmd === "declare") && sh.shopts.localvar_inherit) v.value = outer.value;
+      }
+    } else {
+      v = global ? (sh.vars.frames[0].get(name) ?? (() => { const nv: Var = { value: undefined, attrs: 0 }; sh.vars.frames[0].set(name, nv); return nv; })()) : sh.vars.lookup(name) ?? sh.vars.cell(name);
+    }
+    if (v.attrs & A_READONLY && (hasValue || (off & A_READONLY))) {
+      await berr(sh, fds, cmd, `${name}: readonly variable`);
+      st = 1;
+      continue;
+    }
+    if (assoc && !isAssoc(v)) {
+      if (isArray(v)) { await berr(sh, fds, cmd, `${name}: cannot convert indexed to associative array`); st = 1; continue; }
+      v.value = new Map();
+    }
+    if (arr && !isArray(v) && !isAssoc(v)) v.value = v.value === undefined ? [] : [v.value as string];
+    v.attrs = (v.attrs | on) & ~off;
+    if (hasValue) {
+      const arrAssign = arrayArgs?.get(k);
+      if (arrAssign) {
+        await sh.assignArray(name, arrAssign.array!, append, assoc || isAssoc(v));
+        continue;
+      }
+      if (v.attrs & A_NAMEREF && !m[2]) {
+        v.value = m[4];
+        continue;
+      }
+      // temporarily lift readonly so `readonly x=1` can set
+      const ro = v.attrs & A_READONLY;
+      v.attrs &= ~A_READONLY;
+      try {
+        if (m[2]) {
+          const idx = m[2].slice(1, -1);
+          sh.vars.setIndex(name, isAssoc(v) ? idx : sh.arith(idx).toString(), m[4], append);
+        } else if (isArray(v) || isAssoc(v)) {
+          if (isArray(v)) v.value[0] = sh.vars.transform(v, m[4], append, v.value[0]);
+          else v.value.set("0", m[4]);
+        } else {
+          v.value = sh.vars.transform(v, m[4], append, typeof v.value === "string" ? v.value : "");
+        }
+      } finally {
+        v.attrs |= ro;
+      }
+    } else if (v.attrs & A_INTEGER && typeof v.value === "string") {
+      // keep value
+    }
+  }
+  return st;
+}
+
+export async function unset(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
+  let mode: "v" | "f" | "" = "";
+  let i = 1;
+  for (; i < argv.length && /^-[vfn]+$/.test(argv[i]); i++) {
+    if (argv[i].includes("f")) mode = "f";
+    else if (argv[i].includes("v")) mode = "v";
+  }
+  let st = 0;
+  for (const n of argv.slice(i)) {
+    if (mode === "f") { sh.funcs.delete(n); continue; }
+    const m = /^([A-Za-z_][A-Za-z0-9_]*)(?:\[(.*)\])?$/s.exec(n);
+    if (!m) {
+      await berr(sh, fds, "unset", `\`${n}': not a valid identifier`);
+      st = 1;
+      continue;
+    }
+    if (m[2] !== undefined) {
+      const { name, v } = sh.vars.resolve(m[1]);
+      if (v && v.attrs & A_READONLY) { await berr(sh, fds, "unset", `${name}: cannot unset: readonly variable`); st = 1; continue; }
+      if (m[2] === "@" || m[2] === "*") { sh.vars.unset(name); continue; }
+      if (isAssoc(v)) v.value.delete(m[2]);
+      else if (isArray(v)) {
+        let k = Number(sh.arith(m[2]));
+        if (k < 0) {
+          const ks = arrayKeys(v.value);
+          k += ks.length ? ks[ks.length - 1] + 1 : 0;
+          if (k < 0) { await berr(sh, fds, "unset", `${m[1]}[${m[2]}]: bad array subscript`); st = 1; continue; }
+        }
+        delete v.value[k];
+      } else if (v && sh.arith(m[2]) === 0n) sh.vars.unset(name);
+      continue;
+    }
+    if (mode === "" && sh.vars.lookup(n) === undefined && sh.funcs.has(n)) { sh.funcs.delete(n); continue; }
+    try {
+      sh.vars.unset(n);
+    } catch (e) {
+      if (e instanceof ShellError) { await berr(sh, fds, "unset", e.message); st = 1; } else throw e;
+    }
+  }
+  return st;
+}
+
+export async function set(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
+  if (argv.length === 1) {
+    for (const n of sh.vars.names().sort()) {
+      const v = sh.vars.lookup(n)!;
+      if (v.value === undefined) continue;
+      if (typeof v.value === "string") await out(fds, `${n}=${quote(v.value)}\n`);
+      else await out(fds, declLine(n, v).replace(/^declare -\S+ /, "") + "\n");
+    }
+    return 0;
+  }
+  let i = 1;
+  for (; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === "--") { i++; sh.positional = argv.slice(i); return 0; }
+    if (a === "-" ) { sh.opts.xtrace = false; sh.opts.verbose = false; i++; break; }
+    if (a === "-o" || a === "+o") {
+      const name = argv[i + 1];
+      if (name === undefined) {
+        for (const [k, v] of Object.entries(sh.opts).sort()) {
+          if (a === "-o") await out(fds, `${k.padEnd(15)}\t${v ? "on" : "off"}\n`);
+          else await out(fds, `set ${v ? "-" : "+"}o ${k}\n`);
+        }
+        return 0;
+      }
+      if (!setOption(sh, name, a === "-o")) {
+        await berr(sh, fds, "set", `${name}: invalid option name`);
+        return 1;
+      }
+      i++;
+      continue;
+    }
+    if (/^[-+][a-zA-Z]+$/.test(a)) {
+      for (const c of a.slice(1)) {
+        if (!setOption(sh, c, a[0] === "-", true)) {
+          await berr(sh, fds, "set", `${a[0]}${c}: invalid option`);
+          return 2;
+        }
+      }
+      continue;
+    }
+    break;
+  }
+  if (i < argv.length || argv[i - 1] === "-") sh.positional = argv.slice(i);
+  return 0;
+}
+
+export async function shopt(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
+  let mode: "s" | "u" | "" = "";
+  let quiet = false;
+  let oMode = false;
+  let print = false;
+  let i = 1;
+  for (; i < argv.length && /^-[suqop]+$/.test(argv[i]); i++) {
+    for (const c of argv[i].slice(1)) {
+      if (c === "s" || c === "u") mode = c;
+      else if (c === "q") quiet = true;
+      else if (c === "o") oMode = true;
+      else if (c === "p") print = true;
+    }
+  }
+  const table = oMode ? sh.opts : sh.shopts;
+  const names = argv.slice(i);
+  if (!names.length) {
+    for (const k of (oMode ? Object.keys(sh.opts) : SHOPTS).slice().sort()) {
+      const v = table[k];
+      if (mode === "s" && !v) continue;
+      if (mode === "u" && v) continue;
+      if (print || mode) await out(fds, oMode ? `set ${v ? "-" : "+"}o ${k}\n` : `shopt ${v ? "-s" : "-u"} ${k}\n`);
+      else await out(fds, `${k.padEnd(15)}\t${v ? "on" : "off"}\n`);
+    }
+    return 0;
+  }
+  let st = 0;
+  for (const n of names) {
+    if (!(n in table)) {
+      await berr(sh, fds, "shopt", `${n}: invalid ${oMode ? "option" : "shell option"} name`);
+      st = 1;
+      continue;
+    }
+    if (mode) table[n] = mode === "s";
+    else {
+      if (!table[n]) st = 1;
+      if (!quiet) await out(fds, print ? `shopt ${table[n] ? "-s" : "-u"} ${n}\n` : `${n.padEnd(15)}\t${table[n] ? "on" : "off"}\n`);
+    }
+  }
+  return st;
+}
+
+export async function shift(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
+  let n = 1;
+  if (argv[1] !== undefined) {
+    if (!/^\d+$/.test(argv[1])) {
+      await berr(sh, fds, "shift", `${argv[1]}: numeric argument required`);
+      return 1;
+    }
+    n = parseInt(argv[1], 10);
+  }
+  if (n > sh.positional.length) return 1;
+  sh.positional = sh.positional.slice(n);
+  return 0;
+}
+
+export { NAME_RE };

@@ -1,0 +1,85 @@
+// The shell's only door to the world. The runner never touches storage, programs or
+// the clock except through a ShellHost, so the same interpreter runs over the
+// session workspace and over an in-memory test filesystem.
+
+export interface FileStat {
+  type: "file" | "dir";
+  size: number;
+  mtimeMs: number;
+}
+
+/** A path refused by the session's path policy (or otherwise unresolvable). */
+export interface PathError {
+  message: string;
+  denied?: { rule: string; reason: string };
+}
+
+export interface ShellFs {
+  stat(absPath: string): FileStat | null;
+  readdir(absPath: string): string[];
+  readFile(absPath: string): Uint8Array;
+  writeFile(absPath: string, data: Uint8Array, opts: { append: boolean }): void;
+}
+
+/** Async byte source. `null` means end of input. */
+export interface ByteReader {
+  read(): Promise<Uint8Array | null>;
+}
+
+/** Async byte sink with backpressure. Throws EpipeError once the reader has gone. */
+export interface ByteWriter {
+  write(data: Uint8Array): Promise<void>;
+}
+
+export class EpipeError extends Error {
+  readonly code = "EPIPE";
+  constructor() {
+    super("write error: Broken pipe");
+  }
+}
+
+export interface ShellLimits {
+  /** Interpreter steps (commands, loop iterations, function calls). Derived from timeoutMs
+   * when not given, because the clock does not move during CPU-bound work on Workers. */
+  maxSteps: number;
+  /** Wall-clock budget checked at await points (where the clock can move). */
+  timeoutMs: number;
+  maxCallDepth: number;
+  maxSubstDepth: number;
+  maxStringLength: number;
+  maxBraceExpansion: number;
+  maxOutputBytes: number;
+  pipeBufferBytes: number;
+}
+
+export interface ProgramIo {
+  cwd: string;
+  env: Record<string, string>;
+  stdin: ByteReader;
+  stdout: ByteWriter;
+  stderr: ByteWriter;
+  limits: ShellLimits;
+  /** Other open readable fds (3 and up), for programs that read them. */
+  extraFds?: Record<number, ByteReader>;
+}
+
+export interface ShellHost {
+  fs: ShellFs;
+  /** Absolute normalized path inside the allowed area, or throws a PathError. */
+  resolvePath(cwd: string, path: string): string;
+  /** Runs an external program; undefined when there is no such program. */
+  runProgram(argv: string[], io: ProgramIo): Promise<number> | undefined;
+  /** Optional: whether a program exists (for `type`, `command -v`, `hash`). */
+  hasProgram?(name: string): boolean;
+  /** Deny-rule hook, asked for every simple command after expansion. */
+  checkCommand(argv: string[]): { rule: string; reason: string } | null;
+  now(): number;
+  sleep(ms: number): Promise<void>;
+}
+
+export function isPathError(e: unknown): e is PathError {
+  return typeof e === "object" && e !== null && "message" in e && !(e instanceof LimitErrorMarker);
+}
+
+// Marker base so limit errors are never mistaken for path errors.
+export class LimitErrorMarker extends Error {}

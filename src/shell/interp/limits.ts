@@ -1,0 +1,61 @@
+// Work budgets. On Workers the clock stands still during CPU-bound code, so every
+// budget counts work; the clock is only consulted at await points as a second guard.
+import { LimitErrorMarker, ShellLimits } from "../host";
+
+/** Steps per second of timeout, calibrated so a busy loop stops near its timeout
+ * (measured: ~2-4M simple commands/s would be far above what this interpreter does;
+ * a `while :; do :; done` iteration is 2-3 steps at roughly 1-2 µs each). */
+export const STEPS_PER_SECOND = 800_000;
+
+export const DEFAULT_LIMITS: ShellLimits = {
+  maxSteps: 0, // 0: derive from timeoutMs
+  timeoutMs: 30_000,
+  maxCallDepth: 1000,
+  maxSubstDepth: 64,
+  maxStringLength: 64 * 1024 * 1024,
+  maxBraceExpansion: 200_000,
+  maxOutputBytes: 16 * 1024 * 1024,
+  pipeBufferBytes: 64 * 1024,
+};
+
+/** Exit codes: 124 for timeout (as GNU timeout), 125 for any other resource limit. */
+export const LIMIT_EXIT = { timeout: 124, other: 125 } as const;
+
+export class LimitError extends LimitErrorMarker {
+  constructor(public kind: string, message: string) {
+    super(message);
+  }
+  get exitCode(): number {
+    return this.kind === "timeout" ? LIMIT_EXIT.timeout : LIMIT_EXIT.other;
+  }
+}
+
+export function resolveLimits(l?: Partial<ShellLimits>): ShellLimits {
+  const out = { ...DEFAULT_LIMITS, ...(l ?? {}) };
+  if (!out.maxSteps) out.maxSteps = Math.max(1000, Math.round((out.timeoutMs / 1000) * STEPS_PER_SECOND));
+  return out;
+}
+
+/** Shared by a shell and all its subshells: one budget per run. */
+export class Budget {
+  steps = 0;
+  deadline: number;
+  outputBytes = 0;
+  private sinceClock = 0;
+  constructor(public limits: ShellLimits, private now: () => number) {
+    this.deadline = now() + limits.timeoutMs;
+  }
+  step(n = 1): void {
+    this.steps += n;
+    if (this.steps > this.limits.maxSteps) {
+      throw new LimitError("timeout", `toolshed: time limit reached (step budget of ${this.limits.maxSteps} exhausted, timeout ${this.limits.timeoutMs / 1000}s)`);
+    }
+    if ((this.sinceClock += n) >= 256) {
+      this.sinceClock = 0;
+      this.checkClock();
+    }
+  }
+  checkClock(): void {
+    if (this.now() > this.deadline) throw new LimitError("timeout", `toolshed: time limit reached (${this.limits.timeoutMs / 1000}s)`);
+  }
+}

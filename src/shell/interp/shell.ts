@@ -1,0 +1,1395 @@
+// The runner: walks the AST, owns shell state (variables, functions, options, fds)
+// and reaches the world only through the ShellHost.
+import type { ByteWriter, ShellHost } from "../host";
+import { EpipeError } from "../host";
+import type { ArgWord, Assign, Command, Redir, Stmt, TestExpr, Word } from "../syntax/ast";
+import { isAssignArg, litText } from "../syntax/ast";
+import { Parser, ParseError, lineOf } from "../syntax/parser";
+import { ArithError, evalArith, parseArith, ArithEnv } from "../expand/arith";
+import { glob, joinPath, normalize } from "../expand/glob";
+import { matchPattern } from "../expand/pattern";
+import { AbortLine, ExpandCtx, ExpandError, expandArgs, expandPattern, expandRegex, expandString, resolveIndex } from "../expand/word";
+import { Budget, LimitError } from "./limits";
+import { BytesReader, Collector, EMPTY, InStream, NullWriter, Pipe, decode, encode } from "./streams";
+import { A_EXPORT, A_INTEGER, ShellError, VarStore, isArray, isAssoc } from "./vars";
+import { BUILTINS } from "../builtins/index";
+import { unaryTest, binaryTest } from "../builtins/test";
+
+export interface Fd {
+  r?: InStream;
+  w?: ByteWriter;
+}
+
+export class BreakSig { constructor(public n: number) {} }
+export class ContinueSig { constructor(public n: number) {} }
+export class ReturnSig { constructor(public status: number) {} }
+export class ExitSig { constructor(public status: number) {} }
+
+/** Everything shared by a shell and its subshells within one run. */
+export interface RunShared {
+  host: ShellHost;
+  budget: Budget;
+  denied?: { rule: string; reason: string };
+  jobs: Map<number, Promise<number>>;
+  nextPid: number;
+  startMs: number;
+  /** Content of <(...) files by fd path. */
+  procFiles: Map<string, Uint8Array | Pipe>;
+  nextProcFd: number;
+  substDepth: number;
+}
+
+const SET_O = ["allexport", "braceexpand", "errexit", "errtrace", "functrace", "hashall", "histexpand", "history", "ignoreeof", "interactive-comments", "keyword", "monitor", "noclobber", "noexec", "noglob", "nolog", "notify", "nounset", "onecmd", "physical", "pipefail", "posix", "privileged", "verbose", "vi", "emacs", "xtrace"];
+export const SHOPTS = ["autocd", "cdable_vars", "cdspell", "checkhash", "checkjobs", "checkwinsize", "cmdhist", "dotglob", "execfail", "expand_aliases", "extdebug", "extglob", "extquote", "failglob", "force_fignore", "globasciiranges", "globstar", "gnu_errfmt", "histappend", "histreedit", "histverify", "hostcomplete", "huponexit", "inherit_errexit", "interactive_comments", "lastpipe", "lithist", "localvar_inherit", "localvar_unset", "login_shell", "mailwarn", "no_empty_cmd_completion", "nocaseglob", "nocasematch", "nullglob", "progcomp", "promptvars", "shift_verbose", "sourcepath", "xpg_echo", "assoc_expand_once", "patsub_replacement", "varredir_close", "noexpand_translation"];
+
+export class Shell implements ExpandCtx, ArithEnv {
+  vars = new VarStore();
+  funcs = new Map<string, Command & { type: "func" }>();
+  aliases = new Map<string, string>();
+  opts: Record<string, boolean> = Object.fromEntries(SET_O.map((o) => [o, false]));
+  shopts: Record<string, boolean> = Object.fromEntries(SHOPTS.map((o) => [o, false]));
+  cwd = "/";
+  positional: string[] = [];
+  arg0 = "bash";
+  status = 0;
+  lastBg = "";
+  fds: Fd[] = [];
+  traps = new Map<string, string>();
+  funcStack: string[] = [];
+  callDepth = 0;
+  loopDepth = 0;
+  errexitOff = 0;
+  subshellLevel = 0;
+  pos = 0;
+  src = "";
+  lineBase = 0;
+  pid: number;
+  lastSubstStatus: number | null = null;
+  randomState = 12345;
+  source: string[] = [];
+  inTrap = false;
+  dirStack: string[] = [];
+  hashed = new Map<string, string>();
+  lastArg = "";
+  fromC = false;
+
+  constructor(public shared: RunShared) {
+    this.opts.braceexpand = true;
+    this.opts.hashall = true;
+    this.opts["interactive-comments"] = true;
+    this.shopts.extglob = true;
+    this.shopts.extquote = true;
+    this.shopts.interactive_comments = true;
+    this.shopts.patsub_replacement = true;
+    this.shopts.sourcepath = true;
+    this.pid = shared.nextPid++;
+    this.vars.dynamic = (n) => this.dynamicVar(n);
+    this.vars.arith = (s) => this.arith(s).toString();
+  }
+
+  get host(): ShellHost {
+    return this.shared.host;
+  }
+
+  // ---------- ExpandCtx ----------
+  special(name: string): string {
+    switch (name) {
+      case "?": return String(this.status);
+      case "#": return String(this.positional.length);
+      case "$": return String(this.shared.nextPid > 0 ? this.rootPid : this.pid);
+      case "!": return this.lastBg;
+      case "0": return this.arg0;
+      case "-": return this.flagString();
+    }
+    return "";
+  }
+  rootPid = 0;
+  flagString(): string {
+    let s = "";
+    if (this.opts.errexit) s += "e";
+    if (this.opts.noglob) s += "f";
+    if (this.opts.hashall) s += "h";
+    if (this.opts.noclobber) s += "C";
+    if (this.opts.nounset) s += "u";
+    if (this.opts.xtrace) s += "x";
+    if (this.opts.verbose) s += "v";
+    if (this.opts.allexport) s += "a";
+    if (this.opts.noexec) s += "n";
+    s += "B";
+    return s + (this.fromC ? "c" : "s");
+  }
+  opt(name: string): boolean {
+    return this.opts[name] ?? this.shopts[name] ?? false;
+  }
+  arith(expr: string): bigint {
+    return evalArith(parseArith(expr), this);
+  }
+  // ArithEnv
+  get(name: string, index: string | undefined): string {
+    if (index === undefined) {
+      const v = this.vars.get(name);
+      if (v === undefined && this.opts.nounset) throw new ExpandError(`${name}: unbound variable`, 1, true);
+      return v ?? "";
+    }
+    const v = this.vars.resolve(name).v;
+    if (isAssoc(v)) return v.value.get(index) ?? "";
+    if (isArray(v)) {
+      let k = Number(index);
+      if (k < 0) {
+        const ks = Object.keys(v.value);
+        k += ks.length ? +ks[ks.length - 1] + 1 : 0;
+      }
+      return v.value[k] ?? "";
+    }
+    return index === "0" ? this.vars.get(name) ?? "" : "";
+  }
+  set(name: string, index: string | undefined, _n: unknown, value: string): void {
+    if (index === undefined) this.vars.set(name, value);
+    else this.vars.setIndex(name, index, value);
+  }
+  isAssoc(name: string): boolean {
+    return isAssoc(this.vars.resolve(name).v);
+  }
+  checkString(s: string): string {
+    if (s.length > this.shared.budget.limits.maxStringLength) throw new LimitError("string", `toolshed: string length limit (${this.shared.budget.limits.maxStringLength}) exceeded`);
+    return s;
+  }
+  braceBudget() {
+    return {
+      n: this.shared.budget.limits.maxBraceExpansion,
+      onLimit: (): never => {
+        throw new LimitError("brace", `toolshed: brace expansion limit (${this.shared.budget.limits.maxBraceExpansion} words) exceeded`);
+      },
+    };
+  }
+  glob(pattern: string): string[] {
+    const budget = { n: 100_000 };
+    return glob(pattern, this.cwd, this.host.fs, {
+      dotglob: this.shopts.dotglob, globstar: this.shopts.globstar, extglob: this.shopts.extglob, nocase: this.shopts.nocaseglob,
+    }, budget).map((p) => p);
+  }
+
+  async cmdSubst(body: Stmt[]): Promise<string> {
+    const sh = this.subshell();
+    const out = new Collector(this.shared.budget.limits.maxOutputBytes, () => new LimitError("output", "toolshed: command substitution output limit exceeded"));
+    const fds = this.fds.slice();
+    fds[1] = { w: out };
+    if (++this.shared.substDepth > this.shared.budget.limits.maxSubstDepth) {
+      this.shared.substDepth--;
+      throw new LimitError("depth", `toolshed: command substitution nesting limit (${this.shared.budget.limits.maxSubstDepth}) exceeded`);
+    }
+    try {
+      // $(< file) reads the file directly
+      const only = body.length === 1 ? body[0].cmd : null;
+      if (only && only.type === "simple" && !only.words.length && !only.assigns.length && only.redirs.length === 1 && only.redirs[0].op === "<") {
+        const path = await expandString(this, only.redirs[0].target);
+        const data = this.readFileForRedirect(path, fds);
+        this.lastSubstStatus = data ? 0 : 1;
+        return data ? decode(data).replace(/\n+$/, "") : "";
+      }
+      sh.fds = fds;
+      if (!this.shopts.inherit_errexit) sh.opts.errexit = false;
+      const st = await sh.runSubshellBody(body, fds);
+      this.lastSubstStatus = st;
+      this.status = st;
+    } finally {
+      this.shared.substDepth--;
+    }
+    let s = decode(out.bytes());
+    s = s.replace(/\n+$/, "");
+    return this.checkString(s);
+  }
+
+  async procSubst(dir: "<" | ">", body: Stmt[]): Promise<string> {
+    const n = this.shared.nextProcFd++;
+    const path = `/dev/fd/${n}`;
+    if (dir === "<") {
+      const sh = this.subshell();
+      const out = new Collector(this.shared.budget.limits.maxOutputBytes, () => new LimitError("output", "toolshed: output limit exceeded"));
+      const fds = this.fds.slice();
+      fds[1] = { w: out };
+      await sh.runSubshellBody(body, fds);
+      this.shared.procFiles.set(path, out.bytes());
+    } else {
+      const pipe = new Pipe(this.shared.budget.limits.pipeBufferBytes);
+      const sh = this.subshell();
+      const fds = this.fds.slice();
+      fds[0] = { r: new InStream(pipe.reader) };
+      this.shared.procFiles.set(path, pipe);
+      const p = sh.runSubshellBody(body, fds).finally(() => pipe.reader.close());
+      this.shared.jobs.set(this.shared.nextPid++, p);
+    }
+    return path;
+  }
+
+  // ---------- dynamic variables ----------
+  private dynamicVar(n: string): string | undefined {
+    switch (n) {
+      case "RANDOM":
+        this.randomState = (this.randomState * 1103515245 + 12345) & 0x7fffffff;
+        return String((this.randomState >> 16) & 0x7fff);
+      case "SECONDS": return String(Math.floor((this.host.now() - this.shared.startMs) / 1000));
+      case "LINENO": return String(this.lineno());
+      case "BASH_SUBSHELL": return String(this.subshellLevel);
+      case "BASHPID": return String(this.pid);
+      case "PPID": return "1";
+      case "UID": case "EUID": return "1000";
+      case "FUNCNAME": return this.funcStack.length ? this.funcStack[this.funcStack.length - 1] : undefined;
+      case "PWD": return undefined;
+      case "_": return this.lastArg;
+    }
+    return undefined;
+  }
+  lineno(): number {
+    return this.lineBase + lineOf(this.src, this.pos);
+  }
+
+  // ---------- subshells ----------
+  subshell(): Shell {
+    const s = new Shell(this.shared);
+    s.vars = this.vars.clone();
+    s.vars.dynamic = (n) => s.dynamicVar(n);
+    s.vars.arith = (x) => s.arith(x).toString();
+    s.funcs = new Map(this.funcs);
+    s.aliases = new Map(this.aliases);
+    s.opts = { ...this.opts };
+    s.shopts = { ...this.shopts };
+    s.cwd = this.cwd;
+    s.positional = this.positional.slice();
+    s.arg0 = this.arg0;
+    s.status = this.status;
+    s.lastBg = this.lastBg;
+    s.fds = this.fds.slice();
+    s.traps = new Map([...this.traps].filter(([k]) => k !== "EXIT"));
+    s.funcStack = this.funcStack.slice();
+    s.callDepth = this.callDepth;
+    s.subshellLevel = this.subshellLevel + 1;
+    s.src = this.src;
+    s.pos = this.pos;
+    s.lineBase = this.lineBase;
+    s.rootPid = this.rootPid;
+    s.randomState = (this.randomState * 7 + s.pid) & 0x7fffffff;
+    s.errexitOff = this.shopts.inherit_errexit ? this.errexitOff : this.errexitOff;
+    s.loopDepth = 0;
+    s.source = this.source.slice();
+    s.dirStack = this.dirStack.slice();
+    s.lastArg = this.lastArg;
+    return s;
+  }
+
+  /** Runs statements as a subshell: exit only ends this subshell; EXIT trap runs. */
+  async runSubshellBody(body: Stmt[], fds: Fd[]): Promise<number> {
+    this.fds = fds;
+    let st: number;
+    try {
+      st = await this.execList(body, fds);
+    } catch (e) {
+      st = this.catchTop(e, fds);
+    }
+    st = await this.runExitTrap(st);
+    return st;
+  }
+
+  async runSubshellCmd(cmd: Command, fds: Fd[]): Promise<number> {
+    this.fds = fds;
+    let st: number;
+    try {
+      st = await this.exec(cmd, fds);
+    } catch (e) {
+      st = this.catchTop(e, fds);
+    }
+    st = await this.runExitTrap(st);
+    return st;
+  }
+
+  /** Converts control-flow and error exceptions at a shell boundary to a status. */
+  catchTop(e: unknown, fds: Fd[]): number {
+    if (e instanceof ExitSig) return e.status;
+    if (e instanceof ReturnSig) return e.status;
+    if (e instanceof BreakSig || e instanceof ContinueSig) return this.status;
+    if (e instanceof EpipeError) return 141;
+    if (e instanceof LimitError) throw e;
+    if (e instanceof ShellError) {
+      this.errSync(fds, e.message);
+      return e.status;
+    }
+    throw e;
+  }
+
+  async runExitTrap(st: number): Promise<number> {
+    const t = this.traps.get("EXIT");
+    if (t === undefined) return st;
+    this.traps.delete("EXIT");
+    this.status = st;
+    try {
+      await this.evalString(t, this.fds, "trap");
+    } catch (e) {
+      if (e instanceof ExitSig) return e.status;
+      if (e instanceof LimitError) throw e;
+    }
+    return st;
+  }
+
+  // ---------- errors and output ----------
+  errPrefix(): string {
+    return `${this.arg0 === "bash" || this.arg0 === "sh" ? this.arg0 : this.arg0}: line ${this.lineno()}: `;
+  }
+  errSync(fds: Fd[], msg: string): void {
+    const w = fds[2]?.w;
+    if (w) void w.write(encode(this.errPrefix() + msg + "\n")).catch(() => {});
+  }
+  async err(fds: Fd[], msg: string): Promise<void> {
+    const w = fds[2]?.w;
+    if (w) await w.write(encode(this.errPrefix() + msg + "\n")).catch(() => {});
+  }
+
+  // ---------- running source ----------
+  /** Parses and runs a script line by line (aliases and syntax errors behave as in bash). */
+  async runScript(src: string, fds: Fd[], parseErrStatus = 2): Promise<number> {
+    const parser = new Parser(src, { alias: (n) => (this.shopts.expand_aliases ? this.aliases.get(n) : undefined) });
+    const prevSrc = this.src;
+    const prevBase = this.lineBase;
+    this.src = src;
+    this.lineBase = 0;
+    try {
+      for (;;) {
+        let stmts: Stmt[] | null;
+        try {
+          stmts = parser.parseNext();
+        } catch (e) {
+          if (e instanceof ParseError) {
+            this.src = parser.src;
+            this.pos = e.pos;
+            await this.err(fds, e.message);
+            this.status = parseErrStatus;
+            return parseErrStatus;
+          }
+          throw e;
+        }
+        if (!stmts) break;
+        this.src = parser.src;
+        try {
+          this.status = await this.execList(stmts, fds);
+        } catch (e) {
+          if (e instanceof AbortLine && !(e instanceof ExpandError)) {
+            await this.err(fds, e.message);
+            this.status = e.status;
+            continue;
+          }
+          if (e instanceof ExpandError) {
+            await this.err(fds, e.message);
+            throw new ExitSig(e.status);
+          }
+          throw e;
+        }
+      }
+    } finally {
+      this.src = prevSrc;
+      this.lineBase = prevBase;
+    }
+    return this.status;
+  }
+  private isBash(): boolean {
+    return true;
+  }
+
+  /** eval / trap / source: parse whole string first (errors return status 2). */
+  async evalString(src: string, fds: Fd[], what: string): Promise<number> {
+    let stmts: Stmt[];
+    const parser = new Parser(src, { alias: (n) => (this.shopts.expand_aliases ? this.aliases.get(n) : undefined) });
+    try {
+      stmts = parser.parseProgram();
+    } catch (e) {
+      if (e instanceof ParseError) {
+        await this.err(fds, `${what === "eval" ? "eval: " : ""}${e.message}`);
+        return 1;
+      }
+      throw e;
+    }
+    const prevSrc = this.src;
+    const prevPos = this.pos;
+    const prevBase = this.lineBase;
+    this.lineBase = this.lineno() - 1;
+    this.src = parser.src;
+    try {
+      return await this.execList(stmts, fds);
+    } finally {
+      this.src = prevSrc;
+      this.pos = prevPos;
+      this.lineBase = prevBase;
+    }
+  }
+
+  // ---------- execution ----------
+  async execList(stmts: Stmt[], fds: Fd[]): Promise<number> {
+    let st = this.status;
+    for (let i = 0; i < stmts.length; i++) {
+      const s = stmts[i];
+      if (s.background) {
+        this.startBackground(s.cmd, fds);
+        st = 0;
+        this.status = 0;
+        continue;
+      }
+      st = await this.exec(s.cmd, fds);
+      this.status = st;
+      if (s.cmd.type !== "pipeline") this.vars.setArray("PIPESTATUS", [String(st)]);
+      if (st !== 0 && !this.errexitOff) {
+        const c = s.cmd;
+        const skip = (c.type === "andor" && this.lastAndOrShort) || (c.type === "pipeline" && c.bang) ||
+          c.type === "group" || c.type === "if" || c.type === "while" || c.type === "for" || c.type === "forarith" || c.type === "case" || c.type === "select";
+        if (!skip) {
+          if (this.traps.has("ERR") && !this.inTrap) await this.runTrap("ERR", fds);
+          if (this.opts.errexit) throw new ExitSig(st);
+        }
+      }
+    }
+    return st;
+  }
+  private lastAndOrShort = false;
+
+  async runTrap(name: string, fds: Fd[]): Promise<void> {
+    const t = this.traps.get(name);
+    if (!t) return;
+    const saved = this.status;
+    this.inTrap = true;
+    try {
+      await this.evalString(t, fds, "trap");
+    } finally {
+      this.inTrap = false;
+      this.status = saved;
+    }
+  }
+
+  private async runDebugTrap(fds: Fd[]): Promise<void> {
+    const saved = this.status;
+    this.inTrap = true;
+    let st: number;
+    try {
+      st = await this.evalString(this.traps.get("DEBUG")!, fds, "trap");
+    } catch (e) {
+      if (e instanceof ReturnSig) st = e.status;
+      else throw e;
+    } finally {
+      this.inTrap = false;
+    }
+    this.status = saved;
+    if (st !== 0 && this.opts.errexit) throw new ExitSig(st);
+  }
+
+  startBackground(cmd: Command, fds: Fd[]): void {
+    // Background jobs run concurrently (interleaved at await points) in a subshell with
+    // stdin from /dev/null; `wait` joins them and the run waits for all before returning.
+    const sh = this.subshell();
+    const bfds = fds.slice();
+    bfds[0] = { r: new InStream(null) };
+    const pid = sh.pid;
+    const p = sh.runSubshellCmd(cmd, bfds).catch((e) => {
+      if (e instanceof LimitError) throw e;
+      return 1;
+    });
+    this.shared.jobs.set(pid, p);
+    this.lastBg = String(pid);
+  }
+
+  async exec(cmd: Command, fds: Fd[]): Promise<number> {
+    this.shared.budget.step();
+    if (cmd.type !== "pipeline" && cmd.type !== "andor") this.pos = cmd.pos;
+    if (this.traps.size && !this.inTrap && this.traps.has("DEBUG") && (cmd.type === "simple" || cmd.type === "arithcmd" || cmd.type === "test")) {
+      await this.runDebugTrap(fds);
+    }
+    switch (cmd.type) {
+      case "simple": return this.execSimple(cmd, fds);
+      case "pipeline": return this.execPipeline(cmd, fds);
+      case "andor": {
+        this.errexitOff++;
+        let st: number;
+        try {
+          st = await this.exec(cmd.left, fds);
+        } finally {
+          this.errexitOff--;
+        }
+        this.status = st;
+        if ((cmd.op === "&&") === (st === 0)) {
+          st = await this.exec(cmd.right, fds);
+          this.lastAndOrShort = false;
+        } else {
+          this.lastAndOrShort = true;
+        }
+        return st;
+      }
+      case "func":
+        this.funcs.set(cmd.name, cmd);
+        return 0;
+      default:
+        return this.withRedirs(cmd.redirs, fds, (f) => this.execCompound(cmd, f));
+    }
+  }
+
+  private async execCompound(cmd: Command, fds: Fd[]): Promise<number> {
+    switch (cmd.type) {
+      case "group": return this.execList(cmd.body, fds);
+      case "subshell": {
+        const sh = this.subshell();
+        return sh.runSubshellBody(cmd.body, fds);
+      }
+      case "if": {
+        for (const cl of cmd.clauses) {
+          this.errexitOff++;
+          let c: number;
+          try {
+            c = await this.execList(cl.cond, fds);
+          } finally {
+            this.errexitOff--;
+          }
+          if (c === 0) return this.execList(cl.body, fds);
+        }
+        if (cmd.elseBody) return this.execList(cmd.elseBody, fds);
+        return 0;
+      }
+      case "while": {
+        let st = 0;
+        this.loopDepth++;
+        try {
+          for (;;) {
+            this.shared.budget.step();
+            this.errexitOff++;
+            let c: number;
+            try {
+              c = await this.execList(cmd.cond, fds);
+            } catch (e) {
+              if (e instanceof BreakSig && e.n <= 1) break;
+              if (e instanceof ContinueSig && e.n <= 1) continue;
+              if (e instanceof BreakSig || e instanceof ContinueSig) e.n--;
+              throw e;
+            } finally {
+              this.errexitOff--;
+            }
+            if ((c === 0) === cmd.until) break;
+            const r = await this.loopBody(cmd.body, fds);
+            st = r.st;
+            if (r.brk) break;
+          }
+        } finally {
+          this.loopDepth--;
+        }
+        return st;
+      }
+      case "for": case "select": {
+        const items = cmd.words ? await expandArgs(this, cmd.words) : this.positional.slice();
+        let st = 0;
+        this.loopDepth++;
+        try {
+          for (const it of items) {
+            this.shared.budget.step();
+            this.vars.set(cmd.name, it);
+            const r = await this.loopBody(cmd.body, fds);
+            st = r.st;
+            if (r.brk) break;
+          }
+        } finally {
+          this.loopDepth--;
+        }
+        return st;
+      }
+      case "forarith": {
+        let st = 0;
+        const ev = async (w: Word | undefined, dflt: bigint) => (w ? this.arithWord(w) : dflt);
+        this.loopDepth++;
+        try {
+          await ev(cmd.init, 0n);
+          for (;;) {
+            this.shared.budget.step();
+            if ((await ev(cmd.cond, 1n)) === 0n) break;
+            const r = await this.loopBody(cmd.body, fds);
+            st = r.st;
+            if (r.brk) break;
+            await ev(cmd.step, 0n);
+          }
+        } finally {
+          this.loopDepth--;
+        }
+        return st;
+      }
+      case "case": {
+        const subject = await expandString(this, cmd.word);
+        let fall = false;
+        for (let i = 0; i < cmd.items.length; i++) {
+          const it = cmd.items[i];
+          let hit = fall;
+          if (!hit) {
+            for (const p of it.patterns) {
+              const pat = await expandPattern(this, p);
+              if (matchPattern(subject, pat, { extglob: true, nocase: this.shopts.nocasematch })) { hit = true; break; }
+            }
+          }
+          if (!hit) continue;
+          const st = await this.execList(it.body, fds);
+          this.status = st;
+          if (it.term === ";;") return st;
+          if (it.term === ";&") { fall = true; continue; }
+          fall = false;
+          if (i === cmd.items.length - 1) return st;
+        }
+        return fall ? this.status : 0;
+      }
+      case "arithcmd": {
+        try {
+          const v = await this.arithWord(cmd.expr);
+          if (this.opts.xtrace) await this.xtrace(fds, ["((", await expandString(this, cmd.expr), "))"]);
+          return v !== 0n ? 0 : 1;
+        } catch (e) {
+          if (e instanceof AbortLine) {
+            await this.err(fds, `((: ${e.message}`);
+            return 1;
+          }
+          throw e;
+        }
+      }
+      case "test": {
+        try {
+          return (await this.evalTest(cmd.expr, fds)) ? 0 : 1;
+        } catch (e) {
+          if (e instanceof ShellError && !(e instanceof ExpandError)) {
+            await this.err(fds, e.message);
+            return 2;
+          }
+          throw e;
+        }
+      }
+    }
+    throw new Error("unreachable");
+  }
+
+  async arithWord(w: Word): Promise<bigint> {
+    const s = await expandString(this, w);
+    try {
+      return this.arith(s);
+    } catch (e) {
+      if (e instanceof ArithError) throw new AbortLine(e.message, 1);
+      throw e;
+    }
+  }
+
+  private async loopBody(body: Stmt[], fds: Fd[]): Promise<{ st: number; brk: boolean }> {
+    try {
+      return { st: await this.execList(body, fds), brk: false };
+    } catch (e) {
+      if (e instanceof BreakSig) {
+        if (e.n > 1) { e.n--; throw e; }
+        return { st: 0, brk: true };
+      }
+      if (e instanceof ContinueSig) {
+        if (e.n > 1) { e.n--; throw e; }
+        return { st: 0, brk: false };
+      }
+      throw e;
+    }
+  }
+
+  async evalTest(e: TestExpr, fds: Fd[]): Promise<boolean> {
+    switch (e.type) {
+      case "and": return (await this.evalTest(e.left, fds)) && this.evalTest(e.right, fds);
+      case "or": return (await this.evalTest(e.left, fds)) || this.evalTest(e.right, fds);
+      case "not": return !(await this.evalTest(e.expr, fds));
+      case "word": return (await expandString(this, e.word)) !== "";
+      case "unary": {
+        const a = await expandString(this, e.arg);
+        return unaryTest(this, e.op, a, fds);
+      }
+      case "binary": {
+        const l = await expandString(this, e.left);
+        if (e.op === "==" || e.op === "=" || e.op === "!=") {
+          const pat = await expandPattern(this, e.right);
+          const m = matchPattern(l, pat, { extglob: true, nocase: this.shopts.nocasematch });
+          return e.op === "!=" ? !m : m;
+        }
+        if (e.op === "=~") {
+          const re = await expandRegex(this, e.right);
+          let rx: RegExp;
+          try {
+            rx = new RegExp(ereToJs(re), this.shopts.nocasematch ? "i" : "");
+          } catch {
+            throw new ShellError(`invalid regular expression \`${re}'`, 2);
+          }
+          const m = rx.exec(l);
+          if (!m) {
+            this.vars.setArray("BASH_REMATCH", []);
+            return false;
+          }
+          const arr: string[] = [];
+          m.forEach((g, i) => { arr[i] = g ?? ""; });
+          this.vars.setArray("BASH_REMATCH", arr);
+          return true;
+        }
+        const r = await expandString(this, e.right);
+        if (e.op === "<") return l < r;
+        if (e.op === ">") return l > r;
+        if (/^-(eq|ne|lt|le|gt|ge)$/.test(e.op)) {
+          const a = this.arithOrFail(l);
+          const b = this.arithOrFail(r);
+          return binaryTest(this, e.op, a.toString(), b.toString(), fds);
+        }
+        return binaryTest(this, e.op, l, r, fds);
+      }
+    }
+  }
+  private arithOrFail(s: string): bigint {
+    try {
+      return this.arith(s);
+    } catch (e) {
+      if (e instanceof ArithError) throw new ShellError(e.message, 1);
+      throw e;
+    }
+  }
+
+  private async execPipeline(cmd: Command & { type: "pipeline" }, fds: Fd[]): Promise<number> {
+    const start = this.host.now();
+    let st: number;
+    if (cmd.cmds.length === 1) {
+      if (cmd.bang) this.errexitOff++;
+      try {
+        st = await this.exec(cmd.cmds[0], fds);
+      } finally {
+        if (cmd.bang) this.errexitOff--;
+      }
+      this.vars.setArray("PIPESTATUS", [String(st)]);
+    } else {
+      const n = cmd.cmds.length;
+      const pipes: Pipe[] = [];
+      for (let k = 0; k < n - 1; k++) pipes.push(new Pipe(this.shared.budget.limits.pipeBufferBytes));
+      if (cmd.bang) this.errexitOff++;
+      const runs = cmd.cmds.map((c, k) => {
+        const sfds = fds.slice();
+        if (k > 0) sfds[0] = { r: new InStream(pipes[k - 1].reader) };
+        if (k < n - 1) {
+          sfds[1] = { w: pipes[k].writer };
+          if (cmd.stderrPipes[k]) sfds[2] = { w: pipes[k].writer };
+        }
+        const last = k === n - 1 && this.shopts.lastpipe;
+        const sh = last ? this : this.subshell();
+        const p = last ? this.exec(c, sfds).catch((e) => this.catchTop(e, sfds)) : sh.runSubshellCmd(c, sfds);
+        return p.finally(() => {
+          if (k < n - 1) pipes[k].writer.close();
+          if (k > 0) pipes[k - 1].reader.close();
+        });
+      });
+      let sts: number[];
+      try {
+        sts = await Promise.all(runs);
+      } finally {
+        if (cmd.bang) this.errexitOff--;
+      }
+      this.vars.setArray("PIPESTATUS", sts.map(String));
+      st = sts[n - 1];
+      if (this.opts.pipefail) for (const s of sts) if (s !== 0) st = s;
+    }
+    this.pos = cmd.pos;
+    if (cmd.time) {
+      const secs = ((this.host.now() - start) / 1000).toFixed(3);
+      await fds[2]?.w?.write(encode(`\nreal\t0m${secs}s\nuser\t0m0.000s\nsys\t0m0.000s\n`)).catch(() => {});
+    }
+    return cmd.bang ? (st === 0 ? 1 : 0) : st;
+  }
+
+  // ---------- simple commands ----------
+  private async execSimple(cmd: Command & { type: "simple" }, fds: Fd[]): Promise<number> {
+    this.pos = cmd.pos;
+    this.lastSubstStatus = null;
+    let argv: string[];
+    let arrayArgs: Map<number, Assign> | undefined;
+    if (cmd.words.length && this.isDeclWord(cmd.words[0])) {
+      const r = await this.expandDeclArgs(cmd.words);
+      argv = r.argv;
+      arrayArgs = r.arrays;
+    } else argv = await expandArgs(this, cmd.words);
+
+    if (!argv.length) {
+      this.lastArg = "";
+      try {
+        for (const a of cmd.assigns) await this.assign(a, fds);
+      } catch (e) {
+        if (e instanceof ShellError && !(e instanceof AbortLine)) {
+          await this.err(fds, e.message);
+          return 1;
+        }
+        throw e;
+      }
+      const st = this.lastSubstStatus ?? 0;
+      if (this.opts.xtrace && cmd.assigns.length) await this.xtrace(fds, await Promise.all(cmd.assigns.map(async (a) => `${a.name}=${a.value ? await expandString(this, a.value) : "(...)"}`)));
+      if (cmd.redirs.length) return this.withRedirs(cmd.redirs, fds, async () => st);
+      return st;
+    }
+
+    const denial = this.host.checkCommand(argv);
+    if (denial) {
+      if (!this.shared.denied) this.shared.denied = denial;
+      await fds[2]?.w?.write(encode(`toolshed: denied (${denial.rule}): ${denial.reason}\n`)).catch(() => {});
+      return 126;
+    }
+    if (this.opts.xtrace) await this.xtrace(fds, argv);
+
+    // prefix assignments are temporary and exported for the command
+    let restore: (() => void) | null = null;
+    let tempEnv: Record<string, string> | null = null;
+    if (cmd.assigns.length) {
+      tempEnv = {};
+      const saved: { name: string; prev: import("./vars").Var | undefined; frame: Map<string, import("./vars").Var> }[] = [];
+      const frame = new Map<string, import("./vars").Var>();
+      for (const a of cmd.assigns) {
+        if (a.index || a.array) continue;
+        const v = a.value ? await expandString(this, a.value) : "";
+        tempEnv[a.name] = v;
+        frame.set(a.name, { value: v, attrs: A_EXPORT });
+      }
+      void saved;
+      this.vars.frames.push(frame);
+      restore = () => {
+        const i = this.vars.frames.lastIndexOf(frame);
+        if (i >= 0) this.vars.frames.splice(i, 1);
+      };
+    }
+    try {
+      if (!cmd.redirs.length) return await this.invoke(argv, fds, arrayArgs, tempEnv);
+      return await this.withRedirs(cmd.redirs, fds, (f) => this.invoke(argv, f, arrayArgs, tempEnv), argv[0] === "exec" && argv.length === 1);
+    } finally {
+      if (restore) restore();
+      const last = argv[argv.length - 1];
+      this.lastArg = arrayArgs?.has(argv.length - 1) ? last.replace(/\+?=.*$/s, "") : last;
+    }
+  }
+
+  private isDeclWord(w: ArgWord): boolean {
+    if (isAssignArg(w)) return false;
+    const t = litText(w);
+    return t === "declare" || t === "typeset" || t === "local" || t === "export" || t === "readonly";
+  }
+
+  private async expandDeclArgs(words: ArgWord[]): Promise<{ argv: string[]; arrays: Map<number, Assign> }> {
+    const argv: string[] = [];
+    const arrays = new Map<number, Assign>();
+    for (const w of words) {
+      if (isAssignArg(w)) {
+        if (w.assign.array) {
+          arrays.set(argv.length, w.assign);
+          argv.push(`${w.assign.name}${w.assign.append ? "+=" : "="}(...)`);
+        } else {
+          const a = w.assign;
+          let s = a.name;
+          if (a.index) s += "[" + (await expandString(this, a.index)) + "]";
+          s += (a.append ? "+=" : "=") + (a.value ? await expandString(this, a.value) : "");
+          argv.push(s);
+        }
+      } else argv.push(...(await expandArgs(this, [w])));
+    }
+    return { argv, arrays };
+  }
+
+  async xtrace(fds: Fd[], argv: string[]): Promise<void> {
+    const ps4 = this.vars.get("PS4") ?? "+ ";
+    const { quote } = await import("../expand/word");
+    const line = ps4 + argv.map((a) => quote(a)).join(" ") + "\n";
+    await fds[2]?.w?.write(encode(line)).catch(() => {});
+  }
+
+  /** Assignment statement (name=value, name[i]=v, name=(...), name+=...). */
+  async assign(a: Assign, fds: Fd[]): Promise<void> {
+    void fds;
+    if (a.array) {
+      await this.assignArray(a.name, a.array, a.append, false);
+      return;
+    }
+    const val = a.value ? await expandString(this, a.value) : "";
+    this.checkString(val);
+    if (a.index) {
+      const key = await resolveIndex(this, a.name, a.index);
+      this.vars.setIndex(a.name, key, val, a.append);
+    } else {
+      const v = this.vars.resolve(a.name).v;
+      if (v && (isArray(v) || isAssoc(v)) && !a.append) {
+        this.vars.setIndex(a.name, "0", val);
+      } else if (v && isArray(v) && a.append) {
+        this.vars.setIndex(a.name, "0", val, true);
+      } else this.vars.set(a.name, val, a.append);
+      if (this.opts.allexport) this.vars.cell(a.name).attrs |= A_EXPORT;
+    }
+  }
+
+  async assignArray(name: string, elems: import("../syntax/ast").ArrayElem[], append: boolean, forceAssoc: boolean): Promise<void> {
+    const cell = this.vars.cell(name);
+    const assoc = forceAssoc || cell.value instanceof Map;
+    // values are expanded first, then keys are evaluated and assigned in order (bash)
+    const vals: (string | string[])[] = [];
+    for (const el of elems) vals.push(el.key ? await expandString(this, el.value) : await expandArgs(this, [el.value]));
+    if (assoc) {
+      const m = append && cell.value instanceof Map ? cell.value : new Map<string, string>();
+      cell.value = m;
+      const keyed = elems.some((e) => e.key);
+      if (!keyed) {
+        const flat = (vals as string[][]).flat();
+        for (let i = 0; i < flat.length; i += 2) m.set(flat[i], flat[i + 1] ?? "");
+        return;
+      }
+      for (let i = 0; i < elems.length; i++) {
+        const el = elems[i];
+        if (!el.key) continue;
+        const k = await expandString(this, el.key);
+        const v = vals[i] as string;
+        m.set(k, el.append ? (m.get(k) ?? "") + v : v);
+      }
+      return;
+    }
+    const arr: string[] = append && Array.isArray(cell.value) ? cell.value : append && typeof cell.value === "string" ? [cell.value] : [];
+    cell.value = arr;
+    const ks = Object.keys(arr);
+    let idx = ks.length ? +ks[ks.length - 1] + 1 : 0;
+    for (let i = 0; i < elems.length; i++) {
+      const el = elems[i];
+      if (el.key) {
+        let k = Number(this.arith(await expandString(this, el.key)));
+        if (k < 0) k += idx;
+        const v = vals[i] as string;
+        arr[k] = el.append ? (arr[k] ?? "") + v : v;
+        idx = k + 1;
+      } else {
+        for (const v of vals[i] as string[]) arr[idx++] = v;
+      }
+    }
+    if (cell.attrs & A_INTEGER) for (const k in arr) arr[k] = this.arith(arr[k]).toString();
+  }
+
+  /** Runs a command by name: function, builtin, this shell, a script, or a host program. */
+  async invoke(argv: string[], fds: Fd[], arrayArgs?: Map<number, Assign>, tempEnv?: Record<string, string> | null): Promise<number> {
+    const name = argv[0];
+    const fn = this.funcs.get(name);
+    if (fn) return this.callFunction(fn, argv, fds);
+    return this.invokeNoFunc(argv, fds, arrayArgs, tempEnv);
+  }
+
+  async invokeNoFunc(argv: string[], fds: Fd[], arrayArgs?: Map<number, Assign>, tempEnv?: Record<string, string> | null, builtinsOnly = false): Promise<number> {
+    const name = argv[0];
+    const b = BUILTINS[name];
+    if (b) {
+      try {
+        return await b(this, argv, fds, arrayArgs);
+      } catch (e) {
+        if (e instanceof ShellError && !(e instanceof ExpandError) && !(e instanceof AbortLine)) {
+          await this.err(fds, `${name}: ${e.message}`);
+          return e.status;
+        }
+        throw e;
+      }
+    }
+    if (builtinsOnly) {
+      await this.err(fds, `builtin: ${name}: not a shell builtin`);
+      return 1;
+    }
+    return this.runExternal(argv, fds, tempEnv ?? null);
+  }
+
+  async callFunction(fn: Command & { type: "func" }, argv: string[], fds: Fd[]): Promise<number> {
+    if (this.callDepth >= this.shared.budget.limits.maxCallDepth) {
+      throw new LimitError("depth", `toolshed: function call depth limit (${this.shared.budget.limits.maxCallDepth}) exceeded`);
+    }
+    const savedPos = this.positional;
+    this.positional = argv.slice(1);
+    this.vars.frames.push(new Map());
+    this.funcStack.push(fn.name);
+    this.callDepth++;
+    const savedLoop = this.loopDepth;
+    this.loopDepth = 0;
+    try {
+      return await this.exec(fn.body, fds);
+    } catch (e) {
+      if (e instanceof ReturnSig) return e.status;
+      throw e;
+    } finally {
+      this.loopDepth = savedLoop;
+      this.callDepth--;
+      this.funcStack.pop();
+      this.vars.frames.pop();
+      this.positional = savedPos;
+    }
+  }
+
+  env(tempEnv: Record<string, string> | null): Record<string, string> {
+    const e = this.vars.exported();
+    if (tempEnv) Object.assign(e, tempEnv);
+    return e;
+  }
+
+  isShellName(name: string): boolean {
+    return name === "bash" || name === "sh" || name === "/bin/bash" || name === "/bin/sh" || name === "/usr/bin/bash" || name === "/usr/bin/env bash";
+  }
+
+  private async runExternal(argv: string[], fds: Fd[], tempEnv: Record<string, string> | null): Promise<number> {
+    const name = argv[0];
+    if (this.isShellName(name)) return this.runChildShell(argv, fds, tempEnv);
+    if (name.includes("/")) {
+      let abs: string;
+      try {
+        abs = this.host.resolvePath(this.cwd, name);
+      } catch (e) {
+        await this.err(fds, `${name}: ${(e as { message: string }).message}`);
+        return 126;
+      }
+      const st = this.host.fs.stat(abs);
+      if (!st) {
+        await this.err(fds, `${name}: No such file or directory`);
+        return 127;
+      }
+      if (st.type === "dir") {
+        await this.err(fds, `${name}: Is a directory`);
+        return 126;
+      }
+      const text = decode(this.host.fs.readFile(abs));
+      const first = text.split("\n", 1)[0];
+      const m = /^#!\s*(\S+)(?:\s+(\S+))?/.exec(first);
+      const interp = m ? (m[1].endsWith("/env") ? m[2] ?? "" : m[1]) : "sh";
+      const base = interp.split("/").pop() ?? "";
+      if (base === "bash" || base === "sh" || base === "dash") return this.runChildShell(["bash", name, ...argv.slice(1)], fds, tempEnv);
+      const r = this.host.runProgram([interp, name, ...argv.slice(1)], this.programIo(fds, tempEnv));
+      if (r) return r;
+      await this.err(fds, `${name}: ${interp}: bad interpreter: No such file or directory`);
+      return 126;
+    }
+    const r = this.host.runProgram(argv, this.programIo(fds, tempEnv));
+    if (!r) {
+      await this.err(fds, `${name}: command not found`);
+      return 127;
+    }
+    try {
+      return await r;
+    } catch (e) {
+      if (e instanceof EpipeError) return 141;
+      throw e;
+    }
+  }
+
+  programIo(fds: Fd[], tempEnv: Record<string, string> | null) {
+    return {
+      cwd: this.cwd,
+      env: this.env(tempEnv),
+      stdin: fds[0]?.r ?? new InStream(null),
+      stdout: fds[1]?.w ?? new NullWriter(),
+      stderr: fds[2]?.w ?? new NullWriter(),
+      limits: this.shared.budget.limits,
+      extraFds: Object.fromEntries(fds.map((f, i) => [i, f?.r]).filter(([i, r]) => (i as number) > 2 && r)) as Record<number, InStream>,
+    };
+  }
+
+  /** `bash -c`, `sh script`, `bash` with stdin: a fresh shell in the same run. */
+  async runChildShell(argv: string[], fds: Fd[], tempEnv: Record<string, string> | null): Promise<number> {
+    const child = new Shell(this.shared);
+    child.rootPid = this.rootPid;
+    child.cwd = this.cwd;
+    child.fds = fds;
+    const env = this.env(tempEnv);
+    initVars(child, env, this.cwd);
+    let i = 1;
+    let script: string | null = null;
+    let arg0 = argv[0];
+    const sets: string[] = [];
+    while (i < argv.length) {
+      const a = argv[i];
+      if (a === "-c") { i++; script = argv[i++] ?? ""; child.fromC = true; continue; }
+      if (a === "--") { i++; break; }
+      if (a === "-o" || a === "+o") { sets.push(a, argv[i + 1] ?? ""); i += 2; continue; }
+      if (a === "-O" || a === "+O") { child.shopts[argv[i + 1] ?? ""] = a === "-O"; i += 2; continue; }
+      if (/^[-+][a-zA-Z]+$/.test(a)) {
+        if (a.includes("c")) {
+          sets.push(a.replace("c", ""));
+          i++;
+          script = argv[i++] ?? "";
+          child.fromC = true;
+          continue;
+        }
+        if (a !== "-i" && a !== "-l" && a !== "-s" && a !== "--norc" && a !== "--noprofile") sets.push(a);
+        i++;
+        continue;
+      }
+      if (a === "--rcfile" || a === "--init-file") { i += 2; continue; }
+      if (a.startsWith("--")) { i++; continue; }
+      break;
+    }
+    for (let k = 0; k < sets.length; k++) {
+      const s = sets[k];
+      if (s === "-" || s === "+") continue;
+      const { setOption } = await import("../builtins/vars");
+      if (s === "-o" || s === "+o") { setOption(child, sets[++k], s === "-o"); continue; }
+      for (const ch of s.slice(1)) setOption(child, ch, s[0] === "-", true);
+    }
+    if (script !== null) {
+      if (i < argv.length) arg0 = argv[i++];
+      child.arg0 = arg0;
+      child.positional = argv.slice(i);
+    } else if (i < argv.length) {
+      const file = argv[i++];
+      let abs: string;
+      try {
+        abs = this.host.resolvePath(this.cwd, file);
+      } catch (e) {
+        await this.err(fds, `${file}: ${(e as { message: string }).message}`);
+        return 127;
+      }
+      const st = this.host.fs.stat(abs);
+      if (!st || st.type !== "file") {
+        await fds[2]?.w?.write(encode(`${argv[0]}: ${file}: No such file or directory\n`)).catch(() => {});
+        return 127;
+      }
+      script = decode(this.host.fs.readFile(abs));
+      child.arg0 = file;
+      child.positional = argv.slice(i);
+    } else {
+      script = decode(await (fds[0]?.r ?? new InStream(null)).readAll());
+      child.arg0 = argv[0];
+    }
+    let st: number;
+    try {
+      st = await child.runScript(script, fds);
+    } catch (e) {
+      st = child.catchTop(e, fds);
+    }
+    st = await child.runExitTrap(st);
+    return st;
+  }
+
+  // ---------- redirections ----------
+  async withRedirs(redirs: Redir[], fds: Fd[], body: (fds: Fd[]) => Promise<number>, permanent = false): Promise<number> {
+    if (!redirs.length) return body(fds);
+    const nfds = permanent ? fds : fds.slice();
+    for (const r of redirs) {
+      const ok = await this.applyRedir(r, nfds);
+      if (!ok) return 1;
+    }
+    if (permanent) {
+      this.fds = nfds;
+      return 0;
+    }
+    return body(nfds);
+  }
+
+  /** Opens a file for reading honouring /dev/* names; null (after a message) on error. */
+  readFileForRedirect(path: string, fds: Fd[]): Uint8Array | null {
+    const pf = this.shared.procFiles.get(path);
+    if (pf instanceof Uint8Array) return pf;
+    if (path === "/dev/null") return EMPTY;
+    try {
+      const abs = this.host.resolvePath(this.cwd, path);
+      const st = this.host.fs.stat(abs);
+      if (!st) { this.errSync(fds, `${path}: No such file or directory`); return null; }
+      if (st.type === "dir") { this.errSync(fds, `${path}: Is a directory`); return null; }
+      return this.host.fs.readFile(abs);
+    } catch (e) {
+      this.pathError(fds, path, e);
+      return null;
+    }
+  }
+
+  pathError(fds: Fd[], path: string, e: unknown): void {
+    const pe = e as { message?: string; denied?: { rule: string; reason: string } };
+    if (pe && pe.denied) {
+      if (!this.shared.denied) this.shared.denied = pe.denied;
+      void fds[2]?.w?.write(encode(`toolshed: denied (${pe.denied.rule}): ${pe.denied.reason}\n`)).catch(() => {});
+      return;
+    }
+    if (e instanceof LimitError) throw e;
+    this.errSync(fds, `${path}: ${pe?.message ?? String(e)}`);
+  }
+
+  /** A writer that appends to a file in the workspace. */
+  fileWriter(path: string, append: boolean, fds: Fd[], clobberCheck: boolean): ByteWriter | null {
+    if (path === "/dev/null") return new NullWriter();
+    if (path === "/dev/stdout") return fds[1]?.w ?? null;
+    if (path === "/dev/stderr") return fds[2]?.w ?? null;
+    const m = /^\/dev\/fd\/(\d+)$/.exec(path);
+    if (m) {
+      const pf = this.shared.procFiles.get(path);
+      if (pf instanceof Pipe) return pf.writer;
+      return fds[+m[1]]?.w ?? null;
+    }
+    let abs: string;
+    try {
+      abs = this.host.resolvePath(this.cwd, path);
+    } catch (e) {
+      this.pathError(fds, path, e);
+      return null;
+    }
+    const fs = this.host.fs;
+    const st = fs.stat(abs);
+    if (st && st.type === "dir") { this.errSync(fds, `${path}: Is a directory`); return null; }
+    const parent = abs.slice(0, abs.lastIndexOf("/")) || "/";
+    const pst = fs.stat(parent);
+    if (!pst || pst.type !== "dir") { this.errSync(fds, `${path}: No such file or directory`); return null; }
+    if (clobberCheck && st && this.opts.noclobber) { this.errSync(fds, `${path}: cannot overwrite existing file`); return null; }
+    try {
+      if (!append || !st) fs.writeFile(abs, EMPTY, { append: false });
+    } catch (e) {
+      this.pathError(fds, path, e);
+      return null;
+    }
+    const budget = this.shared.budget;
+    return {
+      write: async (data: Uint8Array) => {
+        budget.outputBytes += data.length;
+        if (budget.outputBytes > budget.limits.maxOutputBytes * 4) throw new LimitError("output", `toolshed: file output limit exceeded`);
+        fs.writeFile(abs, data, { append: true });
+      },
+    };
+  }
+
+  async applyRedir(r: Redir, fds: Fd[]): Promise<boolean> {
+    const op = r.op;
+    let fd = r.fd ?? (op.startsWith("<") ? 0 : 1);
+    if (op === "<<" || op === "<<-") {
+      const body = r.heredocQuoted ? (r.target.parts[0] as { value: string }).value : await expandString(this, r.target);
+      fds[fd] = { r: new InStream(new BytesReader(encode(body))) };
+      return true;
+    }
+    const target = await expandString(this, r.target);
+    if (op === "<<<") {
+      fds[fd] = { r: new InStream(new BytesReader(encode(target + "\n"))) };
+      return true;
+    }
+    if (r.varFd) {
+      if (op === ">&" || op === "<&") {
+        if (target === "-") {
+          const n = Number(this.vars.get(r.varFd));
+          delete fds[n];
+          return true;
+        }
+      }
+      let n = 10;
+      while (fds[n]) n++;
+      this.vars.set(r.varFd, String(n));
+      fd = n;
+    }
+    switch (op) {
+      case ">": case ">|": case ">>": case "&>": case "&>>": {
+        const w = this.fileWriter(target, op.endsWith(">>"), fds, op === ">" || op === "&>");
+        if (!w) return false;
+        fds[fd] = { w };
+        if (op.startsWith("&")) {
+          fds[1] = { w };
+          fds[2] = { w };
+        }
+        return true;
+      }
+      case "<": {
+        const dm = /^\/dev\/(stdin|fd\/(\d+))$/.exec(target);
+        if (dm) {
+          const pf = this.shared.procFiles.get(target);
+          if (pf instanceof Uint8Array) { fds[fd] = { r: new InStream(new BytesReader(pf)) }; return true; }
+          const src = dm[1] === "stdin" ? 0 : +dm[2];
+          fds[fd] = { r: fds[src]?.r ?? new InStream(null) };
+          return true;
+        }
+        const data = this.readFileForRedirect(target, fds);
+        if (!data) return false;
+        fds[fd] = { r: new InStream(new BytesReader(data)) };
+        return true;
+      }
+      case "<>": {
+        const data = target === "/dev/null" ? EMPTY : this.readFileForRedirect(target, fds);
+        if (!data) {
+          const w = this.fileWriter(target, true, fds, false);
+          if (!w) return false;
+          fds[fd] = { w, r: new InStream(null) };
+          return true;
+        }
+        const w = this.fileWriter(target, true, fds, false);
+        fds[fd] = { r: new InStream(new BytesReader(data)), w: w ?? undefined };
+        return true;
+      }
+      case ">&": case "<&": {
+        if (target === "-") {
+          delete fds[fd];
+          return true;
+        }
+        let t = target;
+        let move = false;
+        if (t.endsWith("-")) { move = true; t = t.slice(0, -1); }
+        if (/^\d+$/.test(t)) {
+          const src = fds[+t];
+          if (!src) {
+            await this.err(fds, `${t}: Bad file descriptor`);
+            return false;
+          }
+          fds[fd] = src;
+          if (move) delete fds[+t];
+          return true;
+        }
+        if (op === ">&" && r.fd === undefined) {
+          const w = this.fileWriter(target, false, fds, true);
+          if (!w) return false;
+          fds[1] = { w };
+          fds[2] = { w };
+          return true;
+        }
+        await this.err(fds, `${target}: ambiguous redirect`);
+        return false;
+      }
+    }
+    return false;
+  }
+}
+
+/** Converts a POSIX ERE (as used by [[ =~ ]]) to a JS regex source. */
+export function ereToJs(re: string): string {
+  const classes: Record<string, string> = {
+    alpha: "a-zA-Z", digit: "0-9", alnum: "a-zA-Z0-9", upper: "A-Z", lower: "a-z", space: "\\s", blank: " \\t",
+    punct: "!-\\/:-@\\[-`{-~", xdigit: "0-9A-Fa-f", cntrl: "\\x00-\\x1f", print: "\\x20-\\x7e", graph: "\\x21-\\x7e", word: "\\w",
+  };
+  let out = "";
+  for (let i = 0; i < re.length; i++) {
+    const c = re[i];
+    if (c === "\\") { out += c + (re[i + 1] ?? "\\"); i++; continue; }
+    if (c === "[") {
+      let j = i + 1;
+      let body = "";
+      if (re[j] === "^") { body += "^"; j++; }
+      if (re[j] === "]") { body += "\\]"; j++; }
+      while (j < re.length && re[j] !== "]") {
+        if (re[j] === "[" && re[j + 1] === ":") {
+          const e = re.indexOf(":]", j);
+          if (e > 0) { body += classes[re.slice(j + 2, e)] ?? ""; j = e + 2; continue; }
+        }
+        if (re[j] === "\\" || re[j] === "[") body += "\\";
+        body += re[j];
+        j++;
+      }
+      out += "[" + body + "]";
+      i = j;
+      continue;
+    }
+    if (c === "/") { out += "\\/"; continue; }
+    out += c;
+  }
+  return out;
+}
+
+export function initVars(sh: Shell, env: Record<string, string>, cwd: string): void {
+  for (const [k, v] of Object.entries(env)) {
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(k)) continue;
+    sh.vars.frames[0].set(k, { value: v, attrs: A_EXPORT });
+  }
+  const set = (k: string, v: string) => { if (sh.vars.get(k) === undefined) sh.vars.set(k, v); };
+  sh.vars.set("PWD", cwd);
+  sh.vars.cell("PWD").attrs |= A_EXPORT;
+  set("IFS", " \t\n");
+  set("PS4", "+ ");
+  set("OPTIND", "1");
+  set("HOME", "/workspace");
+  set("PATH", "/usr/local/bin:/usr/bin:/bin");
+  set("SHELL", "/bin/bash");
+  set("HOSTNAME", "toolshed");
+  set("OSTYPE", "linux-gnu");
+  set("MACHTYPE", "x86_64-pc-linux-gnu");
+  set("HOSTTYPE", "x86_64");
+  sh.vars.set("BASH_VERSION", "5.2.15(1)-release");
+  sh.vars.set("BASH", "/bin/bash");
+  sh.vars.setArray("BASH_VERSINFO", ["5", "2", "15", "1", "release", "x86_64-pc-linux-gnu"]);
+  sh.vars.set("SHLVL", "1");
+}
+
+export { normalize, joinPath };

@@ -1,0 +1,170 @@
+// Byte streams used between shell commands: buffered readers that allow pushback
+// (so `read` can take one line and leave the rest for the next command), bounded pipes
+// (so `yes | head -1` stops at once) and collecting sinks.
+import { ByteReader, ByteWriter, EpipeError } from "../host";
+
+export const EMPTY = new Uint8Array(0);
+const enc = new TextEncoder();
+const dec = new TextDecoder();
+export const encode = (s: string): Uint8Array => enc.encode(s);
+export const decode = (b: Uint8Array): string => dec.decode(b);
+
+/** A reader with a pushback buffer shared by everything that reads the same fd. */
+export class InStream implements ByteReader {
+  private pending: Uint8Array[] = [];
+  constructor(private src: ByteReader | null) {}
+  async read(): Promise<Uint8Array | null> {
+    if (this.pending.length) return this.pending.shift()!;
+    if (!this.src) return null;
+    const c = await this.src.read();
+    if (c === null) this.src = null;
+    return c;
+  }
+  unread(b: Uint8Array): void {
+    if (b.length) this.pending.unshift(b);
+  }
+  /** Reads up to and including `delim` (a byte); null at EOF with nothing read. */
+  async readUntil(delim: number): Promise<{ data: Uint8Array; hitDelim: boolean } | null> {
+    const parts: Uint8Array[] = [];
+    let total = 0;
+    for (;;) {
+      const c = await this.read();
+      if (c === null) break;
+      const k = delim < 0 ? -1 : c.indexOf(delim);
+      if (k >= 0) {
+        parts.push(c.subarray(0, k + 1));
+        total += k + 1;
+        this.unread(c.subarray(k + 1));
+        return { data: concat(parts, total), hitDelim: true };
+      }
+      parts.push(c);
+      total += c.length;
+    }
+    if (total === 0) return null;
+    return { data: concat(parts, total), hitDelim: false };
+  }
+  async readAll(): Promise<Uint8Array> {
+    const parts: Uint8Array[] = [];
+    let total = 0;
+    for (;;) {
+      const c = await this.read();
+      if (c === null) break;
+      parts.push(c);
+      total += c.length;
+    }
+    return concat(parts, total);
+  }
+}
+
+export function concat(parts: Uint8Array[], total?: number): Uint8Array {
+  if (parts.length === 1) return parts[0];
+  const n = total ?? parts.reduce((a, p) => a + p.length, 0);
+  const out = new Uint8Array(n);
+  let o = 0;
+  for (const p of parts) {
+    out.set(p, o);
+    o += p.length;
+  }
+  return out;
+}
+
+export class BytesReader implements ByteReader {
+  constructor(private data: Uint8Array | null) {}
+  async read(): Promise<Uint8Array | null> {
+    const d = this.data;
+    this.data = null;
+    return d && d.length ? d : null;
+  }
+}
+
+/** Collects output, failing with `onOverflow` once `max` bytes would be exceeded. */
+export class Collector implements ByteWriter {
+  parts: Uint8Array[] = [];
+  size = 0;
+  constructor(private max: number, private onOverflow: () => Error) {}
+  async write(data: Uint8Array): Promise<void> {
+    this.writeSync(data);
+  }
+  writeSync(data: Uint8Array): void {
+    if (this.size + data.length > this.max) {
+      const room = this.max - this.size;
+      if (room > 0) this.parts.push(data.slice(0, room));
+      this.size = this.max;
+      throw this.onOverflow();
+    }
+    this.parts.push(data.slice());
+    this.size += data.length;
+  }
+  bytes(): Uint8Array {
+    return concat(this.parts, this.size);
+  }
+}
+
+export class NullWriter implements ByteWriter {
+  async write(): Promise<void> {}
+}
+
+/** Bounded in-memory pipe. Writers block when full; a closed reader makes writes fail. */
+export class Pipe {
+  private chunks: Uint8Array[] = [];
+  private size = 0;
+  private writerClosed = false;
+  private readerClosed = false;
+  private wakeReader: (() => void) | null = null;
+  private wakeWriters: (() => void)[] = [];
+  constructor(private capacity: number) {}
+
+  readonly writer: ByteWriter & { close(): void } = {
+    write: async (data: Uint8Array) => {
+      let off = 0;
+      while (off < data.length) {
+        if (this.readerClosed) throw new EpipeError();
+        if (this.size >= this.capacity) {
+          await new Promise<void>((r) => this.wakeWriters.push(r));
+          continue;
+        }
+        const n = Math.min(data.length - off, this.capacity - this.size);
+        this.chunks.push(data.slice(off, off + n));
+        this.size += n;
+        off += n;
+        this.notifyReader();
+      }
+    },
+    close: () => {
+      this.writerClosed = true;
+      this.notifyReader();
+    },
+  };
+
+  readonly reader: ByteReader & { close(): void } = {
+    read: async () => {
+      for (;;) {
+        if (this.chunks.length) {
+          const c = this.chunks.shift()!;
+          this.size -= c.length;
+          this.notifyWriters();
+          return c;
+        }
+        if (this.writerClosed || this.readerClosed) return null;
+        await new Promise<void>((r) => (this.wakeReader = r));
+      }
+    },
+    close: () => {
+      this.readerClosed = true;
+      this.chunks = [];
+      this.size = 0;
+      this.notifyWriters();
+    },
+  };
+
+  private notifyReader() {
+    const w = this.wakeReader;
+    this.wakeReader = null;
+    if (w) w();
+  }
+  private notifyWriters() {
+    const ws = this.wakeWriters;
+    this.wakeWriters = [];
+    for (const w of ws) w();
+  }
+}

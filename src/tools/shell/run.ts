@@ -1,0 +1,103 @@
+import { checkEnvAssignment } from "../../policy/env";
+import { PolicyDenied, type Denial } from "../../policy/denied";
+import { MAX_OUTPUT_CHARS, truncateMiddle } from "../../policy/output";
+import { runShell } from "../../shell";
+import { STEPS_PER_SECOND } from "../../shell/interp/limits";
+import { ROOT } from "../../vfs/paths";
+import type { ToolContext, ToolResult } from "../types";
+import { SessionShellHost, type ProgramRunner } from "./session-host";
+
+export const DEFAULT_TIMEOUT_SECONDS = 60;
+/** Of the 30,000 output characters, stderr gets at most this share; stdout gets the rest. */
+const STDERR_SHARE = 10_000;
+
+/** The environment every command starts with, before the session's and the call's own. */
+export function baseEnv(cwd: string): Record<string, string> {
+  return {
+    HOME: ROOT,
+    PWD: cwd,
+    PATH: "/usr/local/bin:/usr/bin:/bin",
+    SHELL: "/bin/bash",
+    USER: "agent",
+    LOGNAME: "agent",
+    LANG: "C.UTF-8",
+    TERM: "dumb",
+    TMPDIR: `${ROOT}/.tmp`,
+  };
+}
+
+/** Refuses blocked variables (LD_PRELOAD, BASH_ENV, exported functions, ...) before anything runs. */
+export function checkCallEnv(env: Record<string, string>): void {
+  for (const [k, v] of Object.entries(env)) {
+    const denial = checkEnvAssignment(k, v);
+    if (denial) throw new PolicyDenied(denial);
+  }
+}
+
+export interface ShellRun {
+  script: string;
+  workingDir?: string;
+  timeoutSeconds?: number;
+  env?: Record<string, string>;
+}
+
+/** Runs a script like `sh -c` in the session and shapes the result the seed pages describe. */
+export async function runInSession(
+  outer: ToolContext,
+  programsFor: (ctx: ToolContext) => ProgramRunner,
+  run: ShellRun,
+  hasProgram?: (name: string) => boolean,
+): Promise<ToolResult> {
+  // Refusals inside programs (a WASI open of .env) surface in the result like the shell's own.
+  const denials: Denial[] = [];
+  const ctx: ToolContext = { ...outer, reportDenial: (d) => denials.push(d) };
+  const started = Date.now();
+  const cwd = run.workingDir ? ctx.fs.resolve(ctx.cwd, run.workingDir) : ctx.cwd;
+  const dir = ctx.fs.stat(cwd);
+  if (!dir || dir.kind !== "dir") {
+    return { success: false, error: `working_dir '${run.workingDir}' is not a directory in the workspace.` };
+  }
+  checkCallEnv(run.env ?? {});
+  const seconds = run.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS;
+  const host = new SessionShellHost(ctx.fs, programsFor(ctx), ROOT, hasProgram);
+  let r: Awaited<ReturnType<typeof runShell>>;
+  try {
+    r = await runShell(run.script, {
+      host,
+      cwd,
+      env: { ...baseEnv(cwd), ...ctx.env, ...run.env },
+      limits: { timeoutMs: seconds * 1000, maxSteps: seconds * STEPS_PER_SECOND },
+    });
+    host.flush();
+  } catch (e) {
+    host.discard();
+    throw e;
+  }
+  const denied = r.denied ?? denials[0];
+  return shellResult(denied ? { ...r, denied } : r, Date.now() - started);
+}
+
+export function shellResult(
+  r: { exitCode: number; stdout: Uint8Array; stderr: Uint8Array; denied?: Denial; limit?: string },
+  durationMs: number,
+): ToolResult {
+  const decoder = new TextDecoder();
+  const rawErr = decoder.decode(r.stderr);
+  const stderr = truncateMiddle(rawErr, STDERR_SHARE);
+  const stdout = truncateMiddle(decoder.decode(r.stdout), MAX_OUTPUT_CHARS - stderr.length);
+  const lines = (s: string) => (s === "" ? "empty" : `${s.split("\n").length - (s.endsWith("\n") ? 1 : 0)} lines`);
+  const summary = [
+    r.denied ? `Denied by policy (${r.denied.rule}).` : r.limit ? `Stopped: ${r.limit}.` : r.exitCode === 0 ? "Succeeded." : `Failed with exit code ${r.exitCode}.`,
+    `stdout: ${lines(stdout)}; stderr: ${lines(stderr)}; ${durationMs} ms.`,
+  ].join(" ");
+  return {
+    success: r.exitCode === 0 && !r.denied,
+    exit_code: r.exitCode,
+    stdout,
+    stderr,
+    summary,
+    duration_ms: durationMs,
+    ...(r.denied ? { denied: r.denied } : {}),
+    ...(r.limit ? { limit: r.limit } : {}),
+  };
+}

@@ -1,0 +1,109 @@
+import { checkCommand } from "../../policy/commands";
+import type { Denial } from "../../policy/denied";
+import { PolicyDenied } from "../../policy/denied";
+import type { FileStat, PathError, ProgramIo, ShellFs, ShellHost } from "../../shell/host";
+import { isVfsError } from "../../vfs/errors";
+import type { FileEditor } from "../../vfs/file-editor";
+import type { GuardedFs } from "../../vfs/guarded-fs";
+
+/** Runs a non-builtin command; undefined when no such program exists. */
+export type ProgramRunner = (argv: string[], io: ProgramIo) => Promise<number> | undefined;
+
+/** What the shell can throw at a path: a message, plus `denied` for a policy refusal. */
+function toPathError(e: unknown): PathError | unknown {
+  if (e instanceof PolicyDenied) return { message: e.message, denied: e.denial };
+  if (isVfsError(e)) return { message: e.description };
+  return e;
+}
+
+/**
+ * The shell's view of a session: the guarded workspace, the bundled programs and the command
+ * rules. Redirect appends go to open editors that are committed before anything else looks
+ * at the workspace, so `echo a >> f` in a loop costs one commit, not one per line.
+ */
+export class SessionShellHost implements ShellHost {
+  private readonly pending = new Map<string, FileEditor>();
+  readonly fs: ShellFs;
+
+  constructor(
+    private readonly gfs: GuardedFs,
+    private readonly programs: ProgramRunner,
+    private readonly home: string,
+    private readonly hasProgramFn: (name: string) => boolean = () => false,
+  ) {
+    this.fs = {
+      stat: (p) => this.stat(p),
+      readdir: (p) => this.wrap(() => (this.flush(), this.gfs.readdir(p).map((n) => n.path.slice(n.path.lastIndexOf("/") + 1)))),
+      readFile: (p) => this.wrap(() => (this.flush(), this.gfs.readFile(p))),
+      writeFile: (p, data, opts) => this.wrap(() => this.write(p, data, opts.append)),
+    };
+  }
+
+  private wrap<T>(fn: () => T): T {
+    try {
+      return fn();
+    } catch (e) {
+      throw toPathError(e);
+    }
+  }
+
+  private stat(p: string): FileStat | null {
+    const editor = this.pending.get(p);
+    if (editor) return { type: "file", size: editor.size, mtimeMs: Date.now() };
+    const n = this.gfs.stat(p);
+    return n ? { type: n.kind === "dir" ? "dir" : "file", size: n.size, mtimeMs: n.mtimeMs } : null;
+  }
+
+  private write(p: string, data: Uint8Array, append: boolean): void {
+    let editor = this.pending.get(p);
+    if (!append && editor) {
+      editor.abort();
+      this.pending.delete(p);
+      editor = undefined;
+    }
+    if (!editor) {
+      editor = this.gfs.openEditor(p, { create: true, truncate: !append });
+      this.pending.set(p, editor);
+    }
+    editor.append(data);
+  }
+
+  /** Commits pending redirect output; called before any other look at the workspace. */
+  flush(): void {
+    for (const [p, editor] of this.pending) {
+      this.pending.delete(p);
+      editor.commit();
+    }
+  }
+
+  /** Throws pending output away (the run was refused or crashed before any commit point). */
+  discard(): void {
+    for (const editor of this.pending.values()) editor.abort();
+    this.pending.clear();
+  }
+
+  resolvePath(cwd: string, path: string): string {
+    return this.wrap(() => this.gfs.resolve(cwd, path));
+  }
+
+  runProgram(argv: string[], io: ProgramIo): Promise<number> | undefined {
+    this.wrap(() => this.flush());
+    return this.programs(argv, io);
+  }
+
+  hasProgram(name: string): boolean {
+    return this.hasProgramFn(name);
+  }
+
+  checkCommand(argv: string[]): Denial | null {
+    return checkCommand(argv, { home: this.home, cwd: this.home });
+  }
+
+  now(): number {
+    return Date.now();
+  }
+
+  sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => setTimeout(resolve, ms));
+  }
+}

@@ -1,0 +1,91 @@
+import { wasi } from "@bjorn3/browser_wasi_shim";
+import { PolicyDenied, type Denial } from "../../policy/denied";
+import { resolvePath } from "../../policy/paths";
+import { isVfsError } from "../../vfs/errors";
+import type { GuardedFs } from "../../vfs/guarded-fs";
+import { isWithin } from "../../vfs/paths";
+import { VFS_ERRNO, deniedErrno } from "./errno";
+
+/** What every open workspace file fd offers the context, so renames and unlinks can reach it. */
+export interface OpenFile {
+  path: string;
+  /** Makes pending writes visible now (before a rename moves the file away from its path). */
+  commit(): void;
+  /** The file is gone (unlinked or replaced): pending writes must never resurrect it. */
+  orphan(): void;
+}
+
+/**
+ * State shared by all fds of one program run: the guarded workspace, the first policy denial
+ * (the runner reports it), the first unexpected host error, and the files open right now.
+ */
+export class WasiFsContext {
+  denial: Denial | undefined;
+  hostError: string | undefined;
+  readonly openFiles = new Set<OpenFile>();
+
+  constructor(readonly fs: GuardedFs) {}
+
+  /**
+   * Runs one filesystem step and turns what it throws into an errno: workspace errors map to
+   * their POSIX twins, policy refusals are recorded (first one wins) and become EACCES/EPERM,
+   * anything else is a host fault, reported as EIO so the program can still say what failed.
+   */
+  attempt(step: () => number): number {
+    try {
+      return step();
+    } catch (e) {
+      return this.errnoOf(e);
+    }
+  }
+
+  /** As `attempt`, for calls that answer with a record (`{ret, data}` and the like). */
+  attemptWith<T extends { ret: number }>(step: () => T, failed: (errno: number) => T): T {
+    try {
+      return step();
+    } catch (e) {
+      return failed(this.errnoOf(e));
+    }
+  }
+
+  errnoOf(e: unknown): number {
+    if (isVfsError(e)) return VFS_ERRNO[e.code];
+    if (e instanceof PolicyDenied) {
+      this.denial ??= e.denial;
+      return deniedErrno(e.rule);
+    }
+    this.hostError ??= e instanceof Error ? e.message : String(e);
+    return wasi.ERRNO_IO;
+  }
+
+  /**
+   * The absolute workspace path `input` names relative to directory `base`. WASI paths are
+   * always relative to a directory fd; an absolute one means the program bypassed its libc's
+   * preopen mapping, which a sandbox must not honour. `..` may move around inside the
+   * workspace but never out of it (resolvePath refuses, and the refusal is recorded).
+   */
+  resolve(base: string, input: string): string | number {
+    if (input === "") return wasi.ERRNO_NOENT;
+    if (input.startsWith("/")) return wasi.ERRNO_NOTCAPABLE;
+    try {
+      return resolvePath(base, input);
+    } catch (e) {
+      return this.errnoOf(e);
+    }
+  }
+
+  /** Commits open files at or below `path` and points them at `to` (after a rename). */
+  moved(from: string, to: string): void {
+    for (const f of this.openFiles) {
+      if (isWithin(f.path, from)) f.path = to + f.path.slice(from.length);
+    }
+  }
+
+  commitUnder(path: string): void {
+    for (const f of this.openFiles) if (isWithin(f.path, path)) f.commit();
+  }
+
+  orphanUnder(path: string): void {
+    for (const f of this.openFiles) if (isWithin(f.path, path)) f.orphan();
+  }
+}

@@ -1,0 +1,204 @@
+import { Fd, wasi } from "@bjorn3/browser_wasi_shim";
+import type { NodeInfo } from "../../vfs/workspace";
+import type { WasiFsContext } from "./context";
+import { ALL_RIGHTS, fdstat, filestatOf, filetypeOf, requestedMtime } from "./filestat";
+import { WorkspaceNode } from "./node";
+
+const DIR_RIGHTS = ALL_RIGHTS & ~BigInt(wasi.RIGHTS_FD_READ | wasi.RIGHTS_FD_WRITE | wasi.RIGHTS_FD_SEEK);
+
+/**
+ * A workspace directory as a WASI fd: the preopened `/workspace`, or any directory a program
+ * opens. It holds only its path; children are looked up with one stat per path operation, and a
+ * listing is read from the workspace only when the program reads the directory (fd_readdir),
+ * one snapshot per pass (cookie 0 starts a new one).
+ */
+export class WorkspaceDirFd extends Fd {
+  private listing: NodeInfo[] | null = null;
+
+  constructor(
+    private readonly ctx: WasiFsContext,
+    readonly path: string,
+    /** The name a preopen is announced under (fd_prestat_dir_name); absent for opened dirs. */
+    private readonly preopenName?: string,
+  ) {
+    super();
+  }
+
+  private get fs() {
+    return this.ctx.fs;
+  }
+
+  /** Runs `step` on the absolute path `rel` names, or returns the errno for a bad path. */
+  private at(rel: string, step: (path: string) => number): number {
+    const path = this.ctx.resolve(this.path, rel);
+    if (typeof path === "number") return path;
+    return this.ctx.attempt(() => step(path));
+  }
+
+  override fd_prestat_get(): { ret: number; prestat: wasi.Prestat | null } {
+    if (this.preopenName === undefined) return { ret: wasi.ERRNO_BADF, prestat: null };
+    return { ret: wasi.ERRNO_SUCCESS, prestat: wasi.Prestat.dir(this.preopenName) };
+  }
+
+  override fd_fdstat_get(): { ret: number; fdstat: wasi.Fdstat | null } {
+    return { ret: wasi.ERRNO_SUCCESS, fdstat: fdstat(wasi.FILETYPE_DIRECTORY, 0, DIR_RIGHTS) };
+  }
+
+  override fd_filestat_get(): { ret: number; filestat: wasi.Filestat | null } {
+    return this.ctx.attemptWith<{ ret: number; filestat: wasi.Filestat | null }>(
+      () => ({ ret: wasi.ERRNO_SUCCESS, filestat: filestatOf(this.fs.mustStat(this.path)) }),
+      (ret) => ({ ret, filestat: null }),
+    );
+  }
+
+  override fd_filestat_set_times(_atim: bigint, mtim: bigint, fstFlags: number): number {
+    return this.ctx.attempt(() => {
+      const ms = requestedMtime(mtim, fstFlags, this.fs.ws.now());
+      if (ms !== null) this.fs.setMtime(this.path, ms);
+      return wasi.ERRNO_SUCCESS;
+    });
+  }
+
+  override fd_read(): { ret: number; data: Uint8Array } {
+    return { ret: wasi.ERRNO_ISDIR, data: new Uint8Array(0) };
+  }
+
+  override fd_pread(): { ret: number; data: Uint8Array } {
+    return { ret: wasi.ERRNO_ISDIR, data: new Uint8Array(0) };
+  }
+
+  override fd_write(): { ret: number; nwritten: number } {
+    return { ret: wasi.ERRNO_BADF, nwritten: 0 };
+  }
+
+  override fd_pwrite(): { ret: number; nwritten: number } {
+    return { ret: wasi.ERRNO_BADF, nwritten: 0 };
+  }
+
+  /** Cookie n is entry n of [".", "..", ...children by name]; d_next is n + 1. */
+  override fd_readdir_single(cookie: bigint): { ret: number; dirent: wasi.Dirent | null } {
+    return this.ctx.attemptWith(
+      () => {
+        if (cookie === 0n || this.listing === null) this.listing = this.fs.readdir(this.path);
+        const n = Number(cookie);
+        if (n < 2) {
+          const self = this.fs.mustStat(this.path);
+          return { ret: wasi.ERRNO_SUCCESS, dirent: new wasi.Dirent(cookie + 1n, BigInt(self.ino), n === 0 ? "." : "..", wasi.FILETYPE_DIRECTORY) };
+        }
+        const child = this.listing[n - 2];
+        if (!child) return { ret: wasi.ERRNO_SUCCESS, dirent: null };
+        const name = child.path.slice(child.path.lastIndexOf("/") + 1);
+        return { ret: wasi.ERRNO_SUCCESS, dirent: new wasi.Dirent(cookie + 1n, BigInt(child.ino), name, filetypeOf(child)) };
+      },
+      (ret) => ({ ret, dirent: null }),
+    );
+  }
+
+  override path_open(
+    _dirflags: number,
+    rel: string,
+    oflags: number,
+    rightsBase: bigint,
+    _rightsInheriting: bigint,
+    fdFlags: number,
+  ): { ret: number; fd_obj: Fd | null } {
+    const path = this.ctx.resolve(this.path, rel);
+    if (typeof path === "number") return { ret: path, fd_obj: null };
+    const opened = this.ctx.attemptWith(
+      () => {
+        let info = this.fs.stat(path);
+        if (info && oflags & wasi.OFLAGS_CREAT && oflags & wasi.OFLAGS_EXCL) return { ret: wasi.ERRNO_EXIST, node: null };
+        if (!info) {
+          if (!(oflags & wasi.OFLAGS_CREAT) || oflags & wasi.OFLAGS_DIRECTORY) return { ret: wasi.ERRNO_NOENT, node: null };
+          // POSIX shows a created file at once (empty); its content still lands only on commit.
+          info = this.fs.writeFile(path, new Uint8Array(0));
+        }
+        return { ret: wasi.ERRNO_SUCCESS, node: new WorkspaceNode(this.ctx, info) };
+      },
+      (ret) => ({ ret, node: null }),
+    );
+    if (!opened.node) return { ret: opened.ret, fd_obj: null };
+    return opened.node.path_open(oflags, rightsBase, fdFlags);
+  }
+
+  override path_filestat_get(_flags: number, rel: string): { ret: number; filestat: wasi.Filestat | null } {
+    let filestat: wasi.Filestat | null = null;
+    const ret = this.at(rel, (path) => {
+      filestat = filestatOf(this.fs.mustStat(path));
+      return wasi.ERRNO_SUCCESS;
+    });
+    return { ret, filestat };
+  }
+
+  override path_filestat_set_times(_flags: number, rel: string, _atim: bigint, mtim: bigint, fstFlags: number): number {
+    return this.at(rel, (path) => {
+      this.fs.mustStat(path);
+      const ms = requestedMtime(mtim, fstFlags, this.fs.ws.now());
+      if (ms !== null) this.fs.setMtime(path, ms);
+      return wasi.ERRNO_SUCCESS;
+    });
+  }
+
+  override path_create_directory(rel: string): number {
+    return this.at(rel, (path) => {
+      this.fs.mkdir(path);
+      return wasi.ERRNO_SUCCESS;
+    });
+  }
+
+  override path_remove_directory(rel: string): number {
+    return this.at(rel, (path) => {
+      if (this.fs.mustStat(path).kind !== "dir") return wasi.ERRNO_NOTDIR;
+      this.fs.remove(path);
+      this.ctx.orphanUnder(path);
+      return wasi.ERRNO_SUCCESS;
+    });
+  }
+
+  override path_unlink_file(rel: string): number {
+    return this.at(rel, (path) => {
+      if (this.fs.mustStat(path).kind === "dir") return wasi.ERRNO_ISDIR;
+      this.fs.remove(path);
+      this.ctx.orphanUnder(path);
+      return wasi.ERRNO_SUCCESS;
+    });
+  }
+
+  /** Used by path_rename (see imports.ts): resolves both names, then one Workspace.rename. */
+  renameTo(fromRel: string, target: WorkspaceDirFd, toRel: string): number {
+    const to = this.ctx.resolve(target.path, toRel);
+    if (typeof to === "number") return to;
+    return this.at(fromRel, (from) => {
+      // Pending writes travel with the file; whatever `to` named before is gone.
+      this.ctx.commitUnder(from);
+      this.fs.rename(from, to);
+      if (from !== to) {
+        this.ctx.orphanUnder(to);
+        this.ctx.moved(from, to);
+      }
+      return wasi.ERRNO_SUCCESS;
+    });
+  }
+
+  /** The workspace has no symlinks: every existing path "is not a link". */
+  override path_readlink(rel: string): { ret: number; data: string | null } {
+    const ret = this.at(rel, (path) => {
+      this.fs.mustStat(path);
+      return wasi.ERRNO_INVAL;
+    });
+    return { ret, data: null };
+  }
+
+  /** Hard links cannot be represented (a node has one path); the shim uses these for links only. */
+  override path_link(): number {
+    return wasi.ERRNO_NOTSUP;
+  }
+
+  override path_lookup(): { ret: number; inode_obj: null } {
+    return { ret: wasi.ERRNO_NOTSUP, inode_obj: null };
+  }
+
+  override path_unlink(): { ret: number; inode_obj: null } {
+    return { ret: wasi.ERRNO_NOTSUP, inode_obj: null };
+  }
+}

@@ -1,0 +1,224 @@
+import { Fd, wasi } from "@bjorn3/browser_wasi_shim";
+import { VfsError } from "../../vfs/errors";
+import type { FileEditor } from "../../vfs/file-editor";
+import type { OpenFile, WasiFsContext } from "./context";
+import { ALL_RIGHTS, fdstat, filestatOf, requestedMtime } from "./filestat";
+
+export interface FileMode {
+  read: boolean;
+  write: boolean;
+  append: boolean;
+}
+
+const READ_RIGHTS = BigInt(wasi.RIGHTS_FD_READ);
+const WRITE_RIGHTS = BigInt(
+  wasi.RIGHTS_FD_WRITE | wasi.RIGHTS_FD_ALLOCATE | wasi.RIGHTS_FD_FILESTAT_SET_SIZE | wasi.RIGHTS_FD_DATASYNC | wasi.RIGHTS_FD_SYNC,
+);
+
+/**
+ * An open workspace file. Reads fetch only the byte range asked for (Workspace.read), never the
+ * whole file. Writes go to a FileEditor created on the first change and committed on close or
+ * sync, so other readers see the old content or the new, never a half-written file. O_TRUNC
+ * opens the editor at once so the truncation itself lands on close.
+ */
+export class WorkspaceFileFd extends Fd implements OpenFile {
+  private pos = 0;
+  private editor: FileEditor | null = null;
+  /** An mtime set while writes were pending; applied after the commit (which stamps "now"). */
+  private pendingMtime: number | null = null;
+  private orphaned = false;
+
+  constructor(
+    private readonly ctx: WasiFsContext,
+    public path: string,
+    private readonly mode: FileMode,
+    truncate: boolean,
+  ) {
+    super();
+    if (truncate) this.editor = ctx.fs.openEditor(path, { truncate: true });
+    ctx.openFiles.add(this);
+  }
+
+  private get fs() {
+    return this.ctx.fs;
+  }
+
+  private ensureEditor(): FileEditor {
+    // Writing on through an fd whose file was unlinked would resurrect it on close.
+    if (this.orphaned) throw new VfsError("ENOENT", this.path);
+    this.editor ??= this.fs.openEditor(this.path);
+    return this.editor;
+  }
+
+  private size(): number {
+    return this.editor?.size ?? this.fs.stat(this.path)?.size ?? 0;
+  }
+
+  private readAt(offset: number, length: number): Uint8Array {
+    return this.editor ? this.editor.read(offset, length) : this.fs.read(this.path, offset, length);
+  }
+
+  commit(): void {
+    const ed = this.editor;
+    if (!ed) return;
+    this.editor = null;
+    ed.commit();
+    if (this.pendingMtime !== null) {
+      this.fs.setMtime(this.path, this.pendingMtime);
+      this.pendingMtime = null;
+    }
+  }
+
+  orphan(): void {
+    this.orphaned = true;
+    this.editor?.abort();
+    this.editor = null;
+  }
+
+  /** Drops pending writes without a commit (a program that trapped or was stopped). */
+  abandon(): void {
+    this.orphan();
+    this.ctx.openFiles.delete(this);
+  }
+
+  override fd_close(): number {
+    this.ctx.openFiles.delete(this);
+    if (this.orphaned) return wasi.ERRNO_SUCCESS;
+    return this.ctx.attempt(() => {
+      this.commit();
+      return wasi.ERRNO_SUCCESS;
+    });
+  }
+
+  override fd_sync(): number {
+    if (this.orphaned) return wasi.ERRNO_SUCCESS;
+    return this.ctx.attempt(() => {
+      this.commit();
+      return wasi.ERRNO_SUCCESS;
+    });
+  }
+
+  override fd_fdstat_get(): { ret: number; fdstat: wasi.Fdstat | null } {
+    let rights = ALL_RIGHTS;
+    if (!this.mode.read) rights &= ~READ_RIGHTS;
+    if (!this.mode.write) rights &= ~WRITE_RIGHTS;
+    const flags = this.mode.append ? wasi.FDFLAGS_APPEND : 0;
+    return { ret: wasi.ERRNO_SUCCESS, fdstat: fdstat(wasi.FILETYPE_REGULAR_FILE, flags, rights) };
+  }
+
+  override fd_fdstat_set_flags(flags: number): number {
+    this.mode.append = (flags & wasi.FDFLAGS_APPEND) !== 0;
+    return wasi.ERRNO_SUCCESS;
+  }
+
+  override fd_filestat_get(): { ret: number; filestat: wasi.Filestat | null } {
+    return this.ctx.attemptWith<{ ret: number; filestat: wasi.Filestat | null }>(
+      () => {
+        const info = this.fs.stat(this.path);
+        if (!info || this.orphaned) {
+          // Unlinked while open: POSIX still answers fstat, with no links left.
+          const ghost = { path: this.path, ino: 0, kind: "file" as const, size: this.editor?.size ?? 0, mtimeMs: 0 };
+          return { ret: wasi.ERRNO_SUCCESS, filestat: filestatOf(ghost, ghost.size, 0n) };
+        }
+        return { ret: wasi.ERRNO_SUCCESS, filestat: filestatOf(info, this.editor?.size ?? info.size) };
+      },
+      (ret) => ({ ret, filestat: null }),
+    );
+  }
+
+  override fd_filestat_set_size(size: bigint): number {
+    if (!this.mode.write) return wasi.ERRNO_BADF;
+    if (size > BigInt(Number.MAX_SAFE_INTEGER)) return wasi.ERRNO_FBIG;
+    return this.ctx.attempt(() => {
+      this.ensureEditor().truncate(Number(size));
+      return wasi.ERRNO_SUCCESS;
+    });
+  }
+
+  override fd_allocate(offset: bigint, len: bigint): number {
+    if (!this.mode.write) return wasi.ERRNO_BADF;
+    const end = offset + len;
+    if (end > BigInt(Number.MAX_SAFE_INTEGER)) return wasi.ERRNO_FBIG;
+    return this.ctx.attempt(() => {
+      if (Number(end) > this.size()) this.ensureEditor().truncate(Number(end));
+      return wasi.ERRNO_SUCCESS;
+    });
+  }
+
+  override fd_filestat_set_times(_atim: bigint, mtim: bigint, fstFlags: number): number {
+    return this.ctx.attempt(() => {
+      const ms = requestedMtime(mtim, fstFlags, this.fs.ws.now());
+      if (ms === null) return wasi.ERRNO_SUCCESS;
+      if (this.editor) this.pendingMtime = ms;
+      else this.fs.setMtime(this.path, ms);
+      return wasi.ERRNO_SUCCESS;
+    });
+  }
+
+  override fd_read(size: number): { ret: number; data: Uint8Array } {
+    if (!this.mode.read) return { ret: wasi.ERRNO_BADF, data: new Uint8Array(0) };
+    return this.ctx.attemptWith(
+      () => {
+        const data = this.readAt(this.pos, size);
+        this.pos += data.length;
+        return { ret: wasi.ERRNO_SUCCESS, data };
+      },
+      (ret) => ({ ret, data: new Uint8Array(0) }),
+    );
+  }
+
+  override fd_pread(size: number, offset: bigint): { ret: number; data: Uint8Array } {
+    if (!this.mode.read) return { ret: wasi.ERRNO_BADF, data: new Uint8Array(0) };
+    return this.ctx.attemptWith(
+      () => ({ ret: wasi.ERRNO_SUCCESS, data: this.readAt(Number(offset), size) }),
+      (ret) => ({ ret, data: new Uint8Array(0) }),
+    );
+  }
+
+  override fd_write(data: Uint8Array): { ret: number; nwritten: number } {
+    if (!this.mode.write) return { ret: wasi.ERRNO_BADF, nwritten: 0 };
+    return this.ctx.attemptWith(
+      () => {
+        const ed = this.ensureEditor();
+        if (this.mode.append) this.pos = ed.size;
+        ed.write(this.pos, data);
+        this.pos += data.length;
+        return { ret: wasi.ERRNO_SUCCESS, nwritten: data.length };
+      },
+      (ret) => ({ ret, nwritten: 0 }),
+    );
+  }
+
+  override fd_pwrite(data: Uint8Array, offset: bigint): { ret: number; nwritten: number } {
+    if (!this.mode.write) return { ret: wasi.ERRNO_BADF, nwritten: 0 };
+    if (offset + BigInt(data.length) > BigInt(Number.MAX_SAFE_INTEGER)) return { ret: wasi.ERRNO_FBIG, nwritten: 0 };
+    return this.ctx.attemptWith(
+      () => {
+        this.ensureEditor().write(Number(offset), data);
+        return { ret: wasi.ERRNO_SUCCESS, nwritten: data.length };
+      },
+      (ret) => ({ ret, nwritten: 0 }),
+    );
+  }
+
+  override fd_seek(offset: bigint, whence: number): { ret: number; offset: bigint } {
+    return this.ctx.attemptWith(
+      () => {
+        let base: number;
+        if (whence === wasi.WHENCE_SET) base = 0;
+        else if (whence === wasi.WHENCE_CUR) base = this.pos;
+        else if (whence === wasi.WHENCE_END) base = this.size();
+        else return { ret: wasi.ERRNO_INVAL, offset: BigInt(this.pos) };
+        const next = BigInt(base) + offset;
+        if (next < 0n || next > BigInt(Number.MAX_SAFE_INTEGER)) return { ret: wasi.ERRNO_INVAL, offset: BigInt(this.pos) };
+        this.pos = Number(next);
+        return { ret: wasi.ERRNO_SUCCESS, offset: next };
+      },
+      (ret) => ({ ret, offset: BigInt(this.pos) }),
+    );
+  }
+
+  override fd_tell(): { ret: number; offset: bigint } {
+    return { ret: wasi.ERRNO_SUCCESS, offset: BigInt(this.pos) };
+  }
+}

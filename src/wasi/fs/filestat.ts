@@ -1,0 +1,50 @@
+import { wasi } from "@bjorn3/browser_wasi_shim";
+import type { NodeInfo } from "../../vfs/workspace";
+
+/**
+ * A filestat with the layout WASI preview1 defines (dev@0 ino@8 filetype@16 nlink@24 size@32
+ * atim@40 mtim@48 ctim@56). The shim 0.4.2 writes the three timestamps at 38/46/52, which
+ * garbles mtimes, so every filestat this package hands out serializes itself.
+ */
+export class WorkspaceFilestat extends wasi.Filestat {
+  override write_bytes(view: DataView, ptr: number): void {
+    view.setBigUint64(ptr, this.dev, true);
+    view.setBigUint64(ptr + 8, this.ino, true);
+    view.setUint8(ptr + 16, this.filetype);
+    view.setBigUint64(ptr + 24, this.nlink, true);
+    view.setBigUint64(ptr + 32, this.size, true);
+    view.setBigUint64(ptr + 40, this.atim, true);
+    view.setBigUint64(ptr + 48, this.mtim, true);
+    view.setBigUint64(ptr + 56, this.ctim, true);
+  }
+}
+
+export const filetypeOf = (info: Pick<NodeInfo, "kind">): number =>
+  info.kind === "dir" ? wasi.FILETYPE_DIRECTORY : wasi.FILETYPE_REGULAR_FILE;
+
+export const msToNs = (ms: number): bigint => BigInt(Math.floor(ms)) * 1_000_000n;
+
+/** `size` overrides the stored size (a file fd with unsaved writes reports what it will commit). */
+export function filestatOf(info: NodeInfo, size: number = info.size, nlink = 1n): WorkspaceFilestat {
+  const st = new WorkspaceFilestat(BigInt(info.ino), filetypeOf(info), BigInt(size));
+  st.nlink = nlink;
+  st.mtim = st.atim = st.ctim = msToNs(info.mtimeMs);
+  return st;
+}
+
+/** Every right WASI preview1 defines (bits 0..28); fds narrow it to what they can do. */
+export const ALL_RIGHTS = (1n << 29n) - 1n;
+
+export function fdstat(filetype: number, flags: number, rights: bigint): wasi.Fdstat {
+  const st = new wasi.Fdstat(filetype, flags);
+  st.fs_rights_base = rights;
+  st.fs_rights_inherited = ALL_RIGHTS;
+  return st;
+}
+
+/** A timestamp a set_times call asks for, in ms, or null when the call leaves mtime alone. */
+export function requestedMtime(mtim: bigint, fstFlags: number, now: number): number | null {
+  if (fstFlags & wasi.FSTFLAGS_MTIM_NOW) return now;
+  if (fstFlags & wasi.FSTFLAGS_MTIM) return Number(mtim / 1_000_000n);
+  return null;
+}

@@ -1,0 +1,115 @@
+import { WASI, wasi } from "@bjorn3/browser_wasi_shim";
+import { WorkspaceDirFd } from "./fs/dir-fd";
+
+/** Thrown from inside a syscall to end the run; unwinds the Wasm stack back to the runner. */
+export class RunStopped extends Error {
+  constructor(
+    readonly exitCode: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = "RunStopped";
+  }
+}
+
+export interface SyscallGuard {
+  /** Called before every syscall; throws RunStopped to end the program. */
+  check(memory: WebAssembly.Memory | undefined): void;
+}
+
+type Imports = Record<string, (...args: any[]) => unknown>;
+
+const SUBSCRIPTION_SIZE = 48;
+const EVENT_SIZE = 32;
+
+/**
+ * The shim's import table with the parts that do not fit a Worker replaced:
+ * - poll_oneoff busy-waits on a clock that never advances in production; here every
+ *   subscription is ready at once (stdin and files never block) and a clock wait "elapses"
+ *   instantly by moving a virtual clock forward, so `sleep` loops end without burning CPU;
+ * - the socket calls and proc_raise throw strings; here they fail with an errno;
+ * - path_rename is one Workspace.rename instead of the shim's unlink-then-link of inodes;
+ * - path_link/path_symlink are refused: the workspace has no links.
+ * Every call first passes the guard (memory cap, step budget).
+ */
+export function buildImports(shim: WASI, guard: SyscallGuard): Imports {
+  const base = shim.wasiImport as Imports;
+  const memory = () => shim.inst?.exports.memory as WebAssembly.Memory | undefined;
+  const view = () => new DataView(memory()!.buffer);
+  const text = (ptr: number, len: number) => new TextDecoder().decode(new Uint8Array(memory()!.buffer, ptr, len));
+  let sleptNs = 0n;
+
+  const overrides: Imports = {
+    clock_time_get(id: number, precision: bigint, out: number): number {
+      const ret = base.clock_time_get!(id, precision, out) as number;
+      if (ret === wasi.ERRNO_SUCCESS) {
+        const v = view();
+        v.setBigUint64(out, v.getBigUint64(out, true) + sleptNs, true);
+      }
+      return ret;
+    },
+
+    poll_oneoff(inPtr: number, outPtr: number, count: number, neventsPtr: number): number {
+      if (count === 0) return wasi.ERRNO_INVAL;
+      const v = view();
+      let longestWait = 0n;
+      for (let i = 0; i < count; i++) {
+        const sub = inPtr + i * SUBSCRIPTION_SIZE;
+        const ev = outPtr + i * EVENT_SIZE;
+        const tag = v.getUint8(sub + 8);
+        for (let b = 0; b < EVENT_SIZE; b += 8) v.setBigUint64(ev + b, 0n, true);
+        v.setBigUint64(ev, v.getBigUint64(sub, true), true); // userdata
+        v.setUint8(ev + 10, tag);
+        if (tag === wasi.EVENTTYPE_CLOCK) {
+          const timeout = v.getBigUint64(sub + 24, true);
+          const absolute = (v.getUint16(sub + 40, true) & wasi.SUBCLOCKFLAGS_SUBSCRIPTION_CLOCK_ABSTIME) !== 0;
+          // An absolute deadline is already "now or past" on a clock that we advance on demand.
+          if (!absolute && timeout > longestWait) longestWait = timeout;
+        } else if (tag === wasi.EVENTTYPE_FD_READ || tag === wasi.EVENTTYPE_FD_WRITE) {
+          const fd = v.getUint32(sub + 16, true);
+          if (shim.fds[fd] === undefined) v.setUint16(ev + 8, wasi.ERRNO_BADF, true);
+          else v.setBigUint64(ev + 16, 1n, true); // ready; at least a byte (or EOF)
+        } else {
+          v.setUint16(ev + 8, wasi.ERRNO_INVAL, true);
+        }
+      }
+      sleptNs += longestWait;
+      v.setUint32(neventsPtr, count, true);
+      return wasi.ERRNO_SUCCESS;
+    },
+
+    proc_raise: () => wasi.ERRNO_NOSYS,
+    sock_accept: () => wasi.ERRNO_NOTSUP,
+    sock_recv: () => wasi.ERRNO_NOTSUP,
+    sock_send: () => wasi.ERRNO_NOTSUP,
+    sock_shutdown: () => wasi.ERRNO_NOTSUP,
+
+    path_rename(fd: number, oldPtr: number, oldLen: number, newFd: number, newPtr: number, newLen: number): number {
+      const from = shim.fds[fd];
+      const to = shim.fds[newFd];
+      if (!from || !to) return wasi.ERRNO_BADF;
+      if (!(from instanceof WorkspaceDirFd) || !(to instanceof WorkspaceDirFd)) return wasi.ERRNO_NOTDIR;
+      return from.renameTo(text(oldPtr, oldLen), to, text(newPtr, newLen));
+    },
+
+    path_link(oldFd: number, _flags: number, _op: number, _ol: number, newFd: number): number {
+      if (!shim.fds[oldFd] || !shim.fds[newFd]) return wasi.ERRNO_BADF;
+      return wasi.ERRNO_NOTSUP;
+    },
+
+    path_symlink(_op: number, _ol: number, fd: number): number {
+      if (!shim.fds[fd]) return wasi.ERRNO_BADF;
+      return wasi.ERRNO_NOTSUP;
+    },
+  };
+
+  const all: Imports = { ...base, ...overrides };
+  const guarded: Imports = {};
+  for (const [name, fn] of Object.entries(all)) {
+    guarded[name] = (...args: unknown[]) => {
+      guard.check(memory());
+      return fn(...args);
+    };
+  }
+  return guarded;
+}

@@ -1,0 +1,48 @@
+import toolbox from "../../wasm/dist/toolbox.wasm";
+import { runDetached } from "./runner";
+
+// The module is compiled when the Worker loads (wrangler bundles .wasm as CompiledWasm); a run
+// only instantiates it. workerd refuses to compile Wasm at request time. fsprobe is not bundled
+// here: only the tests use it, and they import it themselves.
+
+export interface Program {
+  module: WebAssembly.Module;
+  /** What the program gets as argv[0]; the toolbox picks its command from it. */
+  argv0: string;
+}
+
+export const TOOLBOX: WebAssembly.Module = toolbox;
+
+let toolboxCommands: ReadonlySet<string> | null = null;
+
+/**
+ * The toolbox's own command list (`toolbox --list`), read once per isolate, so the registry
+ * follows whatever the toolbox was built with instead of a copy that drifts.
+ */
+export function toolboxCommandNames(): ReadonlySet<string> {
+  if (toolboxCommands) return toolboxCommands;
+  const r = runDetached(toolbox, ["toolbox", "--list"]);
+  const out = new TextDecoder().decode(r.stdout);
+  if (r.exitCode !== 0 || !out.includes("Commands:")) {
+    throw new Error(`toolbox --list failed (exit ${r.exitCode}): ${new TextDecoder().decode(r.stderr).trim() || r.error}`);
+  }
+  const names = out
+    .slice(out.indexOf("Commands:") + "Commands:".length)
+    .split("\n")
+    .map((l) => l.trim())
+    .filter((l) => /^[a-z0-9][a-z0-9_.+-]*$/.test(l));
+  toolboxCommands = new Set(names);
+  return toolboxCommands;
+}
+
+/** The bundled program behind a command name, or undefined when none provides it. */
+export function programFor(name: string): Program | undefined {
+  if (name === "toolbox") return { module: toolbox, argv0: "toolbox" };
+  if (toolboxCommandNames().has(name)) return { module: toolbox, argv0: name };
+  return undefined;
+}
+
+/** Every command name programFor answers, sorted. */
+export function commandNames(): string[] {
+  return ["toolbox", ...toolboxCommandNames()].sort();
+}

@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import { commandNames, programFor, toolboxCommandNames } from "../../src/wasi/programs";
+import { run, withFs } from "./helpers";
+
+/** [argv, stdin, cwd, stdout, exit] over the fixture tree written by `seed`. */
+const CASES: [string[], string | undefined, string, string | RegExp, number][] = [
+  [["cat", "fruits.txt"], undefined, "/workspace", "pear\napple\nfig\napple\n", 0],
+  [["cat", "-n", "../fruits.txt"], undefined, "/workspace/src", "     1\tpear\n     2\tapple\n     3\tfig\n     4\tapple\n", 0],
+  [["ls"], undefined, "/workspace", "fruits.txt\nsrc\n", 0],
+  [["ls", "-a", "src"], undefined, "/workspace", ".\n..\nmain.rs\nutil.rs\n", 0],
+  [["wc", "-l", "fruits.txt"], undefined, "/workspace", "4 fruits.txt\n", 0],
+  [["wc", "-c"], "hello", "/workspace", "5\n", 0],
+  [["sort", "fruits.txt"], undefined, "/workspace", "apple\napple\nfig\npear\n", 0],
+  [["sort", "-u", "-r"], "b\na\nb\nc\n", "/workspace", "c\nb\na\n", 0],
+  [["grep", "-n", "apple", "fruits.txt"], undefined, "/workspace", "2:apple\n4:apple\n", 0],
+  [["grep", "-rl", "fn", "."], undefined, "/workspace", "./src/main.rs\n./src/util.rs\n", 0],
+  [["grep", "zebra", "fruits.txt"], undefined, "/workspace", "", 1],
+  [["head", "-c", "3", "main.rs"], undefined, "/workspace/src", "fn ", 0],
+  [["find", ".", "-name", "*.rs"], undefined, "/workspace", "./src/main.rs\n./src/util.rs\n", 0],
+  [["nosuchcmd"], undefined, "/workspace", "", 127],
+];
+
+function seed(ws: { writeFile(p: string, d: string, o?: { createParents?: boolean }): unknown }) {
+  ws.writeFile("/workspace/fruits.txt", "pear\napple\nfig\napple\n");
+  ws.writeFile("/workspace/src/main.rs", "fn main() {}\n", { createParents: true });
+  ws.writeFile("/workspace/src/util.rs", "pub fn util() {}\n");
+}
+
+describe("toolbox through the runner", () => {
+  it.each(CASES)("%j", (argv, stdin, cwd, out, code) =>
+    withFs((fs, ws) => {
+      seed(ws);
+      const [name, ...rest] = argv;
+      const prog = programFor(name!);
+      const r = prog ? run(prog.module, fs, [prog.argv0, ...rest], { cwd, stdin }) : run(programFor("toolbox")!.module, fs, ["toolbox", ...argv], { cwd, stdin });
+      expect(r.exitCode, r.err).toBe(code);
+      if (typeof out === "string") expect(r.out).toBe(out);
+      else expect(r.out).toMatch(out);
+    }),
+  );
+
+  it("changes files the workspace then sees: mkdir, cp, mv, rm, touch, tee, sed -i", () =>
+    withFs((fs, ws) => {
+      seed(ws);
+      const tb = (argv: string[], stdin?: string) => {
+        const p = programFor(argv[0]!)!;
+        const r = run(p.module, fs, [p.argv0, ...argv.slice(1)], { stdin });
+        expect(r.exitCode, `${argv.join(" ")}: ${r.err}`).toBe(0);
+        return r;
+      };
+      tb(["mkdir", "-p", "out/deep"]);
+      expect(ws.stat("/workspace/out/deep")?.kind).toBe("dir");
+      tb(["cp", "fruits.txt", "out/copy.txt"]);
+      expect(ws.readText("/workspace/out/copy.txt")).toBe("pear\napple\nfig\napple\n");
+      tb(["mv", "out/copy.txt", "out/deep/moved.txt"]);
+      expect(ws.stat("/workspace/out/copy.txt")).toBeNull();
+      tb(["sed", "-i", "s/apple/APPLE/g", "out/deep/moved.txt"]);
+      expect(ws.readText("/workspace/out/deep/moved.txt")).toBe("pear\nAPPLE\nfig\nAPPLE\n");
+      tb(["tee", "out/tee.txt"], "teed\n");
+      expect(ws.readText("/workspace/out/tee.txt")).toBe("teed\n");
+      tb(["touch", "-d", "@1600000000", "out/tee.txt"]);
+      expect(ws.stat("/workspace/out/tee.txt")?.mtimeMs).toBe(1_600_000_000_000);
+      tb(["rm", "-r", "out"]);
+      expect(ws.stat("/workspace/out")).toBeNull();
+    }));
+});
+
+describe("programFor", () => {
+  it("maps every command the toolbox lists onto the toolbox, with argv[0] = the command", () => {
+    const names = toolboxCommandNames();
+    for (const n of ["cat", "ls", "wc", "sort", "grep", "sed", "find"]) expect(names.has(n), n).toBe(true);
+    for (const n of names) expect(programFor(n)).toEqual({ module: programFor("toolbox")!.module, argv0: n });
+    expect(commandNames()).toContain("toolbox");
+  });
+
+  it.each(["fsprobe", "bash", "", "../cat", "cat.wasm"])("knows no program %j", (n) => {
+    expect(programFor(n)).toBeUndefined();
+  });
+});

@@ -1,0 +1,254 @@
+//! cp [-rRapnfuvT] [-t DIR] SOURCE... DEST
+
+use crate::args::{flag, optval, val, Spec};
+use crate::ctx::{q, reason, Ctx, Res};
+use crate::fsx;
+use std::fs::{self, File};
+use std::io::{self, Write};
+
+const SPECS: &[Spec] = &[
+    flag('r', "recursive", "r"),
+    flag('R', "", "r"),
+    flag('a', "archive", "a"),
+    flag('p', "", "p"),
+    optval('\0', "preserve", "p"),
+    flag('\0', "no-preserve", "no-preserve"),
+    flag('n', "no-clobber", "n"),
+    flag('f', "force", "f"),
+    flag('i', "interactive", "i"),
+    flag('u', "update", "u"),
+    flag('v', "verbose", "v"),
+    flag('T', "no-target-directory", "T"),
+    val('t', "target-directory", "t"),
+    flag('d', "", "links"),
+    flag('P', "no-dereference", "links"),
+    flag('L', "dereference", "links"),
+    flag('H', "", "links"),
+];
+const HELP: &str = "Usage: cp [OPTION]... [-T] SOURCE DEST\n  or:  cp [OPTION]... SOURCE... DIRECTORY\n  or:  cp [OPTION]... -t DIRECTORY SOURCE...\nCopy SOURCE to DEST, or multiple SOURCE(s) to DIRECTORY.\n\n  -a, --archive                same as -dR --preserve=all\n  -f, --force                  overwrite existing files (the default here)\n  -n, --no-clobber             do not overwrite an existing file\n  -p, --preserve               preserve timestamps\n  -R, -r, --recursive          copy directories recursively\n  -t, --target-directory=DIRECTORY  copy all SOURCE arguments into DIRECTORY\n  -T, --no-target-directory    treat DEST as a normal file\n  -u, --update                 copy only when the SOURCE file is newer\n                                 than the destination file or when the\n                                 destination file is missing\n  -v, --verbose                explain what is being done\n";
+
+pub struct Opts {
+    pub recursive: bool,
+    pub preserve: bool,
+    pub no_clobber: bool,
+    pub update: bool,
+    pub verbose: bool,
+}
+
+/// Works out (source, final destination) pairs the way cp and mv share:
+/// `-t DIR`, `-T`, a directory as last operand, or exactly SOURCE DEST.
+/// Reports usage problems itself and returns None.
+pub fn plan(ctx: &mut Ctx, ops: &[String], target: Option<&str>, no_target: bool) -> Option<Vec<(String, String)>> {
+    if let Some(t) = target {
+        if !fsx::is_dir(t) {
+            ctx.diag.error(format!("target directory {}: {}", q(t), if fsx::metadata(t).is_ok() { "Not a directory" } else { "No such file or directory" }));
+            return None;
+        }
+        if ops.is_empty() {
+            ctx.diag.usage("missing file operand");
+            return None;
+        }
+        return Some(ops.iter().map(|s| (s.clone(), fsx::join(t, fsx::base_name(s)))).collect());
+    }
+    match ops.len() {
+        0 => {
+            ctx.diag.usage("missing file operand");
+            None
+        }
+        1 => {
+            ctx.diag.usage(format!("missing destination file operand after {}", q(&ops[0])));
+            None
+        }
+        n => {
+            let dest = &ops[n - 1];
+            if no_target {
+                if n > 2 {
+                    super::extra_operand(ctx, &ops[2]);
+                    return None;
+                }
+                return Some(vec![(ops[0].clone(), dest.clone())]);
+            }
+            if fsx::is_dir(dest) {
+                Some(ops[..n - 1].iter().map(|s| (s.clone(), fsx::join(dest, fsx::base_name(s)))).collect())
+            } else if n > 2 {
+                ctx.diag.error(format!("target {}: Not a directory", q(dest)));
+                None
+            } else {
+                Some(vec![(ops[0].clone(), dest.clone())])
+            }
+        }
+    }
+}
+
+pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
+    let p = getopt!(ctx, args, SPECS, HELP, 1);
+    if p.has("i") {
+        ctx.diag.error("interactive copying (-i) is not supported: there is no terminal to answer prompts; use -n");
+        return Ok(1);
+    }
+    let o = Opts {
+        recursive: p.has("r") || p.has("a"),
+        preserve: (p.has("p") || p.has("a")) && !p.has("no-preserve"),
+        no_clobber: p.has("n"),
+        update: p.has("u"),
+        verbose: p.has("v"),
+    };
+    let pairs = match plan(ctx, &p.operands, p.last("t"), p.has("T")) {
+        Some(v) => v,
+        None => return Ok(1),
+    };
+    for (src, dst) in pairs {
+        copy(ctx, &src, &dst, &o, true)?;
+    }
+    Ok(if ctx.diag.failed { 1 } else { 0 })
+}
+
+/// Copies `src` to exactly `dst`, recursing into directories with -r.
+pub fn copy(ctx: &mut Ctx, src: &str, dst: &str, o: &Opts, top: bool) -> io::Result<()> {
+    let sm = match fsx::metadata(src) {
+        Ok(m) => m,
+        Err(e) => {
+            ctx.diag.error(format!("cannot stat {}: {}", q(src), reason(&e)));
+            return Ok(());
+        }
+    };
+    let dm = fsx::metadata(dst).ok();
+    if sm.is_dir() {
+        if !o.recursive {
+            ctx.diag.error(format!("-r not specified; omitting directory {}", q(src)));
+            return Ok(());
+        }
+        if top && fsx::is_within(dst, src) {
+            ctx.diag.error(format!("cannot copy a directory, {}, into itself, {}", q(src), q(dst)));
+            return Ok(());
+        }
+        match dm {
+            Some(m) if !m.is_dir() => {
+                ctx.diag.error(format!("cannot overwrite non-directory {} with directory {}", q(dst), q(src)));
+                return Ok(());
+            }
+            Some(_) => {}
+            None => {
+                if let Err(e) = fs::create_dir(fsx::host(dst)) {
+                    ctx.diag.error(format!("cannot create directory {}: {}", q(dst), reason(&e)));
+                    return Ok(());
+                }
+                if o.verbose {
+                    writeln!(ctx.out, "{} -> {}", q(src), q(dst))?;
+                }
+            }
+        }
+        let names = match fsx::read_dir_names(src) {
+            Ok(n) => n,
+            Err(e) => {
+                ctx.diag.error(format!("cannot access {}: {}", q(src), reason(&e)));
+                return Ok(());
+            }
+        };
+        for n in names {
+            copy(ctx, &fsx::join(src, &n), &fsx::join(dst, &n), o, false)?;
+        }
+        if o.preserve {
+            preserve(ctx, &sm, dst);
+        }
+        return Ok(());
+    }
+    if let Some(m) = &dm {
+        if m.is_dir() {
+            ctx.diag.error(format!("cannot overwrite directory {} with non-directory", q(dst)));
+            return Ok(());
+        }
+        if fsx::normal(src) == fsx::normal(dst) {
+            ctx.diag.error(format!("{} and {} are the same file", q(src), q(dst)));
+            return Ok(());
+        }
+        if o.no_clobber {
+            return Ok(());
+        }
+        if o.update && fsx::mtime(m) >= fsx::mtime(&sm) {
+            return Ok(());
+        }
+    }
+    let mut r = match File::open(fsx::host(src)) {
+        Ok(f) => f,
+        Err(e) => {
+            ctx.diag.error(format!("cannot open {} for reading: {}", q(src), reason(&e)));
+            return Ok(());
+        }
+    };
+    let mut w = match File::create(fsx::host(dst)) {
+        Ok(f) => f,
+        Err(e) => {
+            ctx.diag.error(format!("cannot create regular file {}: {}", q(dst), reason(&e)));
+            return Ok(());
+        }
+    };
+    if let Err(e) = io::copy(&mut r, &mut w) {
+        ctx.diag.error(format!("error copying {} to {}: {}", q(src), q(dst), reason(&e)));
+        return Ok(());
+    }
+    if o.verbose {
+        writeln!(ctx.out, "{} -> {}", q(src), q(dst))?;
+    }
+    if o.preserve {
+        preserve(ctx, &sm, dst);
+    }
+    Ok(())
+}
+
+fn preserve(ctx: &mut Ctx, sm: &fs::Metadata, dst: &str) {
+    let t = fsx::mtime(sm);
+    let a = sm.accessed().ok().and_then(|x| x.duration_since(std::time::UNIX_EPOCH).ok()).map(|d| (d.as_secs() as i64, d.subsec_nanos())).unwrap_or(t);
+    if let Err(e) = fsx::set_times(&fsx::host(dst), Some(a), Some(t)) {
+        ctx.diag.error(format!("preserving times for {}: {}", q(dst), reason(&e)));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::testutil::{check, check_err, read, tmpdir, write};
+    use std::path::Path;
+
+    #[test]
+    fn files() {
+        let d = tmpdir();
+        let (a, b) = (format!("{}/a", d), format!("{}/b", d));
+        write(&a, "A");
+        check("cp", &[&a, &b], "", "", 0);
+        assert_eq!(read(&b), "A");
+        write(&b, "old");
+        check("cp", &["-n", &a, &b], "", "", 0);
+        assert_eq!(read(&b), "old");
+        check("cp", &["-v", &a, &b], "", &format!("'{}' -> '{}'\n", a, b), 0);
+        assert_eq!(read(&b), "A");
+        check_err("cp", &[&a, &a], "", &format!("cp: '{}' and '{}' are the same file\n", a, a), 1);
+        let m = format!("{}/m", d);
+        check_err("cp", &[&m, &b], "", &format!("cp: cannot stat '{}': No such file or directory\n", m), 1);
+        check_err("cp", &[&a], "", &format!("cp: missing destination file operand after '{}'\nTry 'cp --help' for more information.\n", a), 1);
+        check_err("cp", &[&a, &b, &a], "", &format!("cp: target '{}': Not a directory\n", a), 1);
+        std::fs::create_dir(format!("{}/dir", d)).unwrap();
+        check("cp", &[&a, &b, &format!("{}/dir", d)], "", "", 0);
+        assert_eq!(read(&format!("{}/dir/b", d)), "A");
+        check("cp", &["-t", &format!("{}/dir", d), &a], "", "", 0);
+    }
+
+    #[test]
+    fn trees_and_times() {
+        let d = tmpdir();
+        let src = format!("{}/src", d);
+        std::fs::create_dir_all(format!("{}/x/y", src)).unwrap();
+        write(&format!("{}/x/y/f", src), "F");
+        check_err("cp", &[&src, &format!("{}/dst", d)], "", &format!("cp: -r not specified; omitting directory '{}'\n", src), 1);
+        check("cp", &["-r", &src, &format!("{}/dst", d)], "", "", 0);
+        assert_eq!(read(&format!("{}/dst/x/y/f", d)), "F");
+        // Existing directory destination: copied inside it.
+        check("cp", &["-r", &src, &format!("{}/dst", d)], "", "", 0);
+        assert!(Path::new(&format!("{}/dst/src/x/y/f", d)).exists());
+        check_err("cp", &["-r", &src, &format!("{}/x/inner", src)], "", &format!("cp: cannot copy a directory, '{s}', into itself, '{s}/x/inner'\n", s = src), 1);
+        let f = format!("{}/x/y/f", src);
+        crate::fsx::set_times(Path::new(&f), Some((1_000_000, 0)), Some((1_000_000, 0))).unwrap();
+        let g = format!("{}/g", d);
+        check("cp", &["-p", &f, &g], "", "", 0);
+        assert_eq!(crate::fsx::mtime(&std::fs::metadata(&g).unwrap()).0, 1_000_000);
+    }
+}

@@ -1,0 +1,514 @@
+//! diff [-u|-U N|-c?] [-q] [-s] [-i] [-b] [-w] [-B] [-N] [-r] [--label L] FROM TO
+//!
+//! Normal and unified output as GNU diff prints them, from a Myers
+//! shortest edit script over lines (common prefix/suffix trimmed first).
+//! When the edit distance is huge the search is cut off and the rest is
+//! reported as one change: still a correct diff, just not a minimal one.
+
+use crate::args::{flag, optval, val, Spec};
+use crate::ctx::{q, reason, Ctx, Res};
+use crate::fsx;
+use std::collections::HashMap;
+use std::io::{self, Read, Write};
+
+const SPECS: &[Spec] = &[
+    flag('u', "", "u"),
+    val('U', "unified", "U"),
+    flag('q', "brief", "q"),
+    flag('s', "report-identical-files", "s"),
+    flag('i', "ignore-case", "i"),
+    flag('b', "ignore-space-change", "b"),
+    flag('w', "ignore-all-space", "w"),
+    flag('B', "ignore-blank-lines", "B"),
+    flag('N', "new-file", "N"),
+    flag('r', "recursive", "r"),
+    val('\0', "label", "label"),
+    flag('a', "text", "a"),
+    optval('\0', "color", "ignored"),
+    flag('\0', "strip-trailing-cr", "strip-cr"),
+];
+const HELP: &str = "Usage: diff [OPTION]... FILES\nCompare FILES line by line.\n\n  -q, --brief                   report only when files differ\n  -s, --report-identical-files  report when two files are the same\n  -u, -U NUM, --unified[=NUM]   output NUM (default 3) lines of unified context\n  -r, --recursive               recursively compare any subdirectories found\n  -N, --new-file                treat absent files as empty\n  -i, --ignore-case             ignore case differences in file contents\n  -b, --ignore-space-change     ignore changes in the amount of white space\n  -w, --ignore-all-space        ignore all white space\n  -B, --ignore-blank-lines      ignore changes where lines are all blank\n      --strip-trailing-cr       strip trailing carriage return on input\n      --label LABEL             use LABEL instead of file name and timestamp\n  -a, --text                    treat all files as text\n\nExit status is 0 if inputs are the same, 1 if different, 2 if trouble.\n";
+
+/// Upper bound on Myers' trace memory (entries) before falling back.
+const TRACE_LIMIT: usize = 20_000_000;
+
+struct O {
+    unified: Option<usize>,
+    brief: bool,
+    same: bool,
+    icase: bool,
+    space: bool,
+    all_space: bool,
+    blank: bool,
+    new_file: bool,
+    recursive: bool,
+    labels: Vec<String>,
+    text: bool,
+    strip_cr: bool,
+    argv_opts: Vec<String>,
+}
+
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum Op {
+    Eq,
+    Del,
+    Ins,
+}
+
+fn norm(l: &[u8], o: &O) -> Vec<u8> {
+    let mut v: Vec<u8> = l.to_vec();
+    if o.strip_cr && v.last() == Some(&b'\r') {
+        v.pop();
+    }
+    if o.all_space {
+        v.retain(|c| !c.is_ascii_whitespace());
+    } else if o.space {
+        let mut out = Vec::with_capacity(v.len());
+        let mut ws = false;
+        for &c in &v {
+            if c == b' ' || c == b'\t' {
+                ws = true;
+            } else {
+                // A run of blanks counts as one; trailing blanks vanish.
+                if ws {
+                    out.push(b' ');
+                }
+                ws = false;
+                out.push(c);
+            }
+        }
+        v = out;
+    }
+    if o.icase {
+        v.make_ascii_lowercase();
+    }
+    v
+}
+
+/// Edit script turning `a` into `b` (ids of normalised lines).
+fn script(a: &[usize], b: &[usize]) -> Vec<Op> {
+    let mut pre = 0;
+    while pre < a.len() && pre < b.len() && a[pre] == b[pre] {
+        pre += 1;
+    }
+    let mut suf = 0;
+    while suf < a.len() - pre && suf < b.len() - pre && a[a.len() - 1 - suf] == b[b.len() - 1 - suf] {
+        suf += 1;
+    }
+    let (x, y) = (&a[pre..a.len() - suf], &b[pre..b.len() - suf]);
+    let mut ops = vec![Op::Eq; pre];
+    ops.extend(myers(x, y));
+    ops.extend(std::iter::repeat(Op::Eq).take(suf));
+    ops
+}
+
+fn myers(a: &[usize], b: &[usize]) -> Vec<Op> {
+    let (n, m) = (a.len() as isize, b.len() as isize);
+    if n == 0 || m == 0 {
+        let mut v = vec![Op::Del; a.len()];
+        v.extend(std::iter::repeat(Op::Ins).take(b.len()));
+        return v;
+    }
+    let max = (n + m) as usize;
+    let off = max as isize;
+    let mut v = vec![0isize; 2 * max + 2];
+    let mut trace: Vec<Vec<isize>> = Vec::new();
+    let mut used = 0usize;
+    let mut found = None;
+    'outer: for d in 0..=max as isize {
+        used += v.len();
+        if used > TRACE_LIMIT {
+            break;
+        }
+        trace.push(v.clone());
+        let mut k = -d;
+        while k <= d {
+            let mut x = if k == -d || (k != d && v[(off + k - 1) as usize] < v[(off + k + 1) as usize]) { v[(off + k + 1) as usize] } else { v[(off + k - 1) as usize] + 1 };
+            let mut y = x - k;
+            while x < n && y < m && a[x as usize] == b[y as usize] {
+                x += 1;
+                y += 1;
+            }
+            v[(off + k) as usize] = x;
+            if x >= n && y >= m {
+                found = Some(d);
+                break 'outer;
+            }
+            k += 2;
+        }
+    }
+    let d_end = match found {
+        Some(d) => d,
+        None => {
+            // Too far apart: one big change is a valid (non-minimal) answer.
+            let mut v = vec![Op::Del; a.len()];
+            v.extend(std::iter::repeat(Op::Ins).take(b.len()));
+            return v;
+        }
+    };
+    // Walk the trace back from (n, m).
+    let mut ops = Vec::new();
+    let (mut x, mut y) = (n, m);
+    for d in (1..=d_end).rev() {
+        let vd = &trace[d as usize];
+        let k = x - y;
+        let prev_k = if k == -d || (k != d && vd[(off + k - 1) as usize] < vd[(off + k + 1) as usize]) { k + 1 } else { k - 1 };
+        let prev_x = vd[(off + prev_k) as usize];
+        let prev_y = prev_x - prev_k;
+        while x > prev_x && y > prev_y {
+            ops.push(Op::Eq);
+            x -= 1;
+            y -= 1;
+        }
+        if x == prev_x {
+            ops.push(Op::Ins);
+        } else {
+            ops.push(Op::Del);
+        }
+        x = prev_x;
+        y = prev_y;
+    }
+    while x > 0 && y > 0 {
+        ops.push(Op::Eq);
+        x -= 1;
+        y -= 1;
+    }
+    ops.reverse();
+    ops
+}
+
+struct File {
+    lines: Vec<Vec<u8>>,
+    /// Last line lacks its newline.
+    no_nl: bool,
+    binary: bool,
+}
+
+fn load(path: &str, o: &O, stdin: &mut dyn io::BufRead) -> io::Result<File> {
+    let mut data = Vec::new();
+    if path == "-" {
+        stdin.read_to_end(&mut data)?;
+    } else {
+        match std::fs::File::open(fsx::host(path)) {
+            Ok(mut f) => {
+                f.read_to_end(&mut data)?;
+            }
+            Err(e) if o.new_file && e.kind() == io::ErrorKind::NotFound => {}
+            Err(e) => return Err(e),
+        }
+    }
+    let binary = !o.text && memchr::memchr(0, &data).is_some();
+    let no_nl = !data.is_empty() && data.last() != Some(&b'\n');
+    let lines = data.split_inclusive(|c| *c == b'\n').map(|l| l.strip_suffix(b"\n").unwrap_or(l).to_vec()).collect();
+    Ok(File { lines, no_nl, binary })
+}
+
+fn stamp(path: &str) -> String {
+    // GNU shows the current time for standard input.
+    let t = if path == "-" { Some(fsx::now()) } else { fsx::metadata(path).ok().map(|m| fsx::mtime(&m)) };
+    match t {
+        Some((s, ns)) => {
+            let (y, mo, d) = super::ls::civil_from_days(s.div_euclid(86400));
+            let t = s.rem_euclid(86400);
+            format!("{}-{:02}-{:02} {:02}:{:02}:{:02}.{:09} +0000", y, mo, d, t / 3600, t % 3600 / 60, t % 60, ns)
+        }
+        None => "1970-01-01 00:00:00.000000000 +0000".into(),
+    }
+}
+
+/// GNU diff prefixes its hint line with the program name too.
+fn bad_usage(ctx: &mut Ctx, msg: &str) {
+    ctx.diag.warn(msg);
+    let _ = writeln!(ctx.diag.raw(), "diff: Try 'diff --help' for more information.");
+    ctx.diag.failed = true;
+}
+
+fn range_normal(start: usize, count: usize) -> String {
+    // start is the 1-based first line; for count 0 GNU shows the line before.
+    if count <= 1 {
+        format!("{}", if count == 0 { start - 1 } else { start })
+    } else {
+        format!("{},{}", start, start + count - 1)
+    }
+}
+
+fn range_unified(start: usize, count: usize) -> String {
+    match count {
+        0 => format!("{},0", start.saturating_sub(1)),
+        1 => format!("{}", start),
+        _ => format!("{},{}", start, count),
+    }
+}
+
+/// Compares two files; returns 0 same, 1 different, 2 trouble.
+fn diff_files(ctx: &mut Ctx, p1: &str, p2: &str, o: &O) -> io::Result<i32> {
+    let (fa, fb) = match (load(p1, o, ctx.stdin), load(p2, o, ctx.stdin)) {
+        (Ok(a), Ok(b)) => (a, b),
+        (Err(e), _) => {
+            ctx.diag.error(format!("{}: {}", p1, reason(&e)));
+            return Ok(2);
+        }
+        (_, Err(e)) => {
+            ctx.diag.error(format!("{}: {}", p2, reason(&e)));
+            return Ok(2);
+        }
+    };
+    let mut ids: HashMap<Vec<u8>, usize> = HashMap::new();
+    let mut id = |l: &[u8]| -> usize {
+        let k = norm(l, o);
+        let n = ids.len();
+        *ids.entry(k).or_insert(n)
+    };
+    let a: Vec<usize> = fa.lines.iter().map(|l| id(l)).collect();
+    let b: Vec<usize> = fb.lines.iter().map(|l| id(l)).collect();
+    let mut ops = script(&a, &b);
+    // A changed "no newline at end" is a difference on the last line.
+    let same_text = ops.iter().all(|o| *o == Op::Eq) && (fa.no_nl == fb.no_nl || o.all_space);
+    if same_text {
+        if o.same {
+            writeln!(ctx.out, "Files {} and {} are identical", p1, p2)?;
+        }
+        return Ok(0);
+    }
+    if ops.iter().all(|o| *o == Op::Eq) {
+        // Only the final newline differs: make the last line a change.
+        let last = ops.len() - 1;
+        ops[last] = Op::Del;
+        ops.push(Op::Ins);
+    }
+    if o.brief || fa.binary || fb.binary {
+        if fa.binary || fb.binary {
+            writeln!(ctx.out, "Binary files {} and {} differ", p1, p2)?;
+        } else {
+            writeln!(ctx.out, "Files {} and {} differ", p1, p2)?;
+        }
+        return Ok(1);
+    }
+    // Hunks: (a_start, a_end, b_start, b_end) of each run of changes.
+    let mut hunks = Vec::new();
+    let (mut i, mut j, mut k) = (0usize, 0usize, 0usize);
+    while k < ops.len() {
+        if ops[k] == Op::Eq {
+            i += 1;
+            j += 1;
+            k += 1;
+            continue;
+        }
+        let (si, sj) = (i, j);
+        while k < ops.len() && ops[k] != Op::Eq {
+            if ops[k] == Op::Del {
+                i += 1;
+            } else {
+                j += 1;
+            }
+            k += 1;
+        }
+        hunks.push((si, i, sj, j));
+    }
+    if o.blank {
+        hunks.retain(|&(a0, a1, b0, b1)| !(fa.lines[a0..a1].iter().chain(fb.lines[b0..b1].iter()).all(|l| l.iter().all(|c| c.is_ascii_whitespace()))));
+        if hunks.is_empty() {
+            return Ok(0);
+        }
+    }
+    if !o.argv_opts.is_empty() && o.recursive {
+        writeln!(ctx.out, "diff {} {} {}", o.argv_opts.join(" "), p1, p2)?;
+    }
+    let nl_note = b"\\ No newline at end of file\n";
+    let mut out: Vec<u8> = Vec::new();
+    let line = |out: &mut Vec<u8>, prefix: &[u8], f: &File, idx: usize| {
+        out.extend_from_slice(prefix);
+        out.extend_from_slice(&f.lines[idx]);
+        out.push(b'\n');
+        if f.no_nl && idx + 1 == f.lines.len() {
+            out.extend_from_slice(nl_note);
+        }
+    };
+    match o.unified {
+        None => {
+            for &(a0, a1, b0, b1) in &hunks {
+                let cmd = if a0 == a1 { 'a' } else if b0 == b1 { 'd' } else { 'c' };
+                let ar = if cmd == 'a' { format!("{}", a0) } else { range_normal(a0 + 1, a1 - a0) };
+                let br = if cmd == 'd' { format!("{}", b0) } else { range_normal(b0 + 1, b1 - b0) };
+                out.extend_from_slice(format!("{}{}{}\n", ar, cmd, br).as_bytes());
+                for x in a0..a1 {
+                    line(&mut out, b"< ", &fa, x);
+                }
+                if cmd == 'c' {
+                    out.extend_from_slice(b"---\n");
+                }
+                for y in b0..b1 {
+                    line(&mut out, b"> ", &fb, y);
+                }
+            }
+        }
+        Some(ctxn) => {
+            let l1 = o.labels.get(0).cloned().unwrap_or_else(|| format!("{}\t{}", p1, stamp(p1)));
+            let l2 = o.labels.get(1).cloned().unwrap_or_else(|| format!("{}\t{}", p2, stamp(p2)));
+            out.extend_from_slice(format!("--- {}\n+++ {}\n", l1, l2).as_bytes());
+            // Merge hunks whose context would touch or overlap.
+            let mut groups: Vec<Vec<(usize, usize, usize, usize)>> = Vec::new();
+            for h in hunks {
+                match groups.last_mut() {
+                    Some(g) if h.0 - g.last().unwrap().1 <= 2 * ctxn => g.push(h),
+                    _ => groups.push(vec![h]),
+                }
+            }
+            for g in groups {
+                let (first, last) = (g[0], *g.last().unwrap());
+                let a_start = first.0.saturating_sub(ctxn);
+                let b_start = first.2 - (first.0 - a_start);
+                let a_end = (last.1 + ctxn).min(fa.lines.len());
+                let b_end = last.3 + (a_end - last.1);
+                out.extend_from_slice(format!("@@ -{} +{} @@\n", range_unified(a_start + 1, a_end - a_start), range_unified(b_start + 1, b_end - b_start)).as_bytes());
+                let mut x = a_start;
+                for &(a0, a1, b0, b1) in &g {
+                    while x < a0 {
+                        line(&mut out, b" ", &fa, x);
+                        x += 1;
+                    }
+                    for xx in a0..a1 {
+                        line(&mut out, b"-", &fa, xx);
+                    }
+                    for yy in b0..b1 {
+                        line(&mut out, b"+", &fb, yy);
+                    }
+                    x = a1;
+                }
+                while x < a_end {
+                    line(&mut out, b" ", &fa, x);
+                    x += 1;
+                }
+            }
+        }
+    }
+    ctx.out.write_all(&out)?;
+    Ok(1)
+}
+
+fn diff_dirs(ctx: &mut Ctx, d1: &str, d2: &str, o: &O) -> io::Result<i32> {
+    let n1 = fsx::read_dir_names(d1).unwrap_or_default();
+    let n2 = fsx::read_dir_names(d2).unwrap_or_default();
+    let mut all: Vec<&String> = n1.iter().chain(n2.iter()).collect();
+    all.sort();
+    all.dedup();
+    let mut worst = 0;
+    for n in all {
+        let (p1, p2) = (fsx::join(d1, n), fsx::join(d2, n));
+        let (e1, e2) = (n1.contains(n), n2.contains(n));
+        let r = if e1 && e2 {
+            match (fsx::is_dir(&p1), fsx::is_dir(&p2)) {
+                (true, true) => {
+                    if o.recursive {
+                        diff_dirs(ctx, &p1, &p2, o)?
+                    } else {
+                        writeln!(ctx.out, "Common subdirectories: {} and {}", p1, p2)?;
+                        0
+                    }
+                }
+                (false, false) => diff_files(ctx, &p1, &p2, o)?,
+                (true, false) => {
+                    writeln!(ctx.out, "File {} is a directory while file {} is a regular file", p1, p2)?;
+                    1
+                }
+                (false, true) => {
+                    writeln!(ctx.out, "File {} is a regular file while file {} is a directory", p1, p2)?;
+                    1
+                }
+            }
+        } else if o.new_file && !fsx::is_dir(if e1 { &p1 } else { &p2 }) {
+            diff_files(ctx, &p1, &p2, o)?
+        } else {
+            writeln!(ctx.out, "Only in {}: {}", if e1 { d1 } else { d2 }, n)?;
+            1
+        };
+        worst = worst.max(r);
+    }
+    Ok(worst)
+}
+
+pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
+    if let Err(m) = crate::args::parse(args, SPECS) {
+        bad_usage(ctx, &m);
+        return Ok(2);
+    }
+    let p = getopt!(ctx, args, SPECS, HELP, 2);
+    let unified = match p.last("U") {
+        Some(v) => match v.parse::<usize>() {
+            Ok(n) => Some(n),
+            Err(_) => {
+                bad_usage(ctx, &format!("invalid context length {}", q(v)));
+                return Ok(2);
+            }
+        },
+        None if p.has("u") => Some(3),
+        None => None,
+    };
+    // The options as typed, for the "diff -r ..." headers of recursive runs.
+    let argv_opts: Vec<String> = args.iter().take_while(|a| a.starts_with('-') && a.as_str() != "--").cloned().collect();
+    let o = O {
+        unified,
+        brief: p.has("q"),
+        same: p.has("s"),
+        icase: p.has("i"),
+        space: p.has("b"),
+        all_space: p.has("w"),
+        blank: p.has("B"),
+        new_file: p.has("N"),
+        recursive: p.has("r"),
+        labels: p.all("label").iter().map(|s| s.to_string()).collect(),
+        text: p.has("a"),
+        strip_cr: p.has("strip-cr"),
+        argv_opts,
+    };
+    let ops = &p.operands;
+    if ops.len() < 2 {
+        match ops.first() {
+            None => bad_usage(ctx, "missing operand"),
+            Some(a) => bad_usage(ctx, &format!("missing operand after {}", q(a))),
+        }
+        return Ok(2);
+    }
+    if ops.len() > 2 {
+        bad_usage(ctx, &format!("extra operand {}", q(&ops[2])));
+        return Ok(2);
+    }
+    let (a, b) = (ops[0].clone(), ops[1].clone());
+    let (da, db) = (a != "-" && fsx::is_dir(&a), b != "-" && fsx::is_dir(&b));
+    for x in [&a, &b] {
+        if x != "-" && fsx::metadata(x).is_err() && !o.new_file {
+            ctx.diag.error(format!("{}: No such file or directory", x));
+            return Ok(2);
+        }
+    }
+    let code = match (da, db) {
+        (true, true) => diff_dirs(ctx, &a, &b, &o)?,
+        (true, false) => diff_files(ctx, &fsx::join(&a, fsx::base_name(&b)), &b, &o)?,
+        (false, true) => diff_files(ctx, &a, &fsx::join(&b, fsx::base_name(&a)), &o)?,
+        _ => diff_files(ctx, &a, &b, &o)?,
+    };
+    Ok(code)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::testutil::{check, tmpdir, write};
+
+    #[test]
+    fn table() {
+        let d = tmpdir();
+        let (a, b) = (format!("{}/a", d), format!("{}/b", d));
+        write(&a, "1\n2\n3\n4\n5\n6\n7\n8\n9\n");
+        write(&b, "1\n2\nthree\n4\n5\n6\n7\n8\n9\nten\n");
+        check("diff", &[&a, &a], "", "", 0);
+        check("diff", &[&a, &b], "", "3c3\n< 3\n---\n> three\n9a10\n> ten\n", 1);
+        check("diff", &["-q", &a, &b], "", &format!("Files {} and {} differ\n", a, b), 1);
+        check("diff", &["-u", "--label", "x", "--label", "y", &a, &b], "", "--- x\n+++ y\n@@ -1,9 +1,10 @@\n 1\n 2\n-3\n+three\n 4\n 5\n 6\n 7\n 8\n 9\n+ten\n", 1);
+        check("diff", &["-U", "1", "--label", "x", "--label", "y", &a, &b], "", "--- x\n+++ y\n@@ -2,3 +2,3 @@\n 2\n-3\n+three\n 4\n@@ -9 +9,2 @@\n 9\n+ten\n", 1);
+        write(&b, "1\n2\n3\n4\n5\n6\n7\n8\n9");
+        check("diff", &[&a, &b], "", "9c9\n< 9\n---\n> 9\n\\ No newline at end of file\n", 1);
+        write(&b, "2\n3\n");
+        check("diff", &[&a, &b], "", "1d0\n< 1\n4,9d2\n< 4\n< 5\n< 6\n< 7\n< 8\n< 9\n", 1);
+        check("diff", &["-w"], "", "", 2);
+    }
+}

@@ -1,0 +1,145 @@
+//! du [-abchks] [-d N] [--apparent-size] [FILE]...
+//!
+//! Disk usage is estimated as the apparent size rounded up to 4 KiB
+//! allocation units (the workspace does not store blocks); -b and
+//! --apparent-size report exact byte totals.
+
+use crate::args::{flag, val, Spec};
+use crate::ctx::{q, reason, Ctx, Res};
+use crate::fsx;
+use crate::num::human;
+use std::io::{self, Write};
+
+const SPECS: &[Spec] = &[
+    flag('a', "all", "a"),
+    flag('b', "bytes", "b"),
+    flag('\0', "apparent-size", "apparent"),
+    flag('c', "total", "c"),
+    flag('h', "human-readable", "h"),
+    flag('k', "", "k"),
+    flag('m', "", "m"),
+    flag('s', "summarize", "s"),
+    val('d', "max-depth", "d"),
+    flag('L', "dereference", "ignored"),
+    flag('x', "one-file-system", "ignored"),
+    val('\0', "exclude", "exclude"),
+];
+const HELP: &str = "Usage: du [OPTION]... [FILE]...\nSummarize disk usage of the set of FILEs, recursively for directories.\n\n  -a, --all             write counts for all files, not just directories\n      --apparent-size   print apparent sizes rather than disk usage\n  -b, --bytes           equivalent to '--apparent-size --block-size=1'\n  -c, --total           produce a grand total\n  -d, --max-depth=N     print the total for a directory only if it is N or\n                          fewer levels below the command line argument\n  -h, --human-readable  print sizes in human readable format (e.g., 1K 234M 2G)\n  -k                    like --block-size=1K\n  -m                    like --block-size=1M\n  -s, --summarize       display only a total for each argument\n      --exclude=PATTERN exclude files that match PATTERN\n";
+
+struct O {
+    all: bool,
+    bytes: bool,
+    apparent: bool,
+    human: bool,
+    mb: bool,
+    max_depth: Option<usize>,
+    exclude: Vec<String>,
+}
+
+fn usage_of(len: u64, o: &O) -> u64 {
+    if o.bytes || o.apparent {
+        len
+    } else {
+        (len + 4095) / 4096 * 4096
+    }
+}
+
+fn show(n: u64, o: &O) -> String {
+    if o.human {
+        human(n)
+    } else if o.bytes {
+        n.to_string()
+    } else if o.mb {
+        ((n + (1 << 20) - 1) >> 20).to_string()
+    } else {
+        ((n + 1023) / 1024).to_string()
+    }
+}
+
+fn walk(ctx: &mut Ctx, path: &str, depth: usize, o: &O) -> io::Result<u64> {
+    let m = match fsx::symlink_metadata(path) {
+        Ok(m) => m,
+        Err(e) => {
+            ctx.diag.error(format!("cannot access {}: {}", q(path), reason(&e)));
+            return Ok(0);
+        }
+    };
+    let mut total = usage_of(if m.is_dir() { 4096 } else { m.len() }, o);
+    if m.is_dir() {
+        if o.bytes || o.apparent {
+            total = 0;
+        }
+        match fsx::read_dir_names(path) {
+            Ok(names) => {
+                for n in names {
+                    if o.exclude.iter().any(|g| crate::text::glob_match(g.as_bytes(), n.as_bytes())) {
+                        continue;
+                    }
+                    total += walk(ctx, &fsx::join(path, &n), depth + 1, o)?;
+                }
+            }
+            Err(e) => ctx.diag.error(format!("cannot read directory {}: {}", q(path), reason(&e))),
+        }
+    }
+    let within = o.max_depth.map(|d| depth <= d).unwrap_or(true);
+    if within && (m.is_dir() || o.all || depth == 0) {
+        writeln!(ctx.out, "{}\t{}", show(total, o), path)?;
+    }
+    Ok(total)
+}
+
+pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
+    let p = getopt!(ctx, args, SPECS, HELP, 1);
+    let max_depth = if p.has("s") {
+        Some(0)
+    } else {
+        match p.last("d").map(|v| v.parse::<usize>()) {
+            None => None,
+            Some(Ok(n)) => Some(n),
+            Some(Err(_)) => {
+                ctx.diag.error(format!("invalid maximum depth {}", q(p.last("d").unwrap())));
+                return Ok(1);
+            }
+        }
+    };
+    if p.has("s") && p.has("a") {
+        ctx.diag.usage("cannot both summarize and show all entries");
+        return Ok(1);
+    }
+    let o = O {
+        all: p.has("a"),
+        bytes: p.has("b"),
+        apparent: p.has("apparent"),
+        human: p.has("h"),
+        mb: p.has("m"),
+        max_depth,
+        exclude: p.all("exclude").iter().map(|s| s.to_string()).collect(),
+    };
+    let ops = if p.operands.is_empty() { vec![".".to_string()] } else { p.operands.clone() };
+    let mut grand = 0;
+    for op in &ops {
+        grand += walk(ctx, op, 0, &o)?;
+    }
+    if p.has("c") {
+        writeln!(ctx.out, "{}\ttotal", show(grand, &o))?;
+    }
+    Ok(if ctx.diag.failed { 1 } else { 0 })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::testutil::{check, tmpdir, write};
+
+    #[test]
+    fn table() {
+        let d = tmpdir();
+        std::fs::create_dir_all(format!("{}/s", d)).unwrap();
+        write(&format!("{}/s/a", d), &"x".repeat(5000));
+        write(&format!("{}/b", d), "hi");
+        check("du", &["-b", "-s", &d], "", &format!("5002\t{}\n", d), 0);
+        check("du", &["-b", "-a", &d], "", &format!("2\t{d}/b\n5000\t{d}/s/a\n5000\t{d}/s\n5002\t{d}\n", d = d), 0);
+        check("du", &["-s", &d], "", &format!("20\t{}\n", d), 0);
+        check("du", &["-bc", &format!("{}/b", d), &format!("{}/s/a", d)], "", &format!("2\t{d}/b\n5000\t{d}/s/a\n5002\ttotal\n", d = d), 0);
+        check("du", &["-b", "-d", "0", &d], "", &format!("5002\t{}\n", d), 0);
+    }
+}

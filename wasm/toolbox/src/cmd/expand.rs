@@ -1,0 +1,145 @@
+//! expand [-i] [-t N|LIST] [FILE]...  and  unexpand [-a] [--first-only] [-t N|LIST] [FILE]...
+
+use crate::args::{flag, val, Spec};
+use crate::ctx::{q, Ctx, Res};
+use crate::input;
+use std::io::{BufRead, Write};
+
+const SPECS: &[Spec] = &[flag('i', "initial", "i"), val('t', "tabs", "t"), flag('a', "all", "a"), flag('\0', "first-only", "first-only")];
+const HELP: &str = "Usage: expand [OPTION]... [FILE]...\n  or:  unexpand [OPTION]... [FILE]...\nConvert tabs to spaces (expand) or leading spaces to tabs (unexpand).\n\n  -i, --initial    (expand) do not convert tabs after non blanks\n  -a, --all        (unexpand) convert all blanks, instead of just initial blanks\n      --first-only (unexpand) convert only leading sequences of blanks\n  -t, --tabs=N     have tabs N characters apart, not 8\n  -t, --tabs=LIST  use comma separated list of tab positions\n";
+
+/// Tab stops: a single width, or explicit positions (then width past the last is 1).
+struct Stops {
+    every: usize,
+    list: Vec<usize>,
+}
+
+impl Stops {
+    fn next(&self, col: usize) -> usize {
+        if self.list.is_empty() {
+            return (col / self.every + 1) * self.every;
+        }
+        self.list.iter().copied().find(|&s| s > col).unwrap_or(col + 1)
+    }
+}
+
+fn parse_stops(s: &str) -> Result<Stops, String> {
+    let nums: Result<Vec<usize>, _> = s.split(|c| c == ',' || c == ' ').filter(|x| !x.is_empty()).map(|x| x.parse::<usize>()).collect();
+    let nums = nums.map_err(|_| format!("tab size contains invalid character(s): {}", q(s)))?;
+    match nums.len() {
+        0 => Err(format!("tab size contains invalid character(s): {}", q(s))),
+        1 if nums[0] == 0 => Err("tab size cannot be 0".into()),
+        1 => Ok(Stops { every: nums[0], list: vec![] }),
+        _ => {
+            if nums.windows(2).any(|w| w[1] <= w[0]) {
+                return Err("tab sizes must be ascending".into());
+            }
+            Ok(Stops { every: 8, list: nums })
+        }
+    }
+}
+
+pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
+    let unexpand = ctx.name == "unexpand";
+    let p = getopt!(ctx, args, SPECS, HELP, 1);
+    let stops = match parse_stops(p.last("t").unwrap_or("8")) {
+        Ok(s) => s,
+        Err(m) => {
+            ctx.diag.error(m);
+            return Ok(1);
+        }
+    };
+    let initial = if unexpand { !p.has("a") || p.has("first-only") } else { p.has("i") };
+    let unexpand_all = unexpand && (p.has("a") || p.has("t")) && !p.has("first-only");
+    for name in input::or_stdin(&p.operands) {
+        let mut r = match input::open(ctx.stdin, &name) {
+            Ok(r) => r,
+            Err(e) => {
+                ctx.diag.file_err(ctx.out.failed, &name, e)?;
+                continue;
+            }
+        };
+        let out = &mut ctx.out;
+        let res = input::each_record(&mut r as &mut dyn BufRead, b'\n', |rec| {
+            let mut buf = Vec::with_capacity(rec.len() + 16);
+            let mut col = 0;
+            let mut leading = true;
+            if !unexpand {
+                for &c in rec {
+                    if c == b'\t' && (leading || !initial) {
+                        let n = stops.next(col);
+                        buf.extend(std::iter::repeat(b' ').take(n - col));
+                        col = n;
+                        continue;
+                    }
+                    if c != b' ' && c != b'\t' {
+                        leading = false;
+                    }
+                    buf.push(c);
+                    col = if c == 8 { col.saturating_sub(1) } else if c == b'\n' { 0 } else { col + 1 };
+                }
+            } else {
+                // Collect runs of blanks and replace those that reach a tab stop.
+                let mut pending = 0usize; // spaces not yet written
+                let mut start = 0usize; // column where the blank run began
+                for &c in rec {
+                    let convert = leading || unexpand_all;
+                    if (c == b' ' || c == b'\t') && convert {
+                        if pending == 0 {
+                            start = col;
+                        }
+                        let n = if c == b'\t' { stops.next(col) } else { col + 1 };
+                        pending += n - col;
+                        col = n;
+                        if stops.next(start) <= col && stops.next(col - 1) == col {
+                            // The run reaches a stop: one tab covers it (a lone space stays).
+                            if col - start > 1 || c == b'\t' {
+                                buf.push(b'\t');
+                            } else {
+                                buf.push(b' ');
+                            }
+                            pending = 0;
+                            start = col;
+                        }
+                        continue;
+                    }
+                    buf.extend(std::iter::repeat(b' ').take(pending));
+                    pending = 0;
+                    if c != b'\n' {
+                        leading = false;
+                    }
+                    buf.push(c);
+                    col = if c == 8 { col.saturating_sub(1) } else { col + 1 };
+                }
+                buf.extend(std::iter::repeat(b' ').take(pending));
+            }
+            out.write_all(&buf)?;
+            Ok(true)
+        });
+        if let Err(e) = res {
+            ctx.diag.file_err(ctx.out.failed, &name, e)?;
+        }
+    }
+    Ok(if ctx.diag.failed { 1 } else { 0 })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::testutil::check;
+
+    #[test]
+    fn table() {
+        let cases: &[(&str, &[&str], &str, &str)] = &[
+            ("expand", &[], "a\tb\n", "a       b\n"),
+            ("expand", &["-t", "4"], "\tx\tyy\n", "    x   yy\n"),
+            ("expand", &["-t", "2,5"], "\ta\tb\tc\n", "  a  b c\n"),
+            ("expand", &["-i"], "\ta\tb\n", "        a\tb\n"),
+            ("unexpand", &[], "        a       b\n", "\ta       b\n"),
+            ("unexpand", &["-a"], "        a       b\n", "\ta\tb\n"),
+            ("unexpand", &["-t", "4"], "    x  y\n", "\tx  y\n"),
+        ];
+        for (cmd, args, input, out) in cases {
+            check(cmd, args, input, out, 0);
+        }
+    }
+}

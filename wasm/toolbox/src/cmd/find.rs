@@ -1,0 +1,631 @@
+//! find [PATH]... [EXPRESSION]
+//!
+//! Tests: -name -iname -path -ipath -wholename -regex -iregex -type -size
+//! -empty -mtime -mmin -newer -true -false; options: -maxdepth -mindepth
+//! -depth; actions: -print -print0 -printf -delete -prune -quit -exec/-ok
+//! (`;` or `+`, running toolbox's own commands in-process: WASI cannot
+//! start other programs). Operators: ( ) ! -not -a -and -o -or ,
+//! Entries are visited in name order (GNU uses on-disk order).
+
+use crate::ctx::{q, reason, Ctx, Res};
+use crate::regex_posix::translate;
+use crate::text::glob_match;
+use crate::fsx;
+use regex::bytes::{Regex, RegexBuilder};
+use std::fs::Metadata;
+use std::io::{self, Write};
+
+const HELP: &str = "Usage: find [starting-point...] [expression]\n\nexpression may consist of: operators, options, tests, and actions.\n\noperators (decreasing precedence; -and is implicit where no others are given):\n      ( EXPR )   ! EXPR   -not EXPR   EXPR1 -a EXPR2   EXPR1 -and EXPR2\n      EXPR1 -o EXPR2   EXPR1 -or EXPR2   EXPR1 , EXPR2\n\nnormal options: -depth -maxdepth LEVELS -mindepth LEVELS\n\ntests (N can be +N or -N or N): -empty -false -iname PATTERN -ipath PATTERN\n      -iregex PATTERN -mmin N -mtime N -name PATTERN -newer FILE -path PATTERN\n      -regex PATTERN -size N[bcwkMG] -true -type [bcdpflsD] -wholename PATTERN\n\nactions: -delete -print0 -printf FORMAT -prune -print -quit\n      -exec COMMAND ; -exec COMMAND {} + -ok COMMAND ;\n      (COMMAND must be one of this toolbox's commands)\n";
+
+#[derive(Clone, Copy)]
+enum Cmp {
+    Gt(i64),
+    Lt(i64),
+    Eq(i64),
+}
+
+impl Cmp {
+    fn parse(s: &str) -> Option<Cmp> {
+        if let Some(r) = s.strip_prefix('+') {
+            r.parse().ok().map(Cmp::Gt)
+        } else if let Some(r) = s.strip_prefix('-') {
+            r.parse().ok().map(Cmp::Lt)
+        } else {
+            s.parse().ok().map(Cmp::Eq)
+        }
+    }
+    fn test(&self, v: i64) -> bool {
+        match *self {
+            Cmp::Gt(n) => v > n,
+            Cmp::Lt(n) => v < n,
+            Cmp::Eq(n) => v == n,
+        }
+    }
+}
+
+enum Node {
+    And(Box<Node>, Box<Node>),
+    Or(Box<Node>, Box<Node>),
+    Not(Box<Node>),
+    Comma(Box<Node>, Box<Node>),
+    Name(String, bool),
+    Path(String, bool),
+    Regex(Regex),
+    Type(Vec<char>),
+    Size(Cmp, u64),
+    Empty,
+    Time(Cmp, i64),
+    Newer(i64, u32),
+    Const(bool),
+    Print(u8),
+    Printf(String),
+    Delete,
+    Prune,
+    Quit,
+    Exec { argv: Vec<String>, batch: bool, idx: usize },
+}
+
+struct Parser<'a> {
+    t: &'a [String],
+    i: usize,
+    maxdepth: Option<usize>,
+    mindepth: usize,
+    depth_first: bool,
+    has_action: bool,
+    batches: usize,
+}
+
+type PErr = String;
+
+impl<'a> Parser<'a> {
+    fn arg(&mut self, pred: &str) -> Result<String, PErr> {
+        match self.t.get(self.i) {
+            Some(a) => {
+                self.i += 1;
+                Ok(a.clone())
+            }
+            None => Err(format!("missing argument to `{}'", pred)),
+        }
+    }
+    fn expr(&mut self) -> Result<Node, PErr> {
+        let mut left = self.or()?;
+        while self.t.get(self.i).map(|s| s == ",").unwrap_or(false) {
+            self.i += 1;
+            let right = self.or()?;
+            left = Node::Comma(Box::new(left), Box::new(right));
+        }
+        Ok(left)
+    }
+    fn or(&mut self) -> Result<Node, PErr> {
+        let mut left = self.and()?;
+        while matches!(self.t.get(self.i).map(|s| s.as_str()), Some("-o") | Some("-or")) {
+            self.i += 1;
+            let right = self.and()?;
+            left = Node::Or(Box::new(left), Box::new(right));
+        }
+        Ok(left)
+    }
+    fn and(&mut self) -> Result<Node, PErr> {
+        let mut left = self.unary()?;
+        loop {
+            match self.t.get(self.i).map(|s| s.as_str()) {
+                None | Some("-o") | Some("-or") | Some(")") | Some(",") => return Ok(left),
+                Some("-a") | Some("-and") => self.i += 1,
+                _ => {}
+            }
+            let right = self.unary()?;
+            left = Node::And(Box::new(left), Box::new(right));
+        }
+    }
+    fn unary(&mut self) -> Result<Node, PErr> {
+        match self.t.get(self.i).map(|s| s.as_str()) {
+            Some("!") | Some("-not") => {
+                self.i += 1;
+                Ok(Node::Not(Box::new(self.unary()?)))
+            }
+            Some("(") => {
+                self.i += 1;
+                let e = self.expr()?;
+                if self.t.get(self.i).map(|s| s.as_str()) != Some(")") {
+                    return Err("invalid expression; I was expecting to find a ')' somewhere but did not see one.".into());
+                }
+                self.i += 1;
+                Ok(e)
+            }
+            Some(_) => self.primary(),
+            None => Err("invalid expression".into()),
+        }
+    }
+    fn primary(&mut self) -> Result<Node, PErr> {
+        let p = self.t[self.i].clone();
+        self.i += 1;
+        let n = match p.as_str() {
+            "-name" | "-iname" => Node::Name(self.arg(&p)?, p == "-iname"),
+            "-path" | "-ipath" | "-wholename" | "-iwholename" => Node::Path(self.arg(&p)?, p.starts_with("-i")),
+            "-regex" | "-iregex" => {
+                let a = self.arg(&p)?;
+                let t = translate(&a, false).map_err(|m| format!("invalid regular expression {}: {}", q(&a), m))?;
+                let re = RegexBuilder::new(&format!("^(?:{})$", t)).case_insensitive(p == "-iregex").build().map_err(|e| format!("invalid regular expression {}: {}", q(&a), e))?;
+                Node::Regex(re)
+            }
+            "-type" | "-xtype" => {
+                let a = self.arg(&p)?;
+                let types: Vec<char> = a.split(',').filter_map(|s| s.chars().next()).collect();
+                if types.is_empty() || types.iter().any(|c| !"bcdpflsD".contains(*c)) {
+                    return Err(format!("Unknown argument to {}: {}", p, a));
+                }
+                Node::Type(types)
+            }
+            "-size" => {
+                let a = self.arg(&p)?;
+                let (num, unit) = match a.chars().last() {
+                    Some(c) if c.is_ascii_alphabetic() => (&a[..a.len() - 1], c),
+                    _ => (a.as_str(), 'b'),
+                };
+                let mult = match unit {
+                    'c' => 1,
+                    'w' => 2,
+                    'b' => 512,
+                    'k' => 1024,
+                    'M' => 1 << 20,
+                    'G' => 1 << 30,
+                    _ => return Err(format!("invalid -size type `{}'", unit)),
+                };
+                let c = Cmp::parse(num).ok_or_else(|| format!("invalid argument `{}' to `-size'", a))?;
+                Node::Size(c, mult)
+            }
+            "-empty" => Node::Empty,
+            "-mtime" | "-mmin" | "-atime" | "-amin" | "-ctime" | "-cmin" => {
+                let a = self.arg(&p)?;
+                let c = Cmp::parse(&a).ok_or_else(|| format!("invalid argument `{}' to `{}'", a, p))?;
+                Node::Time(c, if p.ends_with("min") { 60 } else { 86400 })
+            }
+            "-newer" => {
+                let a = self.arg(&p)?;
+                let m = fsx::metadata(&a).map_err(|e| format!("{}: {}", q(&a), reason(&e)))?;
+                let (s, ns) = fsx::mtime(&m);
+                Node::Newer(s, ns)
+            }
+            "-true" => Node::Const(true),
+            "-false" => Node::Const(false),
+            "-print" => {
+                self.has_action = true;
+                Node::Print(b'\n')
+            }
+            "-print0" => {
+                self.has_action = true;
+                Node::Print(0)
+            }
+            "-printf" => {
+                self.has_action = true;
+                Node::Printf(self.arg(&p)?)
+            }
+            "-delete" => {
+                self.has_action = true;
+                self.depth_first = true;
+                Node::Delete
+            }
+            "-prune" => Node::Prune,
+            "-quit" => {
+                // GNU counts -quit as an action: no implicit -print.
+                self.has_action = true;
+                Node::Quit
+            }
+            "-exec" | "-ok" | "-execdir" | "-okdir" => {
+                self.has_action = true;
+                let mut argv = Vec::new();
+                loop {
+                    let a = match self.t.get(self.i) {
+                        Some(a) => a.clone(),
+                        None => return Err(format!("missing argument to `{}'", p)),
+                    };
+                    self.i += 1;
+                    if a == ";" {
+                        break;
+                    }
+                    if a == "+" && argv.last().map(|l: &String| l == "{}").unwrap_or(false) {
+                        argv.pop();
+                        let idx = self.batches;
+                        self.batches += 1;
+                        if argv.is_empty() {
+                            return Err(format!("missing argument to `{}'", p));
+                        }
+                        return Ok(Node::Exec { argv, batch: true, idx });
+                    }
+                    argv.push(a);
+                }
+                if argv.is_empty() {
+                    return Err(format!("missing argument to `{}'", p));
+                }
+                Node::Exec { argv, batch: false, idx: 0 }
+            }
+            "-maxdepth" | "-mindepth" => {
+                let a = self.arg(&p)?;
+                let n: usize = a.parse().map_err(|_| format!("Expected a positive decimal integer argument to {}, but got {}", p, q(&a)))?;
+                if p == "-maxdepth" {
+                    self.maxdepth = Some(n);
+                } else {
+                    self.mindepth = n;
+                }
+                Node::Const(true)
+            }
+            "-depth" | "-d" => {
+                self.depth_first = true;
+                Node::Const(true)
+            }
+            "-follow" | "-noleaf" | "-mount" | "-xdev" | "-ignore_readdir_race" | "-daystart" => Node::Const(true),
+            _ if p.starts_with('-') => return Err(format!("unknown predicate `{}'", p)),
+            _ => return Err(format!("paths must precede expression: `{}'", p)),
+        };
+        Ok(n)
+    }
+}
+
+struct Entry<'a> {
+    path: &'a str,
+    start: &'a str,
+    depth: usize,
+    meta: &'a Metadata,
+}
+
+struct Run<'c, 'x> {
+    ctx: &'c mut Ctx<'x>,
+    now: i64,
+    pruned: bool,
+    quit: bool,
+    batches: Vec<Vec<String>>,
+    batch_argv: Vec<Vec<String>>,
+    exit: i32,
+}
+
+fn type_char(m: &Metadata) -> char {
+    let ft = m.file_type();
+    if ft.is_dir() {
+        'd'
+    } else if ft.is_symlink() {
+        'l'
+    } else if ft.is_file() {
+        'f'
+    } else {
+        'p'
+    }
+}
+
+fn is_empty(e: &Entry) -> bool {
+    if e.meta.is_dir() {
+        fsx::read_dir_names(e.path).map(|v| v.is_empty()).unwrap_or(false)
+    } else {
+        e.meta.is_file() && e.meta.len() == 0
+    }
+}
+
+impl<'c, 'x> Run<'c, 'x> {
+    fn eval(&mut self, n: &Node, e: &Entry) -> io::Result<bool> {
+        Ok(match n {
+            Node::And(a, b) => self.eval(a, e)? && self.eval(b, e)?,
+            Node::Or(a, b) => self.eval(a, e)? || self.eval(b, e)?,
+            Node::Not(a) => !self.eval(a, e)?,
+            Node::Comma(a, b) => {
+                self.eval(a, e)?;
+                self.eval(b, e)?
+            }
+            Node::Name(p, icase) => {
+                let base = fsx::base_name(e.path);
+                if *icase {
+                    glob_match(p.to_lowercase().as_bytes(), base.to_lowercase().as_bytes())
+                } else {
+                    glob_match(p.as_bytes(), base.as_bytes())
+                }
+            }
+            Node::Path(p, icase) => {
+                if *icase {
+                    glob_match(p.to_lowercase().as_bytes(), e.path.to_lowercase().as_bytes())
+                } else {
+                    glob_match(p.as_bytes(), e.path.as_bytes())
+                }
+            }
+            Node::Regex(re) => re.is_match(e.path.as_bytes()),
+            Node::Type(ts) => ts.contains(&type_char(e.meta)),
+            Node::Size(c, unit) => {
+                let units = (e.meta.len() + unit - 1) / unit;
+                c.test(units as i64)
+            }
+            Node::Empty => is_empty(e),
+            Node::Time(c, unit) => {
+                let age = self.now - fsx::mtime(e.meta).0;
+                // GNU rounds the age down to whole units (days or minutes),
+                // except -mmin, which compares unrounded for + and -.
+                c.test(age.div_euclid(*unit))
+            }
+            Node::Newer(s, ns) => fsx::mtime(e.meta) > (*s, *ns),
+            Node::Const(b) => *b,
+            Node::Print(end) => {
+                self.ctx.out.write_all(e.path.as_bytes())?;
+                self.ctx.out.write_all(&[*end])?;
+                true
+            }
+            Node::Printf(f) => {
+                let s = printf(f, e);
+                self.ctx.out.write_all(s.as_bytes())?;
+                true
+            }
+            Node::Delete => {
+                let r = if e.meta.is_dir() { std::fs::remove_dir(fsx::host(e.path)) } else { std::fs::remove_file(fsx::host(e.path)) };
+                match r {
+                    Ok(()) => true,
+                    Err(err) => {
+                        self.ctx.diag.error(format!("cannot delete {}: {}", q(e.path), reason(&err)));
+                        self.exit = 1;
+                        false
+                    }
+                }
+            }
+            Node::Prune => {
+                self.pruned = true;
+                true
+            }
+            Node::Quit => {
+                self.quit = true;
+                true
+            }
+            Node::Exec { argv, batch, idx } => {
+                if *batch {
+                    self.batch_argv[*idx] = argv.clone();
+                    self.batches[*idx].push(e.path.to_string());
+                    true
+                } else {
+                    let args: Vec<String> = argv.iter().map(|a| a.replace("{}", e.path)).collect();
+                    self.spawn(&args)? == 0
+                }
+            }
+        })
+    }
+
+    /// Runs one of toolbox's commands in-process with find's stdout.
+    fn spawn(&mut self, argv: &[String]) -> io::Result<i32> {
+        let name = fsx::base_name(&argv[0]).to_string();
+        if crate::cmd::lookup(&name).is_none() {
+            self.ctx.diag.error(format!("{}: command not available to -exec (only this toolbox's commands can run here)", q(&argv[0])));
+            self.exit = 1;
+            return Ok(127);
+        }
+        let mut empty = io::empty();
+        let mut stdin = io::BufReader::new(&mut empty);
+        let Ctx { out, diag, .. } = &mut *self.ctx;
+        let code = crate::run(&name, &argv[1..], &mut stdin, out, diag.raw());
+        if out.failed {
+            return Err(io::Error::new(io::ErrorKind::BrokenPipe, "write error"));
+        }
+        Ok(code)
+    }
+
+    fn visit(&mut self, path: &str, start: &str, depth: usize, expr: &Node, p: &Opts) -> io::Result<()> {
+        if self.quit {
+            return Ok(());
+        }
+        let meta = match fsx::symlink_metadata(path) {
+            Ok(m) => m,
+            Err(err) => {
+                self.ctx.diag.error(format!("{}: {}", q(path), reason(&err)));
+                self.exit = 1;
+                return Ok(());
+            }
+        };
+        let e = Entry { path, start, depth, meta: &meta };
+        let in_range = depth >= p.mindepth;
+        self.pruned = false;
+        if !p.depth_first && in_range {
+            self.eval(expr, &e)?;
+        }
+        let descend = meta.is_dir() && !self.pruned && p.maxdepth.map(|m| depth < m).unwrap_or(true);
+        if descend && !self.quit {
+            match fsx::read_dir_names(path) {
+                Ok(names) => {
+                    for n in names {
+                        let child = fsx::join(path, &n);
+                        self.visit(&child, start, depth + 1, expr, p)?;
+                        if self.quit {
+                            break;
+                        }
+                    }
+                }
+                Err(err) => {
+                    self.ctx.diag.error(format!("{}: {}", q(path), reason(&err)));
+                    self.exit = 1;
+                }
+            }
+        }
+        if p.depth_first && in_range && !self.quit {
+            // Metadata may have changed (children deleted): look again.
+            let meta2 = fsx::symlink_metadata(path).unwrap_or(meta);
+            let e2 = Entry { path, start, depth, meta: &meta2 };
+            self.eval(expr, &e2)?;
+        }
+        Ok(())
+    }
+}
+
+struct Opts {
+    maxdepth: Option<usize>,
+    mindepth: usize,
+    depth_first: bool,
+}
+
+fn printf(f: &str, e: &Entry) -> String {
+    let mut out = String::new();
+    let mut it = f.chars().peekable();
+    while let Some(c) = it.next() {
+        match c {
+            '\\' => match it.next() {
+                Some('n') => out.push('\n'),
+                Some('t') => out.push('\t'),
+                Some('0') => out.push('\0'),
+                Some('\\') => out.push('\\'),
+                Some(o) => {
+                    out.push('\\');
+                    out.push(o)
+                }
+                None => out.push('\\'),
+            },
+            '%' => match it.next() {
+                Some('p') => out.push_str(e.path),
+                Some('f') => out.push_str(fsx::base_name(e.path)),
+                Some('h') => {
+                    let d = super::dirname::dir(e.path);
+                    out.push_str(&d)
+                }
+                Some('P') => {
+                    let rel = e.path.strip_prefix(e.start).unwrap_or(e.path);
+                    out.push_str(rel.trim_start_matches('/'))
+                }
+                Some('s') => out.push_str(&e.meta.len().to_string()),
+                Some('d') => out.push_str(&e.depth.to_string()),
+                Some('y') => out.push(type_char(e.meta)),
+                Some('m') => out.push_str(if e.meta.is_dir() { "755" } else { "644" }),
+                Some('M') => out.push_str(if e.meta.is_dir() { "drwxr-xr-x" } else { "-rw-r--r--" }),
+                Some('u') | Some('g') => out.push_str("user"),
+                Some('T') | Some('A') | Some('C') => {
+                    let (s, ns) = fsx::mtime(e.meta);
+                    match it.next() {
+                        Some('@') => out.push_str(&format!("{}.{:09}0", s, ns)),
+                        Some('s') => out.push_str(&s.to_string()),
+                        Some(k) => {
+                            let (y, mo, d) = super::ls::civil_from_days(s.div_euclid(86400));
+                            let sec = s.rem_euclid(86400);
+                            match k {
+                                'Y' => out.push_str(&y.to_string()),
+                                'm' => out.push_str(&format!("{:02}", mo)),
+                                'd' => out.push_str(&format!("{:02}", d)),
+                                'H' => out.push_str(&format!("{:02}", sec / 3600)),
+                                'M' => out.push_str(&format!("{:02}", sec % 3600 / 60)),
+                                'S' => out.push_str(&format!("{:02}", sec % 60)),
+                                'F' => out.push_str(&format!("{}-{:02}-{:02}", y, mo, d)),
+                                'T' => out.push_str(&format!("{:02}:{:02}:{:02}", sec / 3600, sec % 3600 / 60, sec % 60)),
+                                _ => {}
+                            }
+                        }
+                        None => {}
+                    }
+                }
+                Some('%') => out.push('%'),
+                Some(o) => {
+                    out.push('%');
+                    out.push(o)
+                }
+                None => out.push('%'),
+            },
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
+    if args.first().map(|a| a == "--help").unwrap_or(false) {
+        ctx.out.write_all(HELP.as_bytes())?;
+        return Ok(0);
+    }
+    let mut i = 0;
+    while i < args.len() && matches!(args[i].as_str(), "-H" | "-L" | "-P") {
+        i += 1;
+    }
+    let mut paths = Vec::new();
+    while i < args.len() {
+        let a = &args[i];
+        if (a.starts_with('-') && a.len() > 1) || a == "(" || a == "!" {
+            break;
+        }
+        paths.push(a.clone());
+        i += 1;
+    }
+    if paths.is_empty() {
+        paths.push(".".into());
+    }
+    let rest = &args[i..];
+    let mut ps = Parser { t: rest, i: 0, maxdepth: None, mindepth: 0, depth_first: false, has_action: false, batches: 0 };
+    let expr = if rest.is_empty() {
+        Node::Const(true)
+    } else {
+        match ps.expr() {
+            Ok(e) => {
+                if ps.i < rest.len() {
+                    ctx.diag.error(format!("unexpected extra predicate '{}'", rest[ps.i]));
+                    return Ok(1);
+                }
+                e
+            }
+            Err(m) => {
+                ctx.diag.error(m);
+                return Ok(1);
+            }
+        }
+    };
+    let expr = if ps.has_action { expr } else { Node::And(Box::new(expr), Box::new(Node::Print(b'\n'))) };
+    let opts = Opts { maxdepth: ps.maxdepth, mindepth: ps.mindepth, depth_first: ps.depth_first };
+    let mut r = Run { ctx, now: fsx::now().0, pruned: false, quit: false, batches: vec![Vec::new(); ps.batches], batch_argv: vec![Vec::new(); ps.batches], exit: 0 };
+    for p in &paths {
+        r.visit(p, p, 0, &expr, &opts)?;
+        if r.quit {
+            break;
+        }
+    }
+    for k in 0..r.batches.len() {
+        if r.batches[k].is_empty() {
+            continue;
+        }
+        let mut argv = r.batch_argv[k].clone();
+        argv.extend(std::mem::take(&mut r.batches[k]));
+        if r.spawn(&argv)? != 0 {
+            r.exit = 1;
+        }
+    }
+    Ok(r.exit)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::testutil::{check, check_err, tmpdir, write};
+
+    #[test]
+    fn table() {
+        let d = tmpdir();
+        std::fs::create_dir_all(format!("{}/src/sub", d)).unwrap();
+        std::fs::create_dir_all(format!("{}/empty", d)).unwrap();
+        write(&format!("{}/src/a.rs", d), "fn a() {}\n");
+        write(&format!("{}/src/sub/b.RS", d), "");
+        write(&format!("{}/top.txt", d), &"x".repeat(2000));
+        let cases: &[(&[&str], &str)] = &[
+            (&[], ".\n./empty\n./src\n./src/a.rs\n./src/sub\n./src/sub/b.RS\n./top.txt\n"),
+            (&["-name", "*.rs"], "./src/a.rs\n"),
+            (&["-iname", "*.rs"], "./src/a.rs\n./src/sub/b.RS\n"),
+            (&["-type", "d"], ".\n./empty\n./src\n./src/sub\n"),
+            (&["-maxdepth", "1", "-type", "f"], "./top.txt\n"),
+            (&["-mindepth", "2", "-type", "f"], "./src/a.rs\n./src/sub/b.RS\n"),
+            (&["-empty"], "./empty\n./src/sub/b.RS\n"),
+            (&["-type", "f", "-size", "+1k"], "./top.txt\n"),
+            (&["-size", "-1", "-type", "f"], "./src/sub/b.RS\n"),
+            (&["-path", "./src/*", "-type", "f"], "./src/a.rs\n./src/sub/b.RS\n"),
+            (&["-name", "src", "-prune", "-o", "-type", "f", "-print"], "./top.txt\n"),
+            (&["!", "-name", "*.rs", "-type", "f"], "./src/sub/b.RS\n./top.txt\n"),
+            (&["(", "-name", "a.rs", "-o", "-name", "top.txt", ")"], "./src/a.rs\n./top.txt\n"),
+            (&["-type", "f", "-printf", "%f %s %d\\n"], "a.rs 10 2\nb.RS 0 3\ntop.txt 2000 1\n"),
+            (&["-regex", ".*\\.rs"], "./src/a.rs\n"),
+            (&["-name", "*.rs", "-exec", "cat", "{}", ";"], "fn a() {}\n"),
+            (&["-name", "*.txt", "-exec", "wc", "-c", "{}", "+"], "2000 ./top.txt\n"),
+            (&["-type", "f", "-quit"], ""),
+            (&["-type", "f", "-print", "-quit"], "./src/a.rs\n"),
+            (&["-mtime", "-1", "-name", "a.rs"], "./src/a.rs\n"),
+        ];
+        let cwd = std::env::current_dir().unwrap();
+        std::env::set_current_dir(&d).unwrap();
+        for (args, out) in cases {
+            check("find", args, "", out, 0);
+        }
+        check_err("find", &["-bogus"], "", "find: unknown predicate `-bogus'\n", 1);
+        check_err("find", &["-name"], "", "find: missing argument to `-name'\n", 1);
+        check_err("find", &["missing"], "", "find: 'missing': No such file or directory\n", 1);
+        check("find", &["empty", "-delete"], "", "", 0);
+        assert!(!std::path::Path::new(&format!("{}/empty", d)).exists());
+        std::env::set_current_dir(cwd).unwrap();
+    }
+}

@@ -1,0 +1,731 @@
+//! grep [-EFGP] [-e PAT]... [-f FILE] [-ivwxclLnhHoqsbrRzaIT] [-m N]
+//!      [-A N] [-B N] [-C N] [--include GLOB] [--exclude GLOB]
+//!      [--exclude-dir GLOB] [--label L] PATTERN [FILE]...
+//!
+//! Patterns are POSIX BRE/ERE translated for the `regex` crate (no
+//! back-references). Lines are read one at a time; binary files (a NUL in
+//! the first block) report "binary file matches" as GNU grep 3.8 does.
+
+use crate::args::{flag, optval, val, Spec};
+use crate::ctx::{reason, Ctx, Res};
+use crate::regex_posix::translate;
+use crate::text::glob_match;
+use crate::{fsx, input};
+use regex::bytes::{Regex, RegexBuilder};
+use std::collections::VecDeque;
+use std::io::{self, BufRead, Write};
+
+const SPECS: &[Spec] = &[
+    flag('E', "extended-regexp", "E"),
+    flag('F', "fixed-strings", "F"),
+    flag('G', "basic-regexp", "G"),
+    flag('P', "perl-regexp", "P"),
+    val('e', "regexp", "e"),
+    val('f', "file", "f"),
+    flag('i', "ignore-case", "i"),
+    flag('y', "", "i"),
+    flag('\0', "no-ignore-case", "no-i"),
+    flag('v', "invert-match", "v"),
+    flag('w', "word-regexp", "w"),
+    flag('x', "line-regexp", "x"),
+    flag('c', "count", "c"),
+    optval('\0', "color", "color"),
+    optval('\0', "colour", "color"),
+    flag('L', "files-without-match", "L"),
+    flag('l', "files-with-matches", "l"),
+    val('m', "max-count", "m"),
+    flag('o', "only-matching", "o"),
+    flag('q', "quiet", "q"),
+    flag('q', "silent", "q"),
+    flag('s', "no-messages", "s"),
+    flag('b', "byte-offset", "b"),
+    flag('H', "with-filename", "H"),
+    flag('h', "no-filename", "h"),
+    val('\0', "label", "label"),
+    flag('n', "line-number", "n"),
+    flag('T', "initial-tab", "T"),
+    flag('Z', "null", "Z"),
+    flag('z', "null-data", "z"),
+    val('A', "after-context", "A"),
+    val('B', "before-context", "B"),
+    val('C', "context", "C"),
+    flag('a', "text", "a"),
+    val('\0', "binary-files", "binary-files"),
+    flag('I', "", "I"),
+    flag('r', "recursive", "r"),
+    flag('R', "dereference-recursive", "r"),
+    val('\0', "include", "include"),
+    val('\0', "exclude", "exclude"),
+    val('\0', "exclude-dir", "exclude-dir"),
+    flag('\0', "line-buffered", "ignored"),
+    flag('U', "binary", "ignored"),
+    val('d', "directories", "directories"),
+    val('D', "devices", "ignored"),
+];
+const HELP: &str = "Usage: grep [OPTION]... PATTERNS [FILE]...\nSearch for PATTERNS in each FILE.\nExample: grep -i 'hello world' menu.h main.c\nPATTERNS can contain multiple patterns separated by newlines.\n\nPattern selection and interpretation:\n  -E, --extended-regexp     PATTERNS are extended regular expressions\n  -F, --fixed-strings       PATTERNS are strings\n  -G, --basic-regexp        PATTERNS are basic regular expressions\n  -P, --perl-regexp         PATTERNS use the regex crate's syntax (Perl-like)\n  -e, --regexp=PATTERNS     use PATTERNS for matching\n  -f, --file=FILE           take PATTERNS from FILE\n  -i, --ignore-case         ignore case distinctions in patterns and data\n  -w, --word-regexp         match only whole words\n  -x, --line-regexp         match only whole lines\n\nMiscellaneous:\n  -s, --no-messages         suppress error messages\n  -v, --invert-match        select non-matching lines\n\nOutput control:\n  -m, --max-count=NUM       stop after NUM selected lines\n  -b, --byte-offset         print the byte offset with output lines\n  -n, --line-number         print line number with output lines\n  -H, --with-filename       print file name with output lines\n  -h, --no-filename         suppress the file name prefix on output\n      --label=LABEL         use LABEL as the standard input file name prefix\n  -o, --only-matching       show only nonempty parts of lines that match\n  -q, --quiet, --silent     suppress all normal output\n      --binary-files=TYPE   'binary', 'text', or 'without-match'\n  -a, --text                equivalent to --binary-files=text\n  -I                        equivalent to --binary-files=without-match\n  -r, --recursive           search directories recursively\n      --include=GLOB        search only files that match GLOB\n      --exclude=GLOB        skip files that match GLOB\n      --exclude-dir=GLOB    skip directories that match GLOB\n  -L, --files-without-match  print only names of FILEs with no selected lines\n  -l, --files-with-matches  print only names of FILEs with selected lines\n  -c, --count               print only a count of selected lines per FILE\n  -T, --initial-tab         make tabs line up (if needed)\n  -Z, --null                print 0 byte after FILE name\n\nContext control:\n  -B, --before-context=NUM  print NUM lines of leading context\n  -A, --after-context=NUM   print NUM lines of trailing context\n  -C, --context=NUM         print NUM lines of output context\n  -NUM                      same as --context=NUM\n  -z, --null-data           a data line ends in 0 byte, not newline\n\nExit status is 0 if any line is selected, 1 otherwise;\nif any error occurs and -q is not given, the exit status is 2.\n";
+
+#[derive(PartialEq, Clone, Copy)]
+enum Binary {
+    Binary,
+    Text,
+    WithoutMatch,
+}
+
+struct Opts {
+    re: Option<Regex>,
+    invert: bool,
+    word: bool,
+    count: bool,
+    list: bool,
+    list_without: bool,
+    max: Option<u64>,
+    only: bool,
+    quiet: bool,
+    no_messages: bool,
+    byte_offset: bool,
+    names: bool,
+    line_numbers: bool,
+    initial_tab: bool,
+    null_after_name: bool,
+    eol: u8,
+    after: usize,
+    before: usize,
+    binary: Binary,
+    recursive: bool,
+    include: Vec<String>,
+    exclude: Vec<String>,
+    exclude_dir: Vec<String>,
+    label: String,
+    skip_dirs: bool,
+}
+
+/// Search state that spans files: the exit status and the `--` separator.
+struct State {
+    selected_any: bool,
+    printed_any: bool,
+    error: bool,
+    stop_all: bool,
+}
+
+fn is_word(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || c == b'_'
+}
+
+impl Opts {
+    /// Matches in `line`, honouring -w. Without a regex (no patterns at
+    /// all, e.g. `-f /dev/null`) nothing matches.
+    fn first_match(&self, line: &[u8], from: usize) -> Option<(usize, usize)> {
+        let re = self.re.as_ref()?;
+        let mut start = from;
+        while start <= line.len() {
+            let m = re.find_at(line, start)?;
+            if !self.word {
+                return Some((m.start(), m.end()));
+            }
+            let ok_before = m.start() == 0 || !is_word(line[m.start() - 1]);
+            let ok_after = m.end() == line.len() || !is_word(line[m.end()]);
+            if ok_before && ok_after && m.end() > m.start() {
+                return Some((m.start(), m.end()));
+            }
+            // Try a shorter match at the same place before moving on.
+            if ok_before {
+                let mut end = m.end();
+                while end > m.start() + 1 {
+                    end -= 1;
+                    if let Some(sm) = re.find(&line[m.start()..end]) {
+                        if sm.start() == 0 && sm.end() == end - m.start() && (end == line.len() || !is_word(line[end])) {
+                            return Some((m.start(), end));
+                        }
+                    }
+                }
+            }
+            start = m.start() + 1;
+        }
+        None
+    }
+    fn selected(&self, line: &[u8]) -> bool {
+        self.first_match(line, 0).is_some() != self.invert
+    }
+}
+
+fn parse_num(ctx: &mut Ctx, v: &str, what: &str) -> Option<usize> {
+    match v.parse::<usize>() {
+        Ok(n) => Some(n),
+        Err(_) => {
+            ctx.diag.error(format!("{}: invalid {} argument", v, what));
+            None
+        }
+    }
+}
+
+pub fn run_egrep(ctx: &mut Ctx, args: &[String]) -> Res {
+    let mut a = vec!["-E".to_string()];
+    a.extend(args.iter().cloned());
+    run(ctx, &a)
+}
+
+pub fn run_fgrep(ctx: &mut Ctx, args: &[String]) -> Res {
+    let mut a = vec!["-F".to_string()];
+    a.extend(args.iter().cloned());
+    run(ctx, &a)
+}
+
+/// `-5` means `-C 5` anywhere among the options.
+fn context_shorthand(args: &[String]) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut after_dd = false;
+    let mut takes_value = false;
+    for a in args {
+        if !after_dd && !takes_value && a.len() > 1 && a.starts_with('-') && a[1..].chars().all(|c| c.is_ascii_digit()) {
+            out.push("-C".to_string());
+            out.push(a[1..].to_string());
+            continue;
+        }
+        if a == "--" {
+            after_dd = true;
+        }
+        // Options whose value is the next argument must not be rewritten.
+        takes_value = !after_dd && matches!(a.as_str(), "-e" | "-f" | "-m" | "-A" | "-B" | "-C" | "-d" | "-D");
+        out.push(a.clone());
+    }
+    out
+}
+
+fn bad_usage(ctx: &mut Ctx) {
+    let _ = write!(ctx.diag.raw(), "Usage: grep [OPTION]... PATTERNS [FILE]...\nTry 'grep --help' for more information.\n");
+    ctx.diag.failed = true;
+}
+
+pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
+    let args = context_shorthand(args);
+    // GNU grep puts its usage line between the complaint and the hint.
+    if let Err(m) = crate::args::parse(&args, SPECS) {
+        ctx.diag.warn(m);
+        bad_usage(ctx);
+        return Ok(2);
+    }
+    let p = getopt!(ctx, &args, SPECS, HELP, 2);
+    let mut ops = p.operands.clone();
+    let mut patterns: Vec<String> = Vec::new();
+    let mut have_pattern_opt = false;
+    for f in &p.opts {
+        match f.key {
+            "e" => {
+                have_pattern_opt = true;
+                patterns.extend(f.val.as_deref().unwrap_or("").split('\n').map(|s| s.to_string()));
+            }
+            "f" => {
+                have_pattern_opt = true;
+                let name = f.val.clone().unwrap_or_default();
+                let mut text = Vec::new();
+                let res = input::open(ctx.stdin, &name).and_then(|mut r| io::Read::read_to_end(&mut r, &mut text));
+                if let Err(e) = res {
+                    ctx.diag.error(format!("{}: {}", name, reason(&e)));
+                    return Ok(2);
+                }
+                let t = String::from_utf8_lossy(&text).into_owned();
+                let t = t.strip_suffix('\n').unwrap_or(&t);
+                if !text.is_empty() {
+                    patterns.extend(t.split('\n').map(|s| s.to_string()));
+                }
+            }
+            _ => {}
+        }
+    }
+    if !have_pattern_opt {
+        if ops.is_empty() {
+            bad_usage(ctx);
+            return Ok(2);
+        }
+        patterns.extend(ops.remove(0).split('\n').map(|s| s.to_string()));
+    }
+    let mode = p.opts.iter().rev().find(|o| matches!(o.key, "E" | "F" | "G" | "P")).map(|o| o.key).unwrap_or("G");
+    let icase = p.opts.iter().rev().find(|o| o.key == "i" || o.key == "no-i").map(|o| o.key == "i").unwrap_or(false);
+    let mut parts = Vec::new();
+    for pat in &patterns {
+        let t = match mode {
+            "F" => Ok(regex::escape(pat)),
+            "P" => Ok(pat.clone()),
+            "E" => translate(pat, true),
+            _ => translate(pat, false),
+        };
+        match t {
+            Ok(s) => parts.push(s),
+            Err(m) => {
+                ctx.diag.error(m);
+                return Ok(2);
+            }
+        }
+    }
+    let re = if parts.is_empty() {
+        None
+    } else {
+        let body = parts.iter().map(|s| format!("(?:{})", s)).collect::<Vec<_>>().join("|");
+        let full = if p.has("x") { format!("^(?:{})$", body) } else { body };
+        match RegexBuilder::new(&full).case_insensitive(icase).multi_line(false).build() {
+            Ok(r) => Some(r),
+            Err(e) => {
+                let msg = e.to_string();
+                let first = msg.lines().last().unwrap_or("invalid pattern").trim().trim_start_matches("error: ").to_string();
+                ctx.diag.error(format!("invalid regular expression: {}", first));
+                return Ok(2);
+            }
+        }
+    };
+    let num = |ctx: &mut Ctx, k: &str, what: &str| -> Result<Option<usize>, ()> {
+        match p.last(k) {
+            None => Ok(None),
+            Some(v) => parse_num(ctx, v, what).map(Some).ok_or(()),
+        }
+    };
+    let ctxn = match num(ctx, "C", "context length") {
+        Ok(v) => v.unwrap_or(0),
+        Err(()) => return Ok(2),
+    };
+    let after = match num(ctx, "A", "context length") {
+        Ok(v) => v.unwrap_or(ctxn),
+        Err(()) => return Ok(2),
+    };
+    let before = match num(ctx, "B", "context length") {
+        Ok(v) => v.unwrap_or(ctxn),
+        Err(()) => return Ok(2),
+    };
+    let max = match p.last("m") {
+        None => None,
+        Some(v) => match v.parse::<i64>() {
+            Ok(n) if n < 0 => None,
+            Ok(n) => Some(n as u64),
+            Err(_) => {
+                ctx.diag.error(format!("invalid max count"));
+                return Ok(2);
+            }
+        },
+    };
+    let binary = if p.has("a") {
+        Binary::Text
+    } else if p.has("I") {
+        Binary::WithoutMatch
+    } else {
+        match p.last("binary-files") {
+            None | Some("binary") => Binary::Binary,
+            Some("text") => Binary::Text,
+            Some("without-match") => Binary::WithoutMatch,
+            Some(v) => {
+                ctx.diag.error(format!("invalid argument '{}' for '--binary-files'", v));
+                return Ok(2);
+            }
+        }
+    };
+    let recursive = p.has("r") || p.last("directories") == Some("recurse");
+    let implicit_dot = recursive && ops.is_empty();
+    if ops.is_empty() {
+        ops.push(if recursive { ".".into() } else { "-".into() });
+    }
+    let names_default = ops.len() > 1 || recursive;
+    let names = p.opts.iter().rev().find(|o| o.key == "H" || o.key == "h").map(|o| o.key == "H").unwrap_or(names_default);
+    let o = Opts {
+        re,
+        invert: p.has("v"),
+        word: p.has("w"),
+        count: p.has("c"),
+        list: p.has("l"),
+        list_without: p.has("L"),
+        max,
+        only: p.has("o"),
+        quiet: p.has("q"),
+        no_messages: p.has("s"),
+        byte_offset: p.has("b"),
+        names,
+        line_numbers: p.has("n"),
+        initial_tab: p.has("T"),
+        null_after_name: p.has("Z"),
+        eol: if p.has("z") { 0 } else { b'\n' },
+        after,
+        before,
+        binary,
+        recursive,
+        include: p.all("include").iter().map(|s| s.to_string()).collect(),
+        exclude: p.all("exclude").iter().map(|s| s.to_string()).collect(),
+        exclude_dir: p.all("exclude-dir").iter().map(|s| s.to_string()).collect(),
+        label: p.last("label").unwrap_or("(standard input)").to_string(),
+        skip_dirs: p.last("directories") == Some("skip"),
+    };
+    let mut st = State { selected_any: false, printed_any: false, error: false, stop_all: false };
+    for op in &ops {
+        if st.stop_all {
+            break;
+        }
+        if op == "-" {
+            let label = o.label.clone();
+            let r: &mut dyn BufRead = &mut *ctx.stdin;
+            search(r, &label, &o, &mut st, &mut ctx.out, &mut ctx.diag)?;
+            continue;
+        }
+        if !included(&o, op, true) {
+            continue;
+        }
+        if fsx::is_dir(op) {
+            if o.recursive {
+                walk(ctx, op, implicit_dot, &o, &mut st)?;
+            } else if !o.skip_dirs {
+                if !o.no_messages {
+                    ctx.diag.warn(format!("{}: Is a directory", op));
+                }
+                st.error = true;
+            }
+            continue;
+        }
+        file(ctx, op, op, &o, &mut st)?;
+    }
+    Ok(if st.selected_any && (o.quiet || !st.error) {
+        0
+    } else if st.error {
+        2
+    } else if st.selected_any {
+        0
+    } else {
+        1
+    })
+}
+
+fn included(o: &Opts, path: &str, command_line: bool) -> bool {
+    let base = fsx::base_name(path).as_bytes();
+    if o.exclude.iter().any(|g| glob_match(g.as_bytes(), base)) {
+        return false;
+    }
+    // --include limits files found while recursing, and command-line files.
+    if !o.include.is_empty() && !fsx::is_dir(path) && !o.include.iter().any(|g| glob_match(g.as_bytes(), base)) {
+        let _ = command_line;
+        return false;
+    }
+    true
+}
+
+fn walk(ctx: &mut Ctx, dir: &str, implicit: bool, o: &Opts, st: &mut State) -> io::Result<()> {
+    let names = match fsx::read_dir_names(dir) {
+        Ok(n) => n,
+        Err(e) => {
+            if !o.no_messages {
+                ctx.diag.warn(format!("{}: {}", dir, reason(&e)));
+            }
+            st.error = true;
+            return Ok(());
+        }
+    };
+    for n in names {
+        if st.stop_all {
+            break;
+        }
+        let path = fsx::join(dir, &n);
+        // `grep -r PAT` with no operand names files without a "./" prefix.
+        let shown = if implicit && dir == "." { n.clone() } else { path.clone() };
+        let meta = match fsx::symlink_metadata(&path) {
+            Ok(m) => m,
+            Err(_) => continue,
+        };
+        if meta.is_dir() {
+            if o.exclude_dir.iter().any(|g| glob_match(g.as_bytes(), n.as_bytes())) {
+                continue;
+            }
+            walk_named(ctx, &path, &shown, o, st)?;
+        } else if meta.is_file() && included(o, &path, false) {
+            file(ctx, &path, &shown, o, st)?;
+        }
+    }
+    Ok(())
+}
+
+/// Recurses into `path`, printing names under `shown`.
+fn walk_named(ctx: &mut Ctx, path: &str, shown: &str, o: &Opts, st: &mut State) -> io::Result<()> {
+    let names = match fsx::read_dir_names(path) {
+        Ok(n) => n,
+        Err(e) => {
+            if !o.no_messages {
+                ctx.diag.warn(format!("{}: {}", shown, reason(&e)));
+            }
+            st.error = true;
+            return Ok(());
+        }
+    };
+    for n in names {
+        if st.stop_all {
+            break;
+        }
+        let p = fsx::join(path, &n);
+        let s = fsx::join(shown, &n);
+        let meta = match fsx::symlink_metadata(&p) {
+            Ok(m) => m,
+            Err(_) => continue,
+        };
+        if meta.is_dir() {
+            if o.exclude_dir.iter().any(|g| glob_match(g.as_bytes(), n.as_bytes())) {
+                continue;
+            }
+            walk_named(ctx, &p, &s, o, st)?;
+        } else if meta.is_file() && included(o, &p, false) {
+            file(ctx, &p, &s, o, st)?;
+        }
+    }
+    Ok(())
+}
+
+fn file(ctx: &mut Ctx, path: &str, shown: &str, o: &Opts, st: &mut State) -> io::Result<()> {
+    let f = match std::fs::File::open(fsx::host(path)) {
+        Ok(f) => f,
+        Err(e) => {
+            if !o.no_messages {
+                ctx.diag.warn(format!("{}: {}", shown, reason(&e)));
+            }
+            st.error = true;
+            return Ok(());
+        }
+    };
+    let mut r = io::BufReader::with_capacity(input::BUF, f);
+    search(&mut r, shown, o, st, &mut ctx.out, &mut ctx.diag)
+}
+
+struct Printer<'o> {
+    o: &'o Opts,
+    name: &'o str,
+}
+
+impl<'o> Printer<'o> {
+    fn prefix(&self, out: &mut dyn Write, lineno: u64, offset: u64, sep: u8) -> io::Result<()> {
+        if self.o.names {
+            out.write_all(self.name.as_bytes())?;
+            if self.o.null_after_name {
+                out.write_all(&[0])?;
+            } else {
+                out.write_all(&[sep])?;
+            }
+        }
+        if self.o.line_numbers {
+            if self.o.initial_tab {
+                write!(out, "{:>4}{}", lineno, sep as char)?;
+            } else {
+                write!(out, "{}{}", lineno, sep as char)?;
+            }
+        }
+        if self.o.byte_offset {
+            write!(out, "{}{}", offset, sep as char)?;
+        }
+        if self.o.initial_tab && (self.o.names || self.o.line_numbers || self.o.byte_offset) {
+            out.write_all(b"\t")?;
+        }
+        Ok(())
+    }
+}
+
+fn search(r: &mut dyn BufRead, name: &str, o: &Opts, st: &mut State, out: &mut crate::ctx::Out, diag: &mut crate::ctx::Diag) -> io::Result<()> {
+    let is_binary = o.binary != Binary::Text && {
+        match r.fill_buf() {
+            Ok(b) => memchr::memchr(0, b).is_some() && o.eol != 0,
+            Err(e) => {
+                if !o.no_messages {
+                    diag.warn(format!("{}: {}", name, reason(&e)));
+                }
+                st.error = true;
+                return Ok(());
+            }
+        }
+    };
+    if is_binary && o.binary == Binary::WithoutMatch {
+        return Ok(());
+    }
+    let pr = Printer { o, name };
+    // Only the bare listing modes skip line output.
+    let print_lines = !(o.quiet || o.count || o.list || o.list_without || is_binary);
+    let mut count = 0u64;
+    let mut lineno = 0u64;
+    let mut offset = 0u64;
+    let mut ring: VecDeque<(u64, u64, Vec<u8>)> = VecDeque::new();
+    let mut after_left = 0usize;
+    let mut last_printed: Option<u64> = None;
+    let mut rec = Vec::new();
+    loop {
+        rec.clear();
+        let n = match r.read_until(o.eol, &mut rec) {
+            Ok(n) => n,
+            Err(e) => {
+                if !o.no_messages {
+                    diag.warn(format!("{}: {}", name, reason(&e)));
+                }
+                st.error = true;
+                break;
+            }
+        };
+        if n == 0 {
+            break;
+        }
+        lineno += 1;
+        let line_off = offset;
+        offset += n as u64;
+        let (line, _) = input::chomp(&rec, o.eol);
+        let done = o.max.map(|m| count >= m).unwrap_or(false);
+        let sel = !done && o.selected(line);
+        if sel {
+            count += 1;
+            st.selected_any = true;
+            if o.quiet {
+                st.stop_all = true;
+                return Ok(());
+            }
+            if o.list || o.list_without || (is_binary && !o.count) {
+                break;
+            }
+            if print_lines {
+                if let Some(lp) = last_printed {
+                    let first_ctx = ring.front().map(|x| x.0).unwrap_or(lineno);
+                    if (o.before > 0 || o.after > 0) && first_ctx > lp + 1 {
+                        out.write_all(b"--\n")?;
+                    }
+                } else if st.printed_any && (o.before > 0 || o.after > 0) {
+                    out.write_all(b"--\n")?;
+                }
+                for (ln, off, l) in ring.drain(..) {
+                    pr.prefix(out, ln, off, b'-')?;
+                    out.write_all(&l)?;
+                    out.write_all(&[o.eol])?;
+                }
+                if o.only && !o.invert {
+                    let mut at = 0;
+                    while let Some((s, e)) = o.first_match(line, at) {
+                        if e > s {
+                            pr.prefix(out, lineno, line_off + s as u64, b':')?;
+                            out.write_all(&line[s..e])?;
+                            out.write_all(&[o.eol])?;
+                            at = e;
+                        } else {
+                            at = e + 1;
+                        }
+                        if at > line.len() {
+                            break;
+                        }
+                    }
+                } else if !o.only {
+                    pr.prefix(out, lineno, line_off, b':')?;
+                    out.write_all(line)?;
+                    out.write_all(&[o.eol])?;
+                }
+                last_printed = Some(lineno);
+                st.printed_any = true;
+                after_left = o.after;
+            }
+        } else if print_lines {
+            if after_left > 0 {
+                after_left -= 1;
+                pr.prefix(out, lineno, line_off, b'-')?;
+                out.write_all(line)?;
+                out.write_all(&[o.eol])?;
+                last_printed = Some(lineno);
+            } else if done {
+                break;
+            } else if o.before > 0 {
+                ring.push_back((lineno, line_off, line.to_vec()));
+                if ring.len() > o.before {
+                    ring.pop_front();
+                }
+            }
+        } else if done {
+            break;
+        }
+    }
+    if o.count {
+        if o.names {
+            out.write_all(name.as_bytes())?;
+            out.write_all(if o.null_after_name { b"\0" } else { b":" })?;
+        }
+        writeln!(out, "{}", count)?;
+    }
+    if (o.list && count > 0) || (o.list_without && count == 0) {
+        out.write_all(name.as_bytes())?;
+        out.write_all(if o.null_after_name { b"\0" } else { b"\n" })?;
+    }
+    if is_binary && count > 0 && !o.count && !o.list && !o.list_without {
+        diag.warn(format!("{}: binary file matches", name));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::testutil::{check, check_err, run, tmpdir, write};
+
+    const TEXT: &str = "apple pie\nbanana split\nCherry tart\napple crumble\n";
+
+    #[test]
+    fn stdin_table() {
+        let cases: &[(&[&str], &str, &str, i32)] = &[
+            (&["apple"], TEXT, "apple pie\napple crumble\n", 0),
+            (&["-c", "apple"], TEXT, "2\n", 0),
+            (&["-v", "apple"], TEXT, "banana split\nCherry tart\n", 0),
+            (&["-i", "cherry"], TEXT, "Cherry tart\n", 0),
+            (&["-n", "split"], TEXT, "2:banana split\n", 0),
+            (&["-o", "a[np]"], TEXT, "ap\nan\nan\nap\n", 0),
+            (&["-E", "pie|tart"], TEXT, "apple pie\nCherry tart\n", 0),
+            (&["pie\\|tart"], TEXT, "apple pie\nCherry tart\n", 0),
+            (&["-F", "a.p"], "a.p\naxp\n", "a.p\n", 0),
+            (&["a.p"], "a.p\naxp\n", "a.p\naxp\n", 0),
+            (&["-w", "app"], "app le\napple\n", "app le\n", 0),
+            (&["-w", "foo"], "foobar foo\n", "foobar foo\n", 0),
+            (&["-x", "apple"], "apple\napple pie\n", "apple\n", 0),
+            (&["-e", "pie", "-e", "tart"], TEXT, "apple pie\nCherry tart\n", 0),
+            (&["-m", "1", "apple"], TEXT, "apple pie\n", 0),
+            (&["-b", "banana"], TEXT, "10:banana split\n", 0),
+            (&["-q", "apple"], TEXT, "", 0),
+            (&["nothing"], TEXT, "", 1),
+            (&["-H", "pie"], TEXT, "(standard input):apple pie\n", 0),
+            (&["-c", "-v", "x"], "a\nb\n", "2\n", 0),
+            (&["^$"], "a\n\nb\n", "\n", 0),
+            (&["-E", "a{2}"], "aa\na\n", "aa\n", 0),
+            (&["a\\{2\\}"], "aa\na\n", "aa\n", 0),
+            (&["[[:digit:]]\\+"], "x1\ny\n", "x1\n", 0),
+            (&["-z", "b"], "a\0b\0", "b\0", 0),
+            (&["-o", "-i", "A"], "aA\n", "a\nA\n", 0),
+            (&["-l", "a"], "a\n", "(standard input)\n", 0),
+            (&["-L", "a"], "b\n", "(standard input)\n", 1),
+        ];
+        for (args, input, out, code) in cases {
+            check("grep", args, input, out, *code);
+        }
+    }
+
+    #[test]
+    fn context() {
+        let t = "a\nb\nc\nd\ne\nf\ng\n";
+        check("grep", &["-n", "-C1", "-e", "b", "-e", "f"], t, "1-a\n2:b\n3-c\n--\n5-e\n6:f\n7-g\n", 0);
+        check("grep", &["-A1", "c"], t, "c\nd\n", 0);
+        check("grep", &["-B2", "c"], t, "a\nb\nc\n", 0);
+        check("grep", &["-1", "d"], t, "c\nd\ne\n", 0);
+        check("grep", &["-A1", "-e", "b", "-e", "c"], t, "b\nc\nd\n", 0);
+    }
+
+    #[test]
+    fn errors() {
+        check_err("grep", &["\\(a"], "", "grep: Unmatched ( or \\(\n", 2);
+        check_err("grep", &[], "", "Usage: grep [OPTION]... PATTERNS [FILE]...\nTry 'grep --help' for more information.\n", 2);
+        check_err("grep", &["--nope", "x"], "", "grep: unrecognized option '--nope'\nUsage: grep [OPTION]... PATTERNS [FILE]...\nTry 'grep --help' for more information.\n", 2);
+        let (code, _, err) = run("grep", &["a", "/definitely/missing"], "");
+        assert_eq!((code, err.as_str()), (2, "grep: /definitely/missing: No such file or directory\n"));
+        check("grep", &["-s", "a", "/definitely/missing"], "", "", 2);
+    }
+
+    #[test]
+    fn files_and_recursion() {
+        let d = tmpdir();
+        std::fs::create_dir_all(format!("{}/src/deep", d)).unwrap();
+        std::fs::create_dir_all(format!("{}/node_modules", d)).unwrap();
+        write(&format!("{}/src/a.rs", d), "fn main() {}\n");
+        write(&format!("{}/src/deep/b.txt", d), "main street\n");
+        write(&format!("{}/node_modules/c.rs", d), "main\n");
+        write(&format!("{}/bin", d), "main\0\n");
+        check("grep", &["-r", "main", &format!("{}/src", d)], "", &format!("{d}/src/a.rs:fn main() {{}}\n{d}/src/deep/b.txt:main street\n", d = d), 0);
+        check("grep", &["-rl", "--include=*.rs", "main", &d], "", &format!("{d}/node_modules/c.rs\n{d}/src/a.rs\n", d = d), 0);
+        check("grep", &["-rl", "--exclude-dir=node_modules", "--exclude=*.txt", "main", &d], "", &format!("{d}/bin\n{d}/src/a.rs\n", d = d), 0);
+        check("grep", &["-c", "main", &format!("{}/src/a.rs", d), &format!("{}/src/deep/b.txt", d)], "", &format!("{d}/src/a.rs:1\n{d}/src/deep/b.txt:1\n", d = d), 0);
+        let (code, out, err) = run("grep", &["main", &format!("{}/bin", d)], "");
+        assert_eq!((code, out.as_str(), err), (0, "", format!("grep: {}/bin: binary file matches\n", d)));
+        let (code, _, err) = run("grep", &["main", &format!("{}/src", d)], "");
+        assert_eq!((code, err), (2, format!("grep: {}/src: Is a directory\n", d)));
+    }
+}

@@ -1,0 +1,167 @@
+//! The command table and the option handling every command shares.
+
+use crate::args::{self, Parsed, Spec, HELP, VERSION};
+use crate::ctx::Ctx;
+use crate::RunFn;
+use std::io::{self, Write};
+
+/// Parses options; on --help/--version/usage error it writes what GNU writes
+/// and makes the calling command return with the right status.
+macro_rules! getopt {
+    ($ctx:expr, $args:expr, $specs:expr, $help:expr, $bad:expr) => {
+        match crate::cmd::getopt($ctx, $args, $specs, $help, $bad)? {
+            Ok(p) => p,
+            Err(code) => return Ok(code),
+        }
+    };
+}
+
+pub mod basename;
+pub mod awk;
+pub mod base64;
+pub mod cat;
+pub mod comm;
+pub mod cp;
+pub mod cut;
+pub mod diff;
+pub mod dirname;
+pub mod du;
+pub mod echo;
+pub mod expand;
+pub mod find;
+pub mod fold;
+pub mod grep;
+pub mod hashsum;
+pub mod head;
+pub mod join;
+pub mod ls;
+pub mod mkdir;
+pub mod mv;
+pub mod nl;
+pub mod paste;
+pub mod printf;
+pub mod realpath;
+pub mod rev;
+pub mod rm;
+pub mod rmdir;
+pub mod sed;
+pub mod seq;
+pub mod sort;
+pub mod stat;
+pub mod tac;
+pub mod tail;
+pub mod tee;
+pub mod touch;
+pub mod tr;
+pub mod tree;
+pub mod trivial;
+pub mod uniq;
+pub mod wc;
+pub mod xargs;
+
+const TABLE: &[(&str, RunFn)] = &[
+    ("awk", awk::run),
+    ("base64", base64::run),
+    ("basename", basename::run),
+    ("cat", cat::run),
+    ("comm", comm::run),
+    ("cp", cp::run),
+    ("cut", cut::run),
+    ("diff", diff::run),
+    ("dirname", dirname::run),
+    ("du", du::run),
+    ("echo", echo::run),
+    ("egrep", grep::run_egrep),
+    ("expand", expand::run),
+    ("false", trivial::run_false),
+    ("fgrep", grep::run_fgrep),
+    ("find", find::run),
+    ("fold", fold::run),
+    ("grep", grep::run),
+    ("head", head::run),
+    ("join", join::run),
+    ("ls", ls::run),
+    ("md5sum", hashsum::run),
+    ("mkdir", mkdir::run),
+    ("mv", mv::run),
+    ("nl", nl::run),
+    ("paste", paste::run),
+    ("printf", printf::run),
+    ("readlink", realpath::run),
+    ("realpath", realpath::run),
+    ("rev", rev::run),
+    ("rm", rm::run),
+    ("rmdir", rmdir::run),
+    ("sed", sed::run),
+    ("seq", seq::run),
+    ("sha1sum", hashsum::run),
+    ("sha224sum", hashsum::run),
+    ("sha256sum", hashsum::run),
+    ("sha384sum", hashsum::run),
+    ("sha512sum", hashsum::run),
+    ("sort", sort::run),
+    ("stat", stat::run),
+    ("tac", tac::run),
+    ("tail", tail::run),
+    ("tee", tee::run),
+    ("touch", touch::run),
+    ("tr", tr::run),
+    ("tree", tree::run),
+    ("true", trivial::run_true),
+    ("unexpand", expand::run),
+    ("uniq", uniq::run),
+    ("wc", wc::run),
+    ("xargs", xargs::run),
+    ("yes", trivial::run_yes),
+];
+
+pub fn lookup(name: &str) -> Option<(&'static str, RunFn)> {
+    TABLE.iter().find(|(n, _)| *n == name).map(|(n, f)| (*n, *f))
+}
+
+pub fn names() -> impl Iterator<Item = &'static str> {
+    TABLE.iter().map(|(n, _)| *n)
+}
+
+pub fn getopt(ctx: &mut Ctx, argv: &[String], specs: &[Spec], help: &str, bad: i32) -> io::Result<Result<Parsed, i32>> {
+    match args::parse(argv, specs) {
+        Err(m) => {
+            ctx.diag.usage(m);
+            Ok(Err(bad))
+        }
+        Ok(p) => {
+            if p.has(HELP) {
+                ctx.out.write_all(help.as_bytes())?;
+                return Ok(Err(0));
+            }
+            if p.has(VERSION) {
+                writeln!(ctx.out, "{} (toolshed toolbox) {}", ctx.name, env!("CARGO_PKG_VERSION"))?;
+                return Ok(Err(0));
+            }
+            Ok(Ok(p))
+        }
+    }
+}
+
+/// `missing operand` / `extra operand 'x'` in GNU's words.
+pub fn missing_operand(ctx: &mut Ctx, after: Option<&str>) {
+    match after {
+        Some(a) => ctx.diag.usage(format!("missing destination file operand after '{}'", a)),
+        None => ctx.diag.usage("missing operand"),
+    }
+}
+
+pub fn extra_operand(ctx: &mut Ctx, op: &str) {
+    ctx.diag.usage(format!("extra operand '{}'", op));
+}
+
+/// A count operand (`-n 5`), GNU's `invalid number of lines: 'x'` otherwise.
+pub fn parse_count(ctx: &mut Ctx, what: &str, s: &str) -> Option<u64> {
+    match crate::num::parse_size(s) {
+        Some(n) => Some(n),
+        None => {
+            ctx.diag.error(format!("invalid number of {}: '{}'", what, s));
+            None
+        }
+    }
+}

@@ -1,0 +1,594 @@
+//! Runs a parsed sed program over the input stream(s).
+
+use super::parse::{Addr, Addr2, Kind, Part, Program};
+use crate::ctx::{q, reason, Ctx, Res};
+use crate::{fsx, input};
+use regex::bytes::Regex;
+use std::io::{self, BufRead, Write};
+
+pub struct Opts {
+    pub quiet: bool,
+    pub separate: bool,
+    pub in_place: Option<String>,
+    pub eol: u8,
+    pub line_len: usize,
+}
+
+/// Lines from a list of inputs with one line of lookahead, so `$` can be
+/// known before the last line is processed.
+struct Lines<'a> {
+    names: Vec<String>,
+    next_file: usize,
+    cur: Option<Box<dyn BufRead + 'a>>,
+    stdin: Option<&'a mut dyn BufRead>,
+    ahead: Option<(Vec<u8>, bool)>,
+    eol: u8,
+    errors: Vec<String>,
+}
+
+impl<'a> Lines<'a> {
+    fn fill(&mut self) {
+        while self.ahead.is_none() {
+            if self.cur.is_none() {
+                if self.next_file >= self.names.len() {
+                    return;
+                }
+                let n = self.names[self.next_file].clone();
+                self.next_file += 1;
+                if n == "-" {
+                    match self.stdin.take() {
+                        Some(s) => self.cur = Some(Box::new(s)),
+                        None => continue,
+                    }
+                } else {
+                    let opened = std::fs::File::open(fsx::host(&n)).and_then(|f| {
+                        if f.metadata().map(|m| m.is_dir()).unwrap_or(false) {
+                            Err(input::is_a_directory())
+                        } else {
+                            Ok(f)
+                        }
+                    });
+                    match opened {
+                        Ok(f) => self.cur = Some(Box::new(io::BufReader::with_capacity(input::BUF, f))),
+                        Err(e) => {
+                            let what = if reason(&e) == "Is a directory" { "read error on" } else { "can't read" };
+                            self.errors.push(format!("{} {}: {}", what, n, reason(&e)));
+                            continue;
+                        }
+                    }
+                }
+            }
+            let mut buf = Vec::new();
+            let r = self.cur.as_mut().unwrap().read_until(self.eol, &mut buf);
+            match r {
+                Ok(0) | Err(_) => {
+                    if let Err(e) = r {
+                        self.errors.push(format!("read error: {}", reason(&e)));
+                    }
+                    self.cur = None;
+                }
+                Ok(_) => {
+                    let nl = buf.last() == Some(&self.eol);
+                    if nl {
+                        buf.pop();
+                    }
+                    self.ahead = Some((buf, nl));
+                }
+            }
+        }
+    }
+    fn next(&mut self) -> Option<(Vec<u8>, bool)> {
+        self.fill();
+        self.ahead.take()
+    }
+    fn is_last(&mut self) -> bool {
+        self.fill();
+        self.ahead.is_none()
+    }
+}
+
+struct Out<'w> {
+    w: &'w mut dyn Write,
+    missing_nl: bool,
+    eol: u8,
+}
+
+impl<'w> Out<'w> {
+    /// Writes `b`, first closing an earlier unterminated line (GNU does so).
+    fn line(&mut self, b: &[u8], nl: bool) -> io::Result<()> {
+        if self.missing_nl {
+            self.w.write_all(&[self.eol])?;
+            self.missing_nl = false;
+        }
+        self.w.write_all(b)?;
+        if nl {
+            self.w.write_all(&[self.eol])?;
+        } else {
+            self.missing_nl = true;
+        }
+        Ok(())
+    }
+    fn raw(&mut self, b: &[u8]) -> io::Result<()> {
+        if b.is_empty() {
+            return Ok(());
+        }
+        if self.missing_nl {
+            self.w.write_all(&[self.eol])?;
+            self.missing_nl = false;
+        }
+        self.w.write_all(b)
+    }
+}
+
+/// State that lives across cycles (and across files with -s).
+struct Machine<'p> {
+    prog: &'p Program,
+    hold: Vec<u8>,
+    active: Vec<bool>,
+    range_end: Vec<u64>,
+    /// Regex clones are costly (each gets its own match cache): borrow.
+    last_re: Option<&'p Regex>,
+    quit: Option<i32>,
+}
+
+pub fn run(ctx: &mut Ctx, prog: &Program, o: &Opts, files: &[String]) -> Res {
+    let n = prog.cmds.len();
+    let mut m = Machine { prog, hold: Vec::new(), active: vec![false; n], range_end: vec![0; n], last_re: None, quit: None };
+    if let Some(suffix) = &o.in_place {
+        for f in files {
+            if f == "-" {
+                ctx.diag.error("couldn't edit -: not a regular file");
+                continue;
+            }
+            match fsx::metadata(f) {
+                Ok(md) if md.is_file() => {}
+                Ok(_) => {
+                    ctx.diag.error(format!("couldn't edit {}: not a regular file", f));
+                    continue;
+                }
+                Err(e) => {
+                    ctx.diag.error(format!("can't read {}: {}", f, reason(&e)));
+                    continue;
+                }
+            }
+            let mut buf = Vec::new();
+            let mut lines = Lines { names: vec![f.clone()], next_file: 0, cur: None, stdin: None, ahead: None, eol: o.eol, errors: Vec::new() };
+            {
+                let mut out = Out { w: &mut buf, missing_nl: false, eol: o.eol };
+                m.range_reset();
+                stream(&mut m, &mut lines, &mut out, o, &mut ctx.out)?;
+            }
+            for e in lines.errors {
+                ctx.diag.error(e);
+            }
+            if !suffix.is_empty() {
+                let bak = if suffix.contains('*') { suffix.replace('*', fsx::base_name(f)) } else { format!("{}{}", f, suffix) };
+                if let Err(e) = std::fs::copy(fsx::host(f), fsx::host(&bak)) {
+                    ctx.diag.error(format!("cannot rename {}: {}", q(f), reason(&e)));
+                    continue;
+                }
+            }
+            if let Err(e) = std::fs::write(fsx::host(f), &buf) {
+                ctx.diag.error(format!("couldn't write {}: {}", q(f), reason(&e)));
+            }
+            if m.quit.is_some() {
+                break;
+            }
+        }
+    } else {
+        let groups: Vec<Vec<String>> = if o.separate { files.iter().map(|f| vec![f.clone()]).collect() } else { vec![files.to_vec()] };
+        let mut out_missing = false;
+        for g in groups {
+            let mut lines = Lines { names: g, next_file: 0, cur: None, stdin: Some(&mut *ctx.stdin), ahead: None, eol: o.eol, errors: Vec::new() };
+            let mut sink = io::sink();
+            {
+                let mut out = Out { w: &mut ctx.out, missing_nl: out_missing, eol: o.eol };
+                m.range_reset();
+                stream(&mut m, &mut lines, &mut out, o, &mut sink)?;
+                out_missing = out.missing_nl;
+            }
+            for e in lines.errors {
+                ctx.diag.error(e);
+            }
+            if m.quit.is_some() {
+                break;
+            }
+        }
+    }
+    Ok(match m.quit {
+        Some(c) if c != 0 => c,
+        _ => {
+            if ctx.diag.failed {
+                2
+            } else {
+                0
+            }
+        }
+    })
+}
+
+impl<'p> Machine<'p> {
+    fn range_reset(&mut self) {
+        for a in self.active.iter_mut() {
+            *a = false;
+        }
+    }
+
+    fn re_match(&mut self, re: &'p Option<Regex>, ps: &[u8]) -> bool {
+        match re {
+            Some(r) => {
+                self.last_re = Some(r);
+                r.is_match(ps)
+            }
+            None => self.last_re.map(|r| r.is_match(ps)).unwrap_or(false),
+        }
+    }
+
+    fn match1(&mut self, a: &'p Addr, ln: u64, last: bool, ps: &[u8]) -> bool {
+        match a {
+            Addr::Line(n) => ln == *n,
+            Addr::Last => last,
+            Addr::Re(r) => self.re_match(r, ps),
+            Addr::Step(f, s) => {
+                if *s == 0 {
+                    ln == *f
+                } else {
+                    ln >= *f && (ln - f) % s == 0
+                }
+            }
+            Addr::Zero => false,
+        }
+    }
+
+    fn selected(&mut self, i: usize, ln: u64, last: bool, ps: &[u8]) -> bool {
+        let prog: &'p Program = self.prog;
+        let cmd = &prog.cmds[i];
+        if cmd.a1.is_none() {
+            return !cmd.negate;
+        }
+        let hit = match (&cmd.a1, &cmd.a2) {
+            (None, _) => true,
+            (Some(a), None) => self.match1(&a, ln, last, ps),
+            (Some(a), Some(b)) => {
+                if self.active[i] {
+                    let ends = match b {
+                        Addr2::Line(_) | Addr2::Plus(_) => ln >= self.range_end[i],
+                        Addr2::Last => last,
+                        Addr2::Re(r) => self.re_match(r, ps),
+                        Addr2::Tilde(n) => *n == 0 || ln % n == 0,
+                    };
+                    if ends {
+                        self.active[i] = false;
+                    }
+                    true
+                } else {
+                    let start = match a {
+                        Addr::Zero => true,
+                        other => self.match1(other, ln, last, ps),
+                    };
+                    if !start {
+                        false
+                    } else {
+                        // A range whose end is already behind covers one line.
+                        let single = match b {
+                            Addr2::Line(n) => *n <= ln,
+                            Addr2::Plus(n) => *n == 0,
+                            Addr2::Last => last,
+                            Addr2::Tilde(n) => *n == 0 || ln % n == 0,
+                            Addr2::Re(r) => matches!(a, Addr::Zero) && self.re_match(r, ps),
+                        };
+                        self.range_end[i] = match b {
+                            Addr2::Line(n) => *n,
+                            Addr2::Plus(n) => ln + n,
+                            _ => 0,
+                        };
+                        if matches!(a, Addr::Zero) && ln != 1 {
+                            // 0,/re/ starts only at line 1.
+                            false
+                        } else {
+                            self.active[i] = !single;
+                            true
+                        }
+                    }
+                }
+            }
+        };
+        hit != cmd.negate
+    }
+}
+
+fn subst<'p>(m: &mut Machine<'p>, re: &'p Option<Regex>, repl: &[Part], global: bool, nth: usize, ps: &mut Vec<u8>) -> bool {
+    let re: &'p Regex = match re {
+        Some(r) => {
+            m.last_re = Some(r);
+            r
+        }
+        None => match m.last_re {
+            Some(r) => r,
+            None => return false,
+        },
+    };
+    let mut out = Vec::with_capacity(ps.len());
+    let mut last = 0;
+    let mut k = 0;
+    let mut did = false;
+    // Capture groups cost a slower search; most replacements only need `&`.
+    let groups = repl.iter().any(|p| matches!(p, Part::Group(g) if *g > 0));
+    if !groups {
+        for mm in re.find_iter(ps) {
+            k += 1;
+            if k < nth {
+                continue;
+            }
+            out.extend_from_slice(&ps[last..mm.start()]);
+            let whole = mm.as_bytes();
+            expand(repl, &|g| if g == 0 { Some(whole) } else { None }, &mut out);
+            last = mm.end();
+            did = true;
+            if !global {
+                break;
+            }
+        }
+        if did {
+            out.extend_from_slice(&ps[last..]);
+            *ps = out;
+        }
+        return did;
+    }
+    for caps in re.captures_iter(ps) {
+        let whole = caps.get(0).unwrap();
+        k += 1;
+        if k < nth {
+            continue;
+        }
+        out.extend_from_slice(&ps[last..whole.start()]);
+        expand(repl, &|g| caps.get(g).map(|m| m.as_bytes()), &mut out);
+        last = whole.end();
+        did = true;
+        if !global {
+            break;
+        }
+    }
+    if did {
+        out.extend_from_slice(&ps[last..]);
+        *ps = out;
+    }
+    did
+}
+
+/// Writes a replacement with \1..\9, & and the \L \U \E \l \u case controls.
+fn expand<'a>(repl: &[Part], group: &dyn Fn(usize) -> Option<&'a [u8]>, out: &mut Vec<u8>) {
+    let mut mode = 0u8; // 0 none, b'L', b'U'
+    let mut one = 0u8; // pending \l or \u
+    let push = |bytes: &[u8], out: &mut Vec<u8>, mode: u8, one: &mut u8| {
+        for &b in bytes {
+            let mut c = match mode {
+                b'L' => b.to_ascii_lowercase(),
+                b'U' => b.to_ascii_uppercase(),
+                _ => b,
+            };
+            if *one == b'l' {
+                c = c.to_ascii_lowercase();
+                *one = 0;
+            } else if *one == b'u' {
+                c = c.to_ascii_uppercase();
+                *one = 0;
+            }
+            out.push(c);
+        }
+    };
+    for p in repl {
+        match p {
+            Part::Lit(l) => push(l, out, mode, &mut one),
+            Part::Group(g) => {
+                if let Some(b) = group(*g) {
+                    push(b, out, mode, &mut one);
+                }
+            }
+            Part::Case(c) => match c {
+                b'L' | b'U' => mode = *c,
+                b'E' => mode = 0,
+                _ => one = *c,
+            },
+        }
+    }
+}
+
+fn list(ps: &[u8], width: usize, out: &mut Vec<u8>) {
+    let mut col = 0;
+    for &b in ps {
+        let piece: Vec<u8> = match b {
+            b'\\' => b"\\\\".to_vec(),
+            7 => b"\\a".to_vec(),
+            8 => b"\\b".to_vec(),
+            12 => b"\\f".to_vec(),
+            b'\n' => b"\\n".to_vec(),
+            b'\r' => b"\\r".to_vec(),
+            b'\t' => b"\\t".to_vec(),
+            11 => b"\\v".to_vec(),
+            c if (0x20..0x7f).contains(&c) => vec![c],
+            c => format!("\\{:03o}", c).into_bytes(),
+        };
+        if width > 1 && col + piece.len() > width - 1 {
+            out.extend_from_slice(b"\\\n");
+            col = 0;
+        }
+        col += piece.len();
+        out.extend_from_slice(&piece);
+    }
+    out.extend_from_slice(b"$\n");
+}
+
+fn stream(m: &mut Machine, lines: &mut Lines, out: &mut Out, o: &Opts, _aux: &mut dyn Write) -> io::Result<()> {
+    let cmds = &m.prog.cmds;
+    let mut ln = 0u64;
+    let mut append: Vec<u8> = Vec::new();
+    let mut restart: Option<(Vec<u8>, bool)> = None;
+    loop {
+        let (mut ps, mut nl) = match restart.take() {
+            Some(x) => x,
+            None => match lines.next() {
+                Some(x) => {
+                    ln += 1;
+                    x
+                }
+                None => break,
+            },
+        };
+        let mut subst_flag = false;
+        let mut pc = 0;
+        let mut autoprint = !o.quiet;
+        let mut end_cycle = false;
+        while pc < cmds.len() && !end_cycle {
+            let last = lines.is_last();
+            if !m.selected(pc, ln, last, &ps) {
+                if let Kind::Block(end) = cmds[pc].kind {
+                    pc = end + 1;
+                } else {
+                    pc += 1;
+                }
+                continue;
+            }
+            let mut next_pc = pc + 1;
+            match &cmds[pc].kind {
+                Kind::Block(_) | Kind::EndBlock | Kind::Label => {}
+                Kind::Subst { re, repl, global, nth, print } => {
+                    if subst(m, re, repl, *global, *nth, &mut ps) {
+                        subst_flag = true;
+                        for _ in 0..*print {
+                            out.line(&ps, nl)?;
+                        }
+                    }
+                }
+                Kind::Translit(map) => {
+                    for b in ps.iter_mut() {
+                        *b = map[*b as usize];
+                    }
+                }
+                Kind::Delete => {
+                    autoprint = false;
+                    end_cycle = true;
+                }
+                Kind::DeleteFirst => match memchr::memchr(b'\n', &ps) {
+                    None => {
+                        autoprint = false;
+                        end_cycle = true;
+                    }
+                    Some(i) => {
+                        let rest = ps[i + 1..].to_vec();
+                        out.raw(&append)?;
+                        append.clear();
+                        restart = Some((rest, nl));
+                        autoprint = false;
+                        end_cycle = true;
+                    }
+                },
+                Kind::Print => out.line(&ps, nl)?,
+                Kind::PrintFirst => {
+                    let end = memchr::memchr(b'\n', &ps).unwrap_or(ps.len());
+                    out.line(&ps[..end], true)?;
+                }
+                Kind::Next => {
+                    if lines.is_last() {
+                        // GNU: no next line, so quit (printing unless -n).
+                        m.quit = Some(0);
+                        end_cycle = true;
+                    } else {
+                        if !o.quiet {
+                            out.line(&ps, nl)?;
+                        }
+                        out.raw(&append)?;
+                        append.clear();
+                        let (l, n2) = lines.next().unwrap();
+                        ln += 1;
+                        ps = l;
+                        nl = n2;
+                    }
+                }
+                Kind::NextAppend => {
+                    if lines.is_last() {
+                        m.quit = Some(0);
+                        end_cycle = true;
+                    } else {
+                        out.raw(&append)?;
+                        append.clear();
+                        let (l, n2) = lines.next().unwrap();
+                        ln += 1;
+                        ps.push(b'\n');
+                        ps.extend_from_slice(&l);
+                        nl = n2;
+                    }
+                }
+                Kind::Get => ps = m.hold.clone(),
+                Kind::GetAppend => {
+                    ps.push(b'\n');
+                    ps.extend_from_slice(&m.hold);
+                }
+                Kind::Hold => m.hold = ps.clone(),
+                Kind::HoldAppend => {
+                    m.hold.push(b'\n');
+                    m.hold.extend_from_slice(&ps);
+                }
+                Kind::Exchange => std::mem::swap(&mut ps, &mut m.hold),
+                Kind::Zap => ps.clear(),
+                Kind::Branch(l) => next_pc = target(m.prog, l),
+                Kind::BranchIfSub(l) => {
+                    if subst_flag {
+                        subst_flag = false;
+                        next_pc = target(m.prog, l);
+                    }
+                }
+                Kind::BranchIfNotSub(l) => {
+                    if !subst_flag {
+                        next_pc = target(m.prog, l);
+                    } else {
+                        subst_flag = false;
+                    }
+                }
+                Kind::LineNo => out.raw(format!("{}\n", ln).as_bytes())?,
+                Kind::List => {
+                    let mut b = Vec::new();
+                    list(&ps, o.line_len, &mut b);
+                    out.raw(&b)?;
+                }
+                Kind::Quit(c) => {
+                    m.quit = Some(*c);
+                    end_cycle = true;
+                }
+                Kind::QuitSilent(c) => {
+                    m.quit = Some(*c);
+                    autoprint = false;
+                    end_cycle = true;
+                }
+                Kind::Append(t) => append.extend_from_slice(t),
+                Kind::Insert(t) => out.raw(t)?,
+                Kind::Change(t) => {
+                    // In a range, the text replaces the whole range once, at its end.
+                    let in_range = cmds[pc].a2.is_some() && m.active[pc] && !cmds[pc].negate;
+                    if !in_range {
+                        out.raw(t)?;
+                    }
+                    autoprint = false;
+                    end_cycle = true;
+                }
+            }
+            pc = next_pc;
+        }
+        if autoprint {
+            out.line(&ps, nl)?;
+        }
+        out.raw(&append)?;
+        append.clear();
+        if m.quit.is_some() {
+            break;
+        }
+    }
+    Ok(())
+}
+
+fn target(p: &Program, label: &str) -> usize {
+    if label.is_empty() {
+        return usize::MAX;
+    }
+    p.labels.iter().find(|(n, _)| n == label).map(|(_, i)| *i).unwrap_or(usize::MAX)
+}

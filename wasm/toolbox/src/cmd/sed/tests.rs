@@ -1,0 +1,82 @@
+use crate::testutil::{check, check_err, read, tmpdir, write};
+
+#[test]
+fn table() {
+    let cases: &[(&[&str], &str, &str)] = &[
+        (&["s/a/b/"], "aaa\n", "baa\n"),
+        (&["s/a/b/g"], "aaa\n", "bbb\n"),
+        (&["s/a/b/2"], "aaa\n", "aba\n"),
+        (&["s/a/b/2g"], "aaaa\n", "abbb\n"),
+        (&["-n", "s/a/b/p"], "a\nc\n", "b\n"),
+        (&["s/x*/-/g"], "abc\n", "-a-b-c-\n"),
+        (&["s/a*/x/g"], "baaac\n", "xbxcx\n"),
+        (&["s/\\(a\\)\\(b\\)/\\2\\1/"], "ab\n", "ba\n"),
+        (&["-E", "s/(a)(b)/\\2\\1/"], "ab\n", "ba\n"),
+        (&["s/.*/[&]/"], "hi\n", "[hi]\n"),
+        (&["s/\\w\\+/\\u&/g"], "hello world\n", "Hello World\n"),
+        (&["s/.*/\\U&/"], "abc\n", "ABC\n"),
+        (&["s|/|_|g"], "a/b/c\n", "a_b_c\n"),
+        (&["s/a/\\n/"], "xay\n", "x\ny\n"),
+        (&["s/A/b/I"], "a\n", "b\n"),
+        (&["2d"], "1\n2\n3\n", "1\n3\n"),
+        (&["$d"], "1\n2\n3\n", "1\n2\n"),
+        (&["2,3d"], "1\n2\n3\n4\n", "1\n4\n"),
+        (&["/b/,/d/d"], "a\nb\nc\nd\ne\n", "a\ne\n"),
+        (&["2,+1d"], "1\n2\n3\n4\n", "1\n4\n"),
+        (&["1~2d"], "1\n2\n3\n4\n", "2\n4\n"),
+        (&["0,/a/d"], "a\nb\na\n", "b\na\n"),
+        (&["2!d"], "1\n2\n3\n", "2\n"),
+        (&["-n", "2p"], "1\n2\n3\n", "2\n"),
+        (&["-n", "$p"], "1\n2\n3\n", "3\n"),
+        (&["-n", "/b/p"], "a\nb\n", "b\n"),
+        (&["p"], "a", "a\na"),
+        (&["2q"], "1\n2\n3\n", "1\n2\n"),
+        (&["2Q"], "1\n2\n3\n", "1\n"),
+        (&["="], "a\nb\n", "1\na\n2\nb\n"),
+        (&["a\\\nX"], "1\n2\n", "1\nX\n2\nX\n"),
+        (&["1i hello"], "1\n2\n", "hello\n1\n2\n"),
+        (&["2c\\\nnew"], "1\n2\n3\n", "1\nnew\n3\n"),
+        (&["2,3c new"], "1\n2\n3\n4\n", "1\nnew\n4\n"),
+        (&["y/abc/xyz/"], "aabbcc\n", "xxyyzz\n"),
+        (&["N;s/\\n/ /"], "1\n2\n3\n4\n", "1 2\n3 4\n"),
+        (&["$!N;s/\\n/ /"], "1\n2\n3\n", "1 2\n3\n"),
+        (&["-n", "h;n;G;p"], "1\n2\n", "2\n1\n"),
+        (&["1!G;h;$!d"], "1\n2\n3\n", "3\n2\n1\n"),
+        (&[":a;N;$!ba;s/\\n/,/g"], "1\n2\n3\n", "1,2,3\n"),
+        (&["-e", "s/a/b/", "-e", "s/b/c/"], "a\n", "c\n"),
+        (&["/x/{s/x/y/;s/y/z/}"], "x\na\n", "z\na\n"),
+        (&["s/a/b/;ta;s/$/!/;:a"], "a\nc\n", "b\nc!\n"),
+        (&["-n", "l"], "a\tb\\\n", "a\\tb\\\\$\n"),
+        (&["-s", "1d"], "x\ny\n", "y\n"),
+        (&["-z", "s/a/b/"], "a\0a\0", "b\0b\0"),
+        (&["s/[/]/x/"], "a/b\n", "axb\n"),
+        (&["n;d"], "1\n2\n3\n4\n5\n", "1\n3\n5\n"),
+        (&["$a end"], "1\n2", "1\n2\nend\n"),
+        (&["s/^/> /"], "a\nb\n", "> a\n> b\n"),
+        (&["/^$/d"], "a\n\nb\n", "a\nb\n"),
+        (&["s/a//g;s//x/"], "aba\n", "b\n"),
+    ];
+    for (args, input, out) in cases {
+        check("sed", args, input, out, 0);
+    }
+}
+
+#[test]
+fn errors_and_in_place() {
+    check_err("sed", &["k"], "", "sed: -e expression #1, char 1: unknown command: `k'\n", 1);
+    check_err("sed", &["s/a/b"], "", "sed: -e expression #1, char 5: unterminated `s' command\n", 1);
+    check_err("sed", &[], "", "sed: no script specified\nTry 'sed --help' for more information.\n", 1);
+    check_err("sed", &["b nowhere"], "", "sed: -e expression #1, char 9: can't find label for jump to `nowhere'\n", 1);
+    let d = tmpdir();
+    let (a, b) = (format!("{}/a", d), format!("{}/b", d));
+    write(&a, "1\n2\n");
+    write(&b, "3\n4\n");
+    check("sed", &["-i", "1d", &a, &b], "", "", 0);
+    assert_eq!(read(&a), "2\n");
+    assert_eq!(read(&b), "4\n");
+    check("sed", &["-i.bak", "s/2/two/", &a], "", "", 0);
+    assert_eq!(read(&a), "two\n");
+    assert_eq!(read(&format!("{}.bak", a)), "2\n");
+    check("sed", &["-n", "$=", &a, &b], "", "2\n", 0);
+    check("sed", &["q5"], "x\n", "x\n", 5);
+}

@@ -1,0 +1,685 @@
+//! sort [-bdfghiMnrsuVzcC] [-k KEYDEF]... [-t SEP] [-o FILE] [FILE]...
+//!
+//! Keys follow GNU's field arithmetic (begfield/limfield) in the C locale.
+//! Input is held as one buffer plus line offsets, which is the least a sort
+//! can keep in memory.
+
+use crate::args::{flag, optval, val, Spec};
+use crate::ctx::{q, reason, Ctx, Res};
+use crate::{fsx, input};
+use std::cmp::Ordering;
+use std::io::{Read, Write};
+
+const SPECS: &[Spec] = &[
+    flag('b', "ignore-leading-blanks", "b"),
+    flag('d', "dictionary-order", "d"),
+    flag('f', "ignore-case", "f"),
+    flag('g', "general-numeric-sort", "g"),
+    flag('h', "human-numeric-sort", "h"),
+    flag('i', "ignore-nonprinting", "i"),
+    flag('M', "month-sort", "M"),
+    flag('n', "numeric-sort", "n"),
+    flag('r', "reverse", "r"),
+    flag('V', "version-sort", "V"),
+    val('\0', "sort", "sortword"),
+    flag('c', "", "c"),
+    optval('\0', "check", "check"),
+    flag('C', "", "C"),
+    val('k', "key", "k"),
+    flag('m', "merge", "m"),
+    val('o', "output", "o"),
+    flag('s', "stable", "s"),
+    val('t', "field-separator", "t"),
+    flag('u', "unique", "u"),
+    flag('z', "zero-terminated", "z"),
+    val('S', "buffer-size", "ignored"),
+    val('T', "temporary-directory", "ignored"),
+    val('\0', "parallel", "ignored"),
+    flag('R', "random-sort", "R"),
+];
+const HELP: &str = "Usage: sort [OPTION]... [FILE]...\nWrite sorted concatenation of all FILE(s) to standard output.\n\nWith no FILE, or when FILE is -, read standard input.\n\nOrdering options:\n  -b, --ignore-leading-blanks  ignore leading blanks\n  -d, --dictionary-order      consider only blanks and alphanumeric characters\n  -f, --ignore-case           fold lower case to upper case characters\n  -g, --general-numeric-sort  compare according to general numerical value\n  -i, --ignore-nonprinting    consider only printable characters\n  -M, --month-sort            compare (unknown) < 'JAN' < ... < 'DEC'\n  -h, --human-numeric-sort    compare human readable numbers (e.g., 2K 1G)\n  -n, --numeric-sort          compare according to string numerical value\n  -r, --reverse               reverse the result of comparisons\n  -V, --version-sort          natural sort of (version) numbers within text\n\nOther options:\n  -c, --check                 check for sorted input; do not sort\n  -C, --check=quiet           like -c, but do not report first bad line\n  -k, --key=KEYDEF            sort via a key; KEYDEF gives location and type\n  -m, --merge                 merge already sorted files (sorted anyway here)\n  -o, --output=FILE           write result to FILE instead of standard output\n  -s, --stable                stabilize sort by disabling last-resort comparison\n  -t, --field-separator=SEP   use SEP instead of non-blank to blank transition\n  -u, --unique                output only the first of an equal run\n  -z, --zero-terminated       line delimiter is NUL, not newline\n\nKEYDEF is F[.C][OPTS][,F[.C][OPTS]] for start and stop position, where F is a\nfield number and C a character position in the field; both are origin 1, and\nthe stop position defaults to the line's end.  OPTS is one or more single-letter\nordering options [bdfgiMhnrV], which override global ordering options for that key.\n";
+
+#[derive(Clone, Copy, Default, PartialEq, Debug)]
+pub struct KeyOpts {
+    pub b: bool,
+    pub d: bool,
+    pub f: bool,
+    pub g: bool,
+    pub h: bool,
+    pub i: bool,
+    pub m: bool,
+    pub n: bool,
+    pub r: bool,
+    pub v: bool,
+}
+
+impl KeyOpts {
+    fn set(&mut self, c: char) -> bool {
+        match c {
+            'b' => self.b = true,
+            'd' => self.d = true,
+            'f' => self.f = true,
+            'g' => self.g = true,
+            'h' => self.h = true,
+            'i' => self.i = true,
+            'M' => self.m = true,
+            'n' => self.n = true,
+            'r' => self.r = true,
+            'V' => self.v = true,
+            _ => return false,
+        }
+        true
+    }
+    fn any(&self) -> bool {
+        *self != KeyOpts::default()
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Key {
+    /// 0-based start field and character offset.
+    sword: usize,
+    schar: usize,
+    /// 0-based end field; None = end of line. echar 0 = end of that field.
+    eword: Option<usize>,
+    echar: usize,
+    skip_sblanks: bool,
+    skip_eblanks: bool,
+    o: KeyOpts,
+}
+
+fn digits(s: &str) -> Option<(usize, &str)> {
+    let end = s.find(|c: char| !c.is_ascii_digit()).unwrap_or(s.len());
+    if end == 0 {
+        return None;
+    }
+    Some((s[..end].parse().ok()?, &s[end..]))
+}
+
+/// Parses KEYDEF; returns the message GNU prints for a bad one.
+pub fn parse_key(spec: &str, global: &KeyOpts) -> Result<Key, String> {
+    let bad = || format!("invalid number at field start: invalid count at start of {}", q(spec));
+    let (pos1, pos2) = match spec.split_once(',') {
+        Some((a, b)) => (a, Some(b)),
+        None => (spec, None),
+    };
+    let mut o = KeyOpts::default();
+    let (f1, rest) = digits(pos1).ok_or_else(bad)?;
+    if f1 == 0 {
+        return Err(format!("field number is zero: invalid field specification {}", q(spec)));
+    }
+    let (c1, rest) = match rest.strip_prefix('.') {
+        Some(r) => digits(r).ok_or_else(bad)?,
+        None => (1, rest),
+    };
+    if c1 == 0 {
+        return Err(format!("character offset is zero: invalid field specification {}", q(spec)));
+    }
+    let mut sb = false;
+    for c in rest.chars() {
+        if c == 'b' {
+            sb = true;
+        }
+        if !o.set(c) {
+            return Err(format!("stray character in field spec: invalid field specification {}", q(spec)));
+        }
+    }
+    let (mut eword, mut echar, mut eb) = (None, 0, false);
+    if let Some(p2) = pos2 {
+        let (f2, rest) = digits(p2).ok_or_else(|| format!("invalid number after ',': invalid count at start of {}", q(p2)))?;
+        if f2 == 0 {
+            return Err(format!("field number is zero: invalid field specification {}", q(spec)));
+        }
+        let (c2, rest) = match rest.strip_prefix('.') {
+            Some(r) => digits(r).ok_or_else(bad)?,
+            None => (0, rest),
+        };
+        for c in rest.chars() {
+            if c == 'b' {
+                eb = true;
+            }
+            if !o.set(c) {
+                return Err(format!("stray character in field spec: invalid field specification {}", q(spec)));
+            }
+        }
+        eword = Some(f2 - 1);
+        echar = c2;
+    }
+    // A key with no ordering options of its own inherits the global ones.
+    let inherit = !o.any();
+    if inherit {
+        o = *global;
+        sb = global.b;
+        eb = global.b;
+    }
+    Ok(Key { sword: f1 - 1, schar: c1 - 1, eword, echar, skip_sblanks: sb, skip_eblanks: eb, o })
+}
+
+fn blank(c: u8) -> bool {
+    c == b' ' || c == b'\t'
+}
+
+fn begfield(line: &[u8], k: &Key, tab: Option<u8>) -> usize {
+    let lim = line.len();
+    let mut p = 0;
+    let mut sword = k.sword;
+    match tab {
+        Some(t) => {
+            while p < lim && sword > 0 {
+                while p < lim && line[p] != t {
+                    p += 1;
+                }
+                if p < lim {
+                    p += 1;
+                }
+                sword -= 1;
+            }
+        }
+        None => {
+            while p < lim && sword > 0 {
+                while p < lim && blank(line[p]) {
+                    p += 1;
+                }
+                while p < lim && !blank(line[p]) {
+                    p += 1;
+                }
+                sword -= 1;
+            }
+        }
+    }
+    if k.skip_sblanks {
+        while p < lim && blank(line[p]) {
+            p += 1;
+        }
+    }
+    (p + k.schar).min(lim)
+}
+
+fn limfield(line: &[u8], k: &Key, tab: Option<u8>) -> usize {
+    let lim = line.len();
+    let mut eword = match k.eword {
+        None => return lim,
+        Some(e) => e,
+    };
+    let echar = k.echar;
+    if echar == 0 {
+        eword += 1;
+    }
+    let mut p = 0;
+    match tab {
+        Some(t) => {
+            while p < lim && eword > 0 {
+                eword -= 1;
+                while p < lim && line[p] != t {
+                    p += 1;
+                }
+                if p < lim && (eword > 0 || echar > 0) {
+                    p += 1;
+                }
+            }
+        }
+        None => {
+            while p < lim && eword > 0 {
+                eword -= 1;
+                while p < lim && blank(line[p]) {
+                    p += 1;
+                }
+                while p < lim && !blank(line[p]) {
+                    p += 1;
+                }
+            }
+        }
+    }
+    if echar != 0 {
+        if k.skip_eblanks {
+            while p < lim && blank(line[p]) {
+                p += 1;
+            }
+        }
+        p = (p + echar).min(lim);
+    }
+    p
+}
+
+/// Exact comparison of decimal numbers as -n reads them (leading blanks,
+/// optional '-', digits, optional fraction); anything else counts as 0.
+fn numcmp(a: &[u8], b: &[u8]) -> Ordering {
+    let pa = parse_num(a);
+    let pb = parse_num(b);
+    cmp_num(&pa, &pb)
+}
+
+struct Num<'a> {
+    neg: bool,
+    int: &'a [u8],
+    frac: &'a [u8],
+}
+
+fn parse_num(s: &[u8]) -> Num<'_> {
+    let mut i = 0;
+    while i < s.len() && blank(s[i]) {
+        i += 1;
+    }
+    let neg = i < s.len() && s[i] == b'-';
+    if neg {
+        i += 1;
+    }
+    let is = i;
+    while i < s.len() && s[i].is_ascii_digit() {
+        i += 1;
+    }
+    let mut int = &s[is..i];
+    while int.first() == Some(&b'0') {
+        int = &int[1..];
+    }
+    let mut frac: &[u8] = &[];
+    if i < s.len() && s[i] == b'.' {
+        let fs = i + 1;
+        let mut j = fs;
+        while j < s.len() && s[j].is_ascii_digit() {
+            j += 1;
+        }
+        frac = &s[fs..j];
+        while frac.last() == Some(&b'0') {
+            frac = &frac[..frac.len() - 1];
+        }
+    }
+    let zero = int.is_empty() && frac.is_empty();
+    Num { neg: neg && !zero, int, frac }
+}
+
+fn cmp_num(a: &Num, b: &Num) -> Ordering {
+    match (a.neg, b.neg) {
+        (false, true) => return Ordering::Greater,
+        (true, false) => return Ordering::Less,
+        _ => {}
+    }
+    let mag = a.int.len().cmp(&b.int.len()).then_with(|| a.int.cmp(b.int)).then_with(|| a.frac.cmp(b.frac));
+    if a.neg {
+        mag.reverse()
+    } else {
+        mag
+    }
+}
+
+fn suffix_rank(s: &[u8]) -> u8 {
+    let mut i = 0;
+    while i < s.len() && (blank(s[i]) || s[i] == b'-') {
+        i += 1;
+    }
+    while i < s.len() && (s[i].is_ascii_digit() || s[i] == b'.') {
+        i += 1;
+    }
+    match s.get(i) {
+        Some(b'k') | Some(b'K') => 1,
+        Some(b'M') => 2,
+        Some(b'G') => 3,
+        Some(b'T') => 4,
+        Some(b'P') => 5,
+        Some(b'E') => 6,
+        Some(b'Z') => 7,
+        Some(b'Y') => 8,
+        _ => 0,
+    }
+}
+
+fn human_cmp(a: &[u8], b: &[u8]) -> Ordering {
+    let (na, nb) = (parse_num(a), parse_num(b));
+    let sign = |n: &Num| if n.neg { -1 } else if n.int.is_empty() && n.frac.is_empty() { 0 } else { 1 };
+    let (sa, sb) = (sign(&na), sign(&nb));
+    if sa != sb {
+        return sa.cmp(&sb);
+    }
+    let r = suffix_rank(a).cmp(&suffix_rank(b)).then_with(|| cmp_num(&na, &nb));
+    if sa < 0 {
+        // Within negatives a bigger suffix means a smaller number.
+        suffix_rank(b).cmp(&suffix_rank(a)).then_with(|| cmp_num(&na, &nb))
+    } else {
+        r
+    }
+}
+
+/// strtod-like prefix parse; None when no number starts the field.
+fn general(s: &[u8]) -> Option<f64> {
+    let t = std::str::from_utf8(s).ok()?.trim_start();
+    let mut end = 0;
+    let mut best = None;
+    for (i, _) in t.char_indices().chain(std::iter::once((t.len(), ' '))) {
+        if i == 0 {
+            continue;
+        }
+        if let Ok(v) = t[..i].parse::<f64>() {
+            best = Some(v);
+            end = i;
+        } else if i > end + 4 {
+            break;
+        }
+    }
+    best
+}
+
+fn general_cmp(a: &[u8], b: &[u8]) -> Ordering {
+    match (general(a), general(b)) {
+        (None, None) => Ordering::Equal,
+        (None, Some(_)) => Ordering::Less,
+        (Some(_), None) => Ordering::Greater,
+        (Some(x), Some(y)) => {
+            if x.is_nan() || y.is_nan() {
+                x.is_nan().cmp(&y.is_nan()).reverse()
+            } else {
+                x.partial_cmp(&y).unwrap_or(Ordering::Equal)
+            }
+        }
+    }
+}
+
+fn month(s: &[u8]) -> u8 {
+    const M: [&[u8]; 12] = [b"JAN", b"FEB", b"MAR", b"APR", b"MAY", b"JUN", b"JUL", b"AUG", b"SEP", b"OCT", b"NOV", b"DEC"];
+    let t: Vec<u8> = s.iter().skip_while(|c| blank(**c)).take(3).map(|c| c.to_ascii_uppercase()).collect();
+    M.iter().position(|m| *m == &t[..]).map(|i| i as u8 + 1).unwrap_or(0)
+}
+
+/// Debian-style version comparison of alternating text and number runs;
+/// `~` sorts before anything, letters before other characters.
+pub fn version_cmp(a: &[u8], b: &[u8]) -> Ordering {
+    fn order(c: Option<&u8>) -> i32 {
+        match c {
+            None => 0,
+            Some(b'~') => -1,
+            Some(c) if c.is_ascii_digit() => 0,
+            Some(c) if c.is_ascii_alphabetic() => *c as i32,
+            Some(c) => *c as i32 + 256,
+        }
+    }
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() || j < b.len() {
+        while (i < a.len() && !a[i].is_ascii_digit()) || (j < b.len() && !b[j].is_ascii_digit()) {
+            let (x, y) = (order(a.get(i)), order(b.get(j)));
+            if x != y {
+                return x.cmp(&y);
+            }
+            i += 1;
+            j += 1;
+        }
+        while i < a.len() && a[i] == b'0' {
+            i += 1;
+        }
+        while j < b.len() && b[j] == b'0' {
+            j += 1;
+        }
+        let (si, sj) = (i, j);
+        while i < a.len() && a[i].is_ascii_digit() {
+            i += 1;
+        }
+        while j < b.len() && b[j].is_ascii_digit() {
+            j += 1;
+        }
+        let r = (i - si).cmp(&(j - sj)).then_with(|| a[si..i].cmp(&b[sj..j]));
+        if r != Ordering::Equal {
+            return r;
+        }
+    }
+    Ordering::Equal
+}
+
+fn text_cmp(a: &[u8], b: &[u8], o: &KeyOpts) -> Ordering {
+    if !(o.d || o.f || o.i) {
+        return a.cmp(b);
+    }
+    let keep = |c: &&u8| {
+        let c = **c;
+        (!o.d || c.is_ascii_alphanumeric() || blank(c)) && (!o.i || (0x20..0x7f).contains(&c))
+    };
+    let fold = |c: &u8| if o.f { c.to_ascii_uppercase() } else { *c };
+    a.iter().filter(keep).map(fold).cmp(b.iter().filter(keep).map(fold))
+}
+
+fn key_cmp(a: &[u8], b: &[u8], o: &KeyOpts) -> Ordering {
+    let r = if o.n {
+        numcmp(a, b)
+    } else if o.h {
+        human_cmp(a, b)
+    } else if o.g {
+        general_cmp(a, b)
+    } else if o.m {
+        month(a).cmp(&month(b))
+    } else if o.v {
+        version_cmp(a, b)
+    } else {
+        text_cmp(a, b, o)
+    };
+    if o.r {
+        r.reverse()
+    } else {
+        r
+    }
+}
+
+pub struct Sorter {
+    pub keys: Vec<Key>,
+    pub tab: Option<u8>,
+    pub stable: bool,
+    pub reverse: bool,
+}
+
+impl Sorter {
+    /// Key comparison only (what -u uses to call lines equal).
+    pub fn keys_cmp(&self, a: &[u8], b: &[u8]) -> Ordering {
+        for k in &self.keys {
+            let field = |l: &'_ [u8]| -> (usize, usize) {
+                let b = begfield(l, k, self.tab);
+                (b, limfield(l, k, self.tab).max(b))
+            };
+            let ((ab, ae), (bb, be)) = (field(a), field(b));
+            let (ka, kb, o) = (&a[ab..ae], &b[bb..be], k.o);
+            let r = key_cmp(ka, kb, &o);
+            if r != Ordering::Equal {
+                return r;
+            }
+        }
+        Ordering::Equal
+    }
+    pub fn cmp(&self, a: &[u8], b: &[u8]) -> Ordering {
+        let r = self.keys_cmp(a, b);
+        if r != Ordering::Equal || self.stable {
+            return r;
+        }
+        let r = a.cmp(b);
+        if self.reverse {
+            r.reverse()
+        } else {
+            r
+        }
+    }
+}
+
+pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
+    let p = getopt!(ctx, args, SPECS, HELP, 2);
+    let mut g = KeyOpts::default();
+    for f in &p.opts {
+        if f.key.len() == 1 {
+            g.set(f.key.chars().next().unwrap());
+        }
+        if f.key == "sortword" {
+            match f.val.as_deref().unwrap_or("") {
+                "numeric" => g.n = true,
+                "human-numeric" => g.h = true,
+                "general-numeric" => g.g = true,
+                "month" => g.m = true,
+                "version" => g.v = true,
+                w => {
+                    ctx.diag.usage(format!("invalid argument {} for '--sort'", q(w)));
+                    return Ok(2);
+                }
+            }
+        }
+    }
+    if p.has("R") {
+        ctx.diag.error("random sort (-R) is not supported");
+        return Ok(2);
+    }
+    let tab = match p.last("t") {
+        None => None,
+        Some(t) if t.len() == 1 => Some(t.as_bytes()[0]),
+        Some("\\0") => Some(0),
+        Some("") => {
+            ctx.diag.error("empty tab");
+            return Ok(2);
+        }
+        Some(t) => {
+            ctx.diag.error(format!("multi-character tab {}", q(t)));
+            return Ok(2);
+        }
+    };
+    let mut keys = Vec::new();
+    for k in p.all("k") {
+        match parse_key(k, &g) {
+            Ok(k) => keys.push(k),
+            Err(m) => {
+                ctx.diag.error(m);
+                return Ok(2);
+            }
+        }
+    }
+    if keys.is_empty() {
+        keys.push(Key { sword: 0, schar: 0, eword: None, echar: 0, skip_sblanks: g.b, skip_eblanks: g.b, o: g });
+    }
+    let sorter = Sorter { keys, tab, stable: p.has("s") || p.has("u"), reverse: g.r };
+    let delim = if p.has("z") { 0u8 } else { b'\n' };
+    let check = p.has("c") || p.has("C") || p.has("check");
+    let quiet = p.has("C") || matches!(p.last("check"), Some("quiet") | Some("silent"));
+    let files = input::or_stdin(&p.operands);
+    if check && files.len() > 1 {
+        super::extra_operand(ctx, &files[1]);
+        return Ok(2);
+    }
+    // Read everything into one buffer; each line is a range into it.
+    let mut data = Vec::new();
+    let mut lines: Vec<(usize, usize)> = Vec::new();
+    for name in &files {
+        let mut r = match input::open(ctx.stdin, name) {
+            Ok(r) => r,
+            Err(e) => {
+                ctx.diag.error(format!("cannot read: {}: {}", name, reason(&e)));
+                return Ok(2);
+            }
+        };
+        let start = data.len();
+        if let Err(e) = r.read_to_end(&mut data) {
+            ctx.diag.error(format!("read failed: {}: {}", name, reason(&e)));
+            return Ok(2);
+        }
+        let mut s = start;
+        for i in memchr::memchr_iter(delim, &data[start..]) {
+            lines.push((s, start + i));
+            s = start + i + 1;
+        }
+        if s < data.len() {
+            // Unterminated last line: sort output terminates it.
+            lines.push((s, data.len()));
+            data.push(delim);
+        }
+    }
+    let line = |r: &(usize, usize)| &data[r.0..r.1];
+    if check {
+        for i in 1..lines.len() {
+            let c = sorter.cmp(line(&lines[i - 1]), line(&lines[i]));
+            let bad = c == Ordering::Greater || (p.has("u") && sorter.keys_cmp(line(&lines[i - 1]), line(&lines[i])) == Ordering::Equal);
+            if bad {
+                if !quiet {
+                    let shown = String::from_utf8_lossy(line(&lines[i])).into_owned();
+                    ctx.diag.error(format!("{}:{}: disorder: {}", files[0], i + 1, shown));
+                }
+                return Ok(1);
+            }
+        }
+        return Ok(0);
+    }
+    lines.sort_by(|a, b| sorter.cmp(line(a), line(b)));
+    let mut out: Vec<u8> = Vec::new();
+    let to_file = p.last("o").map(|s| s.to_string());
+    {
+        let w: &mut dyn Write = if to_file.is_some() { &mut out } else { &mut ctx.out };
+        let mut prev: Option<&(usize, usize)> = None;
+        for r in &lines {
+            if p.has("u") {
+                if let Some(pr) = prev {
+                    if sorter.keys_cmp(line(pr), line(r)) == Ordering::Equal {
+                        continue;
+                    }
+                }
+            }
+            w.write_all(line(r))?;
+            w.write_all(&[delim])?;
+            prev = Some(r);
+        }
+    }
+    if let Some(f) = to_file {
+        // Written only after all input is read, so `-o` may name an input.
+        let res = if f == "-" { ctx.out.write_all(&out) } else { std::fs::write(fsx::host(&f), &out) };
+        if let Err(e) = res {
+            ctx.diag.error(format!("open failed: {}: {}", f, reason(&e)));
+            return Ok(2);
+        }
+    }
+    Ok(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::version_cmp;
+    use crate::testutil::{check, check_err, read, tmpdir, write};
+    use std::cmp::Ordering;
+
+    #[test]
+    fn table() {
+        let cases: &[(&[&str], &str, &str)] = &[
+            (&[], "b\na\nc\n", "a\nb\nc\n"),
+            (&[], "b\na", "a\nb\n"),
+            (&["-r"], "b\na\nc\n", "c\nb\na\n"),
+            (&["-n"], "10\n9\n-1\n1.5\nx\n", "-1\nx\n1.5\n9\n10\n"),
+            (&["-rn"], "10\n9\n100\n", "100\n10\n9\n"),
+            (&["-h"], "1G\n10K\n2M\n5\n", "5\n10K\n2M\n1G\n"),
+            (&["-g"], "1e3\n5\nabc\n-2.5\n", "abc\n-2.5\n5\n1e3\n"),
+            (&["-V"], "a10\na2\na1.10\na1.9\n", "a1.9\na1.10\na2\na10\n"),
+            (&["-f"], "b\nA\na\nB\n", "A\na\nB\nb\n"),
+            (&["-u"], "b\na\nb\na\n", "a\nb\n"),
+            (&["-fu"], "a\nA\nb\n", "a\nb\n"),
+            (&["-M"], "Mar\nJan\nfoo\nFEB\n", "foo\nJan\nFEB\nMar\n"),
+            (&["-k2"], "x b\ny a\n", "y a\nx b\n"),
+            (&["-k2n"], "x 10\ny 9\n", "y 9\nx 10\n"),
+            (&["-t", ",", "-k2,2"], "3,b,a\n2,a,y\n1,b,z\n", "2,a,y\n1,b,z\n3,b,a\n"),
+            (&["-t", ",", "-k2,2", "-s"], "3,b,a\n2,a,y\n1,b,z\n", "2,a,y\n3,b,a\n1,b,z\n"),
+            (&["-t:", "-k3n", "-k1,1r"], "a:x:2\nb:x:1\nc:x:2\n", "b:x:1\nc:x:2\na:x:2\n"),
+            (&["-k1.2,1.2"], "ab\nba\naa\n", "aa\nba\nab\n"),
+            (&["-b", "-k2"], "a   z\nb y\n", "b y\na   z\n"),
+            (&["-d"], "a-c\nab\n", "ab\na-c\n"),
+            (&["-z"], "b\0a\0", "a\0b\0"),
+            (&["-nk2", "-t", " "], "a 3\nb 1\nc 2\n", "b 1\nc 2\na 3\n"),
+        ];
+        for (args, input, out) in cases {
+            check("sort", args, input, out, 0);
+        }
+    }
+
+    #[test]
+    fn check_output_and_errors() {
+        check("sort", &["-c"], "a\nb\n", "", 0);
+        check_err("sort", &["-c"], "a\nc\nb\n", "sort: -:3: disorder: b\n", 1);
+        check_err("sort", &["-C"], "b\na\n", "", 1);
+        check_err("sort", &["-k", "0"], "", "sort: field number is zero: invalid field specification '0'\n", 2);
+        check_err("sort", &["--bogus"], "", "sort: unrecognized option '--bogus'\nTry 'sort --help' for more information.\n", 2);
+        let d = tmpdir();
+        let f = format!("{}/f", d);
+        write(&f, "2\n1\n");
+        check("sort", &["-o", &f, &f], "", "", 0);
+        assert_eq!(read(&f), "1\n2\n");
+    }
+
+    #[test]
+    fn versions() {
+        assert_eq!(version_cmp(b"1.2.10", b"1.2.9"), Ordering::Greater);
+        assert_eq!(version_cmp(b"1.0~rc1", b"1.0"), Ordering::Less);
+        assert_eq!(version_cmp(b"file2", b"file10"), Ordering::Less);
+    }
+}

@@ -1,0 +1,156 @@
+//! stat [-L] [-c FORMAT | --printf FORMAT] [-t] FILE...
+//!
+//! The workspace keeps sizes and times, not owners, inodes or permission
+//! bits: %a/%A show 644/755-style modes, %u/%U/%g/%G the fixed owner
+//! `user` (1000), %i/%d/%h report 0/0/1 (2 for directories).
+
+use crate::args::{flag, val, Spec};
+use crate::ctx::{q, reason, Ctx, Res};
+use crate::fsx;
+use std::fs::Metadata;
+use std::io::Write;
+
+const SPECS: &[Spec] = &[
+    flag('L', "dereference", "L"),
+    val('c', "format", "c"),
+    val('\0', "printf", "printf"),
+    flag('t', "terse", "t"),
+    flag('f', "file-system", "f"),
+];
+const HELP: &str = "Usage: stat [OPTION]... FILE...\nDisplay file status.\n\n  -L, --dereference     follow links\n  -c  --format=FORMAT   use the specified FORMAT instead of the default;\n                          output a newline after each use of FORMAT\n      --printf=FORMAT   like --format, but interpret backslash escapes,\n                          and do not output a mandatory trailing newline\n  -t, --terse           print the information in terse form\n\nFORMAT sequences: %n %N %s %b %B %f %F %a %A %u %U %g %G %i %h %d %x %X %y %Y %z %Z %w %W %o %%\n";
+
+fn file_type(m: &Metadata) -> &'static str {
+    if m.is_dir() {
+        "directory"
+    } else if m.file_type().is_symlink() {
+        "symbolic link"
+    } else if m.is_file() {
+        if m.len() == 0 {
+            "regular empty file"
+        } else {
+            "regular file"
+        }
+    } else {
+        "unknown"
+    }
+}
+
+fn stamp(t: (i64, u32)) -> String {
+    let (y, mo, d) = super::ls::civil_from_days(t.0.div_euclid(86400));
+    let s = t.0.rem_euclid(86400);
+    format!("{}-{:02}-{:02} {:02}:{:02}:{:02}.{:09} +0000", y, mo, d, s / 3600, s % 3600 / 60, s % 60, t.1)
+}
+
+fn atime(m: &Metadata) -> (i64, u32) {
+    m.accessed().ok().and_then(|x| x.duration_since(std::time::UNIX_EPOCH).ok()).map(|d| (d.as_secs() as i64, d.subsec_nanos())).unwrap_or_else(|| fsx::mtime(m))
+}
+
+fn format(fmt: &str, name: &str, m: &Metadata, escapes: bool) -> String {
+    let mut out = String::new();
+    let mut it = fmt.chars().peekable();
+    let mode = if m.is_dir() { 0o755 } else { 0o644 };
+    let mode_s = if m.is_dir() { "drwxr-xr-x" } else { "-rw-r--r--" };
+    let blocks = (m.len() + 4095) / 4096 * 8;
+    while let Some(c) = it.next() {
+        if c == '\\' && escapes {
+            match it.next() {
+                Some('n') => out.push('\n'),
+                Some('t') => out.push('\t'),
+                Some('\\') => out.push('\\'),
+                Some('"') => out.push('"'),
+                Some(o) => {
+                    out.push('\\');
+                    out.push(o)
+                }
+                None => out.push('\\'),
+            }
+            continue;
+        }
+        if c != '%' {
+            out.push(c);
+            continue;
+        }
+        match it.next() {
+            Some('n') => out.push_str(name),
+            Some('N') => out.push_str(&q(name)),
+            Some('s') => out.push_str(&m.len().to_string()),
+            Some('b') => out.push_str(&blocks.to_string()),
+            Some('B') => out.push_str("512"),
+            Some('o') => out.push_str("4096"),
+            Some('f') => out.push_str(&format!("{:x}", if m.is_dir() { 0o40000 | mode } else { 0o100000 | mode })),
+            Some('F') => out.push_str(file_type(m)),
+            Some('a') => out.push_str(&format!("{:o}", mode)),
+            Some('A') => out.push_str(mode_s),
+            Some('u') | Some('g') => out.push_str("1000"),
+            Some('U') | Some('G') => out.push_str("user"),
+            Some('i') | Some('d') | Some('D') => out.push('0'),
+            Some('h') => out.push(if m.is_dir() { '2' } else { '1' }),
+            Some('x') => out.push_str(&stamp(atime(m))),
+            Some('X') => out.push_str(&atime(m).0.to_string()),
+            Some('y') | Some('z') | Some('w') => out.push_str(&stamp(fsx::mtime(m))),
+            Some('Y') | Some('Z') | Some('W') => out.push_str(&fsx::mtime(m).0.to_string()),
+            Some('%') => out.push('%'),
+            Some(o) => {
+                out.push('?');
+                let _ = o;
+            }
+            None => out.push('%'),
+        }
+    }
+    out
+}
+
+pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
+    let p = getopt!(ctx, args, SPECS, HELP, 1);
+    if p.operands.is_empty() {
+        super::missing_operand(ctx, None);
+        return Ok(1);
+    }
+    if p.has("f") {
+        ctx.diag.error("file system status (-f) is not available in the workspace");
+        return Ok(1);
+    }
+    for f in &p.operands {
+        let m = match if p.has("L") { fsx::metadata(f) } else { fsx::symlink_metadata(f) } {
+            Ok(m) => m,
+            Err(e) => {
+                ctx.diag.error(format!("cannot statx {}: {}", q(f), reason(&e)));
+                continue;
+            }
+        };
+        let text = if let Some(fm) = p.last("printf") {
+            format(fm, f, &m, true)
+        } else if let Some(fm) = p.last("c") {
+            format(fm, f, &m, false) + "\n"
+        } else if p.has("t") {
+            format("%n %s %b %f %u %g %d %i %h 0 0 %X %Y %Z %W %o", f, &m, false) + "\n"
+        } else {
+            format(
+                "  File: %n\n  Size: %s\tBlocks: %b\tIO Block: %o\t%F\nDevice: 0\tInode: 0\tLinks: %h\nAccess: (0%a/%A)  Uid: ( %u/    %U)   Gid: ( %g/    %G)\nAccess: %x\nModify: %y\nChange: %z\n Birth: -\n",
+                f,
+                &m,
+                true,
+            )
+        };
+        ctx.out.write_all(text.as_bytes())?;
+    }
+    Ok(if ctx.diag.failed { 1 } else { 0 })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::testutil::{check, check_err, tmpdir, write};
+
+    #[test]
+    fn table() {
+        let d = tmpdir();
+        let f = format!("{}/f", d);
+        write(&f, "hello");
+        crate::fsx::set_times(std::path::Path::new(&f), Some((0, 0)), Some((86400 + 3661, 5))).unwrap();
+        check("stat", &["-c", "%n %s %F %Y %a", &f], "", &format!("{} 5 regular file 90061 644\n", f), 0);
+        check("stat", &["--printf", "%y\\n", &f], "", "1970-01-02 01:01:01.000000005 +0000\n", 0);
+        check("stat", &["-c", "%F", &d], "", "directory\n", 0);
+        let m = format!("{}/m", d);
+        check_err("stat", &[&m], "", &format!("stat: cannot statx '{}': No such file or directory\n", m), 1);
+    }
+}

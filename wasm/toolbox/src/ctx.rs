@@ -1,0 +1,115 @@
+//! What a command sees of the world: its name, stdin, stdout and a
+//! diagnostics sink. Commands never touch the process's streams directly, so
+//! tests run them in-process with byte buffers.
+
+use std::fmt::Display;
+use std::io::{self, BufRead, Write};
+
+pub struct Ctx<'a> {
+    /// Name used in messages (`cat: x: No such file or directory`).
+    pub name: &'static str,
+    pub stdin: &'a mut dyn BufRead,
+    pub out: Out<'a>,
+    pub diag: Diag<'a>,
+}
+
+/// stdout that remembers whether a write failed, so an io error can be told
+/// apart as "our output is gone" (stop) versus "this input is bad" (go on).
+pub struct Out<'a> {
+    inner: &'a mut dyn Write,
+    pub failed: bool,
+}
+
+impl<'a> Out<'a> {
+    pub fn new(inner: &'a mut dyn Write) -> Self {
+        Out { inner, failed: false }
+    }
+}
+
+impl<'a> Write for Out<'a> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let r = self.inner.write(buf);
+        if r.is_err() {
+            self.failed = true;
+        }
+        r
+    }
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        let r = self.inner.write_all(buf);
+        if r.is_err() {
+            self.failed = true;
+        }
+        r
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        let r = self.inner.flush();
+        if r.is_err() {
+            self.failed = true;
+        }
+        r
+    }
+}
+
+pub struct Diag<'a> {
+    pub name: &'static str,
+    w: &'a mut dyn Write,
+    /// Set by `error`: most commands exit 1 if any operand failed.
+    pub failed: bool,
+}
+
+impl<'a> Diag<'a> {
+    pub fn new(name: &'static str, w: &'a mut dyn Write) -> Self {
+        Diag { name, w, failed: false }
+    }
+    /// `name: msg` on stderr and remember the failure.
+    pub fn error(&mut self, msg: impl Display) {
+        let _ = writeln!(self.w, "{}: {}", self.name, msg);
+        self.failed = true;
+    }
+    /// `name: msg` on stderr without marking the run failed.
+    pub fn warn(&mut self, msg: impl Display) {
+        let _ = writeln!(self.w, "{}: {}", self.name, msg);
+    }
+    /// GNU usage error: message plus the `Try ... --help` hint.
+    pub fn usage(&mut self, msg: impl Display) {
+        let _ = writeln!(self.w, "{}: {}", self.name, msg);
+        let _ = writeln!(self.w, "Try '{} --help' for more information.", self.name);
+        self.failed = true;
+    }
+    /// Routes an io error met while handling one operand: when stdout has
+    /// failed (`out_failed`) the command must end, so the error is returned;
+    /// anything else is reported as `name: operand: reason` and the command
+    /// goes on with its next operand.
+    pub fn file_err(&mut self, out_failed: bool, operand: &str, e: io::Error) -> io::Result<()> {
+        if out_failed {
+            return Err(e);
+        }
+        self.error(format!("{}: {}", operand, reason(&e)));
+        Ok(())
+    }
+    pub fn raw(&mut self) -> &mut dyn Write {
+        self.w
+    }
+}
+
+/// strerror-style text: Rust's Display appends " (os error N)", GNU doesn't.
+pub fn reason(e: &io::Error) -> String {
+    let s = e.to_string();
+    match s.find(" (os error ") {
+        Some(i) => s[..i].to_string(),
+        None => s,
+    }
+}
+
+/// Outcome of a command body: Ok(exit status) or an error writing stdout,
+/// which ends the command (EPIPE quietly, anything else with a message).
+pub type Res = io::Result<i32>;
+
+/// GNU's quoting of a file name in messages: 'name' (shell-escaped if needed).
+pub fn q(s: &str) -> String {
+    if s.contains('\'') {
+        format!("\"{}\"", s)
+    } else {
+        format!("'{}'", s)
+    }
+}

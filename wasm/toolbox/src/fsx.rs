@@ -1,0 +1,142 @@
+//! Paths as the host sees them. Under WASI there is no process-wide current
+//! directory the host could hand us; the host preopens `/workspace` and may
+//! set $PWD, so relative operands are joined onto $PWD (or `/workspace`).
+//! Natively (unit tests) paths are used as given. Messages always show the
+//! user's own spelling, never the resolved path.
+
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+
+pub const ROOT: &str = "/workspace";
+
+#[cfg(target_os = "wasi")]
+pub fn host(p: &str) -> PathBuf {
+    if p.starts_with('/') {
+        return PathBuf::from(p);
+    }
+    let mut base = match std::env::var("PWD") {
+        Ok(d) if d.starts_with('/') => PathBuf::from(d),
+        _ => PathBuf::from(ROOT),
+    };
+    if !p.is_empty() && p != "." {
+        base.push(p);
+    }
+    base
+}
+
+#[cfg(not(target_os = "wasi"))]
+pub fn host(p: &str) -> PathBuf {
+    PathBuf::from(p)
+}
+
+pub fn metadata(p: &str) -> io::Result<fs::Metadata> {
+    fs::metadata(host(p))
+}
+
+pub fn symlink_metadata(p: &str) -> io::Result<fs::Metadata> {
+    fs::symlink_metadata(host(p))
+}
+
+pub fn is_dir(p: &str) -> bool {
+    metadata(p).map(|m| m.is_dir()).unwrap_or(false)
+}
+
+/// Joins a directory operand and an entry name the way GNU prints them:
+/// `dir/name`, without doubling a trailing slash.
+pub fn join(dir: &str, name: &str) -> String {
+    if dir.ends_with('/') {
+        format!("{}{}", dir, name)
+    } else {
+        format!("{}/{}", dir, name)
+    }
+}
+
+/// Last component, ignoring trailing slashes (`a/b/` gives `b`).
+pub fn base_name(p: &str) -> &str {
+    let t = p.trim_end_matches('/');
+    if t.is_empty() {
+        return if p.is_empty() { "" } else { "/" };
+    }
+    match t.rfind('/') {
+        Some(i) => &t[i + 1..],
+        None => t,
+    }
+}
+
+/// Directory entry names, sorted bytewise (the C locale's order).
+pub fn read_dir_names(p: &str) -> io::Result<Vec<String>> {
+    let mut names = Vec::new();
+    for e in fs::read_dir(host(p))? {
+        names.push(e?.file_name().to_string_lossy().into_owned());
+    }
+    names.sort();
+    Ok(names)
+}
+
+/// A file's mtime as whole seconds and nanoseconds since the epoch.
+pub fn mtime(m: &fs::Metadata) -> (i64, u32) {
+    use std::time::UNIX_EPOCH;
+    match m.modified() {
+        Ok(t) => match t.duration_since(UNIX_EPOCH) {
+            Ok(d) => (d.as_secs() as i64, d.subsec_nanos()),
+            Err(e) => (-(e.duration().as_secs() as i64), 0),
+        },
+        Err(_) => (0, 0),
+    }
+}
+
+/// Sets access and modification times (None leaves one unchanged). Std's
+/// File::set_times is newer than Debian's rustc, so this goes through libc.
+pub fn set_times(p: &Path, atime: Option<(i64, u32)>, mtime: Option<(i64, u32)>) -> io::Result<()> {
+    use std::ffi::CString;
+    let ts = |t: Option<(i64, u32)>| match t {
+        Some((s, ns)) => libc::timespec { tv_sec: s as _, tv_nsec: ns as _ },
+        None => libc::timespec { tv_sec: 0, tv_nsec: libc::UTIME_OMIT as _ },
+    };
+    let times = [ts(atime), ts(mtime)];
+    let c = CString::new(p.to_string_lossy().as_bytes()).map_err(|_| io::Error::new(io::ErrorKind::InvalidInput, "invalid path"))?;
+    let r = unsafe { libc::utimensat(libc::AT_FDCWD, c.as_ptr(), times.as_ptr(), 0) };
+    if r != 0 {
+        return Err(io::Error::last_os_error());
+    }
+    Ok(())
+}
+
+/// Current time as (seconds, nanoseconds).
+pub fn now() -> (i64, u32) {
+    use std::time::{SystemTime, UNIX_EPOCH};
+    match SystemTime::now().duration_since(UNIX_EPOCH) {
+        Ok(d) => (d.as_secs() as i64, d.subsec_nanos()),
+        Err(_) => (0, 0),
+    }
+}
+
+/// Lexically normalised absolute form of an operand (`.`/`..` folded), for
+/// "same file" and "into itself" checks. Native relative paths are taken
+/// from the process's current directory.
+pub fn normal(p: &str) -> String {
+    let h = host(p);
+    let abs = if h.is_absolute() {
+        h
+    } else {
+        std::env::current_dir().map(|c| c.join(&h)).unwrap_or(h)
+    };
+    let mut parts: Vec<String> = Vec::new();
+    for c in abs.to_string_lossy().split('/') {
+        match c {
+            "" | "." => {}
+            ".." => {
+                parts.pop();
+            }
+            _ => parts.push(c.to_string()),
+        }
+    }
+    format!("/{}", parts.join("/"))
+}
+
+/// True when `inner` is `outer` or lies below it.
+pub fn is_within(inner: &str, outer: &str) -> bool {
+    let (i, o) = (normal(inner), normal(outer));
+    i == o || (i.starts_with(&o) && (o == "/" || i.as_bytes().get(o.len()) == Some(&b'/')))
+}

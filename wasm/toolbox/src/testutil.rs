@@ -1,0 +1,43 @@
+//! In-process runner for table-driven command tests (native target).
+
+use std::io::Cursor;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+pub fn run(cmd: &str, args: &[&str], stdin: &str) -> (i32, String, String) {
+    let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+    let mut input = Cursor::new(stdin.as_bytes().to_vec());
+    let mut out = Vec::new();
+    let mut err = Vec::new();
+    let code = crate::run(cmd, &args, &mut input, &mut out, &mut err);
+    (code, String::from_utf8_lossy(&out).into_owned(), String::from_utf8_lossy(&err).into_owned())
+}
+
+/// Asserts stdout and exit status; stderr only when `err` is Some.
+pub fn check(cmd: &str, args: &[&str], stdin: &str, out: &str, code: i32) {
+    let (c, o, e) = run(cmd, args, stdin);
+    assert_eq!((o.as_str(), c), (out, code), "{} {:?} (stderr: {})", cmd, args, e);
+}
+
+pub fn check_err(cmd: &str, args: &[&str], stdin: &str, err: &str, code: i32) {
+    let (c, _o, e) = run(cmd, args, stdin);
+    assert_eq!((e.as_str(), c), (err, code), "{} {:?}", cmd, args);
+}
+
+static N: AtomicUsize = AtomicUsize::new(0);
+
+/// A fresh empty directory for one test.
+pub fn tmpdir() -> String {
+    let n = N.fetch_add(1, Ordering::SeqCst);
+    let d = std::env::temp_dir().join(format!("toolbox-test-{}-{}", std::process::id(), n));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d.to_string_lossy().into_owned()
+}
+
+pub fn write(path: &str, text: &str) {
+    std::fs::write(path, text).unwrap();
+}
+
+pub fn read(path: &str) -> String {
+    std::fs::read_to_string(path).unwrap()
+}
