@@ -4,6 +4,7 @@ import { PolicyDenied, type Denial } from "../policy/denied";
 import type { GuardedFs } from "../vfs/guarded-fs";
 import { ROOT } from "../vfs/paths";
 import { WasiFsContext } from "./fs/context";
+import { DevDirFd } from "./fs/dev-fd";
 import { WorkspaceDirFd } from "./fs/dir-fd";
 import { WorkspaceFileFd } from "./fs/file-fd";
 import { RunStopped, buildImports } from "./imports";
@@ -164,8 +165,10 @@ function execute(
   const argv0 = argv[0]!;
   const stdout = new OutputFd(limits.maxOutputBytes);
   const stderr = new OutputFd(limits.maxOutputBytes);
-  const fds: Fd[] = [new StdinFd(stdin), stdout, stderr];
-  if (ctx) fds.push(new WorkspaceDirFd(ctx, ROOT, ROOT));
+  const stdio: [Fd, Fd, Fd] = [new StdinFd(stdin), stdout, stderr];
+  const fds: Fd[] = [...stdio];
+  // fd 3 is /workspace (programs and tests rely on it); fd 4 is the small /dev (dev-fd.ts).
+  if (ctx) fds.push(new WorkspaceDirFd(ctx, ROOT, ROOT), new DevDirFd(stdio, "/dev"));
   const shim = new WASI(argv, envList, fds, { debug: false });
 
   let syscalls = 0;

@@ -203,6 +203,63 @@ export const PROGRAMS: Record<string, MemProgram> = {
     await w(io, s.split("\n").slice(0, n).map((l) => l + "\n").join("").slice(0, lines >= n ? undefined : s.length));
     return 0;
   },
+  touch: async (argv, io) => {
+    const h = currentHost!;
+    for (const f of argv.slice(1).filter((a) => !a.startsWith("-"))) {
+      const abs = h.resolvePath(io.cwd, f);
+      const parent = abs.slice(0, abs.lastIndexOf("/")) || "/";
+      if (h.fs.stat(parent)?.type !== "dir") { await io.stderr.write(enc.encode(`touch: cannot touch '${f}': No such file or directory\n`)); return 1; }
+      if (!h.fs.stat(abs)) h.fs.writeFile(abs, new Uint8Array(0), { append: false });
+    }
+    return 0;
+  },
+  mkdir: async (argv, io) => {
+    const h = currentHost!;
+    for (const f of argv.slice(1).filter((a) => !a.startsWith("-"))) h.mkdirp(h.resolvePath(io.cwd, f));
+    return 0;
+  },
+  rm: async (argv, io) => {
+    const h = currentHost!;
+    for (const f of argv.slice(1).filter((a) => !a.startsWith("-"))) {
+      const abs = h.resolvePath(io.cwd, f);
+      h.files.delete(abs);
+      for (const k of [...h.files.keys()]) if (k.startsWith(abs + "/")) h.files.delete(k);
+      for (const d of [...h.dirs]) if (d === abs || d.startsWith(abs + "/")) h.dirs.delete(d);
+    }
+    return 0;
+  },
+  chmod: async () => 0, // permissions are not modelled by the in-memory host
+  basename: async (argv, io) => { await w(io, (argv[1] ?? "").replace(/\/+$/, "").replace(/^.*\//, "") + "\n"); return 0; },
+  dirname: async (argv, io) => { const p = (argv[1] ?? "").replace(/\/+$/, ""); const k = p.lastIndexOf("/"); await w(io, (k < 0 ? "." : k === 0 ? "/" : p.slice(0, k)) + "\n"); return 0; },
+  grep: async (argv, io) => {
+    const flags = argv.slice(1).filter((a) => /^-[a-zA-Z]+$/.test(a)).join("");
+    const rest = argv.slice(1).filter((a) => !/^-[a-zA-Z]+$/.test(a));
+    const pat = rest.shift() ?? "";
+    const s = await readInputs(rest, io);
+    if (s === null) return 2;
+    const re = new RegExp(flags.includes("F") ? pat.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") : pat.replace(/\\([(){}|+?])/g, "$1"), flags.includes("i") ? "i" : "");
+    const ls = s.split("\n");
+    if (ls[ls.length - 1] === "") ls.pop();
+    const hits = ls.filter((l) => re.test(l) !== flags.includes("v"));
+    if (flags.includes("o")) {
+      const g = new RegExp(re.source, re.flags + "g");
+      for (const l of hits) for (const m of l.match(g) ?? []) await w(io, m + "\n");
+    } else if (flags.includes("c")) await w(io, hits.length + "\n");
+    else if (!flags.includes("q")) await w(io, hits.map((l) => l + "\n").join(""));
+    return hits.length ? 0 : 1;
+  },
+  sed: async (argv, io) => {
+    // only s/RE/REP/[g] scripts (enough for the spec cases that post-process output)
+    const args = argv.slice(1).filter((a) => a !== "-e");
+    const m = /^s(.)(.*?)\1(.*?)\1(g?)$/.exec(args[0] ?? "");
+    if (!m) return 1;
+    const s = await readInputs(args.slice(1), io);
+    if (s === null) return 2;
+    const re = new RegExp(m[2].replace(/\\([(){}|+?])/g, "$1"), m[4] ? "g" : "");
+    const ls = s.split("\n");
+    await w(io, ls.map((l) => l.replace(re, m[3].replace(/\\(\d)/g, "$$$1").replace(/&/g, "$$&"))).join("\n"));
+    return 0;
+  },
   tac: async (argv, io) => {
     const s = await readInputs(argv.slice(1), io);
     if (s === null) return 1;
@@ -264,7 +321,7 @@ export async function runCase(c: SpecCase, caseTimeoutMs = 10_000): Promise<Case
   const host = new MemoryHost({ root: "/", programs: PROGRAMS });
   currentHost = host;
   const tmp = "/tmp/spec";
-  host.mkdirp(tmp);
+  host.mkdirp(tmp + "/_tmp"); // the Oils runner's scratch dir has a _tmp/
   host.mkdirp("/workspace");
   const env = { HOME: tmp, TMP: tmp, TMPDIR: tmp, SH: "bash", PATH: "/usr/bin:/bin", LC_ALL: "C.UTF-8" };
   let timer: ReturnType<typeof setTimeout> | undefined;

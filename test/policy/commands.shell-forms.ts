@@ -34,7 +34,8 @@ export const dangerousShellForms: Array<{ src: string; rule: string; note?: stri
   { src: "printf -v c rm; $c -rf /", rule: "rm-root" },
   { src: "read -r x <<< 'rm'; $x -rf /", rule: "rm-root" },
   { src: "IFS=,; x='rm,-rf,/'; $x", rule: "rm-root" },
-  { src: "alias x='rm -rf /'; x", rule: "rm-root" },
+  // bash -c expands aliases only with expand_aliases, and only on lines after the definition.
+  { src: "shopt -s expand_aliases\nalias x='rm -rf /'\nx", rule: "rm-root" },
   { src: "eval 'rm -rf /'", rule: "rm-root" },
   { src: "eval \"rm -rf /\"", rule: "rm-root" },
   { src: "eval rm -rf /", rule: "rm-root" },

@@ -91,11 +91,19 @@ export async function source(sh: Shell, argv: string[], fds: Fd[]): Promise<numb
   }
 }
 
+const SIGNUM: Record<string, number> = { HUP: 1, INT: 2, QUIT: 3, KILL: 9, USR1: 10, USR2: 12, PIPE: 13, ALRM: 14, TERM: 15, CHLD: 17, CONT: 18, STOP: 19, WINCH: 28, URG: 23 };
+
 export async function trap(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
   let args = argv.slice(1);
   if (args[0] === "--") args = args.slice(1);
   if (!args.length || args[0] === "-p") {
-    for (const [k, v] of sh.traps) await out(fds, `trap -- ${quoteAlways(v)} ${k}\n`);
+    const order = (k: string) => (k === "EXIT" ? -1 : SIGNUM[k] ?? 100);
+    const only = args.slice(1).map((s) => s.toUpperCase().replace(/^SIG/, ""));
+    for (const [k, v] of [...sh.traps].sort((a, b) => order(a[0]) - order(b[0]))) {
+      if (only.length && !only.includes(k)) continue;
+      const shown = SIGNUM[k] !== undefined ? "SIG" + k : k;
+      await out(fds, `trap -- '${v.replace(/'/g, "'\\''")}' ${shown}\n`);
+    }
     return 0;
   }
   if (args[0] === "-l") {
@@ -114,7 +122,7 @@ export async function trap(sh: Shell, argv: string[], fds: Fd[]): Promise<number
   for (let s of sigs) {
     s = s.toUpperCase().replace(/^SIG/, "");
     if (s === "0") s = "EXIT";
-    const known = ["EXIT", "ERR", "DEBUG", "RETURN", "HUP", "INT", "QUIT", "TERM", "USR1", "USR2", "PIPE", "ALRM", "CHLD", "KILL", "STOP", "CONT", "WINCH"];
+    const known = ["EXIT", "ERR", "DEBUG", "RETURN", ...Object.keys(SIGNUM)];
     const num: Record<string, string> = { "1": "HUP", "2": "INT", "3": "QUIT", "15": "TERM", "13": "PIPE", "14": "ALRM", "10": "USR1", "12": "USR2", "9": "KILL" };
     if (num[s]) s = num[s];
     if (!known.includes(s)) {
@@ -230,6 +238,8 @@ function describe(sh: Shell, name: string): { kind: string; path?: string } | nu
     return null;
   }
   if (sh.isShellName(name)) return { kind: "file", path: "/bin/" + name };
+  const f = sh.findInPath(name);
+  if (f) return { kind: "file", path: f.path.replace(/^\.\/(?=[^/]+\/)/, "") };
   if (sh.host.hasProgram?.(name)) return { kind: "file", path: "/usr/bin/" + name };
   return null;
 }
@@ -307,7 +317,7 @@ export async function hash(sh: Shell, argv: string[], fds: Fd[]): Promise<number
 }
 
 export async function alias(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
-  const args = argv.slice(1).filter((a) => a !== "-p");
+  const args = argv.slice(1).filter((a) => a !== "-p" && a !== "--");
   if (!args.length) {
     for (const [k, v] of [...sh.aliases].sort()) await out(fds, `alias ${k}=${quoteAlways(v)}\n`);
     return 0;
@@ -324,8 +334,13 @@ export async function alias(sh: Shell, argv: string[], fds: Fd[]): Promise<numbe
 
 export async function unalias(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
   if (argv[1] === "-a") { sh.aliases.clear(); return 0; }
+  const names = argv.slice(1).filter((a) => a !== "--");
+  if (!names.length) {
+    await berr(sh, fds, "unalias", "usage: unalias [-a] name [name ...]");
+    return 2;
+  }
   let st = 0;
-  for (const a of argv.slice(1)) {
+  for (const a of names) {
     if (!sh.aliases.delete(a)) { await berr(sh, fds, "unalias", `${a}: not found`); st = 1; }
   }
   return st;
@@ -377,6 +392,16 @@ export async function cd(sh: Shell, argv: string[], fds: Fd[]): Promise<number> 
     print = true;
   }
   if (target === "") return 0;
+  const cdpath = sh.vars.get("CDPATH");
+  if (cdpath && !target.startsWith("/") && !target.startsWith(".")) {
+    for (const base of cdpath.split(":")) {
+      if (!base) continue;
+      try {
+        const cand = sh.host.resolvePath(sh.cwd, base + "/" + target);
+        if (sh.host.fs.stat(cand)?.type === "dir") { target = cand; print = true; break; }
+      } catch { /* not allowed: skip */ }
+    }
+  }
   let abs: string;
   try {
     abs = sh.host.resolvePath(sh.cwd, target);
@@ -399,6 +424,7 @@ export async function cd(sh: Shell, argv: string[], fds: Fd[]): Promise<number> 
   if (st.type !== "dir") { await berr(sh, fds, "cd", `${target}: Not a directory`); return 1; }
   const logical = target.startsWith("/") ? normalize(target) : normalize(sh.cwd + "/" + target);
   sh.vars.set("OLDPWD", sh.vars.get("PWD") ?? sh.cwd);
+  sh.vars.cell("OLDPWD").attrs |= 1;
   sh.cwd = abs;
   sh.vars.set("PWD", logical === abs ? abs : abs);
   if (print) await out(fds, abs + "\n");

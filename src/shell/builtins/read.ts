@@ -24,7 +24,12 @@ export async function read(sh: Shell, argv: string[], fds: Fd[]): Promise<number
         case "s": case "e": break;
         case "d": delim = val(); delim = delim === "" ? "\0" : delim[0]; break;
         case "a": arrName = val(); break;
-        case "n": nchars = parseInt(val(), 10); break;
+        case "n": {
+          const v = val();
+          if (!/^\d+$/.test(v)) { await berr(sh, fds, "read", `${v}: invalid number`); return 1; }
+          nchars = parseInt(v, 10);
+          break;
+        }
         case "N": nchars = parseInt(val(), 10); exact = true; break;
         case "p": prompt = val(); break;
         case "t": val(); break;

@@ -6,6 +6,7 @@ import { SHOPTS } from "../interp/shell";
 import { A_EXPORT, A_INTEGER, A_LOWER, A_NAMEREF, A_READONLY, A_UPPER, Var, arrayKeys, isArray, isAssoc, ShellError } from "../interp/vars";
 import { attrString, quote } from "../expand/word";
 import { berr, out, NAME_RE } from "./io";
+import { Parser } from "../syntax/parser";
 
 const LETTER_OPTS: Record<string, string> = {
   e: "errexit", u: "nounset", x: "xtrace", f: "noglob", C: "noclobber", a: "allexport", n: "noexec",
@@ -91,7 +92,7 @@ export async function declare(sh: Shell, argv: string[], fds: Fd[], arrayArgs?: 
     return st;
   }
   if (!names.length) {
-    if (cmd === "local" && sh.vars.frames.length < 2) {
+    if (cmd === "local" && sh.callDepth === 0) {
       await berr(sh, fds, cmd, "can only be used in a function");
       return 1;
     }
@@ -121,7 +122,7 @@ export async function declare(sh: Shell, argv: string[], fds: Fd[], arrayArgs?: 
     }
     return st;
   }
-  if (isLocal && sh.vars.frames.length < 2) {
+  if (isLocal && sh.callDepth === 0) {
     await berr(sh, fds, cmd, "can only be used in a function");
     return 1;
   }
@@ -137,11 +138,11 @@ export async function declare(sh: Shell, argv: string[], fds: Fd[], arrayArgs?: 
     const name = m[1];
     const hasValue = !!m[3];
     const append = m[3] === "+=";
-    const inFunc = sh.vars.frames.length > 1;
+    const inFunc = sh.callDepth > 0;
     const makeLocal = (isLocal || ((cmd === "declare" || cmd === "typeset") && inFunc && !global));
     let v: Var;
     if (makeLocal) {
-      const top = sh.vars.frames[sh.vars.frames.length - 1];
+      const top = sh.vars.topFrame();
       const existing = top.get(name);
       if (existing) v = existing;
       else {
@@ -174,6 +175,15 @@ export async function declare(sh: Shell, argv: string[], fds: Fd[], arrayArgs?: 
       if (arrAssign) {
         await sh.assignArray(name, arrAssign.array!, append, assoc || isAssoc(v));
         continue;
+      }
+      if (!m[2] && (arr || assoc || isArray(v) || isAssoc(v)) && /^\(.*\)$/s.test(m[4])) {
+        // declare -a 'x=(1 2)': the value is parsed as an array literal at run time
+        const stmts = new Parser(`${name}=${m[4]}`).parseProgram();
+        const c = stmts[0]?.cmd;
+        if (c && c.type === "simple" && c.assigns[0]?.array) {
+          await sh.assignArray(name, c.assigns[0].array, append, assoc || isAssoc(v));
+          continue;
+        }
       }
       if (v.attrs & A_NAMEREF && !m[2]) {
         v.value = m[4];
@@ -326,7 +336,10 @@ export async function shopt(sh: Shell, argv: string[], fds: Fd[]): Promise<numbe
     if (mode) table[n] = mode === "s";
     else {
       if (!table[n]) st = 1;
-      if (!quiet) await out(fds, print ? `shopt ${table[n] ? "-s" : "-u"} ${n}\n` : `${n.padEnd(15)}\t${table[n] ? "on" : "off"}\n`);
+      if (!quiet) {
+        const p = oMode ? `set ${table[n] ? "-" : "+"}o ${n}` : `shopt ${table[n] ? "-s" : "-u"} ${n}`;
+        await out(fds, print ? p + "\n" : `${n.padEnd(15)}\t${table[n] ? "on" : "off"}\n`);
+      }
     }
   }
   return st;

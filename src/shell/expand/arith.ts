@@ -291,7 +291,7 @@ export function evalArith(node: ANode, env: ArithEnv, depth = 0): bigint {
 
 function indexKey(t: ANode & { t: "var" }, env: ArithEnv): string | undefined {
   if (t.index === undefined) return undefined;
-  if (env.isAssoc(t.name)) return t.index;
+  if (env.isAssoc(t.name)) return t.index.replace(/^(['"])(.*)\1$/s, "$2");
   if (!t.indexNode) t.indexNode = parseArith(t.index);
   return evalArith(t.indexNode, env).toString();
 }

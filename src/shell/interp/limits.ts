@@ -37,8 +37,21 @@ export function resolveLimits(l?: Partial<ShellLimits>): ShellLimits {
 }
 
 /** Shared by a shell and all its subshells: one budget per run. */
+/** Subshells (pipeline stages, background jobs, substitutions) alive at once; a fork bomb's wall. */
+export const MAX_LIVE_PROCESSES = 512;
+
 export class Budget {
   steps = 0;
+  private live = 0;
+  enterProcess(): void {
+    if (this.live >= MAX_LIVE_PROCESSES) {
+      throw new LimitError("processes", `toolshed: process limit reached (${MAX_LIVE_PROCESSES} subshells at once); runaway background jobs or a fork bomb`);
+    }
+    this.live++;
+  }
+  leaveProcess(): void {
+    this.live--;
+  }
   deadline: number;
   outputBytes = 0;
   private sinceClock = 0;

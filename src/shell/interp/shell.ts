@@ -8,7 +8,8 @@ import { Parser, ParseError, lineOf } from "../syntax/parser";
 import { ArithError, evalArith, parseArith, ArithEnv } from "../expand/arith";
 import { glob, joinPath, normalize } from "../expand/glob";
 import { matchPattern } from "../expand/pattern";
-import { AbortLine, ExpandCtx, ExpandError, expandArgs, expandPattern, expandRegex, expandString, resolveIndex } from "../expand/word";
+import { AbortLine, ExpandCtx, ExpandError, expandArgs, expandPattern, expandRegex, expandString, resolveIndex, quote } from "../expand/word";
+import { setOption } from "../builtins/vars";
 import { Budget, LimitError } from "./limits";
 import { BytesReader, Collector, EMPTY, InStream, NullWriter, Pipe, decode, encode } from "./streams";
 import { A_EXPORT, A_INTEGER, ShellError, VarStore, isArray, isAssoc } from "./vars";
@@ -41,6 +42,8 @@ export interface RunShared {
 
 const SET_O = ["allexport", "braceexpand", "errexit", "errtrace", "functrace", "hashall", "histexpand", "history", "ignoreeof", "interactive-comments", "keyword", "monitor", "noclobber", "noexec", "noglob", "nolog", "notify", "nounset", "onecmd", "physical", "pipefail", "posix", "privileged", "verbose", "vi", "emacs", "xtrace"];
 export const SHOPTS = ["autocd", "cdable_vars", "cdspell", "checkhash", "checkjobs", "checkwinsize", "cmdhist", "dotglob", "execfail", "expand_aliases", "extdebug", "extglob", "extquote", "failglob", "force_fignore", "globasciiranges", "globstar", "gnu_errfmt", "histappend", "histreedit", "histverify", "hostcomplete", "huponexit", "inherit_errexit", "interactive_comments", "lastpipe", "lithist", "localvar_inherit", "localvar_unset", "login_shell", "mailwarn", "no_empty_cmd_completion", "nocaseglob", "nocasematch", "nullglob", "progcomp", "promptvars", "shift_verbose", "sourcepath", "xpg_echo", "assoc_expand_once", "patsub_replacement", "varredir_close", "noexpand_translation"];
+
+const SPECIAL_BUILTINS = new Set(["break", ":", ".", "continue", "eval", "exec", "exit", "export", "readonly", "return", "set", "shift", "times", "trap", "unset", "source"]);
 
 export class Shell implements ExpandCtx, ArithEnv {
   vars = new VarStore();
@@ -164,9 +167,17 @@ export class Shell implements ExpandCtx, ArithEnv {
   }
   glob(pattern: string): string[] {
     const budget = { n: 100_000 };
-    return glob(pattern, this.cwd, this.host.fs, {
-      dotglob: this.shopts.dotglob, globstar: this.shopts.globstar, extglob: this.shopts.extglob, nocase: this.shopts.nocaseglob,
-    }, budget).map((p) => p);
+    const ignore = this.vars.get("GLOBIGNORE");
+    const res = glob(pattern, this.cwd, this.host.fs, {
+      dotglob: this.shopts.dotglob || !!ignore, globstar: this.shopts.globstar, extglob: this.shopts.extglob, nocase: this.shopts.nocaseglob,
+    }, budget);
+    if (!ignore) return res;
+    const pats = ignore.split(":").filter(Boolean);
+    return res.filter((p) => {
+      const base = p.replace(/^.*\//, "");
+      if (base === "." || base === "..") return false;
+      return !pats.some((g) => matchPattern(p, g, { extglob: true, pathname: true }));
+    });
   }
 
   async cmdSubst(body: Stmt[]): Promise<string> {
@@ -279,6 +290,15 @@ export class Shell implements ExpandCtx, ArithEnv {
 
   /** Runs statements as a subshell: exit only ends this subshell; EXIT trap runs. */
   async runSubshellBody(body: Stmt[], fds: Fd[]): Promise<number> {
+    this.shared.budget.enterProcess();
+    try {
+      return await this.runSubshellBodyInner(body, fds);
+    } finally {
+      this.shared.budget.leaveProcess();
+    }
+  }
+
+  private async runSubshellBodyInner(body: Stmt[], fds: Fd[]): Promise<number> {
     this.fds = fds;
     let st: number;
     try {
@@ -291,6 +311,15 @@ export class Shell implements ExpandCtx, ArithEnv {
   }
 
   async runSubshellCmd(cmd: Command, fds: Fd[]): Promise<number> {
+    this.shared.budget.enterProcess();
+    try {
+      return await this.runSubshellCmdInner(cmd, fds);
+    } finally {
+      this.shared.budget.leaveProcess();
+    }
+  }
+
+  private async runSubshellCmdInner(cmd: Command, fds: Fd[]): Promise<number> {
     this.fds = fds;
     let st: number;
     try {
@@ -371,6 +400,11 @@ export class Shell implements ExpandCtx, ArithEnv {
         try {
           this.status = await this.execList(stmts, fds);
         } catch (e) {
+          if (e instanceof ArithError) {
+            await this.err(fds, e.message);
+            this.status = 1;
+            continue;
+          }
           if (e instanceof AbortLine && !(e instanceof ExpandError)) {
             await this.err(fds, e.message);
             this.status = e.status;
@@ -395,24 +429,33 @@ export class Shell implements ExpandCtx, ArithEnv {
 
   /** eval / trap / source: parse whole string first (errors return status 2). */
   async evalString(src: string, fds: Fd[], what: string): Promise<number> {
-    let stmts: Stmt[];
+    // parsed and run one line at a time, like bash's parse_and_execute (aliases apply)
     const parser = new Parser(src, { alias: (n) => (this.shopts.expand_aliases ? this.aliases.get(n) : undefined) });
-    try {
-      stmts = parser.parseProgram();
-    } catch (e) {
-      if (e instanceof ParseError) {
-        await this.err(fds, `${what === "eval" ? "eval: " : ""}${e.message}`);
-        return 1;
-      }
-      throw e;
-    }
     const prevSrc = this.src;
     const prevPos = this.pos;
     const prevBase = this.lineBase;
     this.lineBase = this.lineno() - 1;
-    this.src = parser.src;
+    let st = 0;
     try {
-      return await this.execList(stmts, fds);
+      for (;;) {
+        let stmts: Stmt[] | null;
+        try {
+          stmts = parser.parseNext();
+        } catch (e) {
+          if (e instanceof ParseError) {
+            this.src = parser.src;
+            this.pos = e.pos;
+            await this.err(fds, `${what === "eval" ? "eval: " : ""}${e.message}`);
+            return 1;
+          }
+          throw e;
+        }
+        if (!stmts) break;
+        this.src = parser.src;
+        st = await this.execList(stmts, fds);
+        this.status = st;
+      }
+      return st;
     } finally {
       this.src = prevSrc;
       this.pos = prevPos;
@@ -431,13 +474,14 @@ export class Shell implements ExpandCtx, ArithEnv {
         this.status = 0;
         continue;
       }
+      this.redirFailed = false;
       st = await this.exec(s.cmd, fds);
       this.status = st;
       if (s.cmd.type !== "pipeline") this.vars.setArray("PIPESTATUS", [String(st)]);
       if (st !== 0 && !this.errexitOff) {
         const c = s.cmd;
         const skip = (c.type === "andor" && this.lastAndOrShort) || (c.type === "pipeline" && c.bang) ||
-          c.type === "group" || c.type === "if" || c.type === "while" || c.type === "for" || c.type === "forarith" || c.type === "case" || c.type === "select";
+          ((c.type === "group" || c.type === "if" || c.type === "while" || c.type === "for" || c.type === "forarith" || c.type === "case" || c.type === "select") && !this.redirFailed);
         if (!skip) {
           if (this.traps.has("ERR") && !this.inTrap) await this.runTrap("ERR", fds);
           if (this.opts.errexit) throw new ExitSig(st);
@@ -447,6 +491,7 @@ export class Shell implements ExpandCtx, ArithEnv {
     return st;
   }
   private lastAndOrShort = false;
+  private redirFailed = false;
 
   async runTrap(name: string, fds: Fd[]): Promise<void> {
     const t = this.traps.get(name);
@@ -518,9 +563,16 @@ export class Shell implements ExpandCtx, ArithEnv {
         }
         return st;
       }
-      case "func":
+      case "func": {
+        const denial = this.host.checkFunction?.(cmd.name, cmd.bodySrc ?? "");
+        if (denial) {
+          if (!this.shared.denied) this.shared.denied = denial;
+          await fds[2]?.w?.write(encode(`toolshed: denied (${denial.rule}): ${denial.reason}\n`)).catch(() => {});
+          return 126;
+        }
         this.funcs.set(cmd.name, cmd);
         return 0;
+      }
       default:
         return this.withRedirs(cmd.redirs, fds, (f) => this.execCompound(cmd, f));
     }
@@ -810,8 +862,12 @@ export class Shell implements ExpandCtx, ArithEnv {
         for (const a of cmd.assigns) await this.assign(a, fds);
       } catch (e) {
         if (e instanceof ShellError && !(e instanceof AbortLine)) {
-          await this.err(fds, e.message);
-          return 1;
+          // a failed assignment (readonly) aborts the line; POSIX mode exits the shell
+          if (this.opts.posix) {
+            await this.err(fds, e.message);
+            throw new ExitSig(1);
+          }
+          throw new AbortLine(e.message, 1);
         }
         throw e;
       }
@@ -834,20 +890,32 @@ export class Shell implements ExpandCtx, ArithEnv {
     let tempEnv: Record<string, string> | null = null;
     if (cmd.assigns.length) {
       tempEnv = {};
+      // (the posix special-builtin case below clears cmd.assigns)
       const saved: { name: string; prev: import("./vars").Var | undefined; frame: Map<string, import("./vars").Var> }[] = [];
       const frame = new Map<string, import("./vars").Var>();
-      for (const a of cmd.assigns) {
-        if (a.index || a.array) continue;
-        const v = a.value ? await expandString(this, a.value) : "";
-        tempEnv[a.name] = v;
-        frame.set(a.name, { value: v, attrs: A_EXPORT });
+      if (this.opts.posix && SPECIAL_BUILTINS.has(argv[0]) && !this.funcs.has(argv[0])) {
+        // POSIX: assignments before special builtins persist
+        for (const a of cmd.assigns) await this.assign(a, fds);
+        cmd = { ...cmd, assigns: [] };
       }
-      void saved;
       this.vars.frames.push(frame);
+      this.vars.temp.add(frame);
       restore = () => {
         const i = this.vars.frames.lastIndexOf(frame);
         if (i >= 0) this.vars.frames.splice(i, 1);
       };
+      try {
+        for (const a of cmd.assigns) {
+          if (a.index || a.array) continue;
+          const v = a.value ? await expandString(this, a.value) : "";
+          tempEnv[a.name] = v;
+          frame.set(a.name, { value: v, attrs: A_EXPORT });
+        }
+      } catch (e) {
+        restore();
+        throw e;
+      }
+      void saved;
     }
     try {
       if (!cmd.redirs.length) return await this.invoke(argv, fds, arrayArgs, tempEnv);
@@ -887,7 +955,6 @@ export class Shell implements ExpandCtx, ArithEnv {
 
   async xtrace(fds: Fd[], argv: string[]): Promise<void> {
     const ps4 = this.vars.get("PS4") ?? "+ ";
-    const { quote } = await import("../expand/word");
     const line = ps4 + argv.map((a) => quote(a)).join(" ") + "\n";
     await fds[2]?.w?.write(encode(line)).catch(() => {});
   }
@@ -973,9 +1040,9 @@ export class Shell implements ExpandCtx, ArithEnv {
       try {
         return await b(this, argv, fds, arrayArgs);
       } catch (e) {
-        if (e instanceof ShellError && !(e instanceof ExpandError) && !(e instanceof AbortLine)) {
+        if ((e instanceof ShellError && !(e instanceof ExpandError) && !(e instanceof AbortLine)) || e instanceof ArithError) {
           await this.err(fds, `${name}: ${e.message}`);
-          return e.status;
+          return e instanceof ShellError ? e.status : 1;
         }
         throw e;
       }
@@ -1053,6 +1120,8 @@ export class Shell implements ExpandCtx, ArithEnv {
       await this.err(fds, `${name}: ${interp}: bad interpreter: No such file or directory`);
       return 126;
     }
+    const found = this.findInPath(name);
+    if (found && found.kind === "script") return this.runExternal([found.path, ...argv.slice(1)], fds, tempEnv);
     const r = this.host.runProgram(argv, this.programIo(fds, tempEnv));
     if (!r) {
       await this.err(fds, `${name}: command not found`);
@@ -1064,6 +1133,26 @@ export class Shell implements ExpandCtx, ArithEnv {
       if (e instanceof EpipeError) return 141;
       throw e;
     }
+  }
+
+  /** PATH search: system dirs name host programs; other dirs may hold workspace scripts. */
+  findInPath(name: string): { kind: "host" | "script"; path: string } | null {
+    const SYSTEM = new Set(["/usr/local/bin", "/usr/bin", "/bin", "/usr/sbin", "/sbin", "/usr/local/sbin"]);
+    const path = this.vars.get("PATH") ?? "";
+    for (const dir of path.split(":")) {
+      const d = dir === "" ? "." : dir;
+      if (SYSTEM.has(d)) {
+        if (this.host.hasProgram?.(name)) return { kind: "host", path: `${d}/${name}` };
+        continue;
+      }
+      try {
+        const abs = this.host.resolvePath(this.cwd, `${d}/${name}`);
+        if (this.host.fs.stat(abs)?.type === "file") return { kind: "script", path: d.includes("/") || d === "." ? `${d}/${name}` : `./${d}/${name}` };
+      } catch {
+        // outside the allowed area: not searched
+      }
+    }
+    return null;
   }
 
   programIo(fds: Fd[], tempEnv: Record<string, string> | null) {
@@ -1115,7 +1204,6 @@ export class Shell implements ExpandCtx, ArithEnv {
     for (let k = 0; k < sets.length; k++) {
       const s = sets[k];
       if (s === "-" || s === "+") continue;
-      const { setOption } = await import("../builtins/vars");
       if (s === "-o" || s === "+o") { setOption(child, sets[++k], s === "-o"); continue; }
       for (const ch of s.slice(1)) setOption(child, ch, s[0] === "-", true);
     }
@@ -1160,7 +1248,10 @@ export class Shell implements ExpandCtx, ArithEnv {
     const nfds = permanent ? fds : fds.slice();
     for (const r of redirs) {
       const ok = await this.applyRedir(r, nfds);
-      if (!ok) return 1;
+      if (!ok) {
+        this.redirFailed = true;
+        return 1;
+      }
     }
     if (permanent) {
       this.fds = nfds;
@@ -1176,6 +1267,8 @@ export class Shell implements ExpandCtx, ArithEnv {
     if (path === "/dev/null") return EMPTY;
     try {
       const abs = this.host.resolvePath(this.cwd, path);
+      const refused = this.host.checkRead?.(abs);
+      if (refused) throw { message: refused.reason, denied: refused };
       const st = this.host.fs.stat(abs);
       if (!st) { this.errSync(fds, `${path}: No such file or directory`); return null; }
       if (st.type === "dir") { this.errSync(fds, `${path}: Is a directory`); return null; }

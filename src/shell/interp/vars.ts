@@ -49,6 +49,7 @@ export class VarStore {
       return m;
     });
     c.dynamic = this.dynamic;
+    this.frames.forEach((f, i) => { if (this.temp.has(f)) c.temp.add(c.frames[i]); });
     return c;
   }
 
@@ -161,8 +162,15 @@ export class VarStore {
     v.value = values;
   }
 
+  /** Frames holding prefix assignments (x=1 cmd) are skipped by `local`. */
+  temp = new WeakSet<Map<string, Var>>();
+  topFrame(): Map<string, Var> {
+    for (let i = this.frames.length - 1; i > 0; i--) if (!this.temp.has(this.frames[i])) return this.frames[i];
+    return this.frames[0];
+  }
+
   declareLocal(name: string): Var {
-    const top = this.frames[this.frames.length - 1];
+    const top = this.topFrame();
     let v = top.get(name);
     if (!v) {
       v = { value: undefined, attrs: 0 };
@@ -179,7 +187,7 @@ export class VarStore {
       this.unset(v.value);
       return;
     }
-    if (v && this.frames.length > 1 && f !== this.frames[0] && f === this.frames[this.frames.length - 1]) {
+    if (v && this.frames.length > 1 && f !== this.frames[0] && f === this.topFrame()) {
       // unsetting a local in its own scope leaves it local but unset (bash 5)
       v.value = undefined;
       v.attrs &= ~A_EXPORT;

@@ -66,7 +66,7 @@ export type Command =
   | { type: "forarith"; init?: Word; cond?: Word; step?: Word; body: Stmt[]; redirs: Redir[]; pos: number }
   | { type: "select"; name: string; words?: ArgWord[]; body: Stmt[]; redirs: Redir[]; pos: number }
   | { type: "case"; word: Word; items: CaseItem[]; redirs: Redir[]; pos: number }
-  | { type: "func"; name: string; body: Command; pos: number }
+  | { type: "func"; name: string; body: Command; pos: number; /** source text of the body, for the policy */ bodySrc?: string }
   | { type: "arithcmd"; expr: Word; redirs: Redir[]; pos: number }
   | { type: "test"; expr: TestExpr; redirs: Redir[]; pos: number };
 

@@ -255,6 +255,7 @@ export class Parser {
       case "{": {
         this.i++;
         const body = this.parseList(["}"]);
+        if (!body.length) this.unexpected();
         this.expectReserved("}");
         cmd = { type: "group", body, redirs: [], pos };
         break;
@@ -348,8 +349,9 @@ export class Parser {
       this.i++;
     }
     this.linebreaks();
+    const bodyStart = this.i;
     const body = this.parseCommand();
-    return { type: "func", name, body, pos };
+    return { type: "func", name, body, pos, bodySrc: this.src.slice(bodyStart, this.i) };
   }
 
   private parseIf(): Command {
@@ -384,6 +386,7 @@ export class Parser {
     const cond = this.parseList(["do"]);
     this.expectReserved("do");
     const body = this.parseList(["done"]);
+    if (!body.length) this.unexpected();
     this.expectReserved("done");
     return { type: "while", until, cond, body, redirs: [], pos };
   }
@@ -398,6 +401,7 @@ export class Parser {
     }
     this.expectReserved("do");
     const body = this.parseList(["done"]);
+    if (!body.length) this.unexpected();
     this.expectReserved("done");
     return body;
   }
@@ -608,8 +612,9 @@ export class Parser {
           const name = litText(words[0] as Word);
           if (name === null) this.fail("syntax error: bad function name", pos);
           this.linebreaks();
+          const bodyStart = this.i;
           const body = this.parseCommand();
-          return { type: "func", name, body, pos };
+          return { type: "func", name, body, pos, bodySrc: this.src.slice(bodyStart, this.i) };
         }
         this.i = save;
         this.unexpected();
@@ -619,8 +624,9 @@ export class Parser {
         const a = this.tryAssign();
         if (a) { assigns.push(a.assign); continue; }
         if (this.opts.alias && this.tryAlias()) continue;
-      } else if (this.opts.alias && this.aliasNext >= 0 && this.aliasNext <= this.i && words.length === 1 && this.tryAlias()) {
-        continue;
+      } else if (this.opts.alias && this.aliasNext >= 0 && this.aliasNext <= this.i) {
+        this.aliasNext = -1;
+        if (this.tryAlias()) continue;
         if (redirs.length === 0 && assigns.length === 0 && words.length === 0 && this.peekReserved() && this.peekReserved() !== "!" && this.peekReserved() !== "[[" && this.peekReserved() !== "{") {
           const r = this.peekReserved()!;
           if (!["}", "]]", "in"].includes(r)) this.unexpected();
@@ -827,6 +833,10 @@ export class Parser {
         if (mode === "test" && (c === "<" || c === ">") ) break;
         break;
       }
+      if (mode === "normal" && c === "~" && parts.length === 1 && parts[0].type === "lit" && /^[A-Za-z_][A-Za-z0-9_]*=$/.test(parts[0].value)) {
+        this.tilde(parts);
+        if (parts.length > 1) continue;
+      }
       if (mode === "assign" && c === ":" && this.ch(1) === "~") {
         parts.push({ type: "lit", value: ":" });
         this.i++;
@@ -840,7 +850,7 @@ export class Parser {
   }
 
   private tilde(parts: WordPart[]): void {
-    const m = /^~([A-Za-z0-9_.+-]*)(?=$|[\/:\s;&|<>()])/.exec(this.src.slice(this.i, this.i + 64));
+    const m = /^~([A-Za-z0-9_.+-]*)(?=$|[\/:\s;&|<>()}])/.exec(this.src.slice(this.i, this.i + 64));
     if (!m) return;
     const next = this.src[this.i + m[0].length];
     if (next === ":" && false) return;
@@ -1184,10 +1194,16 @@ export class Parser {
     const pos = this.i;
     const parts: WordPart[] = [];
     let depth = 0;
-    if (this.ch() === "~") this.tilde(parts);
+    if (this.ch() === "~" && !inDq) this.tilde(parts);
     while (!this.eof()) {
       const c = this.ch();
       if (c === "}" && depth === 0) break;
+      if (c === ":" && !inDq && this.ch(1) === "~" && !stopSlash) {
+        parts.push({ type: "lit", value: ":" });
+        this.i++;
+        this.tilde(parts);
+        continue;
+      }
       if (stopSlash && c === "/" && depth === 0 && this.i > pos) break;
       if (inDq && c === "'") {
         const end = this.src.indexOf("'", this.i + 1);

@@ -1,4 +1,4 @@
-import { checkCommand } from "../../policy/commands";
+import { checkCommand, checkFunctionDefinition } from "../../policy/commands";
 import type { Denial } from "../../policy/denied";
 import { PolicyDenied } from "../../policy/denied";
 import type { FileStat, PathError, ProgramIo, ShellFs, ShellHost } from "../../shell/host";
@@ -97,6 +97,20 @@ export class SessionShellHost implements ShellHost {
 
   checkCommand(argv: string[]): Denial | null {
     return checkCommand(argv, { home: this.home, cwd: this.home });
+  }
+
+  checkRead(absPath: string): Denial | null {
+    try {
+      this.gfs.rules.checkRead(absPath);
+      return null;
+    } catch (e) {
+      if (e instanceof PolicyDenied) return e.denial;
+      throw e;
+    }
+  }
+
+  checkFunction(name: string, bodySource: string): Denial | null {
+    return checkFunctionDefinition(name, bodySource);
   }
 
   now(): number {

@@ -1,6 +1,7 @@
 import { wasi } from "@bjorn3/browser_wasi_shim";
 import { PolicyDenied, type Denial } from "../../policy/denied";
 import { resolvePath } from "../../policy/paths";
+import { ROOT } from "../../vfs/paths";
 import { isVfsError } from "../../vfs/errors";
 import type { GuardedFs } from "../../vfs/guarded-fs";
 import { isWithin } from "../../vfs/paths";
@@ -67,6 +68,8 @@ export class WasiFsContext {
   resolve(base: string, input: string): string | number {
     if (input === "") return wasi.ERRNO_NOENT;
     if (input.startsWith("/")) return wasi.ERRNO_NOTCAPABLE;
+    // The root's own ".." entry (what `ls -a` and `find` look at) is the root, as in a chroot.
+    if (base === ROOT && /^(\.\/)*\.\.\/?$/.test(input)) return ROOT;
     try {
       return resolvePath(base, input);
     } catch (e) {

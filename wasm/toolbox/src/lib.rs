@@ -7,6 +7,7 @@ pub mod cmd;
 pub mod ctx;
 pub mod digest;
 pub mod fsx;
+pub mod host;
 pub mod input;
 pub mod num;
 pub mod regex_posix;

@@ -273,6 +273,8 @@ struct Run<'c, 'x> {
     now: i64,
     pruned: bool,
     quit: bool,
+    /// The host refused a command line: nothing else runs, not even pending `+` batches.
+    denied: bool,
     batches: Vec<Vec<String>>,
     batch_argv: Vec<Vec<String>>,
     exit: i32,
@@ -388,6 +390,14 @@ impl<'c, 'x> Run<'c, 'x> {
             self.ctx.diag.error(format!("{}: command not available to -exec (only this toolbox's commands can run here)", q(&argv[0])));
             self.exit = 1;
             return Ok(127);
+        }
+        // The host has the last word on every command line built here (it explains a refusal);
+        // a refusal ends the walk, as nothing after it should run unchecked by the user.
+        if !crate::host::command_allowed(argv) {
+            self.exit = 1;
+            self.quit = true;
+            self.denied = true;
+            return Ok(crate::host::EXIT_DENIED);
         }
         let mut empty = io::empty();
         let mut stdin = io::BufReader::new(&mut empty);
@@ -562,7 +572,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     };
     let expr = if ps.has_action { expr } else { Node::And(Box::new(expr), Box::new(Node::Print(b'\n'))) };
     let opts = Opts { maxdepth: ps.maxdepth, mindepth: ps.mindepth, depth_first: ps.depth_first };
-    let mut r = Run { ctx, now: fsx::now().0, pruned: false, quit: false, batches: vec![Vec::new(); ps.batches], batch_argv: vec![Vec::new(); ps.batches], exit: 0 };
+    let mut r = Run { ctx, now: fsx::now().0, pruned: false, quit: false, denied: false, batches: vec![Vec::new(); ps.batches], batch_argv: vec![Vec::new(); ps.batches], exit: 0 };
     for p in &paths {
         r.visit(p, p, 0, &expr, &opts)?;
         if r.quit {
@@ -570,6 +580,9 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         }
     }
     for k in 0..r.batches.len() {
+        if r.denied {
+            break;
+        }
         if r.batches[k].is_empty() {
             continue;
         }

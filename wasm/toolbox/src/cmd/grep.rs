@@ -321,7 +321,9 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     if ops.is_empty() {
         ops.push(if recursive { ".".into() } else { "-".into() });
     }
-    let names_default = ops.len() > 1 || recursive;
+    // One operand gets a name prefix only when it is a directory being walked (`grep -r x -`
+    // and `grep -r x file` print bare lines, as GNU does).
+    let names_default = ops.len() > 1 || (recursive && ops[0] != "-" && fsx::is_dir(&ops[0]));
     let names = p.opts.iter().rev().find(|o| o.key == "H" || o.key == "h").map(|o| o.key == "H").unwrap_or(names_default);
     let o = Opts {
         re,
@@ -350,6 +352,12 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         label: p.last("label").unwrap_or("(standard input)").to_string(),
         skip_dirs: p.last("directories") == Some("skip"),
     };
+    // GNU gives up at once when nothing can be selected (`-f /dev/null` without -v, `-m 0`),
+    // printing nothing, not even -c counts; -L still has files to list.
+    let nothing_selectable = o.max == Some(0) || (o.re.is_none() && !o.invert);
+    if nothing_selectable && !o.list_without {
+        return Ok(1);
+    }
     let mut st = State { selected_any: false, printed_any: false, error: false, stop_all: false };
     for op in &ops {
         if st.stop_all {
@@ -630,7 +638,11 @@ fn search(r: &mut dyn BufRead, name: &str, o: &Opts, st: &mut State, out: &mut c
             break;
         }
     }
-    if o.count {
+    // -l and -L win over -c, and -q silences all three.
+    if o.quiet {
+        return Ok(());
+    }
+    if o.count && !o.list && !o.list_without {
         if o.names {
             out.write_all(name.as_bytes())?;
             out.write_all(if o.null_after_name { b"\0" } else { b":" })?;
@@ -684,6 +696,14 @@ mod tests {
             (&["-o", "-i", "A"], "aA\n", "a\nA\n", 0),
             (&["-l", "a"], "a\n", "(standard input)\n", 0),
             (&["-L", "a"], "b\n", "(standard input)\n", 1),
+            // -l/-L win over -c; -q silences them; nothing selectable gives up at once.
+            (&["-L", "-c", "a"], "a\n", "", 0),
+            (&["-L", "-c", "a"], "b\n", "(standard input)\n", 1),
+            (&["-L", "-q", "a"], "b\n", "", 1),
+            (&["-l", "-c", "a"], "a\n", "(standard input)\n", 0),
+            (&["-c", "-m", "0", "a"], "a\n", "", 1),
+            (&["-r", "a", "-"], "a\n", "a\n", 0),
+            (&["-r", "a", "-", "-"], "a\n", "(standard input):a\n", 0),
         ];
         for (args, input, out, code) in cases {
             check("grep", args, input, out, *code);
@@ -722,6 +742,10 @@ mod tests {
         check("grep", &["-r", "main", &format!("{}/src", d)], "", &format!("{d}/src/a.rs:fn main() {{}}\n{d}/src/deep/b.txt:main street\n", d = d), 0);
         check("grep", &["-rl", "--include=*.rs", "main", &d], "", &format!("{d}/node_modules/c.rs\n{d}/src/a.rs\n", d = d), 0);
         check("grep", &["-rl", "--exclude-dir=node_modules", "--exclude=*.txt", "main", &d], "", &format!("{d}/bin\n{d}/src/a.rs\n", d = d), 0);
+        check("grep", &["-r", "main", &format!("{}/src/a.rs", d)], "", "fn main() {}\n", 0);
+        write(&format!("{}/empty.pat", d), "");
+        check("grep", &["-c", "-f", &format!("{}/empty.pat", d), &format!("{}/src/a.rs", d)], "", "", 1);
+        check("grep", &["-v", "-f", &format!("{}/empty.pat", d), &format!("{}/src/a.rs", d)], "", "fn main() {}\n", 0);
         check("grep", &["-c", "main", &format!("{}/src/a.rs", d), &format!("{}/src/deep/b.txt", d)], "", &format!("{d}/src/a.rs:1\n{d}/src/deep/b.txt:1\n", d = d), 0);
         let (code, out, err) = run("grep", &["main", &format!("{}/bin", d)], "");
         assert_eq!((code, out.as_str(), err), (0, "", format!("grep: {}/bin: binary file matches\n", d)));

@@ -210,6 +210,10 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         if p.has("t") {
             let _ = writeln!(ctx.diag.raw(), "{}", argv.join(" "));
         }
+        // The host has the last word on every command line built here (it explains a refusal).
+        if !crate::host::command_allowed(&argv) {
+            return Ok(crate::host::EXIT_DENIED);
+        }
         let mut empty = io::empty();
         let mut stdin = io::BufReader::new(&mut empty);
         let Ctx { out, diag, .. } = &mut *ctx;

@@ -1,0 +1,824 @@
+//! jq program text to AST: a tokenizer (strings keep their `\(...)`
+//! interpolations as nested token lists) and a precedence-climbing parser
+//! following jq's grammar: `|` < `,` < `//` < assignments < `or` < `and` <
+//! comparisons < `+ -` < `* / %` < postfix (`.a`, `[i]`, `[]`, `?`, `as`).
+
+use super::value::{parse_num, V};
+use std::rc::Rc;
+
+#[derive(Debug, Clone, PartialEq)]
+enum Tok {
+    Num(f64),
+    Str(Vec<Part>),
+    Ident(String),
+    Field(String),
+    Var(String),
+    Format(String),
+    Op(&'static str),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+enum Part {
+    Lit(String),
+    Interp(Vec<Tok>),
+}
+
+#[derive(Debug)]
+pub enum StrPart {
+    Lit(String),
+    Interp(Ast),
+}
+
+#[derive(Debug)]
+pub enum Pat {
+    Var(String),
+    Arr(Vec<Pat>),
+    Obj(Vec<(Ast, Option<Pat>)>),
+}
+
+#[derive(Debug)]
+pub struct FnDef {
+    pub name: String,
+    pub params: Vec<String>,
+    pub body: Rc<Ast>,
+}
+
+#[derive(Debug)]
+pub enum Ast {
+    Identity,
+    Index(Box<Ast>, Box<Ast>),
+    Slice(Box<Ast>, Option<Box<Ast>>, Option<Box<Ast>>),
+    Iter(Box<Ast>),
+    Lit(V),
+    Str(Option<String>, Vec<StrPart>),
+    Format(String),
+    Array(Option<Box<Ast>>),
+    Object(Vec<(Ast, Option<Ast>)>),
+    Neg(Box<Ast>),
+    Pipe(Box<Ast>, Box<Ast>),
+    Comma(Box<Ast>, Box<Ast>),
+    Bin(&'static str, Box<Ast>, Box<Ast>),
+    And(Box<Ast>, Box<Ast>),
+    Or(Box<Ast>, Box<Ast>),
+    Alt(Box<Ast>, Box<Ast>),
+    Assign(&'static str, Box<Ast>, Box<Ast>),
+    If(Vec<(Ast, Ast)>, Option<Box<Ast>>),
+    Try(Box<Ast>, Option<Box<Ast>>),
+    Reduce(Box<Ast>, Pat, Box<Ast>, Box<Ast>),
+    Foreach(Box<Ast>, Pat, Box<Ast>, Box<Ast>, Option<Box<Ast>>),
+    Def(Rc<FnDef>, Box<Ast>),
+    Call(String, Vec<Rc<Ast>>),
+    Var(String),
+    As(Box<Ast>, Pat, Box<Ast>),
+    Label(String, Box<Ast>),
+    Break(String),
+}
+
+const OPS: &[&str] = &[
+    "?//", "//=", "|=", "+=", "-=", "*=", "/=", "%=", "==", "!=", "<=", ">=", "//", "..", "|", ",", ".", "[", "]", "{", "}", "(", ")", ":", ";", "=", "<", ">", "+", "-", "*", "/", "%", "?",
+];
+
+fn is_ident_start(c: char) -> bool {
+    c.is_ascii_alphabetic() || c == '_'
+}
+
+fn is_ident(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_'
+}
+
+struct Lexer<'a> {
+    s: &'a [char],
+    i: usize,
+}
+
+impl<'a> Lexer<'a> {
+    fn ident(&mut self) -> String {
+        let st = self.i;
+        while self.i < self.s.len() && (is_ident(self.s[self.i]) || (self.s[self.i] == ':' && self.s.get(self.i + 1) == Some(&':'))) {
+            if self.s[self.i] == ':' {
+                self.i += 1;
+            }
+            self.i += 1;
+        }
+        self.s[st..self.i].iter().collect()
+    }
+
+    /// Tokens until end of text, or until the `)` closing an interpolation.
+    fn tokens(&mut self, nested: bool) -> Result<Vec<Tok>, String> {
+        let mut out = Vec::new();
+        let mut depth = 0;
+        while self.i < self.s.len() {
+            let c = self.s[self.i];
+            if c.is_whitespace() {
+                self.i += 1;
+                continue;
+            }
+            if c == '#' {
+                while self.i < self.s.len() && self.s[self.i] != '\n' {
+                    self.i += 1;
+                }
+                continue;
+            }
+            if c == '"' {
+                self.i += 1;
+                out.push(Tok::Str(self.string()?));
+                continue;
+            }
+            if c.is_ascii_digit() || (c == '.' && self.s.get(self.i + 1).map_or(false, |d| d.is_ascii_digit())) {
+                let st = self.i;
+                while self.i < self.s.len() && (self.s[self.i].is_ascii_digit() || self.s[self.i] == '.') {
+                    self.i += 1;
+                }
+                if self.i < self.s.len() && (self.s[self.i] == 'e' || self.s[self.i] == 'E') {
+                    let save = self.i;
+                    self.i += 1;
+                    if self.i < self.s.len() && (self.s[self.i] == '+' || self.s[self.i] == '-') {
+                        self.i += 1;
+                    }
+                    if self.i < self.s.len() && self.s[self.i].is_ascii_digit() {
+                        while self.i < self.s.len() && self.s[self.i].is_ascii_digit() {
+                            self.i += 1;
+                        }
+                    } else {
+                        self.i = save;
+                    }
+                }
+                let w: String = self.s[st..self.i].iter().collect();
+                let w2 = if w.starts_with('.') { format!("0{}", w) } else { w.clone() };
+                out.push(Tok::Num(parse_num(&w2).ok_or_else(|| format!("invalid numeric literal {}", w))?));
+                continue;
+            }
+            if is_ident_start(c) {
+                out.push(Tok::Ident(self.ident()));
+                continue;
+            }
+            if c == '$' && self.s.get(self.i + 1).map_or(false, |d| is_ident_start(*d)) {
+                self.i += 1;
+                out.push(Tok::Var(self.ident()));
+                continue;
+            }
+            if c == '@' && self.s.get(self.i + 1).map_or(false, |d| is_ident_start(*d)) {
+                self.i += 1;
+                out.push(Tok::Format(self.ident()));
+                continue;
+            }
+            if c == '.' && self.s.get(self.i + 1).map_or(false, |d| is_ident_start(*d)) {
+                self.i += 1;
+                let mut name = String::new();
+                while self.i < self.s.len() && is_ident(self.s[self.i]) {
+                    name.push(self.s[self.i]);
+                    self.i += 1;
+                }
+                out.push(Tok::Field(name));
+                continue;
+            }
+            let op = OPS.iter().find(|op| {
+                let n = op.chars().count();
+                self.i + n <= self.s.len() && self.s[self.i..self.i + n].iter().copied().eq(op.chars())
+            });
+            match op {
+                Some(op) => {
+                    if nested {
+                        if *op == "(" {
+                            depth += 1;
+                        } else if *op == ")" {
+                            if depth == 0 {
+                                self.i += 1;
+                                return Ok(out);
+                            }
+                            depth -= 1;
+                        }
+                    }
+                    self.i += op.chars().count();
+                    out.push(Tok::Op(op));
+                }
+                None => return Err(format!("syntax error, unexpected INVALID_CHARACTER '{}'", c)),
+            }
+        }
+        if nested {
+            return Err("syntax error, unterminated string interpolation".into());
+        }
+        Ok(out)
+    }
+
+    fn string(&mut self) -> Result<Vec<Part>, String> {
+        let mut parts = Vec::new();
+        let mut cur = String::new();
+        loop {
+            let c = *self.s.get(self.i).ok_or("syntax error, unterminated string literal")?;
+            self.i += 1;
+            match c {
+                '"' => break,
+                '\\' => {
+                    let e = *self.s.get(self.i).ok_or("syntax error, unterminated string literal")?;
+                    self.i += 1;
+                    match e {
+                        'n' => cur.push('\n'),
+                        't' => cur.push('\t'),
+                        'r' => cur.push('\r'),
+                        'b' => cur.push('\u{8}'),
+                        'f' => cur.push('\u{c}'),
+                        '"' | '\\' | '/' => cur.push(e),
+                        'u' => {
+                            let h: String = self.s.get(self.i..self.i + 4).ok_or("invalid \\u escape")?.iter().collect();
+                            self.i += 4;
+                            let mut cp = u32::from_str_radix(&h, 16).map_err(|_| "invalid \\u escape")?;
+                            if (0xd800..0xdc00).contains(&cp) && self.s.get(self.i) == Some(&'\\') && self.s.get(self.i + 1) == Some(&'u') {
+                                let h2: String = self.s.get(self.i + 2..self.i + 6).ok_or("invalid \\u escape")?.iter().collect();
+                                if let Ok(lo) = u32::from_str_radix(&h2, 16) {
+                                    self.i += 6;
+                                    cp = 0x10000 + ((cp - 0xd800) << 10) + (lo.wrapping_sub(0xdc00) & 0x3ff);
+                                }
+                            }
+                            cur.push(char::from_u32(cp).unwrap_or('\u{fffd}'));
+                        }
+                        '(' => {
+                            if !cur.is_empty() {
+                                parts.push(Part::Lit(std::mem::take(&mut cur)));
+                            }
+                            parts.push(Part::Interp(self.tokens(true)?));
+                        }
+                        _ => return Err(format!("invalid escape '\\{}' in string literal", e)),
+                    }
+                }
+                _ => cur.push(c),
+            }
+        }
+        if !cur.is_empty() || parts.is_empty() {
+            parts.push(Part::Lit(cur));
+        }
+        Ok(parts)
+    }
+}
+
+pub fn parse(src: &str) -> Result<Ast, String> {
+    let chars: Vec<char> = src.chars().collect();
+    let toks = Lexer { s: &chars, i: 0 }.tokens(false)?;
+    parse_toks(toks)
+}
+
+fn parse_toks(toks: Vec<Tok>) -> Result<Ast, String> {
+    let mut p = Parser { t: toks, i: 0 };
+    if p.t.is_empty() {
+        return Ok(Ast::Identity);
+    }
+    let a = p.pipe()?;
+    if p.i < p.t.len() {
+        return Err(format!("syntax error, unexpected {}", p.show()));
+    }
+    Ok(a)
+}
+
+struct Parser {
+    t: Vec<Tok>,
+    i: usize,
+}
+
+fn b(a: Ast) -> Box<Ast> {
+    Box::new(a)
+}
+
+const KEYWORDS: &[&str] = &["def", "if", "then", "elif", "else", "end", "as", "reduce", "foreach", "try", "catch", "label", "and", "or", "not_a_keyword", "__loc__"];
+
+impl Parser {
+    fn peek(&self) -> Option<&Tok> {
+        self.t.get(self.i)
+    }
+    fn is_op(&self, op: &str) -> bool {
+        matches!(self.peek(), Some(Tok::Op(o)) if *o == op)
+    }
+    fn is_kw(&self, kw: &str) -> bool {
+        matches!(self.peek(), Some(Tok::Ident(o)) if o == kw)
+    }
+    fn show(&self) -> String {
+        match self.peek() {
+            None => "$end (Unix shell quoting issues?)".into(),
+            Some(Tok::Op(o)) => format!("'{}'", o),
+            Some(Tok::Ident(s)) => format!("IDENT {}", s),
+            Some(Tok::Field(s)) => format!("FIELD .{}", s),
+            Some(Tok::Var(s)) => format!("'${}'", s),
+            Some(Tok::Num(n)) => format!("LITERAL {}", n),
+            Some(Tok::Str(_)) => "QQSTRING_START".into(),
+            Some(Tok::Format(f)) => format!("FORMAT @{}", f),
+        }
+    }
+    fn expect_op(&mut self, op: &str) -> Result<(), String> {
+        if self.is_op(op) {
+            self.i += 1;
+            Ok(())
+        } else {
+            Err(format!("syntax error, unexpected {}, expecting '{}'", self.show(), op))
+        }
+    }
+    fn expect_kw(&mut self, kw: &str) -> Result<(), String> {
+        if self.is_kw(kw) {
+            self.i += 1;
+            Ok(())
+        } else {
+            Err(format!("syntax error, unexpected {}, expecting {}", self.show(), kw))
+        }
+    }
+
+    fn pipe(&mut self) -> Result<Ast, String> {
+        self.pipe_with(true)
+    }
+
+    /// `comma` false parses an object value: a pipe whose parts hold no `,`.
+    fn pipe_with(&mut self, comma: bool) -> Result<Ast, String> {
+        if self.is_kw("def") {
+            let d = self.def()?;
+            let rest = self.pipe_with(comma)?;
+            return Ok(Ast::Def(Rc::new(d), b(rest)));
+        }
+        if self.is_kw("label") {
+            self.i += 1;
+            let name = match self.t.get(self.i) {
+                Some(Tok::Var(v)) => v.clone(),
+                _ => return Err(format!("syntax error, unexpected {}", self.show())),
+            };
+            self.i += 1;
+            self.expect_op("|")?;
+            let body = self.pipe_with(comma)?;
+            return Ok(Ast::Label(name, b(body)));
+        }
+        let lhs = if comma { self.comma()? } else { self.alt()? };
+        if self.is_op("|") {
+            self.i += 1;
+            let rhs = self.pipe_with(comma)?;
+            return Ok(Ast::Pipe(b(lhs), b(rhs)));
+        }
+        Ok(lhs)
+    }
+
+    fn def(&mut self) -> Result<FnDef, String> {
+        self.expect_kw("def")?;
+        let name = match self.t.get(self.i) {
+            Some(Tok::Ident(n)) if !KEYWORDS.contains(&n.as_str()) => n.clone(),
+            _ => return Err(format!("syntax error, unexpected {}, expecting IDENT", self.show())),
+        };
+        self.i += 1;
+        let mut params = Vec::new();
+        if self.is_op("(") {
+            self.i += 1;
+            loop {
+                match self.t.get(self.i) {
+                    Some(Tok::Ident(n)) => params.push(n.clone()),
+                    Some(Tok::Var(n)) => params.push(format!("${}", n)),
+                    _ => return Err(format!("syntax error, unexpected {}", self.show())),
+                }
+                self.i += 1;
+                if self.is_op(";") {
+                    self.i += 1;
+                    continue;
+                }
+                self.expect_op(")")?;
+                break;
+            }
+        }
+        self.expect_op(":")?;
+        let body = self.pipe()?;
+        self.expect_op(";")?;
+        Ok(FnDef { name, params, body: Rc::new(body) })
+    }
+
+    fn comma(&mut self) -> Result<Ast, String> {
+        let mut a = self.alt()?;
+        while self.is_op(",") {
+            self.i += 1;
+            let r = self.alt()?;
+            a = Ast::Comma(b(a), b(r));
+        }
+        Ok(a)
+    }
+
+    fn alt(&mut self) -> Result<Ast, String> {
+        let a = self.assign()?;
+        if self.is_op("//") {
+            self.i += 1;
+            let r = self.alt()?;
+            return Ok(Ast::Alt(b(a), b(r)));
+        }
+        Ok(a)
+    }
+
+    fn assign(&mut self) -> Result<Ast, String> {
+        let a = self.or()?;
+        for op in ["=", "|=", "+=", "-=", "*=", "/=", "%=", "//="] {
+            if self.is_op(op) {
+                self.i += 1;
+                let r = self.alt()?;
+                let op: &'static str = OPS.iter().find(|o| **o == op).unwrap();
+                return Ok(Ast::Assign(op, b(a), b(r)));
+            }
+        }
+        Ok(a)
+    }
+
+    fn or(&mut self) -> Result<Ast, String> {
+        let mut a = self.and()?;
+        while self.is_kw("or") {
+            self.i += 1;
+            let r = self.and()?;
+            a = Ast::Or(b(a), b(r));
+        }
+        Ok(a)
+    }
+
+    fn and(&mut self) -> Result<Ast, String> {
+        let mut a = self.cmp()?;
+        while self.is_kw("and") {
+            self.i += 1;
+            let r = self.cmp()?;
+            a = Ast::And(b(a), b(r));
+        }
+        Ok(a)
+    }
+
+    fn cmp(&mut self) -> Result<Ast, String> {
+        let a = self.add()?;
+        for op in ["==", "!=", "<", "<=", ">", ">="] {
+            if self.is_op(op) {
+                self.i += 1;
+                let r = self.add()?;
+                let op: &'static str = OPS.iter().find(|o| **o == op).unwrap();
+                return Ok(Ast::Bin(op, b(a), b(r)));
+            }
+        }
+        Ok(a)
+    }
+
+    fn add(&mut self) -> Result<Ast, String> {
+        let mut a = self.mul()?;
+        loop {
+            let op = if self.is_op("+") { "+" } else if self.is_op("-") { "-" } else { break };
+            self.i += 1;
+            let r = self.mul()?;
+            a = Ast::Bin(op, b(a), b(r));
+        }
+        Ok(a)
+    }
+
+    fn mul(&mut self) -> Result<Ast, String> {
+        let mut a = self.unary()?;
+        loop {
+            let op = if self.is_op("*") {
+                "*"
+            } else if self.is_op("/") {
+                "/"
+            } else if self.is_op("%") {
+                "%"
+            } else {
+                break;
+            };
+            self.i += 1;
+            let r = self.unary()?;
+            a = Ast::Bin(op, b(a), b(r));
+        }
+        Ok(a)
+    }
+
+    fn unary(&mut self) -> Result<Ast, String> {
+        if self.is_op("-") {
+            self.i += 1;
+            let a = self.unary()?;
+            return Ok(Ast::Neg(b(a)));
+        }
+        self.postfix(true)
+    }
+
+    fn postfix(&mut self, allow_as: bool) -> Result<Ast, String> {
+        let mut t = self.term()?;
+        loop {
+            match self.peek().cloned() {
+                Some(Tok::Field(f)) => {
+                    self.i += 1;
+                    t = Ast::Index(b(t), b(Ast::Lit(V::str(&f))));
+                }
+                Some(Tok::Op(".")) if matches!(self.t.get(self.i + 1), Some(Tok::Str(_))) => {
+                    self.i += 1;
+                    let k = self.term()?;
+                    t = Ast::Index(b(t), b(k));
+                }
+                Some(Tok::Op(".")) if matches!(self.t.get(self.i + 1), Some(Tok::Op("["))) => {
+                    self.i += 1;
+                }
+                Some(Tok::Op("[")) => {
+                    self.i += 1;
+                    t = self.bracket(t)?;
+                }
+                Some(Tok::Op("?")) => {
+                    self.i += 1;
+                    t = Ast::Try(b(t), None);
+                }
+                Some(Tok::Ident(k)) if k == "as" && allow_as => {
+                    self.i += 1;
+                    let pat = self.pattern()?;
+                    self.expect_op("|")?;
+                    let body = self.pipe()?;
+                    return Ok(Ast::As(b(t), pat, b(body)));
+                }
+                _ => return Ok(t),
+            }
+        }
+    }
+
+    /// After `[`: `]` iterates, `e]` indexes, `a:b]` slices.
+    fn bracket(&mut self, t: Ast) -> Result<Ast, String> {
+        if self.is_op("]") {
+            self.i += 1;
+            return Ok(Ast::Iter(b(t)));
+        }
+        if self.is_op(":") {
+            self.i += 1;
+            let hi = self.pipe()?;
+            self.expect_op("]")?;
+            return Ok(Ast::Slice(b(t), None, Some(b(hi))));
+        }
+        let k = self.pipe()?;
+        if self.is_op(":") {
+            self.i += 1;
+            if self.is_op("]") {
+                self.i += 1;
+                return Ok(Ast::Slice(b(t), Some(b(k)), None));
+            }
+            let hi = self.pipe()?;
+            self.expect_op("]")?;
+            return Ok(Ast::Slice(b(t), Some(b(k)), Some(b(hi))));
+        }
+        self.expect_op("]")?;
+        Ok(Ast::Index(b(t), b(k)))
+    }
+
+    fn pattern(&mut self) -> Result<Pat, String> {
+        match self.peek().cloned() {
+            Some(Tok::Var(v)) => {
+                self.i += 1;
+                Ok(Pat::Var(v))
+            }
+            Some(Tok::Op("[")) => {
+                self.i += 1;
+                let mut ps = Vec::new();
+                loop {
+                    ps.push(self.pattern()?);
+                    if self.is_op(",") {
+                        self.i += 1;
+                        continue;
+                    }
+                    self.expect_op("]")?;
+                    return Ok(Pat::Arr(ps));
+                }
+            }
+            Some(Tok::Op("{")) => {
+                self.i += 1;
+                let mut ps = Vec::new();
+                loop {
+                    match self.peek().cloned() {
+                        Some(Tok::Var(v)) => {
+                            self.i += 1;
+                            let sub = if self.is_op(":") {
+                                self.i += 1;
+                                Some(self.pattern()?)
+                            } else {
+                                None
+                            };
+                            // `$name` binds the field and may destructure it too.
+                            ps.push((Ast::Lit(V::str(&v)), Some(Pat::Var(v.clone()))));
+                            if let Some(s) = sub {
+                                ps.push((Ast::Lit(V::str(&v)), Some(s)));
+                            }
+                        }
+                        Some(Tok::Ident(k)) => {
+                            self.i += 1;
+                            self.expect_op(":")?;
+                            ps.push((Ast::Lit(V::str(&k)), Some(self.pattern()?)));
+                        }
+                        Some(Tok::Str(_)) => {
+                            let k = self.term()?;
+                            self.expect_op(":")?;
+                            ps.push((k, Some(self.pattern()?)));
+                        }
+                        Some(Tok::Op("(")) => {
+                            self.i += 1;
+                            let k = self.pipe()?;
+                            self.expect_op(")")?;
+                            self.expect_op(":")?;
+                            ps.push((k, Some(self.pattern()?)));
+                        }
+                        _ => return Err(format!("syntax error, unexpected {} in object pattern", self.show())),
+                    }
+                    if self.is_op(",") {
+                        self.i += 1;
+                        continue;
+                    }
+                    self.expect_op("}")?;
+                    return Ok(Pat::Obj(ps));
+                }
+            }
+            _ => Err(format!("syntax error, unexpected {}, expecting '$' or '[' or '{{'", self.show())),
+        }
+    }
+
+    fn string(&mut self, fmt: Option<String>, parts: Vec<Part>) -> Result<Ast, String> {
+        let mut out = Vec::new();
+        for p in parts {
+            match p {
+                Part::Lit(s) => out.push(StrPart::Lit(s)),
+                Part::Interp(toks) => out.push(StrPart::Interp(parse_toks(toks)?)),
+            }
+        }
+        if fmt.is_none() && out.len() == 1 {
+            if let StrPart::Lit(s) = &out[0] {
+                return Ok(Ast::Lit(V::str(s)));
+            }
+        }
+        Ok(Ast::Str(fmt, out))
+    }
+
+    fn term(&mut self) -> Result<Ast, String> {
+        let t = match self.peek().cloned() {
+            Some(t) => t,
+            None => return Err(format!("syntax error, unexpected {}", self.show())),
+        };
+        self.i += 1;
+        match t {
+            Tok::Num(n) => Ok(Ast::Lit(V::Num(n))),
+            Tok::Str(parts) => self.string(None, parts),
+            Tok::Format(f) => {
+                if let Some(Tok::Str(parts)) = self.peek().cloned() {
+                    self.i += 1;
+                    return self.string(Some(f), parts);
+                }
+                Ok(Ast::Format(f))
+            }
+            Tok::Field(f) => Ok(Ast::Index(b(Ast::Identity), b(Ast::Lit(V::str(&f))))),
+            Tok::Var(v) => Ok(Ast::Var(v)),
+            Tok::Op(".") => {
+                if let Some(Tok::Str(parts)) = self.peek().cloned() {
+                    self.i += 1;
+                    let k = self.string(None, parts)?;
+                    return Ok(Ast::Index(b(Ast::Identity), b(k)));
+                }
+                Ok(Ast::Identity)
+            }
+            Tok::Op("..") => Ok(Ast::Call("recurse".into(), vec![])),
+            Tok::Op("(") => {
+                let e = self.pipe()?;
+                self.expect_op(")")?;
+                Ok(e)
+            }
+            Tok::Op("[") => {
+                if self.is_op("]") {
+                    self.i += 1;
+                    return Ok(Ast::Array(None));
+                }
+                let e = self.pipe()?;
+                self.expect_op("]")?;
+                Ok(Ast::Array(Some(b(e))))
+            }
+            Tok::Op("{") => self.object(),
+            Tok::Ident(k) => match k.as_str() {
+                "true" => Ok(Ast::Lit(V::Bool(true))),
+                "false" => Ok(Ast::Lit(V::Bool(false))),
+                "null" => Ok(Ast::Lit(V::Null)),
+                "if" => {
+                    let mut arms = Vec::new();
+                    loop {
+                        let c = self.pipe()?;
+                        self.expect_kw("then")?;
+                        let t = self.pipe()?;
+                        arms.push((c, t));
+                        if self.is_kw("elif") {
+                            self.i += 1;
+                            continue;
+                        }
+                        break;
+                    }
+                    let els = if self.is_kw("else") {
+                        self.i += 1;
+                        Some(b(self.pipe()?))
+                    } else {
+                        None
+                    };
+                    self.expect_kw("end")?;
+                    Ok(Ast::If(arms, els))
+                }
+                "try" => {
+                    let body = self.postfix(false)?;
+                    let catch = if self.is_kw("catch") {
+                        self.i += 1;
+                        Some(b(self.postfix(false)?))
+                    } else {
+                        None
+                    };
+                    Ok(Ast::Try(b(body), catch))
+                }
+                "reduce" | "foreach" => {
+                    let src = self.postfix(false)?;
+                    self.expect_kw("as")?;
+                    let pat = self.pattern()?;
+                    self.expect_op("(")?;
+                    let init = self.pipe()?;
+                    self.expect_op(";")?;
+                    let upd = self.pipe()?;
+                    if k == "reduce" {
+                        self.expect_op(")")?;
+                        return Ok(Ast::Reduce(b(src), pat, b(init), b(upd)));
+                    }
+                    let ext = if self.is_op(";") {
+                        self.i += 1;
+                        Some(b(self.pipe()?))
+                    } else {
+                        None
+                    };
+                    self.expect_op(")")?;
+                    Ok(Ast::Foreach(b(src), pat, b(init), b(upd), ext))
+                }
+                "def" => {
+                    self.i -= 1;
+                    let d = self.def()?;
+                    let rest = self.pipe()?;
+                    Ok(Ast::Def(Rc::new(d), b(rest)))
+                }
+                "break" => match self.peek().cloned() {
+                    Some(Tok::Var(v)) => {
+                        self.i += 1;
+                        Ok(Ast::Break(v))
+                    }
+                    _ => Err(format!("syntax error, unexpected {}", self.show())),
+                },
+                _ if KEYWORDS.contains(&k.as_str()) => {
+                    self.i -= 1;
+                    Err(format!("syntax error, unexpected {}", k))
+                }
+                _ => {
+                    let mut args = Vec::new();
+                    if self.is_op("(") {
+                        self.i += 1;
+                        loop {
+                            args.push(Rc::new(self.pipe()?));
+                            if self.is_op(";") {
+                                self.i += 1;
+                                continue;
+                            }
+                            self.expect_op(")")?;
+                            break;
+                        }
+                    }
+                    Ok(Ast::Call(k, args))
+                }
+            },
+            Tok::Op(o) => {
+                self.i -= 1;
+                Err(format!("syntax error, unexpected '{}'", o))
+            }
+        }
+    }
+
+    fn object(&mut self) -> Result<Ast, String> {
+        let mut entries = Vec::new();
+        if self.is_op("}") {
+            self.i += 1;
+            return Ok(Ast::Object(entries));
+        }
+        loop {
+            let key = match self.peek().cloned() {
+                Some(Tok::Var(v)) => {
+                    self.i += 1;
+                    entries.push((Ast::Lit(V::str(&v)), Some(Ast::Var(v))));
+                    None
+                }
+                Some(Tok::Ident(k)) => {
+                    self.i += 1;
+                    Some(Ast::Lit(V::str(&k)))
+                }
+                Some(Tok::Num(n)) => {
+                    self.i += 1;
+                    Some(Ast::Lit(V::Num(n)))
+                }
+                Some(Tok::Str(_)) | Some(Tok::Format(_)) => Some(self.term()?),
+                Some(Tok::Op("(")) => {
+                    self.i += 1;
+                    let k = self.pipe()?;
+                    self.expect_op(")")?;
+                    Some(k)
+                }
+                _ => return Err(format!("syntax error, unexpected {} in object construction", self.show())),
+            };
+            if let Some(key) = key {
+                if self.is_op(":") {
+                    self.i += 1;
+                    let v = self.pipe_with(false)?;
+                    entries.push((key, Some(v)));
+                } else {
+                    entries.push((key, None));
+                }
+            }
+            if self.is_op(",") {
+                self.i += 1;
+                continue;
+            }
+            self.expect_op("}")?;
+            return Ok(Ast::Object(entries));
+        }
+    }
+}
