@@ -8,6 +8,7 @@ import { DevDirFd } from "./fs/dev-fd";
 import { WorkspaceDirFd } from "./fs/dir-fd";
 import { WorkspaceFileFd } from "./fs/file-fd";
 import { RunStopped, buildImports } from "./imports";
+import { TOOLSHED_MODULE, buildToolshedImports } from "./toolshed-imports";
 import { OutputFd, StdinFd } from "./stdio";
 
 export const DEFAULT_MAX_OUTPUT_BYTES = 16 * 1024 * 1024;
@@ -142,7 +143,7 @@ export function runWasi(program: WebAssembly.Module, opts: WasiRunOptions): Wasi
     maxSteps: opts.limits?.maxSteps ?? DEFAULT_MAX_STEPS,
   };
   const ctx = new WasiFsContext(opts.fs);
-  return execute(program, opts.argv, checked.envList, opts.stdin, limits, ctx);
+  return execute(program, opts.argv, checked.envList, opts.stdin, limits, ctx, opts.cwd);
 }
 
 /**
@@ -151,7 +152,7 @@ export function runWasi(program: WebAssembly.Module, opts: WasiRunOptions): Wasi
  */
 export function runDetached(program: WebAssembly.Module, argv: string[]): WasiRunResult {
   const limits = { maxOutputBytes: 1024 * 1024, maxMemoryBytes: DEFAULT_MAX_MEMORY_BYTES, maxSyscalls: 100_000, maxSteps: 10_000_000 };
-  return execute(program, argv, [], undefined, limits, null);
+  return execute(program, argv, [], undefined, limits, null, ROOT);
 }
 
 function execute(
@@ -161,6 +162,7 @@ function execute(
   stdin: Uint8Array | undefined,
   limits: Required<WasiLimits>,
   ctx: WasiFsContext | null,
+  cwd: string,
 ): WasiRunResult {
   const argv0 = argv[0]!;
   const stdout = new OutputFd(limits.maxOutputBytes);
@@ -172,8 +174,8 @@ function execute(
   const shim = new WASI(argv, envList, fds, { debug: false });
 
   let syscalls = 0;
-  const imports = buildImports(shim, {
-    check(memory) {
+  const guard = {
+    check(memory: WebAssembly.Memory | undefined) {
       if (++syscalls > limits.maxSyscalls) {
         throw new RunStopped(EXIT_KILLED, `system call limit reached (${limits.maxSyscalls} calls)`);
       }
@@ -181,11 +183,33 @@ function execute(
         throw new RunStopped(EXIT_KILLED, `memory limit exceeded (${mib(memory.buffer.byteLength)} > ${mib(limits.maxMemoryBytes)})`);
       }
     },
+  };
+  const imports = buildImports(shim, guard);
+  const memoryOf = () => shim.inst?.exports.memory as WebAssembly.Memory | undefined;
+
+  // Commands a program runs in-process (xargs, find -exec) pass the same command rules as the
+  // shell's; a refusal counts as the run's denial like a refused file access.
+  let commandDenial: Denial | undefined;
+  const toolshed = buildToolshedImports(memoryOf, {
+    cwd,
+    home: ROOT,
+    denied: (d) => {
+      if (ctx) ctx.denial ??= d;
+      else commandDenial ??= d;
+    },
+    say: (text) => stderr.note(text),
   });
+  const guardedToolshed: typeof toolshed = {};
+  for (const [name, fn] of Object.entries(toolshed)) {
+    guardedToolshed[name] = (...args: number[]) => {
+      guard.check(memoryOf());
+      return fn(...args);
+    };
+  }
 
   let instance: WebAssembly.Instance;
   try {
-    instance = new WebAssembly.Instance(program, { wasi_snapshot_preview1: imports });
+    instance = new WebAssembly.Instance(program, { wasi_snapshot_preview1: imports, [TOOLSHED_MODULE]: guardedToolshed });
   } catch (e) {
     const what = e instanceof Error ? e.message : String(e);
     return failed(`the program could not be instantiated: ${what}`, `${argv0}: cannot execute: ${what}`);
@@ -244,7 +268,8 @@ function execute(
     stats: { syscalls, memoryBytes },
   };
   if (metered) result.stats.steps = Number(BigInt(limits.maxSteps) - (fuel.value as bigint));
-  if (ctx?.denial) result.denied = ctx.denial;
+  const denied = ctx?.denial ?? commandDenial;
+  if (denied) result.denied = denied;
   if (errors.length > 0) result.error = errors.join("; ");
   return result;
 }

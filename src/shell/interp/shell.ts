@@ -477,7 +477,7 @@ export class Shell implements ExpandCtx, ArithEnv {
       this.redirFailed = false;
       st = await this.exec(s.cmd, fds);
       this.status = st;
-      if (s.cmd.type !== "pipeline") this.vars.setArray("PIPESTATUS", [String(st)]);
+      if (s.cmd.type !== "pipeline") this.vars.pipe = st;
       if (st !== 0 && !this.errexitOff) {
         const c = s.cmd;
         const skip = (c.type === "andor" && this.lastAndOrShort) || (c.type === "pipeline" && c.bang) ||
@@ -805,7 +805,7 @@ export class Shell implements ExpandCtx, ArithEnv {
       } finally {
         if (cmd.bang) this.errexitOff--;
       }
-      this.vars.setArray("PIPESTATUS", [String(st)]);
+      this.vars.pipe = st;
     } else {
       const n = cmd.cmds.length;
       const pipes: Pipe[] = [];
@@ -832,7 +832,7 @@ export class Shell implements ExpandCtx, ArithEnv {
       } finally {
         if (cmd.bang) this.errexitOff--;
       }
-      this.vars.setArray("PIPESTATUS", sts.map(String));
+      this.vars.pipe = sts;
       st = sts[n - 1];
       if (this.opts.pipefail) for (const s of sts) if (s !== 0) st = s;
     }

@@ -49,11 +49,21 @@ export class VarStore {
       return m;
     });
     c.dynamic = this.dynamic;
+    c.pipe = this.pipe;
     this.frames.forEach((f, i) => { if (this.temp.has(f)) c.temp.add(c.frames[i]); });
     return c;
   }
 
+  /** PIPESTATUS is kept as raw statuses and only turned into an array when read. */
+  pipe: number | number[] = 0;
+  private pipeVar: Var = { value: ["0"], attrs: 0 };
+
   lookup(name: string): Var | undefined {
+    if (name === "PIPESTATUS") {
+      const p = this.pipe;
+      this.pipeVar.value = typeof p === "number" ? [String(p)] : p.map(String);
+      return this.pipeVar;
+    }
     const fr = this.frames;
     for (let i = fr.length - 1; i >= 0; i--) {
       const v = fr[i].get(name);

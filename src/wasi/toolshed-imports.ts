@@ -1,0 +1,61 @@
+import { checkCommand } from "../policy/commands";
+import type { Denial } from "../policy/denied";
+
+/**
+ * The `toolshed` import module: what bundled programs may ask the host beyond WASI.
+ *
+ * `check_command(argv_ptr, argv_len) -> i32` — toolbox's xargs, find -exec, env and timeout
+ * run other commands in-process, out of the shell's sight, so they show each command line here
+ * first. The argv is `argv_len` bytes of NUL-terminated strings. The answer is 0 (run it) or 1
+ * (refused): the host has then written `toolshed: denied (rule): reason` to the program's
+ * stderr, as the shell does, and recorded the denial for the run's result.
+ */
+export const TOOLSHED_MODULE = "toolshed";
+
+export interface CommandGate {
+  /** The program's working directory (relative operands of a rule resolve against it). */
+  cwd: string;
+  home: string;
+  /** Records a refusal (the first one becomes the run's `denied`). */
+  denied(d: Denial): void;
+  /** Writes host text to the program's stderr. */
+  say(text: string): void;
+}
+
+export const CHECK_ALLOWED = 0;
+export const CHECK_DENIED = 1;
+
+/** Longest argv a program may submit in one call (the shell's own limit is far above any real use). */
+const MAX_ARGV_BYTES = 1 << 20;
+
+/** Splits NUL-terminated strings; a missing final NUL still ends the last one. */
+export function decodeArgv(bytes: Uint8Array): string[] {
+  const text = new TextDecoder().decode(bytes);
+  const parts = text.split("\0");
+  if (parts[parts.length - 1] === "") parts.pop();
+  return parts;
+}
+
+export function buildToolshedImports(
+  memory: () => WebAssembly.Memory | undefined,
+  gate: CommandGate,
+): Record<string, (...args: number[]) => number> {
+  const refuse = (d: Denial): number => {
+    gate.denied(d);
+    gate.say(`toolshed: denied (${d.rule}): ${d.reason}\n`);
+    return CHECK_DENIED;
+  };
+  return {
+    check_command(ptr: number, len: number): number {
+      const mem = memory();
+      // Anything malformed is refused: a program that cannot say what it runs does not run it.
+      if (!mem || ptr < 0 || len < 0 || len > MAX_ARGV_BYTES || ptr + len > mem.buffer.byteLength) {
+        return refuse({ rule: "malformed-command", reason: "Refused: the program passed an unreadable command line to check." });
+      }
+      const argv = decodeArgv(new Uint8Array(mem.buffer, ptr, len).slice());
+      if (argv.length === 0) return refuse({ rule: "malformed-command", reason: "Refused: the program asked to run an empty command line." });
+      const denial = checkCommand(argv, { home: gate.home, cwd: gate.cwd });
+      return denial ? refuse(denial) : CHECK_ALLOWED;
+    },
+  };
+}
