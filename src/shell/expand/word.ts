@@ -278,6 +278,12 @@ async function paramValue(ctx: ExpandCtx, name: string, index: Word | undefined)
     return { list: null, scalar: n === 0 ? ctx.special("0") : ctx.positional[n - 1], star: false };
   }
   if (name.length === 1 && "#?$!-".includes(name)) return { list: null, scalar: ctx.special(name), star: false };
+  const raw = ctx.vars.lookup(name);
+  if (raw && raw.attrs & A_NAMEREF && typeof raw.value === "string" && !index) {
+    // nameref to an array element: ref='a[2]'
+    const m = /^([A-Za-z_][A-Za-z0-9_]*)\[(.*)\]$/s.exec(raw.value);
+    if (m) return paramValue(ctx, m[1], m[2] === "@" || m[2] === "*" ? { parts: [{ type: "lit", value: m[2] }], pos: 0 } : { parts: [{ type: "lit", value: m[2] }], pos: 0 });
+  }
   const { name: rname, v } = ctx.vars.resolve(name);
   if (index) {
     const it = litText(index);
