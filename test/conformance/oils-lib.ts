@@ -228,11 +228,22 @@ export const PROGRAMS: Record<string, MemProgram> = {
     }
     return 0;
   },
+  egrep: async (argv, io) => PROGRAMS.grep(["grep", "-E", ...argv.slice(1)], io),
+  hostname: async (_a, io) => { await w(io, "toolshed\n"); return 0; },
+  which: async (argv, io) => {
+    let st = 0;
+    for (const n of argv.slice(1)) {
+      if (n in PROGRAMS) await w(io, `/usr/bin/${n}\n`);
+      else if (n === "bash" || n === "sh") await w(io, `/bin/${n}\n`);
+      else st = 1;
+    }
+    return st;
+  },
   chmod: async () => 0, // permissions are not modelled by the in-memory host
   basename: async (argv, io) => { await w(io, (argv[1] ?? "").replace(/\/+$/, "").replace(/^.*\//, "") + "\n"); return 0; },
   dirname: async (argv, io) => { const p = (argv[1] ?? "").replace(/\/+$/, ""); const k = p.lastIndexOf("/"); await w(io, (k < 0 ? "." : k === 0 ? "/" : p.slice(0, k)) + "\n"); return 0; },
   grep: async (argv, io) => {
-    const flags = argv.slice(1).filter((a) => /^-[a-zA-Z]+$/.test(a)).join("");
+    const flags = argv.slice(1).filter((a) => /^-[a-zA-Z]+$/.test(a)).join("").replace(/E/g, "");
     const rest = argv.slice(1).filter((a) => !/^-[a-zA-Z]+$/.test(a));
     const pat = rest.shift() ?? "";
     const s = await readInputs(rest, io);

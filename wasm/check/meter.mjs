@@ -8,6 +8,10 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
+// toolbox asks the host before running a command in-process (toolshed.check_command, see
+// src/wasi/toolshed-imports.ts); these checks run outside the sandbox, so everything is allowed.
+const ALLOW_ALL = { check_command: () => 0 };
+
 const here = dirname(fileURLToPath(import.meta.url));
 const mod = await WebAssembly.compile(readFileSync(join(here, "..", "dist", "toolbox.wasm")));
 const dir = mkdtempSync(join(tmpdir(), "meter-"));
@@ -18,7 +22,7 @@ async function run(argv, budget) {
   const outPath = join(dir, "stdout");
   const fd = openSync(outPath, "w");
   const wasi = new WASI({ version: "preview1", args: argv, env: {}, preopens: { "/workspace": dir }, stdout: fd, returnOnExit: true });
-  const inst = await WebAssembly.instantiate(mod, wasi.getImportObject());
+  const inst = await WebAssembly.instantiate(mod, { ...wasi.getImportObject(), toolshed: ALLOW_ALL });
   const fuel = inst.exports.toolshed_fuel;
   fuel.value = BigInt(budget);
   let outcome;

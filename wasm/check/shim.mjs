@@ -6,6 +6,10 @@ import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
+// toolbox asks the host before running a command in-process (toolshed.check_command, see
+// src/wasi/toolshed-imports.ts); these checks run outside the sandbox, so everything is allowed.
+const ALLOW_ALL = { check_command: () => 0 };
+
 const here = dirname(fileURLToPath(import.meta.url));
 const shim = await import(join(here, "..", "..", "node_modules", "@bjorn3", "browser_wasi_shim", "dist", "index.js"));
 const { WASI, File, Directory, PreopenDirectory, OpenFile, ConsoleStdout } = shim;
@@ -28,7 +32,7 @@ async function run(argv, stdin = "", module = mod) {
     new PreopenDirectory("/workspace", root),
   ];
   const wasi = new WASI(argv, ["PWD=/workspace"], fds, { debug: false });
-  const inst = await WebAssembly.instantiate(module, { wasi_snapshot_preview1: wasi.wasiImport });
+  const inst = await WebAssembly.instantiate(module, { wasi_snapshot_preview1: wasi.wasiImport, toolshed: ALLOW_ALL });
   return { code: wasi.start(inst), out, err };
 }
 

@@ -8,7 +8,7 @@ import { Parser, ParseError, lineOf } from "../syntax/parser";
 import { ArithError, evalArith, parseArith, ArithEnv } from "../expand/arith";
 import { glob, joinPath, normalize } from "../expand/glob";
 import { matchPattern } from "../expand/pattern";
-import { AbortLine, ExpandCtx, ExpandError, expandArgs, expandPattern, expandRegex, expandString, resolveIndex, quote } from "../expand/word";
+import { AbortLine, ExpandCtx, ExpandError, expandArgs, expandFields, expandPattern, expandRegex, expandString, resolveIndex, quote } from "../expand/word";
 import { setOption } from "../builtins/vars";
 import { Budget, LimitError } from "./limits";
 import { BytesReader, Collector, EMPTY, InStream, NullWriter, Pipe, decode, encode } from "./streams";
@@ -289,46 +289,29 @@ export class Shell implements ExpandCtx, ArithEnv {
   }
 
   /** Runs statements as a subshell: exit only ends this subshell; EXIT trap runs. */
-  async runSubshellBody(body: Stmt[], fds: Fd[]): Promise<number> {
+  runSubshellBody(body: Stmt[], fds: Fd[]): Promise<number> {
+    return this.asProcess(fds, () => this.execList(body, fds));
+  }
+
+  runSubshellCmd(cmd: Command, fds: Fd[]): Promise<number> {
+    return this.asProcess(fds, () => this.exec(cmd, fds));
+  }
+
+  /** One subshell "process": counted against the live-process limit, errors and EXIT trap at its edge. */
+  private async asProcess(fds: Fd[], run: () => Promise<number>): Promise<number> {
     this.shared.budget.enterProcess();
     try {
-      return await this.runSubshellBodyInner(body, fds);
+      this.fds = fds;
+      let st: number;
+      try {
+        st = await run();
+      } catch (e) {
+        st = this.catchTop(e, fds);
+      }
+      return await this.runExitTrap(st);
     } finally {
       this.shared.budget.leaveProcess();
     }
-  }
-
-  private async runSubshellBodyInner(body: Stmt[], fds: Fd[]): Promise<number> {
-    this.fds = fds;
-    let st: number;
-    try {
-      st = await this.execList(body, fds);
-    } catch (e) {
-      st = this.catchTop(e, fds);
-    }
-    st = await this.runExitTrap(st);
-    return st;
-  }
-
-  async runSubshellCmd(cmd: Command, fds: Fd[]): Promise<number> {
-    this.shared.budget.enterProcess();
-    try {
-      return await this.runSubshellCmdInner(cmd, fds);
-    } finally {
-      this.shared.budget.leaveProcess();
-    }
-  }
-
-  private async runSubshellCmdInner(cmd: Command, fds: Fd[]): Promise<number> {
-    this.fds = fds;
-    let st: number;
-    try {
-      st = await this.exec(cmd, fds);
-    } catch (e) {
-      st = this.catchTop(e, fds);
-    }
-    st = await this.runExitTrap(st);
-    return st;
   }
 
   /** Converts control-flow and error exceptions at a shell boundary to a status. */
@@ -652,10 +635,12 @@ export class Shell implements ExpandCtx, ArithEnv {
           await ev(cmd.init, 0n);
           for (;;) {
             this.shared.budget.step();
+            this.pos = cmd.pos;
             if ((await ev(cmd.cond, 1n)) === 0n) break;
             const r = await this.loopBody(cmd.body, fds);
             st = r.st;
             if (r.brk) break;
+            this.pos = cmd.pos;
             await ev(cmd.step, 0n);
           }
         } finally {
@@ -1339,11 +1324,27 @@ export class Shell implements ExpandCtx, ArithEnv {
       fds[fd] = { r: new InStream(new BytesReader(encode(body))) };
       return true;
     }
-    const target = await expandString(this, r.target);
     if (op === "<<<") {
+      const target = await expandString(this, r.target);
       fds[fd] = { r: new InStream(new BytesReader(encode(target + "\n"))) };
       return true;
     }
+    // the target is split and globbed; it must come out as exactly one word
+    const words: string[] = [];
+    try {
+      await expandFields(this, r.target, true, words);
+    } catch (e) {
+      if (e instanceof AbortLine && !(e instanceof ExpandError)) {
+        await this.err(fds, e.message);
+        return false;
+      }
+      throw e;
+    }
+    if (words.length !== 1) {
+      await this.err(fds, `${litText(r.target) ?? "$" + "word"}: ambiguous redirect`);
+      return false;
+    }
+    const target = words[0];
     if (r.varFd) {
       if (op === ">&" || op === "<&") {
         if (target === "-") {
