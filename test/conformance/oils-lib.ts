@@ -115,6 +115,12 @@ async function readInputs(argv: string[], io: Parameters<MemProgram>[1]): Promis
   let s = "";
   for (const f of files) {
     if (f === "-") { s += await readAll(io); continue; }
+    const fdm = /^\/dev\/fd\/(\d+)$/.exec(f);
+    if (fdm && io.extraFds?.[+fdm[1]]) {
+      const r = io.extraFds[+fdm[1]];
+      for (;;) { const c = await r.read(); if (!c) break; s += dec.decode(c); }
+      continue;
+    }
     const h = currentHost!;
     const abs = h.resolvePath(io.cwd, f);
     if (h.fs.stat(abs)?.type !== "file") {
@@ -239,7 +245,8 @@ export const PROGRAMS: Record<string, MemProgram> = {
     }
     return st;
   },
-  chmod: async () => 0, // permissions are not modelled by the in-memory host
+  chmod: async () => 0,
+  echo: async (argv, io) => { await w(io, argv.slice(1).join(" ") + "\n"); return 0; }, // permissions are not modelled by the in-memory host
   basename: async (argv, io) => { await w(io, (argv[1] ?? "").replace(/\/+$/, "").replace(/^.*\//, "") + "\n"); return 0; },
   dirname: async (argv, io) => { const p = (argv[1] ?? "").replace(/\/+$/, ""); const k = p.lastIndexOf("/"); await w(io, (k < 0 ? "." : k === 0 ? "/" : p.slice(0, k)) + "\n"); return 0; },
   grep: async (argv, io) => {
@@ -344,12 +351,20 @@ export async function runCase(c: SpecCase, caseTimeoutMs = 10_000): Promise<Case
   if (timer !== undefined) clearTimeout(timer);
   if (!r) return { pass: false, got: { stdout: "", stderr: "(hung)", status: -1 } };
   const got = { stdout: dec.decode(r.stdout), stderr: dec.decode(r.stderr), status: r.exitCode };
-  const e = c.expect;
-  let pass = got.status === (e.status ?? 0);
-  if (e.stdout !== undefined && got.stdout !== e.stdout) pass = false;
-  if (e.stderr !== undefined && got.stderr !== e.stderr) pass = false;
-  return { pass, got };
+  return { pass: judge(c.expect, got), got };
 }
+
+/** The Oils judging rule: status (default 0) and stdout exactly; stderr only where asserted. */
+export function judge(e: Expect, got: { stdout: string; stderr: string; status: number }): boolean {
+  if (got.status !== (e.status ?? 0)) return false;
+  if (e.stdout !== undefined && got.stdout !== e.stdout) return false;
+  return e.stderr === undefined || got.stderr === e.stderr;
+}
+
+/** The helper commands the Oils cases call (argv.py and friends); nothing else. */
+export const SPEC_HELPERS: Record<string, MemProgram> = Object.fromEntries(
+  ["argv.py", "printenv.py", "stdout_stderr.py", "read_from_fd.py", "foo=bar"].map((n) => [n, PROGRAMS[n]!]),
+);
 
 export interface FileTally { file: string; pass: number; judged: number; skipped: number; inScope: boolean }
 
