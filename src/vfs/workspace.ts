@@ -58,6 +58,8 @@ const toInfo = (r: NodeRow): NodeInfo => ({
  */
 export class Workspace {
   private usageCache: { bytes: number; files: number } | null = null;
+  /** Bumped by every change to what a path names or holds; read caches compare it. */
+  generation = 0;
 
   constructor(
     private readonly host: SqlHost,
@@ -315,6 +317,7 @@ export class Workspace {
       this.checkQuota(path, size - (old?.size ?? 0), old ? 0 : 1);
       if (!old) this.ensureParent(path, false);
       const mtime = this.now();
+      this.generation++;
       this.sql.exec(`UPDATE vfs_blobs SET committed = 1 WHERE id = ?`, blob);
       if (old) {
         this.sql.exec(`UPDATE vfs_nodes SET size = ?, mtime = ?, blob = ? WHERE path = ?`, size, mtime, blob, path);
@@ -358,6 +361,7 @@ export class Workspace {
     if (path === ROOT) throw new VfsError("EBUSY", path, "the workspace root cannot be removed");
     const r = this.mustRow(path);
     const [lo, hi] = subtreeRange(path);
+    this.generation++;
     this.transaction(() => {
       if (r.kind === KIND_DIR) {
         const children = this.sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM vfs_nodes WHERE parent = ?`, path).one().n;
@@ -398,6 +402,7 @@ export class Workspace {
     if (src.kind === KIND_DIR && isWithin(to, from)) {
       throw new VfsError("EINVAL", to, `cannot move '${from}' into itself`);
     }
+    this.generation++;
     this.transaction(() => {
       this.ensureParent(to, false);
       const dst = this.row(to);
@@ -426,6 +431,7 @@ export class Workspace {
 
   /** Deletes every file; the root stays. */
   eraseAll(): void {
+    this.generation++;
     this.transaction(() => {
       this.sql.exec(`DELETE FROM vfs_chunks`);
       this.sql.exec(`DELETE FROM vfs_blobs`);

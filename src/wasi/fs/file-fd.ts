@@ -1,3 +1,4 @@
+import { CHUNK_SIZE } from "../../vfs/schema";
 import { Fd, wasi } from "@bjorn3/browser_wasi_shim";
 import { VfsError } from "../../vfs/errors";
 import type { FileEditor } from "../../vfs/file-editor";
@@ -54,9 +55,28 @@ export class WorkspaceFileFd extends Fd implements OpenFile {
     return this.editor?.size ?? this.fs.stat(this.path)?.size ?? 0;
   }
 
+  /**
+   * Programs read in small blocks (often 8 KiB); fetching a whole stored chunk at a time and
+   * serving the rest from memory turns thousands of SQL reads into a few. The workspace's
+   * generation counter tells when another writer changed the file underneath.
+   */
   private readAt(offset: number, length: number): Uint8Array {
-    return this.editor ? this.editor.read(offset, length) : this.fs.read(this.path, offset, length);
+    if (this.editor) return this.editor.read(offset, length);
+    const gen = this.fs.ws.generation;
+    const c = this.readCache;
+    if (!c || c.gen !== gen || offset < c.start || offset >= c.start + c.data.length) {
+      if (length >= CHUNK_SIZE) return this.fs.read(this.path, offset, length);
+      const start = offset - (offset % CHUNK_SIZE);
+      const data = this.fs.read(this.path, start, CHUNK_SIZE);
+      this.readCache = { gen, start, data };
+      if (offset >= start + data.length) return new Uint8Array(0);
+      return data.subarray(offset - start, Math.min(offset - start + length, data.length));
+    }
+    // A read crossing the cached window's end is short; callers read again for the rest.
+    return c.data.subarray(offset - c.start, Math.min(offset - c.start + length, c.data.length));
   }
+
+  private readCache: { gen: number; start: number; data: Uint8Array } | null = null;
 
   commit(): void {
     const ed = this.editor;
