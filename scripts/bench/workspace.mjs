@@ -25,10 +25,16 @@ export async function benchWorkspace(print) {
     const auth = { authorization: `Bearer ${KEY}` };
 
     const files = Array.from({ length: 10_000 }, (_, i) => `d${Math.floor(i / 100)}/f${i % 100}.txt`);
-    const fill = await time(async () => {
-      for (let i = 0; i < files.length; i += 64) {
-        await Promise.all(files.slice(i, i + 64).map((f) => fetch(`${base}/files/${f}`, { method: "PUT", headers: auth, body: `file ${f}\n` })));
+    // wrangler dev restarts the Worker when sources change; retry those 503s, fail on anything else.
+    const put = async (f) => {
+      for (let attempt = 0; ; attempt++) {
+        const r = await fetch(`${base}/files/${f}`, { method: "PUT", headers: auth, body: `file ${f}\n` });
+        if (r.status === 201) return;
+        if (attempt >= 3) throw new Error(`upload of ${f} failed: ${r.status} ${await r.text()}`);
       }
+    };
+    const fill = await time(async () => {
+      for (let i = 0; i < files.length; i += 64) await Promise.all(files.slice(i, i + 64).map(put));
     });
     print("10,000 files uploaded (64 at a time)", fill, "ms");
     const globs = [];
