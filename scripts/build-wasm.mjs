@@ -38,8 +38,9 @@ const PACKAGES = [
   "librust-memchr-dev",
   "librust-libc-dev",
   "librust-parity-wasm-dev",
+  "librust-miniz-oxide-dev",
 ];
-const CRATES = ["regex-1", "regex-syntax-0", "aho-corasick-0", "memchr-2", "libc-0", "parity-wasm-0"];
+const CRATES = ["regex-1", "regex-syntax-0", "aho-corasick-0", "memchr-2", "libc-0", "parity-wasm-0", "miniz_oxide-0", "adler-1"];
 /** Exported i64 global the metering pass adds (see wasm/meter/src/main.rs). */
 const FUEL_EXPORT = "toolshed_fuel";
 

@@ -16,5 +16,11 @@ const print = (what, value, unit, extra = "") =>
 for (const [name, run] of Object.entries(sections)) {
   if (wanted.length && !wanted.includes(name)) continue;
   console.log(`\n== ${name}`);
-  await run(print);
+  // One section failing (e.g. a Worker reload under a shared tree) must not hide the others.
+  try {
+    await run(print);
+  } catch (e) {
+    console.log(`section ${name} FAILED: ${e instanceof Error ? e.message : String(e)}`);
+    process.exitCode = 1;
+  }
 }

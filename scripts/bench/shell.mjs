@@ -73,8 +73,15 @@ export async function withToolshed(fn) {
     if (created.status !== 201 && created.status !== 200) throw new Error(`session not created: ${created.status} ${JSON.stringify(created.body)}`);
     const id = created.body.id;
     const run = async (script) => {
-      const t = performance.now();
-      const r = await api("POST", `/v1/sessions/${id}/tools/bash`, { command: script, timeout_seconds: 300 });
+      let t = performance.now();
+      let r = await api("POST", `/v1/sessions/${id}/tools/bash`, { command: script, timeout_seconds: 300 });
+      // `wrangler dev` reloads the Worker when someone saves a source file, failing the request
+      // in flight; that says nothing about the workload, so it is retried (state is in SQLite).
+      for (let retry = 0; retry < 3 && r.status === 503 && JSON.stringify(r.body).includes("restarted"); retry++) {
+        await new Promise((done) => setTimeout(done, 2000));
+        t = performance.now();
+        r = await api("POST", `/v1/sessions/${id}/tools/bash`, { command: script, timeout_seconds: 300 });
+      }
       if (r.status !== 200 || typeof r.body.duration_ms !== "number") {
         return { ms: NaN, ok: false, exit: -1, stdout: "", stderr: `HTTP ${r.status}: ${JSON.stringify(r.body).slice(0, 300)}` };
       }
@@ -82,12 +89,21 @@ export async function withToolshed(fn) {
       return { ms: r.body.duration_ms, rtt, ok: r.body.exit_code === 0, exit: r.body.exit_code, stdout: r.body.stdout, stderr: r.body.stderr };
     };
     const upload = async (path, body) => {
-      const r = await fetch(`http://127.0.0.1:${port}/v1/sessions/${id}/files/${path}`, {
-        method: "PUT",
-        headers: { authorization: `Bearer ${key}` },
-        body,
-      });
-      if (r.status !== 201 && r.status !== 200) throw new Error(`upload of ${path} failed: ${r.status} ${await r.text()}`);
+      for (let attempt = 0; ; attempt++) {
+        const r = await fetch(`http://127.0.0.1:${port}/v1/sessions/${id}/files/${path}`, {
+          method: "PUT",
+          headers: { authorization: `Bearer ${key}` },
+          body,
+        });
+        if (r.status === 201 || r.status === 200) return;
+        const text = await r.text();
+        // Same reload as above: an upload lost to it is sent again, never silently dropped.
+        if (r.status === 503 && text.includes("restarted") && attempt < 3) {
+          await new Promise((done) => setTimeout(done, 2000));
+          continue;
+        }
+        throw new Error(`upload of ${path} failed: ${r.status} ${text}`);
+      }
     };
     return await fn({ run, upload });
   } finally {

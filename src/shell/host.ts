@@ -61,6 +61,8 @@ export interface ProgramIo {
   limits: ShellLimits;
   /** Other open readable fds (3 and up), for programs that read them. */
   extraFds?: Record<number, ByteReader>;
+  /** Writable fds above 2 that programs may name as /dev/fd/N (a `>(cmd)`'s pipe). */
+  extraWriters?: Record<number, ByteWriter>;
 }
 
 export interface ShellHost {

@@ -5,6 +5,7 @@
 // substitution depth, brace expansion size); `limit` in the result names which.
 // Background jobs (`&`) run concurrently with the script, interleaved at await points,
 // with stdin from /dev/null; `wait` joins them and runShell waits for all before returning.
+import { topLevelCommand } from "./interp/interactive";
 import type { ShellHost, ShellLimits } from "./host";
 import { Budget, LimitError, resolveLimits } from "./interp/limits";
 import { Shell, initVars, ExitSig } from "./interp/shell";
@@ -60,7 +61,7 @@ export async function runShell(script: string, opts: RunShellOptions): Promise<R
   let exitCode = 0;
   try {
     try {
-      exitCode = await sh.runScript(script, fds);
+      exitCode = await sh.runScript(script, fds, 2, (text) => topLevelCommand(sh, text, fds));
     } catch (e) {
       exitCode = sh.catchTop(e, sh.fds);
     }

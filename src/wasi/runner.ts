@@ -44,6 +44,10 @@ export interface WasiRunOptions {
   cwd: string;
   fs: GuardedFs;
   stdin?: Uint8Array;
+  /** The caller's other open fds (3 and up), captured; the program reads them as /dev/fd/N. */
+  fdFiles?: Record<number, Uint8Array>;
+  /** Writable fds of the caller (3 and up); what the program writes to /dev/fd/N comes back in `fdOutputs`. */
+  fdSinks?: number[];
   limits?: WasiLimits;
 }
 
@@ -51,6 +55,8 @@ export interface WasiRunResult {
   exitCode: number;
   stdout: Uint8Array;
   stderr: Uint8Array;
+  /** What the program wrote to each of `fdSinks` (only those written to). */
+  fdOutputs?: Record<number, Uint8Array>;
   /** The first policy refusal the program ran into (it saw EACCES/EPERM). */
   denied?: Denial;
   /** Why the run ended abnormally or was cut short, for the caller (not the program's own words). */
@@ -143,7 +149,7 @@ export function runWasi(program: WebAssembly.Module, opts: WasiRunOptions): Wasi
     maxSteps: opts.limits?.maxSteps ?? DEFAULT_MAX_STEPS,
   };
   const ctx = new WasiFsContext(opts.fs);
-  return execute(program, opts.argv, checked.envList, opts.stdin, limits, ctx, opts.cwd);
+  return execute(program, opts.argv, checked.envList, opts.stdin, limits, ctx, opts.cwd, opts.fdFiles, opts.fdSinks);
 }
 
 /**
@@ -163,14 +169,17 @@ function execute(
   limits: Required<WasiLimits>,
   ctx: WasiFsContext | null,
   cwd: string,
+  fdFiles: Record<number, Uint8Array> = {},
+  fdSinks: number[] = [],
 ): WasiRunResult {
   const argv0 = argv[0]!;
   const stdout = new OutputFd(limits.maxOutputBytes);
   const stderr = new OutputFd(limits.maxOutputBytes);
   const stdio: [Fd, Fd, Fd] = [new StdinFd(stdin), stdout, stderr];
+  const sinks = new Map(fdSinks.filter((n) => n > 2).map((n) => [n, new OutputFd(limits.maxOutputBytes)] as const));
   const fds: Fd[] = [...stdio];
   // fd 3 is /workspace (programs and tests rely on it); fd 4 is the small /dev (dev-fd.ts).
-  if (ctx) fds.push(new WorkspaceDirFd(ctx, ROOT, ROOT), new DevDirFd(stdio, "/dev"));
+  if (ctx) fds.push(new WorkspaceDirFd(ctx, ROOT, ROOT), new DevDirFd(stdio, fdFiles, sinks, "/dev"));
   const shim = new WASI(argv, envList, fds, { debug: false });
 
   let syscalls = 0;
@@ -267,6 +276,10 @@ function execute(
     stderr: stderr.contents(),
     stats: { syscalls, memoryBytes },
   };
+  for (const [n, sink] of sinks) {
+    const bytes = sink.contents();
+    if (bytes.length) (result.fdOutputs ??= {})[n] = bytes;
+  }
   if (metered) result.stats.steps = Number(BigInt(limits.maxSteps) - (fuel.value as bigint));
   const denied = ctx?.denial ?? commandDenial;
   if (denied) result.denied = denied;

@@ -49,7 +49,7 @@ export async function runCase(file: string, id: string, c: FixtureCase): Promise
     const w = await tool(session, "write_file", { path: name, content });
     if (w.success === false) return { file, id, pass: false, reason: `setup: write_file ${name}: ${w.error ?? JSON.stringify(w)}` };
   }
-  const r = await tool(session, "bash", { command: c.command, timeout_seconds: 20 });
+  const r = await tool(session, "bash", { command: c.command, timeout_seconds: 10 });
   const stdout: string = r.stdout ?? "";
   const code: number = r.exit_code ?? -1;
   const detail = { command: c.command, want: c.stdout, got: stdout, wantCode: c.exitCode, gotCode: code, stderr: r.stderr ?? r.error ?? "" };
@@ -58,6 +58,17 @@ export async function runCase(file: string, id: string, c: FixtureCase): Promise
   if (code !== c.exitCode) reasons.push(`exit ${code} want ${c.exitCode}`);
   if (reasons.length && detail.stderr) reasons.push(`stderr ${short(detail.stderr.split("\n")[0]!, 80)}`);
   return { file, id, pass: reasons.length === 0, reason: reasons.join("; "), detail };
+}
+
+/** A case that takes longer than this (a hang, not a slow command) is failed and left behind. */
+const CASE_TIMEOUT_MS = 30_000;
+
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer after ${ms / 1000} s (hang)`)), ms);
+  });
+  return Promise.race([p, late]).finally(() => clearTimeout(timer ?? null));
 }
 
 /** Runs every case with a few sessions in flight at once. */
@@ -74,7 +85,7 @@ export async function runAll(
       const i = next++;
       const [file, id, c] = jobs[i]!;
       try {
-        results[i] = await runCase(file, id, c);
+        results[i] = await withTimeout(runCase(file, id, c), CASE_TIMEOUT_MS);
       } catch (e) {
         results[i] = { file, id, pass: false, reason: `harness: ${e instanceof Error ? e.message : String(e)}`.slice(0, 200) };
       }

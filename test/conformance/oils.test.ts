@@ -7,7 +7,7 @@ import { runFiles, summarize } from "./oils-lib";
 const raw = import.meta.glob("../../../shared/conformance/oils-spec/*.test.sh", { query: "?raw", import: "default", eager: true }) as Record<string, string>;
 
 // Floor set from the measured count; raise it as the shell improves so regressions show.
-const FLOOR_ALL = 1950;
+const FLOOR_ALL = 2050;
 
 it("oils spec cases", async () => {
   const files: Record<string, string> = {};

@@ -8,7 +8,15 @@ const enc = new TextEncoder();
 
 // test-only programs
 const programs: Record<string, MemProgram> = {
-  cat: async (_a, io) => { for (;;) { const c = await io.stdin.read(); if (!c) break; await io.stdout.write(c); } return 0; },
+  cat: async (argv, io) => {
+    // reads stdin, or /dev/fd/N operands (process substitution) through io.extraFds
+    const srcs = argv.length > 1 ? argv.slice(1).map((a) => io.extraFds?.[Number(a.replace("/dev/fd/", ""))]) : [io.stdin];
+    for (const r of srcs) {
+      if (!r) return 1;
+      for (;;) { const c = await r.read(); if (!c) break; await io.stdout.write(c); }
+    }
+    return 0;
+  },
   yes: async (_a, io) => { const line = enc.encode("y\n".repeat(1000)); for (;;) await io.stdout.write(line); },
   head1: async (_a, io) => { const c = await io.stdin.read(); if (c) await io.stdout.write(c.subarray(0, c.indexOf(10) + 1)); return 0; },
   seq: async (argv, io) => { let s = ""; for (let i = 1; i <= +argv[1]; i++) s += i + "\n"; await io.stdout.write(enc.encode(s)); return 0; },
@@ -70,6 +78,13 @@ describe("runner", () => {
     ["shopt -s extglob; [[ foo.c == @(*.c|*.h) ]] && echo y", "y\n"],
     ["echo ${x@Q}; x=\"it's\"; echo ${x@Q}", "\n'it'\\''s'\n"],
     ["sleep 0 & wait; echo done", "done\n"],
+    ["cat <(echo from-procsub)", "from-procsub\n"],
+    ["shopt -s expand_aliases; eval $'alias hi=\"echo hello\"\nhi there'", "hello there\n"],
+    ["x=$(false; echo kept); echo $x", "kept\n"],
+    ["set -e; x=$(false); echo no", "", 1],
+    ["f() { echo $FOO; }; FOO=temp f; echo \"[$FOO]\"", "temp\n[]\n"],
+    ["declare -i n=5; n+=2*3; echo $n", "11\n"],
+    ["a=(x y z); for i in \"${!a[@]}\"; do printf '%s=%s ' $i ${a[i]}; done; echo", "0=x 1=y 2=z \n"],
   ];
   for (const [script, out, code] of cases) {
     it(`runs: ${JSON.stringify(script)}`, async () => {

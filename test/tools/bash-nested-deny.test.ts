@@ -9,8 +9,9 @@ describe("command rules inside programs", () => {
     ["echo /workspace | xargs rm -rf", "rm-root"],
     ["echo / | xargs rm -rf", "rm-root"],
     ["printf '%s\\n' /workspace | xargs -I{} rm -rf {}", "rm-root"],
-    ["find . -maxdepth 0 -exec rm -rf /workspace \\;", "rm-root"],
-    ["find keep.txt -exec rm -rf / +", "rm-root"],
+    // The shell's own check cannot know that -name matches the start directory itself.
+    ["find /workspace -maxdepth 0 -name workspace -exec rm -rf {} \\;", "rm-root"],
+    ["find /workspace -maxdepth 0 -name workspace -exec rm -rf {} +", "rm-root"],
   ];
 
   it.each(REFUSED)("%s is refused (%s)", async (command, rule) => {

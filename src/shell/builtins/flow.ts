@@ -8,6 +8,7 @@ import { normalize } from "../expand/glob";
 import { quote, quoteAlways } from "../expand/word";
 import { berr, out, NAME_RE } from "./io";
 import { BUILTINS } from "./index";
+import { formatFunction } from "../syntax/print";
 
 const KEYWORDS = new Set(["if", "then", "else", "elif", "fi", "case", "esac", "for", "select", "while", "until", "do", "done", "in", "function", "time", "{", "}", "!", "[[", "]]", "coproc"]);
 
@@ -18,6 +19,11 @@ function statusArg(s: string | undefined, dflt: number): number | null {
 }
 
 export async function exit(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
+  if (argv.length > 2 && statusArg(argv[1], 0) !== null) {
+    // bash refuses and stays alive
+    await berr(sh, fds, "exit", "too many arguments");
+    return 1;
+  }
   const n = statusArg(argv[1], sh.status);
   if (n === null) {
     await berr(sh, fds, "exit", `${argv[1]}: numeric argument required`);
@@ -99,7 +105,7 @@ export async function trap(sh: Shell, argv: string[], fds: Fd[]): Promise<number
   if (!args.length || args[0] === "-p") {
     const order = (k: string) => (k === "EXIT" ? -1 : SIGNUM[k] ?? 100);
     const only = args.slice(1).map((s) => s.toUpperCase().replace(/^SIG/, ""));
-    for (const [k, v] of [...sh.traps].sort((a, b) => order(a[0]) - order(b[0]))) {
+    for (const [k, v] of [...(sh.parentTraps ?? sh.traps)].sort((a, b) => order(a[0]) - order(b[0]))) {
       if (only.length && !only.includes(k)) continue;
       const shown = SIGNUM[k] !== undefined ? "SIG" + k : k;
       await out(fds, `trap -- '${v.replace(/'/g, "'\\''")}' ${shown}\n`);
@@ -119,6 +125,7 @@ export async function trap(sh: Shell, argv: string[], fds: Fd[]): Promise<number
   }
   if (action === "-") action = null;
   let st = 0;
+  sh.parentTraps = undefined;
   for (let s of sigs) {
     s = s.toUpperCase().replace(/^SIG/, "");
     if (s === "0") s = "EXIT";
@@ -244,32 +251,81 @@ function describe(sh: Shell, name: string): { kind: string; path?: string } | nu
   return null;
 }
 
+/** Every PATH match for name, in PATH order (type -a). */
+function allInPath(sh: Shell, name: string): string[] {
+  const SYSTEM = new Set(["/usr/local/bin", "/usr/bin", "/bin", "/usr/sbin", "/sbin", "/usr/local/sbin"]);
+  const found: string[] = [];
+  for (const dir of (sh.vars.get("PATH") ?? "").split(":")) {
+    const d = dir === "" ? "." : dir;
+    if (SYSTEM.has(d)) {
+      if (sh.host.hasProgram?.(name) || sh.isShellName(name)) found.push(`${d}/${name}`);
+      continue;
+    }
+    try {
+      if (sh.host.fs.stat(sh.host.resolvePath(sh.cwd, `${d}/${name}`))?.type === "file") found.push(`${d}/${name}`);
+    } catch {
+      // outside the allowed area: not searched
+    }
+  }
+  return found;
+}
+
 export async function type(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
   let i = 1;
   let mode = "";
   let all = false;
+  let noFuncs = false;
+  let forcePath = false;
   for (; i < argv.length && /^-[tpaPf]+$/.test(argv[i]); i++) {
-    if (argv[i].includes("t")) mode = "t";
-    if (argv[i].includes("p") || argv[i].includes("P")) mode = "p";
-    if (argv[i].includes("a")) all = true;
+    const o = argv[i];
+    if (o.includes("t")) mode = "t";
+    if (o.includes("p")) mode = "p";
+    if (o.includes("P")) forcePath = true;
+    if (o.includes("a")) all = true;
+    if (o.includes("f")) noFuncs = true;
   }
-  void all;
+  if (argv[i] === "--") i++;
   let st = 0;
   for (const n of argv.slice(i)) {
-    const d = describe(sh, n);
-    if (!d) {
-      if (mode !== "t" && mode !== "p") await berr(sh, fds, "type", `${n}: not found`);
+    // candidates in bash's lookup order; -a shows them all, otherwise the first
+    const found: { kind: string; path?: string }[] = [];
+    if (!forcePath) {
+      if (sh.aliases.has(n)) found.push({ kind: "alias" });
+      if (KEYWORDS.has(n)) found.push({ kind: "keyword" });
+      if (!noFuncs && sh.funcs.has(n)) found.push({ kind: "function" });
+      if (BUILTINS[n]) found.push({ kind: "builtin" });
+    }
+    if (n.includes("/")) {
+      const d = describe(sh, n);
+      if (d?.kind === "file") found.push(d);
+    } else if (all || forcePath || !found.length) {
+      const paths = allInPath(sh, n);
+      if (paths.length) for (const p of paths) found.push({ kind: "file", path: p });
+      else if (!found.length) {
+        const d = describe(sh, n);
+        if (d?.kind === "file") found.push(d);
+      }
+    }
+    const shown = all ? found : found.slice(0, 1);
+    if (!shown.length || (forcePath && !shown.some((d) => d.kind === "file"))) {
+      if (mode !== "t" && mode !== "p" && !forcePath) await berr(sh, fds, "type", `${n}: not found`);
       st = 1;
       continue;
     }
-    if (mode === "t") { await out(fds, d.kind + "\n"); continue; }
-    if (mode === "p") { if (d.kind === "file") await out(fds, d.path + "\n"); continue; }
-    switch (d.kind) {
-      case "alias": await out(fds, `${n} is aliased to \`${sh.aliases.get(n)}'\n`); break;
-      case "keyword": await out(fds, `${n} is a shell keyword\n`); break;
-      case "function": await out(fds, `${n} is a function\n`); break;
-      case "builtin": await out(fds, `${n} is a shell builtin\n`); break;
-      default: await out(fds, `${n} is ${d.path}\n`);
+    for (const d of shown) {
+      if (mode === "t") { await out(fds, d.kind + "\n"); continue; }
+      if (mode === "p" || forcePath) { if (d.kind === "file") await out(fds, d.path + "\n"); continue; }
+      switch (d.kind) {
+        case "alias": await out(fds, `${n} is aliased to \`${sh.aliases.get(n)}'\n`); break;
+        case "keyword": await out(fds, `${n} is a shell keyword\n`); break;
+        case "function": {
+          const f = sh.funcs.get(n)!;
+          await out(fds, `${n} is a function\n${formatFunction(f)}\n`);
+          break;
+        }
+        case "builtin": await out(fds, `${n} is a shell builtin\n`); break;
+        default: await out(fds, `${n} is ${d.path}\n`);
+      }
     }
   }
   return st;
@@ -278,13 +334,27 @@ export async function type(sh: Shell, argv: string[], fds: Fd[]): Promise<number
 export async function command(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
   let i = 1;
   let v = "";
+  let stdPath = false;
   for (; i < argv.length && /^-[pvV]+$/.test(argv[i]); i++) {
     if (argv[i].includes("v")) v = "v";
     if (argv[i].includes("V")) v = "V";
+    if (argv[i].includes("p")) stdPath = true;
   }
   if (argv[i] === "--") i++;
   const rest = argv.slice(i);
   if (!rest.length) return 0;
+  if (stdPath) {
+    // -p searches the standard PATH for this one lookup, whatever PATH holds
+    const saved = sh.vars.lookup("PATH");
+    const old = saved ? { value: saved.value, attrs: saved.attrs } : undefined;
+    sh.vars.set("PATH", "/usr/local/bin:/usr/bin:/bin");
+    try {
+      return await command(sh, [argv[0], ...(v ? ["-" + v] : []), "--", ...rest], fds);
+    } finally {
+      if (old) Object.assign(sh.vars.cell("PATH"), old);
+      else sh.vars.unset("PATH");
+    }
+  }
   if (v) {
     let st = 1;
     for (const n of rest) {
@@ -300,19 +370,27 @@ export async function command(sh: Shell, argv: string[], fds: Fd[]): Promise<num
 }
 
 export async function builtin(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
-  if (argv.length < 2) return 0;
-  return sh.invokeNoFunc(argv.slice(1), fds, undefined, null, true);
+  const rest = argv[1] === "--" ? argv.slice(2) : argv.slice(1);
+  if (!rest.length) return 0;
+  return sh.invokeNoFunc(rest, fds, undefined, null, true);
 }
 
 export async function hash(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
   if (argv[1] === "-r") { sh.hashed.clear(); return 0; }
   let st = 0;
   for (const n of argv.slice(1)) {
-    const d = describe(sh, n);
-    if (!d || d.kind !== "file") { await berr(sh, fds, "hash", `${n}: not found`); st = 1; }
-    else sh.hashed.set(n, d.path!);
+    const f = BUILTINS[n] || n.includes("/") ? null : sh.lookupCommand(n);
+    if (!f) { await berr(sh, fds, "hash", `${n}: not found`); st = 1; }
+    else sh.hashed.get(n)!.hits = 0;
   }
-  if (argv.length === 1 && !sh.hashed.size) await berr(sh, fds, "hash", "hash table empty");
+  if (argv.length === 1) {
+    if (!sh.hashed.size) await berr(sh, fds, "hash", "hash table empty");
+    else {
+      let text = "hits\tcommand\n";
+      for (const [, h] of sh.hashed) text += `${String(h.hits).padStart(4)}\t${h.path.replace(/^\.\/(?=[^/]+\/)/, "")}\n`;
+      await out(fds, text);
+    }
+  }
   return st;
 }
 
@@ -348,9 +426,18 @@ export async function unalias(sh: Shell, argv: string[], fds: Fd[]): Promise<num
 
 export async function exec(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
   const rest = argv.slice(1);
+  let name: string | undefined;
+  // -a NAME sets the program's argv[0]; -c (empty environment) and -l (login) are accepted
+  while (rest[0] && /^-[acl]+$/.test(rest[0])) {
+    const flags = rest.shift()!;
+    if (flags.includes("a")) name = rest.shift();
+  }
   if (rest[0] === "--") rest.shift();
   if (!rest.length) return 0; // redirections were made permanent by the runner
-  const st = await sh.invoke(rest, fds);
+  // argv[0] can only be renamed for a child shell here: other programs are found by name
+  const st = name !== undefined && sh.isShellName(rest[0]) && !sh.funcs.has(rest[0])
+    ? await sh.runChildShell([name, ...rest.slice(1)], fds, null)
+    : await sh.invoke(rest, fds);
   throw new ExitSig(st);
 }
 

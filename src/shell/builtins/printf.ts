@@ -1,6 +1,6 @@
 // printf and echo.
 import type { Fd, Shell } from "../interp/shell";
-import { quoteBackslash } from "../expand/word";
+import { dynamicKey, quoteBackslash } from "../expand/word";
 import { berr, out, NAME_RE } from "./io";
 
 /** Backslash escapes for echo -e and printf %b; returns [text, stop] where stop means \c. */
@@ -72,7 +72,8 @@ export async function echo(sh: Shell, argv: string[], fds: Fd[]): Promise<number
 
 function num(s: string | undefined, bad: (s: string) => void): bigint {
   if (s === undefined || s === "") return 0n;
-  const t = s.trim();
+  // leading blanks are accepted, trailing ones make the number invalid (like strtoimax)
+  const t = s.replace(/^[ \t\n]+/, "");
   if (/^['"]/.test(t)) return BigInt(t.length > 1 ? t.codePointAt(1)! : 0);
   let m = /^([-+]?)(0[xX][0-9a-fA-F]+|0[0-7]*|[1-9][0-9]*)/.exec(t);
   if (!m) { bad(s); return 0n; }
@@ -131,7 +132,10 @@ export function formatPrintf(sh: Shell, fmt: string, args: string[], errors: str
         i = close + 1;
         const arg = next();
         const t = arg === undefined || arg === "-1" || arg === "" ? sh.host.now() : Number(arg) * 1000;
-        s = strftime(tf, new Date(t));
+        s = strftime(tf, new Date(t), exportedTz(sh));
+        // bash formats into a 128-byte buffer and prints nothing when it overflows
+        if (s.length >= 128) s = "";
+        if (prec !== undefined) s = s.slice(0, prec);
       } else if (conv === "s") {
         s = next() ?? "";
         if (prec !== undefined) s = s.slice(0, prec);
@@ -148,13 +152,17 @@ export function formatPrintf(sh: Shell, fmt: string, args: string[], errors: str
         const arg = next();
         let v = num(arg, bad);
         if (conv === "d" || conv === "i") {
+          // out-of-range values saturate, as strtoimax does
+          if (v > I64_MAX) v = I64_MAX;
+          else if (v < -I64_MAX - 1n) v = -I64_MAX - 1n;
           s = (v < 0n ? -v : v).toString();
           if (prec !== undefined) s = s.padStart(prec, "0");
           const sign = v < 0n ? "-" : flags.includes("+") ? "+" : flags.includes(" ") ? " " : "";
           if (flags.includes("0") && !leftAlign && width !== undefined && prec === undefined) s = s.padStart(width - sign.length, "0");
           s = sign + s;
         } else {
-          if (v < 0n) v = BigInt.asUintN(64, v);
+          if (v > U64_MAX || v < -U64_MAX) v = U64_MAX;
+          else if (v < 0n) v = BigInt.asUintN(64, v);
           s = v.toString(conv === "o" ? 8 : conv === "u" ? 10 : 16);
           if (conv === "X") s = s.toUpperCase();
           if (prec !== undefined) s = s.padStart(prec, "0");
@@ -166,7 +174,7 @@ export function formatPrintf(sh: Shell, fmt: string, args: string[], errors: str
         const v = arg === undefined || arg === "" ? 0 : Number(arg);
         if (arg !== undefined && arg !== "" && isNaN(v)) bad(arg);
         const p = prec ?? 6;
-        if (conv === "f" || conv === "F") s = v.toFixed(p);
+        if (conv === "f" || conv === "F") s = v.toFixed(p) + (p === 0 && flags.includes("#") ? "." : "");
         else if (conv === "e" || conv === "E") s = fixExp(v.toExponential(p));
         else s = fmtG(v, p, flags.includes("#"));
         if (conv === "E" || conv === "G") s = s.toUpperCase();
@@ -181,6 +189,14 @@ export function formatPrintf(sh: Shell, fmt: string, args: string[], errors: str
     if (ai === startAi) break;
   } while (ai < args.length && !stop);
   return { text: o, stop };
+}
+
+const I64_MAX = (1n << 63n) - 1n;
+const U64_MAX = (1n << 64n) - 1n;
+
+/** TZ only affects %()T when exported, since strftime reads it from the environment. */
+function exportedTz(sh: Shell): string | undefined {
+  return sh.vars.exported()["TZ"] || undefined;
 }
 
 function fixExp(s: string): string {
@@ -203,7 +219,22 @@ function pad(s: string, width: number | undefined, left: boolean, _z: boolean): 
   return left ? s + " ".repeat(width - len) : " ".repeat(width - len) + s;
 }
 
-function strftime(f: string, d: Date): string {
+/** Shifts d so its UTC fields read as wall-clock time in tz (falls back to UTC for unknown zones). */
+function inZone(d: Date, tz: string | undefined): Date {
+  if (!tz) return d;
+  try {
+    const parts = new Intl.DateTimeFormat("en-US", {
+      timeZone: tz, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric",
+    }).formatToParts(d);
+    const get = (t: string) => Number(parts.find((p) => p.type === t)?.value ?? 0);
+    return new Date(Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second")));
+  } catch {
+    return d;
+  }
+}
+
+function strftime(f: string, d0: Date, tz?: string): string {
+  const d = inZone(d0, tz);
   const p2 = (n: number) => String(n).padStart(2, "0");
   const days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
   const months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
@@ -215,7 +246,7 @@ function strftime(f: string, d: Date): string {
       case "H": return p2(d.getUTCHours());
       case "M": return p2(d.getUTCMinutes());
       case "S": return p2(d.getUTCSeconds());
-      case "s": return String(Math.floor(d.getTime() / 1000));
+      case "s": return String(Math.floor(d0.getTime() / 1000));
       case "a": return days[d.getUTCDay()];
       case "b": return months[d.getUTCMonth()];
       case "y": return p2(d.getUTCFullYear() % 100);
@@ -250,7 +281,7 @@ export async function printf(sh: Shell, argv: string[], fds: Fd[]): Promise<numb
   for (const e of errors) await berr(sh, fds, "printf", e);
   if (varName) {
     const m = /^([A-Za-z_][A-Za-z0-9_]*)\[(.*)\]$/.exec(varName);
-    if (m) sh.vars.setIndex(m[1], sh.isAssoc(m[1]) ? m[2] : sh.arith(m[2]).toString(), text);
+    if (m) sh.vars.setIndex(m[1], await dynamicKey(sh, m[1], m[2]), text);
     else if (NAME_RE.test(varName)) sh.vars.set(varName, text);
   } else await out(fds, text);
   return errors.length ? 1 : 0;

@@ -1,7 +1,7 @@
 // Input builtins: read, mapfile/readarray, getopts.
 import type { Fd, Shell } from "../interp/shell";
 import { decode, encode } from "../interp/streams";
-import { berr, errOut, NAME_RE } from "./io";
+import { berr, NAME_RE } from "./io";
 
 export async function read(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
   let raw = false;
@@ -10,6 +10,7 @@ export async function read(sh: Shell, argv: string[], fds: Fd[]): Promise<number
   let nchars: number | undefined;
   let exact = false;
   let prompt = "";
+  let timeout: string | undefined;
   let fd = 0;
   let i = 1;
   for (; i < argv.length; i++) {
@@ -32,7 +33,7 @@ export async function read(sh: Shell, argv: string[], fds: Fd[]): Promise<number
         }
         case "N": nchars = parseInt(val(), 10); exact = true; break;
         case "p": prompt = val(); break;
-        case "t": val(); break;
+        case "t": timeout = val(); break;
         case "u": fd = parseInt(val(), 10); break;
         default:
           await berr(sh, fds, "read", `-${c}: invalid option`);
@@ -44,37 +45,47 @@ export async function read(sh: Shell, argv: string[], fds: Fd[]): Promise<number
   for (const n of names) {
     if (!NAME_RE.test(n)) { await berr(sh, fds, "read", `\`${n}': not a valid identifier`); return 1; }
   }
-  if (prompt) await errOut(fds, prompt);
+  // the prompt goes out only when reading from a terminal, which input here never is
+  void prompt;
   const inp = fds[fd]?.r;
   if (!inp) { await berr(sh, fds, "read", `${fd}: invalid file descriptor: Bad file descriptor`); return 1; }
+  // -t 0 only asks whether input is readable; it reads nothing
+  if (timeout !== undefined && /^0*(\.0*)?$/.test(timeout)) return 0;
   // read bytes up to the delimiter (or n chars), handling backslash-newline when not raw
   let line = "";
   let eof = false;
   const dcode = delim === "\0" ? 0 : delim.charCodeAt(0);
   for (;;) {
     if (nchars !== undefined) {
-      // char-at-a-time
+      // character at a time; without -r a backslash escapes the next char and is kept
+      // (removed later with the other escapes) but does not count toward -n
+      let buf: string[] = [];
       let got = "";
-      while ([...got].length < nchars) {
-        const c = await inp.read();
-        if (!c) { eof = true; break; }
-        const s = decode(c);
-        const need = nchars - [...got].length;
-        const chars = [...s];
-        let take = chars.slice(0, need).join("");
-        if (!exact) {
-          const k = take.indexOf(delim);
-          if (k >= 0) {
-            inp.unread(encode(s.slice(k + 1)));
-            got += take.slice(0, k);
-            nchars = [...got].length;
-            break;
-          }
+      let count = 0;
+      const next = async (): Promise<string | null> => {
+        if (!buf.length) {
+          const c = await inp.read();
+          if (!c) return null;
+          buf = [...decode(c)];
         }
-        got += take;
-        inp.unread(encode(chars.slice(need).join("")));
-        take = "";
+        return buf.shift()!;
+      };
+      while (count < nchars) {
+        const ch = await next();
+        if (ch === null) { eof = true; break; }
+        if (!exact && ch === delim) break;
+        if (!raw && !exact && ch === "\\") {
+          const e = await next();
+          if (e === null) { eof = true; break; }
+          if (e === "\n") continue;
+          got += ch + e;
+          count++;
+          continue;
+        }
+        got += ch;
+        count++;
       }
+      if (buf.length) inp.unread(encode(buf.join("")));
       line = got;
       break;
     }
@@ -83,8 +94,10 @@ export async function read(sh: Shell, argv: string[], fds: Fd[]): Promise<number
     let s = decode(r.data);
     if (r.hitDelim) s = s.slice(0, -1);
     else eof = true;
-    if (!raw && s.endsWith("\\") && !s.endsWith("\\\\") && r.hitDelim && delim === "\n") {
-      line += s.slice(0, -1);
+    if (!raw && /(^|[^\\])(\\\\)*\\$/.test(s) && r.hitDelim) {
+      // an escaped delimiter does not end the read: backslash-newline vanishes, another
+      // delimiter stays escaped (the backslash goes with the other escapes below)
+      line += delim === "\n" ? s.slice(0, -1) : s + delim;
       continue;
     }
     line += s;
@@ -95,9 +108,10 @@ export async function read(sh: Shell, argv: string[], fds: Fd[]): Promise<number
     else for (const n of names.length ? names : ["REPLY"]) sh.vars.set(n, "");
     return 1;
   }
-  const unescape = (s: string) => (raw ? s : s.replace(/\\(.)/gs, "$1").replace(/\\$/, ""));
+  const unescape = (s: string) => (raw ? s : s.replace(/\\(.)/gs, (_, c: string) => (c === "\n" ? "" : c)).replace(/\\$/, ""));
   if (exact) {
     sh.vars.set(names[0] ?? "REPLY", line);
+    for (const n of names.slice(1)) sh.vars.set(n, "");
     return eof ? 1 : 0;
   }
   if (!names.length && !arrName) {
@@ -117,7 +131,7 @@ export async function read(sh: Shell, argv: string[], fds: Fd[]): Promise<number
 
 /** IFS splitting for read: the last variable takes the rest of the line. */
 function splitRead(s: string, ifs: string, max: number, raw: boolean): string[] {
-  if (ifs === "") return [s];
+  if (ifs === "") return s === "" ? [] : [s];
   const isWs = (c: string) => ifs.includes(c) && (c === " " || c === "\t" || c === "\n");
   const isDelim = (c: string) => ifs.includes(c);
   const out: string[] = [];
@@ -213,6 +227,7 @@ export async function getopts(sh: Shell, argv: string[], fds: Fd[]): Promise<num
   let pos = st._optpos ?? 1;
   const finish = () => {
     sh.vars.set(name, "?");
+    sh.vars.unset("OPTARG");
     sh.vars.set("OPTIND", String(optind));
     st._optindSeen = optind;
     return 1;

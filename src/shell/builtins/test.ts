@@ -1,4 +1,5 @@
 // test / [ and the operators shared with [[ ]].
+import { dynamicKey, splitSubscript } from "../expand/word";
 import type { Fd, Shell } from "../interp/shell";
 import { ShellError, isArray, isAssoc } from "../interp/vars";
 import { ArithError } from "../expand/arith";
@@ -6,7 +7,7 @@ import { berr } from "./io";
 
 function statPath(sh: Shell, p: string) {
   if (p === "") return null;
-  if (p === "/dev/null" || p === "/dev/stdin" || p === "/dev/stdout" || p === "/dev/stderr" || /^\/dev\/fd\/\d+$/.test(p)) {
+  if (p === "/dev/null" || p === "/dev/zero" || p === "/dev/stdin" || p === "/dev/stdout" || p === "/dev/stderr" || /^\/dev\/fd\/\d+$/.test(p)) {
     return { type: "char" as const, size: 0, mtimeMs: 0 };
   }
   try {
@@ -99,6 +100,12 @@ export async function testBuiltin(sh: Shell, argv: string[], fds: Fd[]): Promise
       return 2;
     }
     args = args.slice(0, -1);
+  }
+  // -v 'A[$key]': an associative subscript is expanded like any other (quotes, $x, $(...))
+  for (let k = 1; k < args.length; k++) {
+    if (args[k - 1] !== "-v") continue;
+    const m = splitSubscript(args[k]);
+    if (m && /[$`'"\\]/.test(m.sub) && sh.isAssoc(m.name)) args[k] = `${m.name}[${await dynamicKey(sh, m.name, m.sub)}]`;
   }
   try {
     return evalArgs(sh, args, fds) ? 0 : 1;

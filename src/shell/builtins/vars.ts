@@ -1,10 +1,11 @@
 // Builtins that manage variables and options: declare typeset local export readonly
 // unset set shopt shift.
+import { formatFunction } from "../syntax/print";
 import type { Assign } from "../syntax/ast";
 import type { Fd, Shell } from "../interp/shell";
 import { SHOPTS } from "../interp/shell";
 import { A_EXPORT, A_INTEGER, A_LOWER, A_NAMEREF, A_READONLY, A_UPPER, Var, arrayKeys, isArray, isAssoc, ShellError } from "../interp/vars";
-import { attrString, quote } from "../expand/word";
+import { attrString, dynamicKey, quote } from "../expand/word";
 import { berr, out, NAME_RE } from "./io";
 import { Parser } from "../syntax/parser";
 
@@ -18,6 +19,8 @@ export function setOption(sh: Shell, name: string, on: boolean, letter = false):
   const o = letter ? LETTER_OPTS[name] : name;
   if (!o || !(o in sh.opts)) return false;
   sh.opts[o] = on;
+  // the two line-editing modes exclude each other
+  if (on && (o === "vi" || o === "emacs")) sh.opts[o === "vi" ? "emacs" : "vi"] = false;
   return true;
 }
 
@@ -26,6 +29,7 @@ function declLine(name: string, v: Var): string {
   const flags = `declare -${a === "-" ? "-" : a} `;
   if (v.value === undefined) return `${flags}${name}`;
   if (isArray(v)) return `${flags}${name}=(${arrayKeys(v.value).map((k) => `[${k}]=${dq((v.value as string[])[k])}`).join(" ")})`;
+  if (isAssoc(v) && !v.value.size) return `${flags}${name}=()`;
   if (isAssoc(v)) return `${flags}${name}=(${[...v.value.entries()].map(([k, x]) => `[${/^[\w]+$/.test(k) ? k : dq(k)}]=${dq(x)}`).join(" ")} )`;
   return `${flags}${name}=${dq(v.value as string)}`;
 }
@@ -81,13 +85,13 @@ export async function declare(sh: Shell, argv: string[], fds: Fd[], arrayArgs?: 
   const names = argv.slice(i);
   if (funcs || funcNames) {
     if (!names.length) {
-      for (const [n] of [...sh.funcs].sort()) await out(fds, funcNames ? `declare -f ${n}\n` : `${n} () \n{ ... }\n`);
+      for (const [n, f] of [...sh.funcs].sort()) await out(fds, funcNames ? `declare -f ${n}\n` : `${formatFunction(f)}\n`);
       return 0;
     }
     let st = 0;
     for (const n of names) {
       if (!sh.funcs.has(n)) st = 1;
-      else await out(fds, funcNames ? `${n}\n` : `${n} () \n{ ... }\n`);
+      else await out(fds, funcNames ? `${n}\n` : `${formatFunction(sh.funcs.get(n)!)}\n`);
     }
     return st;
   }
@@ -169,7 +173,13 @@ export async function declare(sh: Shell, argv: string[], fds: Fd[], arrayArgs?: 
       v.value = new Map();
     }
     if (arr && !isArray(v) && !isAssoc(v)) v.value = v.value === undefined ? [] : [v.value as string];
+    if (on & A_NAMEREF && hasValue && !m[2] && !/^[A-Za-z_][A-Za-z0-9_]*(\[.*\])?$/s.test(m[4])) {
+      await berr(sh, fds, cmd, `\`${m[4]}': invalid variable name for name reference`);
+      st = 1;
+      continue;
+    }
     v.attrs = (v.attrs | on) & ~off;
+    if (hasValue && sh.opts.allexport && !(off & A_EXPORT)) v.attrs |= A_EXPORT;
     if (hasValue) {
       const arrAssign = arrayArgs?.get(k);
       if (arrAssign) {
@@ -232,7 +242,7 @@ export async function unset(sh: Shell, argv: string[], fds: Fd[]): Promise<numbe
       const { name, v } = sh.vars.resolve(m[1]);
       if (v && v.attrs & A_READONLY) { await berr(sh, fds, "unset", `${name}: cannot unset: readonly variable`); st = 1; continue; }
       if (m[2] === "@" || m[2] === "*") { sh.vars.unset(name); continue; }
-      if (isAssoc(v)) v.value.delete(m[2]);
+      if (isAssoc(v)) v.value.delete(await dynamicKey(sh, name, m[2]));
       else if (isArray(v)) {
         let k = Number(sh.arith(m[2]));
         if (k < 0) {
@@ -269,6 +279,7 @@ export async function set(sh: Shell, argv: string[], fds: Fd[]): Promise<number>
     const a = argv[i];
     if (a === "--") { i++; sh.positional = argv.slice(i); return 0; }
     if (a === "-" ) { sh.opts.xtrace = false; sh.opts.verbose = false; i++; break; }
+    if (a === "+") continue; // a lone + is an ignored flag
     if (a === "-o" || a === "+o") {
       const name = argv[i + 1];
       if (name === undefined) {
@@ -296,7 +307,8 @@ export async function set(sh: Shell, argv: string[], fds: Fd[]): Promise<number>
     }
     break;
   }
-  if (i < argv.length || argv[i - 1] === "-") sh.positional = argv.slice(i);
+  // `set -` with nothing after it leaves the positional parameters alone
+  if (i < argv.length) sh.positional = argv.slice(i);
   return 0;
 }
 

@@ -8,6 +8,8 @@ import { arrayKeys, arrayValues, isArray, isAssoc, ShellError, VarStore, A_EXPOR
 import { braceExpand, hasBrace } from "./brace";
 import { escapePattern, hasGlobMeta, matchPattern, removeAffix, replacePattern, unescapePattern, PatternOpts } from "./pattern";
 import { ArithError } from "./arith";
+import { Parser } from "../syntax/parser";
+import { expandPrompt } from "./prompt";
 
 export interface ExpandCtx {
   vars: VarStore;
@@ -259,6 +261,27 @@ function specialList(ctx: ExpandCtx, pe: ParamExp): boolean {
   return pe.name === "@" || pe.name === "*";
 }
 
+/** Splits a runtime string like `a[$k]` (nameref targets, printf -v, unset, ${!ref}). */
+export function splitSubscript(s: string): { name: string; sub: string } | null {
+  const m = /^([A-Za-z_][A-Za-z0-9_]*)\[(.*)\]$/s.exec(s);
+  return m ? { name: m[1], sub: m[2] } : null;
+}
+
+/** A subscript given as runtime text, parsed as a word: quotes removed, $x and $(...) expanded. */
+export function subscriptWord(sub: string): Word {
+  if (sub === "@" || sub === "*" || !/[$`'"\\]/.test(sub)) return { parts: [{ type: "lit", value: sub }], pos: 0 };
+  try {
+    return new Parser(sub).subWord(sub, "index", 0);
+  } catch {
+    throw new ExpandError(`[${sub}]: bad substitution`, 1, true);
+  }
+}
+
+/** Key for `name[sub]` given as runtime text: expanded string for assoc arrays, arithmetic otherwise. */
+export async function dynamicKey(ctx: ExpandCtx, name: string, sub: string): Promise<string> {
+  return resolveIndex(ctx, name, subscriptWord(sub));
+}
+
 export async function resolveIndex(ctx: ExpandCtx, name: string, index: Word): Promise<string> {
   const v = ctx.vars.resolve(name).v;
   const raw = await expandString(ctx, index);
@@ -278,11 +301,11 @@ async function paramValue(ctx: ExpandCtx, name: string, index: Word | undefined)
     return { list: null, scalar: n === 0 ? ctx.special("0") : ctx.positional[n - 1], star: false };
   }
   if (name.length === 1 && "#?$!-".includes(name)) return { list: null, scalar: ctx.special(name), star: false };
-  const raw = ctx.vars.lookup(name);
+  const raw = ctx.vars.resolve(name).v;
   if (raw && raw.attrs & A_NAMEREF && typeof raw.value === "string" && !index) {
-    // nameref to an array element: ref='a[2]'
-    const m = /^([A-Za-z_][A-Za-z0-9_]*)\[(.*)\]$/s.exec(raw.value);
-    if (m) return paramValue(ctx, m[1], m[2] === "@" || m[2] === "*" ? { parts: [{ type: "lit", value: m[2] }], pos: 0 } : { parts: [{ type: "lit", value: m[2] }], pos: 0 });
+    // nameref to an array element: ref='a[2]', ref='A[$key]'
+    const m = splitSubscript(raw.value);
+    if (m) return paramValue(ctx, m.name, subscriptWord(m.sub));
   }
   const { name: rname, v } = ctx.vars.resolve(name);
   if (index) {
@@ -304,7 +327,7 @@ async function paramValue(ctx: ExpandCtx, name: string, index: Word | undefined)
       if (k < 0) {
         const ks = arrayKeys(v.value);
         k += ks.length ? ks[ks.length - 1] + 1 : 0;
-        if (k < 0) throw new AbortLine(`${name}[${key}]: bad array subscript`, 1);
+        if (k < 0) return { list: null, scalar: undefined, star: false };
       }
       return { list: null, scalar: v.value[k], star: false };
     }
@@ -320,12 +343,16 @@ async function expandParam(ctx: ExpandCtx, pe: ParamExp, inDq: boolean, segs: Se
     let s: string | undefined;
     if (pe.name.length === 1 && !/[A-Za-z_]/.test(pe.name)) s = (await paramValue(ctx, pe.name, undefined)).scalar;
     else s = ctx.vars.get(pe.name);
-    if (s === undefined) {
-      if (ctx.opt("nounset") && pe.name !== "@" && pe.name !== "*") throw new ExpandError(`${pe.name}: unbound variable`, 1, true);
-      s = "";
+    // a nameref to an array element yields its target text here; the general path resolves it
+    const refElem = s !== undefined && s.endsWith("]") && ((ctx.vars.resolve(pe.name).v?.attrs ?? 0) & A_NAMEREF) !== 0;
+    if (!refElem) {
+      if (s === undefined) {
+        if (ctx.opt("nounset") && pe.name !== "@" && pe.name !== "*") throw new ExpandError(`${pe.name}: unbound variable`, 1, true);
+        s = "";
+      }
+      segs.push({ s, q: inDq, split: !inDq });
+      return;
     }
-    segs.push({ s, q: inDq, split: !inDq });
-    return;
   }
   if (pe.op === "bad") throw new ExpandError(`${litText(pe.arg!)}: bad substitution`, 1, true);
   let val: PVal;
@@ -354,7 +381,7 @@ async function expandParam(ctx: ExpandCtx, pe: ParamExp, inDq: boolean, segs: Se
       const m = /^([A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!-])(?:\[(.*)\])?$/s.exec(target);
       if (!m) throw new AbortLine(`${target}: invalid indirect expansion`, 1);
       name = m[1];
-      val = await paramValue(ctx, m[1], m[2] !== undefined ? { parts: [{ type: "lit", value: m[2] }], pos: 0 } : undefined);
+      val = await paramValue(ctx, m[1], m[2] !== undefined ? subscriptWord(m[2]) : undefined);
     }
   } else {
     val = await paramValue(ctx, pe.name, pe.index);
@@ -373,7 +400,11 @@ async function expandParam(ctx: ExpandCtx, pe: ParamExp, inDq: boolean, segs: Se
 
   const op = pe.op;
   const isSet = val.list ? val.list.length > 0 : val.scalar !== undefined;
-  const isNull = val.list ? val.list.length === 0 || (val.list.length === 1 && val.list[0] === "") || (val.star && val.list.join("") === "") : !val.scalar;
+  const ifsNow = ctx.vars.get("IFS");
+  const starSep = ifsNow === undefined ? " " : ifsNow.slice(0, 1);
+  const isNull = val.list
+    ? val.list.length === 0 || (val.list.length === 1 && val.list[0] === "") || (val.star && val.list.join(starSep) === "")
+    : !val.scalar;
   if (op === "-" || op === ":-" || op === "+" || op === ":+" || op === "=" || op === ":=" || op === "?" || op === ":?") {
     const colon = op.startsWith(":");
     const useAlt = colon ? !isSet || isNull : !isSet;
@@ -512,9 +543,12 @@ async function expandParam(ctx: ExpandCtx, pe: ParamExp, inDq: boolean, segs: Se
     case "@": {
       const t = litText(pe.arg!) ?? "";
       fn = (s) => transform(ctx, t, s, name);
+      if (t === "P") { await promptParam(ctx, val, inDq, segs); return; }
       if (t === "a") {
-        const v = ctx.vars.resolve(name).v;
-        segs.push({ s: attrString(v), q: inDq, split: !inDq });
+        // one attribute string per element for ${a[@]@a}
+        const attrs = attrString(ctx.vars.resolve(name).v);
+        if (val.list && pe.index) emit(ctx, { list: val.list.map(() => attrs), scalar: undefined, star: val.star }, inDq, segs);
+        else segs.push({ s: attrs, q: inDq, split: !inDq });
         return;
       }
       if (t === "A") {
@@ -554,9 +588,18 @@ function emit(ctx: ExpandCtx, val: PVal, inDq: boolean, segs: Seg[]): void {
     segs.push({ s: val.list.join(sep), q: true, split: false });
     return;
   }
+  // With a non-whitespace IFS character, unquoted empty elements still delimit fields:
+  // $* joins with IFS[0] and is split again; $@ keeps each empty element as an empty field.
+  const ifs = inDq ? undefined : ctx.vars.get("IFS");
+  const hard = ifs !== undefined && /[^ \t\n]/.test(ifs);
+  if (hard && val.star && !/[ \t\n]/.test(ifs[0])) {
+    segs.push({ s: val.list.join(ifs[0]), q: false, split: true });
+    return;
+  }
   val.list.forEach((s, i) => {
     if (i > 0) segs.push({ brk: true, force: inDq });
-    segs.push({ s, q: inDq, split: !inDq });
+    // (like joining with IFS[0] and splitting again: a trailing empty element adds no field)
+    segs.push(hard && s === "" && i < val.list!.length - 1 ? { s, q: true, split: false } : { s, q: inDq, split: !inDq });
   });
 }
 
@@ -570,7 +613,8 @@ export function quoteAlways(s: string): string {
 export function quoteBackslash(s: string): string {
   if (s === "") return "''";
   if (/[\x00-\x1f\x7f]/.test(s)) return quote(s);
-  return s.replace(/[^A-Za-z0-9_@%+=:,./-]/g, "\\$&");
+  // non-ASCII characters are printable in a UTF-8 locale and stay as they are
+  return s.replace(/[^A-Za-z0-9_@%+=:,./\u0080-\uffff-]/g, "\\$&");
 }
 
 export function quote(s: string): string {
@@ -633,3 +677,12 @@ function assignForm(ctx: ExpandCtx, name: string, val: PVal): string {
 }
 
 export { unescapePattern };
+
+/** ${x@P} needs async expansion (prompt strings may contain $(...)), so it bypasses transform. */
+async function promptParam(ctx: ExpandCtx, val: PVal, inDq: boolean, segs: Seg[]): Promise<void> {
+  if (val.list) {
+    const list: string[] = [];
+    for (const s of val.list) list.push(await expandPrompt(ctx, s));
+    emit(ctx, { list, scalar: undefined, star: val.star }, inDq, segs);
+  } else segs.push({ s: val.scalar === undefined ? "" : await expandPrompt(ctx, val.scalar), q: inDq, split: !inDq });
+}

@@ -1,5 +1,8 @@
 // The runner: walks the AST, owns shell state (variables, functions, options, fds)
 // and reaches the world only through the ShellHost.
+import { noteJob } from "./jobtable";
+import { runInteractive } from "./interactive";
+import { traceRaw, traceWords, xtraceQuote } from "./xtrace";
 import type { ByteWriter, ShellHost } from "../host";
 import { EpipeError } from "../host";
 import type { ArgWord, Assign, Command, Redir, Stmt, TestExpr, Word } from "../syntax/ast";
@@ -8,11 +11,11 @@ import { Parser, ParseError, lineOf } from "../syntax/parser";
 import { ArithError, evalArith, parseArith, ArithEnv } from "../expand/arith";
 import { glob, joinPath, normalize } from "../expand/glob";
 import { matchPattern } from "../expand/pattern";
-import { AbortLine, ExpandCtx, ExpandError, expandArgs, expandFields, expandPattern, expandRegex, expandString, resolveIndex, quote } from "../expand/word";
+import { AbortLine, ExpandCtx, ExpandError, expandArgs, expandFields, expandPattern, expandRegex, expandString, resolveIndex, quote, splitSubscript, dynamicKey } from "../expand/word";
 import { setOption } from "../builtins/vars";
 import { Budget, LimitError } from "./limits";
 import { BytesReader, Collector, EMPTY, InStream, NullWriter, Pipe, decode, encode } from "./streams";
-import { A_EXPORT, A_INTEGER, ShellError, VarStore, isArray, isAssoc } from "./vars";
+import { A_EXPORT, A_INTEGER, A_NAMEREF, A_READONLY, ShellError, VarStore, isArray, isAssoc } from "./vars";
 import { BUILTINS } from "../builtins/index";
 import { unaryTest, binaryTest } from "../builtins/test";
 
@@ -58,6 +61,8 @@ export class Shell implements ExpandCtx, ArithEnv {
   lastBg = "";
   fds: Fd[] = [];
   traps = new Map<string, string>();
+  /** A subshell lists its parent's traps (as bash does) until it sets one of its own. */
+  parentTraps?: Map<string, string>;
   funcStack: string[] = [];
   callDepth = 0;
   loopDepth = 0;
@@ -71,10 +76,22 @@ export class Shell implements ExpandCtx, ArithEnv {
   randomState = 12345;
   source: string[] = [];
   inTrap = false;
+  /** Traps now running. DEBUG may run inside an ERR trap and ERR inside DEBUG (as in bash); no trap re-enters itself. */
+  private runningTraps = new Set<string>();
+  private trapAllowed(name: "ERR" | "DEBUG"): boolean {
+    const other = name === "ERR" ? "DEBUG" : "ERR";
+    for (const t of this.runningTraps) if (t !== other) return false;
+    return true;
+  }
   dirStack: string[] = [];
-  hashed = new Map<string, string>();
+  /** bash's command hash: name -> PATH hit, reused until `hash -r` or PATH changes. */
+  hashed = new Map<string, { kind: "host" | "script"; path: string; hits: number }>();
+  private hashedFor: string | undefined;
   lastArg = "";
   fromC = false;
+  /** State owned by individual builtins (umask, ulimit, completion specs...). Values must be
+   * treated as immutable: a subshell gets a shallow copy of the map, so replace, never mutate. */
+  builtinState = new Map<string, unknown>();
 
   constructor(public shared: RunShared) {
     this.opts.braceexpand = true;
@@ -84,6 +101,7 @@ export class Shell implements ExpandCtx, ArithEnv {
     this.shopts.extquote = true;
     this.shopts.interactive_comments = true;
     this.shopts.patsub_replacement = true;
+    this.shopts.promptvars = true;
     this.shopts.sourcepath = true;
     this.pid = shared.nextPid++;
     this.vars.dynamic = (n) => this.dynamicVar(n);
@@ -211,9 +229,16 @@ export class Shell implements ExpandCtx, ArithEnv {
     return this.checkString(s);
   }
 
+  /** /dev/fd paths of process substitutions made by the simple command running now. */
+  procCreated: string[] = [];
+
   async procSubst(dir: "<" | ">", body: Stmt[]): Promise<string> {
-    const n = this.shared.nextProcFd++;
+    // As bash: the highest free fd from 63 down; freed again when the command is done.
+    let n = 63;
+    while (this.shared.procFiles.has(`/dev/fd/${n}`)) n--;
     const path = `/dev/fd/${n}`;
+    this.shared.procFiles.set(path, EMPTY);
+    this.procCreated.push(path);
     if (dir === "<") {
       const sh = this.subshell();
       const out = new Collector(this.shared.budget.limits.maxOutputBytes, () => new LimitError("output", "toolshed: output limit exceeded"));
@@ -242,6 +267,8 @@ export class Shell implements ExpandCtx, ArithEnv {
       case "SECONDS": return String(Math.floor((this.host.now() - this.shared.startMs) / 1000));
       case "LINENO": return String(this.lineno());
       case "BASH_SUBSHELL": return String(this.subshellLevel);
+      case "SHELLOPTS": return SET_O.filter((o) => this.opts[o]).sort().join(":");
+      case "BASHOPTS": return SHOPTS.filter((o) => this.shopts[o]).sort().join(":");
       case "BASHPID": return String(this.pid);
       case "PPID": return "1";
       case "UID": case "EUID": return "1000";
@@ -271,7 +298,9 @@ export class Shell implements ExpandCtx, ArithEnv {
     s.status = this.status;
     s.lastBg = this.lastBg;
     s.fds = this.fds.slice();
-    s.traps = new Map([...this.traps].filter(([k]) => k !== "EXIT"));
+    // EXIT is never inherited; ERR only with errtrace (set -E), DEBUG/RETURN with functrace
+    s.parentTraps = this.parentTraps ?? (this.traps.size ? new Map(this.traps) : undefined);
+    s.traps = new Map([...this.traps].filter(([k]) => k !== "EXIT" && (k !== "ERR" || this.opts.errtrace) && ((k !== "DEBUG" && k !== "RETURN") || this.opts.functrace)));
     s.funcStack = this.funcStack.slice();
     s.callDepth = this.callDepth;
     s.subshellLevel = this.subshellLevel + 1;
@@ -284,6 +313,7 @@ export class Shell implements ExpandCtx, ArithEnv {
     s.loopDepth = 0;
     s.source = this.source.slice();
     s.dirStack = this.dirStack.slice();
+    s.builtinState = new Map(this.builtinState);
     s.lastArg = this.lastArg;
     return s;
   }
@@ -356,16 +386,20 @@ export class Shell implements ExpandCtx, ArithEnv {
   }
 
   // ---------- running source ----------
-  /** Parses and runs a script line by line (aliases and syntax errors behave as in bash). */
-  async runScript(src: string, fds: Fd[], parseErrStatus = 2): Promise<number> {
+  /** Parses and runs a script line by line (aliases and syntax errors behave as in bash).
+   * `before` sees each complete command's source before it runs; `after` runs between
+   * commands (interactive shells: history and prompts). */
+  async runScript(src: string, fds: Fd[], parseErrStatus = 2, before?: (text: string) => Promise<void>, after?: () => Promise<void>): Promise<number> {
     const parser = new Parser(src, { alias: (n) => (this.shopts.expand_aliases ? this.aliases.get(n) : undefined) });
     const prevSrc = this.src;
     const prevBase = this.lineBase;
     this.src = src;
     this.lineBase = 0;
     try {
-      for (;;) {
+      for (let chunk = 0; ; chunk++) {
+        if (chunk && after) await after();
         let stmts: Stmt[] | null;
+        const start = parser.i;
         try {
           stmts = parser.parseNext();
         } catch (e) {
@@ -380,6 +414,7 @@ export class Shell implements ExpandCtx, ArithEnv {
         }
         if (!stmts) break;
         this.src = parser.src;
+        if (before) await before(parser.src.slice(start, parser.i).replace(/^(\s*#[^\n]*\n|\s*\n)*/, "").trim());
         try {
           this.status = await this.execList(stmts, fds);
         } catch (e) {
@@ -466,7 +501,7 @@ export class Shell implements ExpandCtx, ArithEnv {
         const skip = (c.type === "andor" && this.lastAndOrShort) || (c.type === "pipeline" && c.bang) ||
           ((c.type === "group" || c.type === "if" || c.type === "while" || c.type === "for" || c.type === "forarith" || c.type === "case" || c.type === "select") && !this.redirFailed);
         if (!skip) {
-          if (this.traps.has("ERR") && !this.inTrap) await this.runTrap("ERR", fds);
+          if (this.traps.has("ERR") && this.trapAllowed("ERR") && (this.callDepth === 0 || this.opts.errtrace)) await this.runTrap("ERR", fds);
           if (this.opts.errexit) throw new ExitSig(st);
         }
       }
@@ -480,18 +515,30 @@ export class Shell implements ExpandCtx, ArithEnv {
     const t = this.traps.get(name);
     if (!t) return;
     const saved = this.status;
+    const wasIn = this.inTrap;
     this.inTrap = true;
+    this.runningTraps.add(name);
     try {
       await this.evalString(t, fds, "trap");
     } finally {
-      this.inTrap = false;
+      this.runningTraps.delete(name);
+      this.inTrap = wasIn;
       this.status = saved;
     }
   }
 
+  /** DEBUG trap before a loop iteration, case, or pipeline part, at the given line position. */
+  private async debugAt(pos: number, fds: Fd[]): Promise<void> {
+    if (!this.traps.size || !this.traps.has("DEBUG") || !this.trapAllowed("DEBUG")) return;
+    this.pos = pos;
+    await this.runDebugTrap(fds);
+  }
+
   private async runDebugTrap(fds: Fd[]): Promise<void> {
     const saved = this.status;
+    const wasIn = this.inTrap;
     this.inTrap = true;
+    this.runningTraps.add("DEBUG");
     let st: number;
     try {
       st = await this.evalString(this.traps.get("DEBUG")!, fds, "trap");
@@ -499,7 +546,8 @@ export class Shell implements ExpandCtx, ArithEnv {
       if (e instanceof ReturnSig) st = e.status;
       else throw e;
     } finally {
-      this.inTrap = false;
+      this.runningTraps.delete("DEBUG");
+      this.inTrap = wasIn;
     }
     this.status = saved;
     if (st !== 0 && this.opts.errexit) throw new ExitSig(st);
@@ -517,13 +565,16 @@ export class Shell implements ExpandCtx, ArithEnv {
       return 1;
     });
     this.shared.jobs.set(pid, p);
+    noteJob(this.shared, pid, cmd);
     this.lastBg = String(pid);
   }
 
   async exec(cmd: Command, fds: Fd[]): Promise<number> {
     this.shared.budget.step();
+    // set -n: read commands but run none (not even set +n)
+    if (this.opts.noexec) return 0;
     if (cmd.type !== "pipeline" && cmd.type !== "andor") this.pos = cmd.pos;
-    if (this.traps.size && !this.inTrap && this.traps.has("DEBUG") && (cmd.type === "simple" || cmd.type === "arithcmd" || cmd.type === "test")) {
+    if (this.traps.size && this.traps.has("DEBUG") && (cmd.type === "simple" || cmd.type === "arithcmd" || cmd.type === "test") && this.trapAllowed("DEBUG")) {
       await this.runDebugTrap(fds);
     }
     switch (cmd.type) {
@@ -547,6 +598,10 @@ export class Shell implements ExpandCtx, ArithEnv {
         return st;
       }
       case "func": {
+        if (/[$`'"\\]/.test(cmd.name)) {
+          await this.err(fds, `\`${cmd.name}': not a valid identifier`);
+          return 1;
+        }
         const denial = this.host.checkFunction?.(cmd.name, cmd.bodySrc ?? "");
         if (denial) {
           if (!this.shared.denied) this.shared.denied = denial;
@@ -617,6 +672,7 @@ export class Shell implements ExpandCtx, ArithEnv {
         try {
           for (const it of items) {
             this.shared.budget.step();
+            if (this.traps.size) await this.debugAt(cmd.pos, fds);
             this.vars.set(cmd.name, it);
             const r = await this.loopBody(cmd.body, fds);
             st = r.st;
@@ -632,14 +688,17 @@ export class Shell implements ExpandCtx, ArithEnv {
         const ev = async (w: Word | undefined, dflt: bigint) => (w ? this.arithWord(w) : dflt);
         this.loopDepth++;
         try {
+          if (this.traps.size) await this.debugAt(cmd.pos, fds);
           await ev(cmd.init, 0n);
           for (;;) {
             this.shared.budget.step();
+            if (this.traps.size) await this.debugAt(cmd.pos, fds);
             this.pos = cmd.pos;
             if ((await ev(cmd.cond, 1n)) === 0n) break;
             const r = await this.loopBody(cmd.body, fds);
             st = r.st;
             if (r.brk) break;
+            if (this.traps.size) await this.debugAt(cmd.pos, fds);
             this.pos = cmd.pos;
             await ev(cmd.step, 0n);
           }
@@ -649,6 +708,7 @@ export class Shell implements ExpandCtx, ArithEnv {
         return st;
       }
       case "case": {
+        if (this.traps.size) await this.debugAt(cmd.pos, fds);
         const subject = await expandString(this, cmd.word);
         let fall = false;
         for (let i = 0; i < cmd.items.length; i++) {
@@ -673,7 +733,7 @@ export class Shell implements ExpandCtx, ArithEnv {
       case "arithcmd": {
         try {
           const v = await this.arithWord(cmd.expr);
-          if (this.opts.xtrace) await this.xtrace(fds, ["((", await expandString(this, cmd.expr), "))"]);
+          if (this.opts.xtrace) await traceRaw(this, fds, `(( ${await expandString(this, cmd.expr)} ))`);
           return v !== 0n ? 0 : 1;
         } catch (e) {
           if (e instanceof AbortLine) {
@@ -796,6 +856,8 @@ export class Shell implements ExpandCtx, ArithEnv {
       const pipes: Pipe[] = [];
       for (let k = 0; k < n - 1; k++) pipes.push(new Pipe(this.shared.budget.limits.pipeBufferBytes));
       if (cmd.bang) this.errexitOff++;
+      // parts run in subshells that do not inherit DEBUG; bash runs it for each simple part first
+      if (this.traps.size) for (const c of cmd.cmds) if (c.type === "simple") await this.debugAt(c.pos, fds);
       const runs = cmd.cmds.map((c, k) => {
         const sfds = fds.slice();
         if (k > 0) sfds[0] = { r: new InStream(pipes[k - 1].reader) };
@@ -831,6 +893,21 @@ export class Shell implements ExpandCtx, ArithEnv {
 
   // ---------- simple commands ----------
   private async execSimple(cmd: Command & { type: "simple" }, fds: Fd[]): Promise<number> {
+    const mark = this.procCreated.length;
+    try {
+      return await this.execSimpleInner(cmd, fds);
+    } finally {
+      // Like bash closing its end of each <(...)/>(...) after the command: a >(...) reader
+      // sees end of input, and the fd number is free again.
+      for (const path of this.procCreated.splice(mark)) {
+        const pf = this.shared.procFiles.get(path);
+        if (pf instanceof Pipe) pf.writer.close();
+        this.shared.procFiles.delete(path);
+      }
+    }
+  }
+
+  private async execSimpleInner(cmd: Command & { type: "simple" }, fds: Fd[]): Promise<number> {
     this.pos = cmd.pos;
     this.lastSubstStatus = null;
     let argv: string[];
@@ -844,7 +921,7 @@ export class Shell implements ExpandCtx, ArithEnv {
     if (!argv.length) {
       this.lastArg = "";
       try {
-        for (const a of cmd.assigns) await this.assign(a, fds);
+        for (const a of cmd.assigns) await this.assign(a, fds, true);
       } catch (e) {
         if (e instanceof ShellError && !(e instanceof AbortLine)) {
           // a failed assignment (readonly) aborts the line; POSIX mode exits the shell
@@ -857,7 +934,6 @@ export class Shell implements ExpandCtx, ArithEnv {
         throw e;
       }
       const st = this.lastSubstStatus ?? 0;
-      if (this.opts.xtrace && cmd.assigns.length) await this.xtrace(fds, await Promise.all(cmd.assigns.map(async (a) => `${a.name}=${a.value ? await expandString(this, a.value) : "(...)"}`)));
       if (cmd.redirs.length) return this.withRedirs(cmd.redirs, fds, async () => st);
       return st;
     }
@@ -904,7 +980,7 @@ export class Shell implements ExpandCtx, ArithEnv {
     }
     try {
       if (!cmd.redirs.length) return await this.invoke(argv, fds, arrayArgs, tempEnv);
-      return await this.withRedirs(cmd.redirs, fds, (f) => this.invoke(argv, f, arrayArgs, tempEnv), argv[0] === "exec" && argv.length === 1);
+      return await this.withRedirs(cmd.redirs, fds, (f) => this.invoke(argv, f, arrayArgs, tempEnv), argv[0] === "exec" && (argv.length === 1 || (argv.length === 2 && argv[1] === "--")));
     } finally {
       if (restore) restore();
       const last = argv[argv.length - 1];
@@ -939,24 +1015,43 @@ export class Shell implements ExpandCtx, ArithEnv {
   }
 
   async xtrace(fds: Fd[], argv: string[]): Promise<void> {
-    const ps4 = this.vars.get("PS4") ?? "+ ";
-    const line = ps4 + argv.map((a) => quote(a)).join(" ") + "\n";
-    await fds[2]?.w?.write(encode(line)).catch(() => {});
+    await traceWords(this, fds, argv);
+  }
+
+  /** The array element a nameref points at, if it points at one. */
+  refElement(name: string): { name: string; sub: string } | null {
+    const v = this.vars.resolve(name).v;
+    return v && v.attrs & A_NAMEREF && typeof v.value === "string" && v.value.endsWith("]") ? splitSubscript(v.value) : null;
   }
 
   /** Assignment statement (name=value, name[i]=v, name=(...), name+=...). */
-  async assign(a: Assign, fds: Fd[]): Promise<void> {
-    void fds;
+  /** `trace`: a standalone assignment under set -x, traced (bash style, one line each) after
+   * its value is expanded and before it is stored, so PS4 still sees the old value. */
+  async assign(a: Assign, fds: Fd[], trace = false): Promise<void> {
+    const tr = trace && this.opts.xtrace
+      ? (sub: string, val: string) => traceRaw(this, fds, `${a.name}${sub}${a.append ? "+=" : "="}${val}`)
+      : null;
+    // a nameref to an array element (ref='A[$k]') writes that element, subscript evaluated now
+    const target = a.index ? null : this.refElement(a.name);
+    if (target && (a.array || target.sub === "@" || target.sub === "*")) throw new ShellError(`\`${target.name}[${target.sub}]': not a valid identifier`, 1);
+    if (target) {
+      const val = a.value ? await expandString(this, a.value) : "";
+      if (tr) await tr("", val === "" ? "" : xtraceQuote(val));
+      this.vars.setIndex(target.name, await dynamicKey(this, target.name, target.sub), this.checkString(val), a.append);
+      return;
+    }
     if (a.array) {
-      await this.assignArray(a.name, a.array, a.append, false);
+      await this.assignArray(a.name, a.array, a.append, false, tr ? (vals) => tr("", `(${vals.map(xtraceQuote).join(" ")})`) : undefined);
       return;
     }
     const val = a.value ? await expandString(this, a.value) : "";
     this.checkString(val);
     if (a.index) {
       const key = await resolveIndex(this, a.name, a.index);
+      if (tr) await tr(`[${key}]`, val === "" ? "" : xtraceQuote(val));
       this.vars.setIndex(a.name, key, val, a.append);
     } else {
+      if (tr) await tr("", val === "" ? "" : xtraceQuote(val));
       const v = this.vars.resolve(a.name).v;
       if (v && (isArray(v) || isAssoc(v)) && !a.append) {
         this.vars.setIndex(a.name, "0", val);
@@ -967,12 +1062,13 @@ export class Shell implements ExpandCtx, ArithEnv {
     }
   }
 
-  async assignArray(name: string, elems: import("../syntax/ast").ArrayElem[], append: boolean, forceAssoc: boolean): Promise<void> {
+  async assignArray(name: string, elems: import("../syntax/ast").ArrayElem[], append: boolean, forceAssoc: boolean, trace?: (vals: string[]) => Promise<void>): Promise<void> {
     const cell = this.vars.cell(name);
     const assoc = forceAssoc || cell.value instanceof Map;
     // values are expanded first, then keys are evaluated and assigned in order (bash)
     const vals: (string | string[])[] = [];
     for (const el of elems) vals.push(el.key ? await expandString(this, el.value) : await expandArgs(this, [el.value]));
+    if (trace) await trace(vals.flat());
     if (assoc) {
       const m = append && cell.value instanceof Map ? cell.value : new Map<string, string>();
       cell.value = m;
@@ -1050,12 +1146,16 @@ export class Shell implements ExpandCtx, ArithEnv {
     this.callDepth++;
     const savedLoop = this.loopDepth;
     this.loopDepth = 0;
+    // functions inherit the DEBUG trap only under functrace (set -T)
+    const hiddenDebug = !this.opts.functrace && this.traps.size ? this.traps.get("DEBUG") : undefined;
+    if (hiddenDebug !== undefined) this.traps.delete("DEBUG");
     try {
       return await this.exec(fn.body, fds);
     } catch (e) {
       if (e instanceof ReturnSig) return e.status;
       throw e;
     } finally {
+      if (hiddenDebug !== undefined && !this.traps.has("DEBUG")) this.traps.set("DEBUG", hiddenDebug);
       this.loopDepth = savedLoop;
       this.callDepth--;
       this.funcStack.pop();
@@ -1105,7 +1205,7 @@ export class Shell implements ExpandCtx, ArithEnv {
       await this.err(fds, `${name}: ${interp}: bad interpreter: No such file or directory`);
       return 126;
     }
-    const found = this.findInPath(name);
+    const found = this.lookupCommand(name);
     if (found && found.kind === "script") return this.runExternal([found.path, ...argv.slice(1)], fds, tempEnv);
     const r = this.host.runProgram(argv, this.programIo(fds, tempEnv));
     if (!r) {
@@ -1118,6 +1218,23 @@ export class Shell implements ExpandCtx, ArithEnv {
       if (e instanceof EpipeError) return 141;
       throw e;
     }
+  }
+
+  /** PATH search through the hash table, as bash does: a remembered path is used even if stale. */
+  lookupCommand(name: string): { kind: "host" | "script"; path: string } | null {
+    const path = this.vars.get("PATH");
+    if (path !== this.hashedFor) {
+      this.hashed.clear();
+      this.hashedFor = path;
+    }
+    const hit = this.hashed.get(name);
+    if (hit) {
+      hit.hits++;
+      return hit;
+    }
+    const f = this.findInPath(name);
+    if (f) this.hashed.set(name, { ...f, hits: 1 });
+    return f;
   }
 
   /** PATH search: system dirs name host programs; other dirs may hold workspace scripts. */
@@ -1140,6 +1257,23 @@ export class Shell implements ExpandCtx, ArithEnv {
     return null;
   }
 
+  /** Readable fds above 2, plus <(...) outputs under their /dev/fd numbers. */
+  private extraFds(fds: Fd[]): Record<number, InStream> {
+    const out: Record<number, InStream> = {};
+    fds.forEach((f, i) => { if (i > 2 && f?.r) out[i] = f.r; });
+    for (const [p, v] of this.shared.procFiles) {
+      if (v instanceof Uint8Array) out[Number(p.slice(8))] = new InStream(new BytesReader(v));
+    }
+    return out;
+  }
+
+  /** >(...) pipes under their /dev/fd numbers, for programs that write to them. */
+  private extraWriters(): Record<number, ByteWriter> {
+    const out: Record<number, ByteWriter> = {};
+    for (const [p, v] of this.shared.procFiles) if (v instanceof Pipe) out[Number(p.slice(8))] = v.writer;
+    return out;
+  }
+
   programIo(fds: Fd[], tempEnv: Record<string, string> | null) {
     return {
       cwd: this.cwd,
@@ -1148,7 +1282,8 @@ export class Shell implements ExpandCtx, ArithEnv {
       stdout: fds[1]?.w ?? new NullWriter(),
       stderr: fds[2]?.w ?? new NullWriter(),
       limits: this.shared.budget.limits,
-      extraFds: Object.fromEntries(fds.map((f, i) => [i, f?.r]).filter(([i, r]) => (i as number) > 2 && r)) as Record<number, InStream>,
+      extraFds: this.extraFds(fds),
+      extraWriters: this.extraWriters(),
     };
   }
 
@@ -1164,33 +1299,57 @@ export class Shell implements ExpandCtx, ArithEnv {
     let script: string | null = null;
     let arg0 = argv[0];
     const sets: string[] = [];
+    // bash's flag parsing: -c only marks that the first operand is the command string, so
+    // flags may follow it (bash -c -x 'cmd'); each o/O in a flag group takes the next word.
+    let cflag = false;
+    let interactive = false, norc = false, fromStdin = false;
+    let rcfile: string | undefined;
+    const bad = async (msg: string) => {
+      await fds[2]?.w?.write(encode(`${argv[0]}: ${msg}\n`)).catch(() => {});
+      return 2;
+    };
     while (i < argv.length) {
       const a = argv[i];
-      if (a === "-c") { i++; script = argv[i++] ?? ""; child.fromC = true; continue; }
-      if (a === "--") { i++; break; }
-      if (a === "-o" || a === "+o") { sets.push(a, argv[i + 1] ?? ""); i += 2; continue; }
-      if (a === "-O" || a === "+O") { child.shopts[argv[i + 1] ?? ""] = a === "-O"; i += 2; continue; }
-      if (/^[-+][a-zA-Z]+$/.test(a)) {
-        if (a.includes("c")) {
-          sets.push(a.replace("c", ""));
-          i++;
-          script = argv[i++] ?? "";
-          child.fromC = true;
-          continue;
-        }
-        if (a !== "-i" && a !== "-l" && a !== "-s" && a !== "--norc" && a !== "--noprofile") sets.push(a);
+      if (a === "--" || a === "-") { i++; break; }
+      if (a === "--help") {
+        await fds[1]?.w?.write(encode(`Usage:\t${argv[0]} [option] ...\n\t${argv[0]} [option] script-file ...\n\t${argv[0]} [option] -c command-string [name [arg ...]]\nShell options:\n\t-ilrsD or -c command\n\t-abefhkmnptuvxBCEHPT or -o option\n`)).catch(() => {});
+        return 0;
+      }
+      if (a === "--rcfile" || a === "--init-file") { rcfile = argv[i + 1]; i += 2; continue; }
+      if (a.startsWith("--")) {
+        if (!["--norc", "--noprofile", "--posix", "--login", "--noediting", "--restricted", "--verbose", "--debugger"].includes(a)) return bad(`${a}: invalid option`);
+        if (a === "--posix") sets.push("-o", "posix");
+        if (a === "--norc") norc = true;
+        if (a === "--verbose") sets.push("-v");
         i++;
         continue;
       }
-      if (a === "--rcfile" || a === "--init-file") { i += 2; continue; }
-      if (a.startsWith("--")) { i++; continue; }
+      if (/^[-+][a-zA-Z]+$/.test(a)) {
+        i++;
+        for (const ch of a.slice(1)) {
+          if (ch === "c") cflag = true;
+          else if (ch === "i") interactive = a[0] === "-";
+          else if (ch === "o") sets.push(a[0] + "o", argv[i++] ?? "");
+          else if (ch === "O") child.shopts[argv[i++] ?? ""] = a[0] === "-";
+          else if (!"ilsrD".includes(ch)) sets.push(a[0] + ch);
+        }
+        continue;
+      }
       break;
+    }
+    if (cflag) {
+      if (i >= argv.length) return bad("-c: option requires an argument");
+      script = argv[i++];
+      child.fromC = true;
     }
     for (let k = 0; k < sets.length; k++) {
       const s = sets[k];
-      if (s === "-" || s === "+") continue;
-      if (s === "-o" || s === "+o") { setOption(child, sets[++k], s === "-o"); continue; }
-      for (const ch of s.slice(1)) setOption(child, ch, s[0] === "-", true);
+      if (s === "-o" || s === "+o") {
+        const name = sets[++k];
+        if (!setOption(child, name, s === "-o")) return bad(`${name}: invalid option name`);
+        continue;
+      }
+      if (!setOption(child, s[1], s[0] === "-", true)) return bad(`${s}: invalid option`);
     }
     if (script !== null) {
       if (i < argv.length) arg0 = argv[i++];
@@ -1216,10 +1375,11 @@ export class Shell implements ExpandCtx, ArithEnv {
     } else {
       script = decode(await (fds[0]?.r ?? new InStream(null)).readAll());
       child.arg0 = argv[0];
+      fromStdin = true;
     }
     let st: number;
     try {
-      st = await child.runScript(script, fds);
+      st = interactive ? await runInteractive(child, script, fds, { rcfile, norc, fromStdin }) : await child.runScript(script, fds);
     } catch (e) {
       st = child.catchTop(e, fds);
     }
@@ -1230,6 +1390,17 @@ export class Shell implements ExpandCtx, ArithEnv {
   // ---------- redirections ----------
   async withRedirs(redirs: Redir[], fds: Fd[], body: (fds: Fd[]) => Promise<number>, permanent = false): Promise<number> {
     if (!redirs.length) return body(fds);
+    const mark = this.pendingClose.length;
+    try {
+      return await this.withRedirsInner(redirs, fds, body, permanent);
+    } finally {
+      // writers into >(...) close when the command that opened them is done
+      if (!permanent) for (const w of this.pendingClose.splice(mark)) w.close();
+    }
+  }
+  pendingClose: { close(): void }[] = [];
+
+  private async withRedirsInner(redirs: Redir[], fds: Fd[], body: (fds: Fd[]) => Promise<number>, permanent: boolean): Promise<number> {
     const nfds = permanent ? fds : fds.slice();
     for (const r of redirs) {
       const ok = await this.applyRedir(r, nfds);
@@ -1283,7 +1454,10 @@ export class Shell implements ExpandCtx, ArithEnv {
     const m = /^\/dev\/fd\/(\d+)$/.exec(path);
     if (m) {
       const pf = this.shared.procFiles.get(path);
-      if (pf instanceof Pipe) return pf.writer;
+      if (pf instanceof Pipe) {
+        this.pendingClose.push(pf.writer);
+        return pf.writer;
+      }
       return fds[+m[1]]?.w ?? null;
     }
     let abs: string;
@@ -1467,6 +1641,9 @@ export function initVars(sh: Shell, env: Record<string, string>, cwd: string): v
     if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(k)) continue;
     sh.vars.frames[0].set(k, { value: v, attrs: A_EXPORT });
   }
+  // an exported SHELLOPTS carries set -o options into child shells; both lists are read-only views
+  for (const o of (env.SHELLOPTS ?? "").split(":")) if (o && o in sh.opts) sh.opts[o] = true;
+  for (const k of ["SHELLOPTS", "BASHOPTS"]) sh.vars.frames[0].set(k, { value: "", attrs: A_READONLY | (k in env ? A_EXPORT : 0) });
   const set = (k: string, v: string) => { if (sh.vars.get(k) === undefined) sh.vars.set(k, v); };
   sh.vars.set("PWD", cwd);
   sh.vars.cell("PWD").attrs |= A_EXPORT;

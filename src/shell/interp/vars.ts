@@ -73,7 +73,7 @@ export class VarStore {
   }
 
   /** Follows namerefs. */
-  resolve(name: string): { name: string; v: Var | undefined } {
+  resolve(name: string): { name: string; v: Var | undefined; cycle?: boolean } {
     let v = this.lookup(name);
     let n = name;
     for (let k = 0; k < 10 && v && v.attrs & A_NAMEREF && typeof v.value === "string" && v.value; k++) {
@@ -82,6 +82,8 @@ export class VarStore {
       if (!m || m[1] !== n) break;
       v = this.lookup(n);
     }
+    // still at a plain-name nameref after the hop limit: a reference cycle, which reads as unset
+    if (v && v.attrs & A_NAMEREF && typeof v.value === "string" && /^[A-Za-z_][A-Za-z0-9_]*$/.test(v.value)) return { name: n, v: undefined, cycle: true };
     return { name: n, v };
   }
 
@@ -113,6 +115,7 @@ export class VarStore {
     let v = this.lookup(name);
     if (v && v.attrs & A_NAMEREF && typeof v.value === "string" && v.value) {
       const r = this.resolve(name);
+      if (r.cycle) throw new ShellError(`${name}: circular name reference`, 1);
       name = r.name;
       v = r.v;
     }
@@ -216,7 +219,7 @@ export class VarStore {
     const out: Record<string, string> = {};
     for (const f of this.frames) {
       for (const [k, v] of f) {
-        if (v.attrs & A_EXPORT && typeof v.value === "string") out[k] = v.value;
+        if (v.attrs & A_EXPORT && typeof v.value === "string") out[k] = k === "SHELLOPTS" || k === "BASHOPTS" ? this.dynamic(k) ?? v.value : v.value;
         else if (k in out && !(v.attrs & A_EXPORT)) delete out[k];
       }
     }

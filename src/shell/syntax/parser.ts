@@ -609,8 +609,8 @@ export class Parser {
         this.blanks();
         if (this.ch() === ")") {
           this.i++;
-          const name = litText(words[0] as Word);
-          if (name === null) this.fail("syntax error: bad function name", pos);
+          // a name with quotes or expansions parses; running the definition reports it (status 1)
+          const name = litText(words[0] as Word) ?? this.src.slice((words[0] as Word).pos, save).trim();
           this.linebreaks();
           const bodyStart = this.i;
           const body = this.parseCommand();
@@ -619,7 +619,7 @@ export class Parser {
         this.i = save;
         this.unexpected();
       }
-      if (META.has(c)) break;
+      if (META.has(c) && !((c === "<" || c === ">") && this.ch(1) === "(")) break;
       if (words.length === 0) {
         const a = this.tryAssign();
         if (a) { assigns.push(a.assign); continue; }
@@ -765,12 +765,14 @@ export class Parser {
       const w = this.parseWord();
       const raw = this.src.slice(ds, this.i);
       const quoted = /['"\\]/.test(raw);
-      const delim = heredocDelim(w);
+      void heredocDelim;
+      void w;
+      const delim = removeDelimQuotes(raw);
       const redir: Redir = { fd, varFd, op, target: { parts: [], pos: this.i }, heredocQuoted: quoted, pos };
       this.heredocs.push({ redir, delim, strip: op === "<<-", quoted });
       return redir;
     }
-    if (this.eof() || META.has(this.ch())) this.unexpected();
+    if (this.eof() || (META.has(this.ch()) && !((this.ch() === "<" || this.ch() === ">") && this.ch(1) === "("))) this.unexpected();
     const target = this.parseWord();
     return { fd, varFd, op, target, pos };
   }
@@ -1267,6 +1269,27 @@ function mergeLits(parts: WordPart[]): WordPart[] {
     if (p.type === "lit" && last && last.type === "lit" && !!last.quoted === !!p.quoted) {
       out[out.length - 1] = { type: "lit", value: last.value + p.value, quoted: last.quoted };
     } else out.push(p);
+  }
+  return out;
+}
+
+/**
+ * Quote removal on a here-document delimiter as written: single quotes keep everything, inside
+ * double quotes a backslash escapes only $ ` " \ (so `"E\OF"` is E\OF), outside it escapes any.
+ */
+function removeDelimQuotes(raw: string): string {
+  let out = "";
+  let q: "'" | '"' | null = null;
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw[i]!;
+    if (q === "'") {
+      if (c === "'") q = null;
+      else out += c;
+    } else if (c === "\\" && i + 1 < raw.length && (q === null || '$`"\\'.includes(raw[i + 1]!))) {
+      out += raw[++i];
+    } else if (c === q) q = null;
+    else if (q === null && (c === "'" || c === '"')) q = c;
+    else out += c;
   }
   return out;
 }

@@ -33,6 +33,39 @@ async function readAll(stdin: ByteReader): Promise<Uint8Array | { error: string 
 }
 
 /**
+ * The caller's open fds (3 and up) that the arguments name as `/dev/fd/N` — process
+ * substitutions and `N<file` redirects — read whole, for the program to open under /dev/fd.
+ * Only named ones are read: another open fd may be a pipe nobody will ever close.
+ */
+async function namedFdFiles(argv: string[], io: ProgramIo): Promise<Record<number, Uint8Array> | { error: string }> {
+  const files: Record<number, Uint8Array> = {};
+  if (!io.extraFds) return files;
+  for (const arg of argv) {
+    for (const m of arg.matchAll(/\/dev\/fd\/(\d+)/g)) {
+      const n = Number(m[1]);
+      const reader = io.extraFds[n];
+      if (n <= 2 || !reader || files[n]) continue;
+      const data = await readAll(reader);
+      if (!(data instanceof Uint8Array)) return data;
+      files[n] = data;
+    }
+  }
+  return files;
+}
+
+/** Writable fds above 2 (a `>(cmd)`) that the arguments name as `/dev/fd/N`. */
+function namedFdSinks(argv: string[], io: ProgramIo): number[] {
+  const sinks = new Set<number>();
+  for (const arg of argv) {
+    for (const m of arg.matchAll(/\/dev\/fd\/(\d+)/g)) {
+      const n = Number(m[1]);
+      if (n > 2 && io.extraWriters?.[n]) sinks.add(n);
+    }
+  }
+  return [...sinks];
+}
+
+/**
  * The session's program runner: bundled WASI programs over the guarded workspace. A program
  * runs to completion on its whole input (WASI calls are synchronous here), then its output
  * goes down the shell's pipe.
@@ -44,23 +77,32 @@ export function sessionPrograms(ctx: ToolContext): ProgramRunner {
     if (!program) return undefined;
     return (async () => {
       const enc = new TextEncoder();
-      const stdin = await readAll(io.stdin);
-      if (!(stdin instanceof Uint8Array)) {
-        await io.stderr.write(enc.encode(`${name}: ${stdin.error}\n`));
+      const fail = async (error: string) => {
+        await io.stderr.write(enc.encode(`${name}: ${error}\n`));
         return 1;
-      }
+      };
+      const fdFiles = await namedFdFiles(argv.slice(1), io);
+      if ("error" in fdFiles) return fail(String(fdFiles.error));
+      const stdin = await readAll(io.stdin);
+      if (!(stdin instanceof Uint8Array)) return fail(stdin.error);
       const r = runWasi(program.module, {
         argv: [program.argv0, ...argv.slice(1)],
         env: io.env,
         cwd: io.cwd,
         fs: ctx.fs,
         stdin,
+        fdFiles,
+        fdSinks: namedFdSinks(argv.slice(1), io),
         limits: {
           maxOutputBytes: io.limits.maxOutputBytes,
           maxSteps: Math.max(1, Math.round((io.limits.timeoutMs / 1000) * WASM_FUEL_PER_SECOND)),
         },
       });
       if (r.denied) ctx.reportDenial?.(r.denied);
+      // What went to a >(cmd) reaches that command's pipe now that the program is done.
+      for (const [n, bytes] of Object.entries(r.fdOutputs ?? {})) {
+        await io.extraWriters?.[Number(n)]?.write(bytes).catch(() => undefined);
+      }
       try {
         if (r.stdout.length) await io.stdout.write(r.stdout);
       } catch (e) {

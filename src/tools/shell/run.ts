@@ -2,12 +2,19 @@ import { checkEnvAssignment } from "../../policy/env";
 import { PolicyDenied, type Denial } from "../../policy/denied";
 import { MAX_OUTPUT_CHARS, truncateMiddle } from "../../policy/output";
 import { runShell } from "../../shell";
-import { STEPS_PER_SECOND } from "../../shell/interp/limits";
+import { LIMIT_EXIT, STEPS_PER_SECOND } from "../../shell/interp/limits";
 import { ROOT } from "../../vfs/paths";
 import type { ToolContext, ToolResult } from "../types";
 import { SessionShellHost, type ProgramRunner } from "./session-host";
 
 export const DEFAULT_TIMEOUT_SECONDS = 60;
+/**
+ * How long past `timeout_seconds` a run may sit on an await that never settles (a reader
+ * waiting for a writer that is never closed) before the call gives up on it. The interpreter's
+ * own budget stops busy work; this only catches a run that is idle forever, where a timer
+ * does fire even on Workers.
+ */
+export const HANG_GRACE_MS = 2_000;
 /** Of the 30,000 output characters, stderr gets at most this share; stdout gets the rest. */
 const STDERR_SHARE = 10_000;
 
@@ -60,18 +67,37 @@ export async function runInSession(
   checkCallEnv(run.env ?? {});
   const seconds = run.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS;
   const host = new SessionShellHost(ctx.fs, programsFor(ctx), ROOT, hasProgram);
-  let r: Awaited<ReturnType<typeof runShell>>;
+  let r: Awaited<ReturnType<typeof runShell>> | "stuck";
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const stuck = new Promise<"stuck">((resolve) => {
+    timer = setTimeout(() => resolve("stuck"), seconds * 1000 + HANG_GRACE_MS);
+  });
   try {
-    r = await runShell(run.script, {
+    const running = runShell(run.script, {
       host,
       cwd,
       env: { ...baseEnv(cwd), ...ctx.env, ...run.env },
       limits: { timeoutMs: seconds * 1000, maxSteps: seconds * STEPS_PER_SECOND },
     });
+    r = await Promise.race([running, stuck]);
+    if (r === "stuck") {
+      // The abandoned run may still wake up later; its redirect output must not land then.
+      host.discard();
+      running.catch(() => undefined);
+      return shellResult({
+        exitCode: LIMIT_EXIT.timeout,
+        stdout: new Uint8Array(0),
+        stderr: new TextEncoder().encode(`toolshed: the command was still waiting after ${seconds}s with nothing left to run (a read from a pipe or process substitution that nobody closes); it was abandoned and its output is lost\n`),
+        limit: "timeout",
+        ...(denials[0] ? { denied: denials[0] } : {}),
+      }, Date.now() - started);
+    }
     host.flush();
   } catch (e) {
     host.discard();
     throw e;
+  } finally {
+    clearTimeout(timer ?? null);
   }
   const denied = r.denied ?? denials[0];
   return shellResult(denied ? { ...r, denied } : r, Date.now() - started);

@@ -3,10 +3,11 @@ import { ALL_RIGHTS, WorkspaceFilestat, fdstat } from "./filestat";
 
 /**
  * `/dev`, preopened beside `/workspace` so programs can name the few device files scripts
- * rely on (`grep -f /dev/null`, `cat /dev/stdin`, `awk ... > "/dev/stderr"`). It is not the
- * host's /dev: `null` and `zero` are in-memory devices and `stdin`/`stdout`/`stderr` are the
- * run's own streams (as on Linux, where they are links to the process's fds 0-2). Nothing else
- * exists here and nothing can be created.
+ * rely on (`grep -f /dev/null`, `cat /dev/stdin`, `awk ... > "/dev/stderr"`, `diff <(a) <(b)`).
+ * It is not the host's /dev: `null` and `zero` are in-memory devices, `stdin`/`stdout`/`stderr`
+ * and `fd/0`-`fd/2` are the run's own streams (as on Linux, where they are links to the
+ * process's fds), and `fd/N` above 2 are the caller's other open fds: readable ones captured
+ * as bytes (a shell's `<(cmd)` or `3<file`), writable ones collected (a shell's `>(cmd)`). Nothing else exists here and nothing can be created.
  */
 const DEVICES = ["null", "zero", "stdin", "stdout", "stderr"] as const;
 type Device = (typeof DEVICES)[number];
@@ -67,26 +68,52 @@ class MemoryDeviceFd extends Fd {
   }
 }
 
+/** What a path under /dev names. */
+type DevTarget = { dir: "dev" | "fd" } | { device: Device } | { fdNum: number };
+
 export class DevDirFd extends Fd {
   constructor(
     /** The run's fds 0, 1 and 2: /dev/stdin and friends open these very streams. */
     private readonly stdio: readonly [Fd, Fd, Fd],
+    /** Contents of the caller's other open fds (a shell's `3<file`, `<(cmd)`), as /dev/fd/N. */
+    private readonly fdFiles: Readonly<Record<number, Uint8Array>> = {},
+    /** Writable fds of the caller (a shell's `>(cmd)`): what the program writes is collected. */
+    private readonly fdSinks: ReadonlyMap<number, Fd> = new Map(),
     private readonly preopenName?: string,
+    /** "dev" for /dev itself, "fd" for /dev/fd opened as a directory. */
+    private readonly which: "dev" | "fd" = "dev",
   ) {
     super();
   }
 
-  /** The device a relative name denotes, "." for the directory itself, or an errno. */
-  private lookup(rel: string): Device | "." | number {
-    const parts = rel.split("/").filter((p) => p !== "" && p !== ".");
-    if (parts.length === 0) return ".";
-    if (parts.includes("..")) return wasi.ERRNO_NOTCAPABLE;
-    if (parts.length > 1) return (DEVICES as readonly string[]).includes(parts[0]!) ? wasi.ERRNO_NOTDIR : wasi.ERRNO_NOENT;
-    return (DEVICES as readonly string[]).includes(parts[0]!) ? (parts[0] as Device) : wasi.ERRNO_NOENT;
+  private fdNumbers(): number[] {
+    const above = new Set([...Object.keys(this.fdFiles).map(Number), ...this.fdSinks.keys()].filter((n) => n > 2));
+    return [0, 1, 2, ...above].sort((a, b) => a - b);
   }
 
-  private dirStat(): WorkspaceFilestat {
-    return new WorkspaceFilestat(inoOf("."), wasi.FILETYPE_DIRECTORY, 0n);
+  /** What a relative name denotes, or an errno. */
+  private lookup(rel: string): DevTarget | number {
+    const parts = rel.split("/").filter((p) => p !== "" && p !== ".");
+    if (this.which === "fd") parts.unshift("fd");
+    if (parts.includes("..")) return wasi.ERRNO_NOTCAPABLE;
+    if (parts.length === 0) return { dir: "dev" };
+    const [first, second, ...more] = parts;
+    if (first === "fd") {
+      if (second === undefined) return { dir: "fd" };
+      if (more.length) return wasi.ERRNO_NOTDIR;
+      const n = /^\d+$/.test(second) ? Number(second) : NaN;
+      return this.fdNumbers().includes(n) ? { fdNum: n } : wasi.ERRNO_NOENT;
+    }
+    if (!(DEVICES as readonly string[]).includes(first!)) return wasi.ERRNO_NOENT;
+    return second === undefined ? { device: first as Device } : wasi.ERRNO_NOTDIR;
+  }
+
+  private statOf(t: DevTarget): WorkspaceFilestat {
+    if ("dir" in t) return new WorkspaceFilestat(inoOf(".") + (t.dir === "fd" ? 100n : 0n), wasi.FILETYPE_DIRECTORY, 0n);
+    if ("device" in t) return charDeviceStat(t.device);
+    const data = this.fdFiles[t.fdNum];
+    // A captured file shows its length; stdio and sinks are streams with no size to speak of.
+    return new WorkspaceFilestat(inoOf(".") + 200n + BigInt(t.fdNum), data ? wasi.FILETYPE_REGULAR_FILE : wasi.FILETYPE_UNKNOWN, BigInt(data?.length ?? 0));
   }
 
   override fd_prestat_get(): { ret: number; prestat: wasi.Prestat | null } {
@@ -99,7 +126,7 @@ export class DevDirFd extends Fd {
   }
 
   override fd_filestat_get(): { ret: number; filestat: wasi.Filestat | null } {
-    return { ret: wasi.ERRNO_SUCCESS, filestat: this.dirStat() };
+    return { ret: wasi.ERRNO_SUCCESS, filestat: this.statOf({ dir: this.which }) };
   }
 
   override fd_read(): { ret: number; data: Uint8Array } {
@@ -113,27 +140,35 @@ export class DevDirFd extends Fd {
   override fd_readdir_single(cookie: bigint): { ret: number; dirent: wasi.Dirent | null } {
     const n = Number(cookie);
     if (n < 2) return { ret: wasi.ERRNO_SUCCESS, dirent: new wasi.Dirent(cookie + 1n, inoOf("."), n === 0 ? "." : "..", wasi.FILETYPE_DIRECTORY) };
-    const name = DEVICES[n - 2];
-    if (!name) return { ret: wasi.ERRNO_SUCCESS, dirent: null };
-    return { ret: wasi.ERRNO_SUCCESS, dirent: new wasi.Dirent(cookie + 1n, inoOf(name), name, wasi.FILETYPE_CHARACTER_DEVICE) };
+    const names: string[] = this.which === "fd" ? this.fdNumbers().map(String) : ["fd", ...DEVICES];
+    const name = names[n - 2];
+    if (name === undefined) return { ret: wasi.ERRNO_SUCCESS, dirent: null };
+    const t = this.lookup(name) as DevTarget;
+    const st = this.statOf(t);
+    return { ret: wasi.ERRNO_SUCCESS, dirent: new wasi.Dirent(cookie + 1n, st.ino, name, st.filetype) };
   }
 
-  override path_open(_dirflags: number, rel: string, oflags: number): { ret: number; fd_obj: Fd | null } {
-    const dev = this.lookup(rel);
-    if (typeof dev === "number") return { ret: oflags & wasi.OFLAGS_CREAT && dev === wasi.ERRNO_NOENT ? wasi.ERRNO_ACCES : dev, fd_obj: null };
+  override path_open(_dirflags: number, rel: string, oflags: number, rightsBase: bigint): { ret: number; fd_obj: Fd | null } {
+    const t = this.lookup(rel);
+    if (typeof t === "number") return { ret: oflags & wasi.OFLAGS_CREAT && t === wasi.ERRNO_NOENT ? wasi.ERRNO_ACCES : t, fd_obj: null };
     if (oflags & wasi.OFLAGS_EXCL) return { ret: wasi.ERRNO_EXIST, fd_obj: null };
-    if (dev === ".") return { ret: wasi.ERRNO_SUCCESS, fd_obj: new DevDirFd(this.stdio) };
+    if ("dir" in t) return { ret: wasi.ERRNO_SUCCESS, fd_obj: new DevDirFd(this.stdio, this.fdFiles, this.fdSinks, undefined, t.dir) };
     if (oflags & wasi.OFLAGS_DIRECTORY) return { ret: wasi.ERRNO_NOTDIR, fd_obj: null };
-    if (dev === "null" || dev === "zero") return { ret: wasi.ERRNO_SUCCESS, fd_obj: new MemoryDeviceFd(dev) };
+    if ("device" in t && (t.device === "null" || t.device === "zero")) return { ret: wasi.ERRNO_SUCCESS, fd_obj: new MemoryDeviceFd(t.device) };
+    const index = "device" in t ? (t.device === "stdin" ? 0 : t.device === "stdout" ? 1 : 2) : t.fdNum;
     // The same stream object under a second fd number, like dup(): closing it leaves fd 0-2 open.
-    const index = dev === "stdin" ? 0 : dev === "stdout" ? 1 : 2;
-    return { ret: wasi.ERRNO_SUCCESS, fd_obj: new SharedStreamFd(this.stdio[index]) };
+    if (index <= 2) return { ret: wasi.ERRNO_SUCCESS, fd_obj: new SharedStreamFd(this.stdio[index as 0 | 1 | 2]) };
+    const writing = (rightsBase & BigInt(wasi.RIGHTS_FD_WRITE)) !== 0n || (oflags & wasi.OFLAGS_TRUNC) !== 0;
+    const sink = this.fdSinks.get(index);
+    const data = this.fdFiles[index];
+    if (writing) return sink ? { ret: wasi.ERRNO_SUCCESS, fd_obj: new SharedStreamFd(sink) } : { ret: wasi.ERRNO_ACCES, fd_obj: null };
+    return data ? { ret: wasi.ERRNO_SUCCESS, fd_obj: new CapturedFd(data) } : { ret: wasi.ERRNO_ACCES, fd_obj: null };
   }
 
   override path_filestat_get(_flags: number, rel: string): { ret: number; filestat: wasi.Filestat | null } {
-    const dev = this.lookup(rel);
-    if (typeof dev === "number") return { ret: dev, filestat: null };
-    return { ret: wasi.ERRNO_SUCCESS, filestat: dev === "." ? this.dirStat() : charDeviceStat(dev) };
+    const t = this.lookup(rel);
+    if (typeof t === "number") return { ret: t, filestat: null };
+    return { ret: wasi.ERRNO_SUCCESS, filestat: this.statOf(t) };
   }
 
   override path_filestat_set_times(): number {
@@ -153,8 +188,8 @@ export class DevDirFd extends Fd {
   }
 
   override path_readlink(rel: string): { ret: number; data: string | null } {
-    const dev = this.lookup(rel);
-    return { ret: typeof dev === "number" ? dev : wasi.ERRNO_INVAL, data: null };
+    const t = this.lookup(rel);
+    return { ret: typeof t === "number" ? t : wasi.ERRNO_INVAL, data: null };
   }
 
   override path_link(): number {
@@ -167,6 +202,50 @@ export class DevDirFd extends Fd {
 
   override path_unlink(): { ret: number; inode_obj: null } {
     return { ret: wasi.ERRNO_ACCES, inode_obj: null };
+  }
+}
+
+/** /dev/fd/N for one of the caller's fds: its captured bytes, read once from the start. */
+class CapturedFd extends Fd {
+  private pos = 0;
+
+  constructor(private readonly data: Uint8Array) {
+    super();
+  }
+
+  override fd_fdstat_get(): { ret: number; fdstat: wasi.Fdstat | null } {
+    return { ret: wasi.ERRNO_SUCCESS, fdstat: fdstat(wasi.FILETYPE_REGULAR_FILE, 0, ALL_RIGHTS & ~BigInt(wasi.RIGHTS_FD_WRITE)) };
+  }
+
+  override fd_filestat_get(): { ret: number; filestat: wasi.Filestat | null } {
+    return { ret: wasi.ERRNO_SUCCESS, filestat: new WorkspaceFilestat(0n, wasi.FILETYPE_REGULAR_FILE, BigInt(this.data.length)) };
+  }
+
+  override fd_read(size: number): { ret: number; data: Uint8Array } {
+    const data = this.data.slice(this.pos, this.pos + size);
+    this.pos += data.length;
+    return { ret: wasi.ERRNO_SUCCESS, data };
+  }
+
+  override fd_pread(size: number, offset: bigint): { ret: number; data: Uint8Array } {
+    const at = Number(offset);
+    return { ret: wasi.ERRNO_SUCCESS, data: this.data.slice(at, at + size) };
+  }
+
+  override fd_seek(offset: bigint, whence: number): { ret: number; offset: bigint } {
+    const base = whence === wasi.WHENCE_CUR ? this.pos : whence === wasi.WHENCE_END ? this.data.length : 0;
+    const to = base + Number(offset);
+    if (to < 0) return { ret: wasi.ERRNO_INVAL, offset: 0n };
+    this.pos = to;
+    return { ret: wasi.ERRNO_SUCCESS, offset: BigInt(to) };
+  }
+
+  override fd_tell(): { ret: number; offset: bigint } {
+    return { ret: wasi.ERRNO_SUCCESS, offset: BigInt(this.pos) };
+  }
+
+  override fd_write(): { ret: number; nwritten: number } {
+    return { ret: wasi.ERRNO_BADF, nwritten: 0 };
   }
 }
 

@@ -134,7 +134,11 @@ export class WorkspaceDirFd extends Fd {
     return this.at(rel, (path) => {
       this.fs.mustStat(path);
       const ms = requestedMtime(mtim, fstFlags, this.fs.ws.now());
-      if (ms !== null) this.fs.setMtime(path, ms);
+      if (ms === null) return wasi.ERRNO_SUCCESS;
+      // Writes made through an fd still open (`cp -p` sets the copy's times before closing it)
+      // are older than this call: land them first, or their commit at close would stamp "now".
+      this.ctx.commitUnder(path);
+      this.fs.setMtime(path, ms);
       return wasi.ERRNO_SUCCESS;
     });
   }

@@ -34,6 +34,7 @@ pub mod grep;
 pub mod hashsum;
 pub mod head;
 pub mod join;
+pub mod jq;
 pub mod ls;
 pub mod mkdir;
 pub mod mv;
@@ -58,34 +59,69 @@ pub mod trivial;
 pub mod uniq;
 pub mod wc;
 pub mod xargs;
+pub mod sysinfo;
+pub mod envcmd;
+pub mod date;
+pub mod dump;
+pub mod cmp;
+pub mod strings;
+pub mod filetype;
+pub mod expr;
+pub mod shuf;
+pub mod split;
+pub mod column;
+pub mod fmt;
+pub mod df;
+pub mod gz;
+pub mod tar;
+pub mod patch;
 
 const TABLE: &[(&str, RunFn)] = &[
     ("awk", awk::run),
     ("base64", base64::run),
     ("basename", basename::run),
     ("cat", cat::run),
+    ("cmp", cmp::run),
+    ("column", column::run),
     ("comm", comm::run),
     ("cp", cp::run),
     ("cut", cut::run),
+    ("date", date::run),
+    ("df", df::run),
     ("diff", diff::run),
     ("dirname", dirname::run),
     ("du", du::run),
     ("echo", echo::run),
     ("egrep", grep::run_egrep),
+    ("env", envcmd::run_env),
     ("expand", expand::run),
+    ("expr", expr::run),
     ("false", trivial::run_false),
     ("fgrep", grep::run_fgrep),
+    ("file", filetype::run),
     ("find", find::run),
+    ("fmt", fmt::run),
     ("fold", fold::run),
     ("grep", grep::run),
+    ("gunzip", gz::run_gunzip),
+    ("gzip", gz::run_gzip),
     ("head", head::run),
+    ("hexdump", dump::run_hexdump),
+    ("hostname", sysinfo::run_hostname),
+    ("id", sysinfo::run_id),
     ("join", join::run),
+    ("jq", jq::run),
+    ("ln", sysinfo::run_ln),
     ("ls", ls::run),
     ("md5sum", hashsum::run),
     ("mkdir", mkdir::run),
     ("mv", mv::run),
     ("nl", nl::run),
+    ("nproc", sysinfo::run_nproc),
+    ("od", dump::run_od),
     ("paste", paste::run),
+    ("patch", patch::run),
+    ("printenv", sysinfo::run_printenv),
     ("printf", printf::run),
     ("readlink", realpath::run),
     ("realpath", realpath::run),
@@ -99,20 +135,31 @@ const TABLE: &[(&str, RunFn)] = &[
     ("sha256sum", hashsum::run),
     ("sha384sum", hashsum::run),
     ("sha512sum", hashsum::run),
+    ("shuf", shuf::run),
+    ("sleep", sysinfo::run_sleep),
     ("sort", sort::run),
+    ("split", split::run),
     ("stat", stat::run),
+    ("strings", strings::run),
     ("tac", tac::run),
     ("tail", tail::run),
+    ("tar", tar::run),
     ("tee", tee::run),
+    ("timeout", envcmd::run_timeout),
     ("touch", touch::run),
     ("tr", tr::run),
     ("tree", tree::run),
     ("true", trivial::run_true),
+    ("uname", sysinfo::run_uname),
     ("unexpand", expand::run),
     ("uniq", uniq::run),
     ("wc", wc::run),
+    ("which", sysinfo::run_which),
+    ("whoami", sysinfo::run_whoami),
     ("xargs", xargs::run),
+    ("xxd", dump::run_xxd),
     ("yes", trivial::run_yes),
+    ("zcat", gz::run_zcat),
 ];
 
 pub fn lookup(name: &str) -> Option<(&'static str, RunFn)> {

@@ -148,10 +148,6 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     }
     let cmd: Vec<String> = if p.operands.is_empty() { vec!["echo".into()] } else { p.operands.clone() };
     let name = fsx::base_name(&cmd[0]).to_string();
-    if crate::cmd::lookup(&name).is_none() {
-        ctx.diag.error(format!("{}: command not available (only this toolbox's commands can run here)", q(&cmd[0])));
-        return Ok(127);
-    }
     let num = |k: &str| -> Result<Option<usize>, String> {
         match p.last(k) {
             None => Ok(None),
@@ -213,6 +209,11 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         // The host has the last word on every command line built here (it explains a refusal).
         if !crate::host::command_allowed(&argv) {
             return Ok(crate::host::EXIT_DENIED);
+        }
+        // Checked after the policy, so a refused command line is reported as refused.
+        if crate::cmd::lookup(&name).is_none() {
+            ctx.diag.error(format!("{}: command not available (only this toolbox's commands can run here)", q(&cmd[0])));
+            return Ok(127);
         }
         let mut empty = io::empty();
         let mut stdin = io::BufReader::new(&mut empty);

@@ -11,7 +11,6 @@ def not: if . then false else true end;
 def select(f): if f then . else empty end;
 def recurse(f): def r: ., (f | r); r;
 def recurse(f; cond): def r: ., (f | select(cond) | r); r;
-def recurse: recurse(.[]?);
 def map(f): [.[] | f];
 def values: select(. != null);
 def nulls: select(. == null);
@@ -45,11 +44,8 @@ def flatten: flatten(1e9);
 def first: .[0];
 def last: .[-1];
 def nth($n): .[$n];
-def nth($n; f): if $n < 0 then error("Out of bounds negative array index") else last(limit($n + 1; f)) end;
 def last(f): reduce f as $x (null; $x);
-def until(cond; update): def _u: if cond then . else (update | _u) end; _u;
-def while(cond; update): def _w: if cond then ., (update | _w) else empty end; _w;
-def repeat(f): def _r: ., (f | _r); _r;
+def nth($n; f): if $n < 0 then error("Out of bounds negative array index") else last(limit($n + 1; f)) end;
 def unique_by(f): [group_by(f)[] | .[0]];
 def max_by(f): _max_by(map([f]));
 def min_by(f): _min_by(map([f]));
@@ -57,16 +53,15 @@ def walk(f): def w: if type == "object" then map_values(w) elif type == "array" 
 def env: $ENV;
 def index($i): indices($i) | .[0];
 def rindex($i): indices($i) | .[-1:][0];
-def capture(re): capture(re; null);
 def capture(re; $flags): match(re; $flags) | [.captures[] | select(.name != null) | {key: .name, value: .string}] | from_entries;
-def scan(re): scan(re; null);
+def capture(re): capture(re; null);
 def scan(re; $flags): match(re; "g" + ($flags // "")) | if (.captures | length > 0) then [.captures[].string] else .string end;
-def splits($re): splits($re; null);
+def scan(re): scan(re; null);
 def splits($re; $flags): split($re; $flags) | .[];
+def splits($re): splits($re; null);
 def sub(re; str): sub(re; str; "");
 def gsub(re; str): sub(re; str; "g");
 def gsub(re; str; $flags): sub(re; str; $flags + "g");
-def ascii: [.] | implode;
 def todate: strftime("%Y-%m-%dT%H:%M:%SZ");
 def combinations: if length == 0 then [] else .[0][] as $x | (.[1:] | combinations) as $w | [$x] + $w end;
 def combinations(n): . as $dot | [range(n)] | map($dot) | combinations;
@@ -219,7 +214,22 @@ fn build_re(re: &V, flags: &V) -> Result<(regex::Regex, bool), Ctl> {
             _ => return err(format!("{} is not a valid modifier string", fl)),
         }
     }
-    let full = if prefix.is_empty() { pat.to_string() } else { format!("(?{}){}", prefix, pat) };
+    // Oniguruma spells named groups `(?<name>...)`; this regex crate wants `(?P<name>...)`.
+    let mut pat2 = String::with_capacity(pat.len());
+    let mut rest = pat;
+    while let Some(i) = rest.find("(?<") {
+        let esc = rest[..i].chars().rev().take_while(|c| *c == '\\').count() % 2 == 1;
+        let after = &rest[i + 3..];
+        pat2.push_str(&rest[..i]);
+        if !esc && !after.starts_with('=') && !after.starts_with('!') {
+            pat2.push_str("(?P<");
+        } else {
+            pat2.push_str("(?<");
+        }
+        rest = after;
+    }
+    pat2.push_str(rest);
+    let full = if prefix.is_empty() { pat2 } else { format!("(?{}){}", prefix, pat2) };
     match regex::Regex::new(&full) {
         Ok(r) => Ok((r, global)),
         Err(e) => err(format!("{} (at offset 0) is not a valid regex: {}", pat, e)),
@@ -456,6 +466,84 @@ fn sort_key_pairs(it: &mut Interp, f: &Ast, env: &Rc<Env>, v: &V) -> Result<Vec<
     Ok(pairs)
 }
 
+/// `..`: the value, then every value below it, depth first, with paths.
+/// Native because the jq definition costs many stack frames per level and
+/// the host's stack bounds how deep nesting may be.
+fn recurse_all(it: &mut Interp, cur: Cur, out: Out) -> R {
+    out(it, cur.clone())?;
+    let child = |k: V| {
+        cur.p.as_ref().map(|p| {
+            let mut v = (**p).clone();
+            v.push(k);
+            Rc::new(v)
+        })
+    };
+    match &cur.v {
+        V::Arr(a) => {
+            for (i, x) in a.iter().enumerate() {
+                recurse_all(it, Cur { v: x.clone(), p: child(V::Num(i as f64)) }, out)?;
+            }
+        }
+        V::Obj(o) => {
+            for (k, x) in o.iter() {
+                recurse_all(it, Cur { v: x.clone(), p: child(V::Str(k.clone())) }, out)?;
+            }
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// until/while/repeat as loops while the update yields one value (the jq
+/// definitions recurse once per step, and the host's stack is small);
+/// several values branch by recursion, as in jq.
+fn iterate(it: &mut Interp, name: &str, args: &[Rc<Ast>], env: &Rc<Env>, mut v: V, out: Out) -> R {
+    loop {
+        let upd = if name == "repeat" { &args[0] } else { &args[1] };
+        // jq 1.7's repeat: `def repeat(f): def _r: ., (f | _r); _r;`
+        if name == "repeat" {
+            out(it, Cur::val(v.clone()))?;
+        } else {
+            let conds = it.collect(&args[0], env, &v)?;
+            if conds.len() != 1 {
+                for c in conds {
+                    step(it, name, args, env, &v, c.truthy(), out)?;
+                }
+                return Ok(());
+            }
+            let c = conds[0].truthy();
+            match (name, c) {
+                ("until", true) => return out(it, Cur::val(v)),
+                ("while", false) => return Ok(()),
+                ("while", true) => out(it, Cur::val(v.clone()))?,
+                _ => {}
+            }
+        }
+        let mut ups = it.collect(upd, env, &v)?;
+        if ups.len() != 1 {
+            for u in ups {
+                iterate(it, name, args, env, u, out)?;
+            }
+            return Ok(());
+        }
+        v = ups.pop().unwrap();
+    }
+}
+
+/// One step of until/while for one of several condition values.
+fn step(it: &mut Interp, name: &str, args: &[Rc<Ast>], env: &Rc<Env>, v: &V, c: bool, out: Out) -> R {
+    match (name, c) {
+        ("until", true) => return out(it, Cur::val(v.clone())),
+        ("while", false) => return Ok(()),
+        ("while", true) => out(it, Cur::val(v.clone()))?,
+        _ => {}
+    }
+    for u in it.collect(&args[1], env, v)? {
+        iterate(it, name, args, env, u, out)?;
+    }
+    Ok(())
+}
+
 /// Evaluates the native `name/arity`; unknown names are compile errors.
 pub fn native(it: &mut Interp, name: &str, args: &[Rc<Ast>], env: &Rc<Env>, cur: Cur, out: Out) -> R {
     let v = cur.v.clone();
@@ -506,6 +594,8 @@ pub fn native(it: &mut Interp, name: &str, args: &[Rc<Ast>], env: &Rc<Env>, cur:
             }
             return Ok(());
         }
+        ("recurse", 0) => return recurse_all(it, cur, out),
+        ("until", 2) | ("while", 2) | ("repeat", 1) => return iterate(it, name, args, env, cur.v, out),
         ("path", 1) => {
             for p in it.paths(&args[0], env, &v)? {
                 emit(it, out, p)?;

@@ -5,7 +5,7 @@
 //! path it was reached by; that is how `path()`, assignments and `del` work.
 
 use super::parse::{Ast, FnDef, Pat, StrPart};
-use super::value::{cmp, dump, fmt_num, obj_set, Fmt, V};
+use super::value::{cmp, dump, obj_set, Fmt, V};
 use std::cmp::Ordering;
 use std::rc::Rc;
 
@@ -75,7 +75,7 @@ pub struct Interp {
 
 fn index_err(t: &V, k: &V) -> Ctl {
     let ks = match k {
-        V::Str(s) => format!("\"{}\"", s),
+        V::Str(s) => format!("string \"{}\"", s),
         _ => k.type_name().to_string(),
     };
     Ctl::Err(V::str(&format!("Cannot index {} with {}", t.type_name(), ks)))
@@ -472,12 +472,18 @@ impl Interp {
             Ast::Identity => out(self, cur),
             Ast::Lit(v) => out(self, Cur::val(v.clone())),
             Ast::Index(t, k) => {
-                let base = cur.v.clone();
+                // Keys are collected first: running one generator inside another's
+                // callback would make the stack grow with the work done, not the nesting.
+                let keys = match &**k {
+                    Ast::Lit(v) => vec![v.clone()],
+                    _ => self.collect(k, env, &cur.v)?,
+                };
                 self.eval(t, env, cur, &mut |it, tv| {
-                    it.eval(k, env, Cur::val(base.clone()), &mut |it2, kv| {
-                        let r = index(&tv.v, &kv.v)?;
-                        out(it2, Cur { v: r, p: with_path(&tv.p, kv.v) })
-                    })
+                    for kv in &keys {
+                        let r = index(&tv.v, kv)?;
+                        out(it, Cur { v: r, p: with_path(&tv.p, kv.clone()) })?;
+                    }
+                    Ok(())
                 })
             }
             Ast::Slice(t, s, e) => {
@@ -540,23 +546,27 @@ impl Interp {
                 self.eval(b, env, cur, out)
             }
             Ast::Bin(op, a, b) => {
-                let v = cur.v;
-                self.eval(b, env, Cur::val(v.clone()), &mut |it, r| {
-                    it.eval(a, env, Cur::val(v.clone()), &mut |it2, l| {
-                        let res = binop(op, &l.v, &r.v)?;
-                        out(it2, Cur::val(res))
-                    })
-                })
+                let rs = self.collect(b, env, &cur.v)?;
+                for r in &rs {
+                    for l in self.collect(a, env, &cur.v)? {
+                        let res = binop(op, &l, r)?;
+                        out(self, Cur::val(res))?;
+                    }
+                }
+                Ok(())
             }
             Ast::And(a, b) | Ast::Or(a, b) => {
                 let is_and = matches!(ast, Ast::And(..));
-                let v = cur.v;
-                self.eval(a, env, Cur::val(v.clone()), &mut |it, l| {
-                    if l.v.truthy() != is_and {
-                        return out(it, Cur::val(V::Bool(!is_and)));
+                for l in self.collect(a, env, &cur.v)? {
+                    if l.truthy() != is_and {
+                        out(self, Cur::val(V::Bool(!is_and)))?;
+                        continue;
                     }
-                    it.eval(b, env, Cur::val(v.clone()), &mut |it2, r| out(it2, Cur::val(V::Bool(r.v.truthy()))))
-                })
+                    for r in self.collect(b, env, &cur.v)? {
+                        out(self, Cur::val(V::Bool(r.truthy())))?;
+                    }
+                }
+                Ok(())
             }
             Ast::Alt(a, b) => {
                 let mut any = false;
@@ -654,7 +664,7 @@ impl Interp {
                         let v = V::obj(vec![(Rc::from("positional"), self.positional.clone()), (Rc::from("named"), self.named_args.clone())]);
                         out(self, Cur::val(v))
                     }
-                    "__loc__" => out(self, Cur::val(V::obj(vec![(Rc::from("file"), V::str("<stdin>")), (Rc::from("line"), V::Num(1.0))]))),
+                    "__loc__" => out(self, Cur::val(V::obj(vec![(Rc::from("file"), V::str("<top-level>")), (Rc::from("line"), V::Num(1.0))]))),
                     _ => Err(Ctl::Compile(format!("${} is not defined", name))),
                 }
             }
@@ -693,13 +703,14 @@ impl Interp {
             };
         }
         let (c, t) = &arms[i];
-        self.eval(c, env, Cur::val(cur.v.clone()), &mut |it, cv| {
-            if cv.v.truthy() {
-                it.eval(t, env, cur.clone(), out)
+        for cv in self.collect(c, env, &cur.v)? {
+            if cv.truthy() {
+                self.eval(t, env, cur.clone(), out)?;
             } else {
-                it.if_arm(arms, i + 1, els, env, cur.clone(), out)
+                self.if_arm(arms, i + 1, els, env, cur.clone(), out)?;
             }
-        })
+        }
+        Ok(())
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -712,13 +723,16 @@ impl Interp {
                 let a = acc + s;
                 self.interp(fmt, parts, i + 1, a, env, v, out)
             }
-            StrPart::Interp(e) => self.eval(e, env, Cur::val(v.clone()), &mut |it, x| {
-                let s = match fmt {
-                    Some(f) => super::builtins::format(f, &x.v)?,
-                    None => tostring(&x.v),
-                };
-                it.interp(fmt, parts, i + 1, format!("{}{}", acc, s), env, v, out)
-            }),
+            StrPart::Interp(e) => {
+                for x in self.collect(e, env, v)? {
+                    let s = match fmt {
+                        Some(f) => super::builtins::format(f, &x)?,
+                        None => tostring(&x),
+                    };
+                    self.interp(fmt, parts, i + 1, format!("{}{}", acc, s), env, v, out)?;
+                }
+                Ok(())
+            }
         }
     }
 
@@ -727,24 +741,22 @@ impl Interp {
             return out(self, Cur::val(V::obj(acc)));
         }
         let (k, val) = &entries[i];
-        self.eval(k, env, Cur::val(v.clone()), &mut |it, kv| {
-            let key: Rc<str> = match &kv.v {
+        for kv in self.collect(k, env, v)? {
+            let key: Rc<str> = match &kv {
                 V::Str(s) => s.clone(),
                 other => return err(format!("Object keys must be strings, not {}", other.type_name())),
             };
-            let mut emit = |it2: &mut Interp, x: Cur| {
-                let mut a = acc.clone();
-                obj_set(&mut a, key.clone(), x.v);
-                it2.object(entries, i + 1, a, env, v, out)
+            let vals = match val {
+                Some(e) => self.collect(e, env, v)?,
+                None => vec![index(v, &kv)?],
             };
-            match val {
-                Some(e) => it.eval(e, env, Cur::val(v.clone()), &mut emit),
-                None => {
-                    let x = index(v, &kv.v)?;
-                    emit(it, Cur::val(x))
-                }
+            for x in vals {
+                let mut a = acc.clone();
+                obj_set(&mut a, key.clone(), x);
+                self.object(entries, i + 1, a, env, v, out)?;
             }
-        })
+        }
+        Ok(())
     }
 
     fn assign(&mut self, op: &str, lhs: &Ast, rhs: &Ast, env: &Rc<Env>, cur: Cur, out: Out) -> R {
@@ -831,12 +843,12 @@ impl Interp {
         let p = &d.params[i];
         match p.strip_prefix('$') {
             Some(vn) => {
-                let v = cur.v.clone();
-                self.eval(&args[i], caller, Cur::val(v), &mut |it, x| {
-                    let e1 = Rc::new(Env::Var(vn.to_string(), x.v.clone(), fenv.clone()));
-                    let e2 = Rc::new(Env::Param(vn.to_string(), Rc::new(Ast::Lit(x.v)), Rc::new(Env::Nil), e1));
-                    it.call_def(d, i + 1, e2, args, caller, cur.clone(), out)
-                })
+                for x in self.collect(&args[i], caller, &cur.v)? {
+                    let e1 = Rc::new(Env::Var(vn.to_string(), x.clone(), fenv.clone()));
+                    let e2 = Rc::new(Env::Param(vn.to_string(), Rc::new(Ast::Lit(x)), Rc::new(Env::Nil), e1));
+                    self.call_def(d, i + 1, e2, args, caller, cur.clone(), out)?;
+                }
+                Ok(())
             }
             None => {
                 let e = Rc::new(Env::Param(p.clone(), args[i].clone(), caller.clone(), fenv));
@@ -844,8 +856,4 @@ impl Interp {
             }
         }
     }
-}
-
-pub fn num_str(x: f64) -> String {
-    fmt_num(x)
 }

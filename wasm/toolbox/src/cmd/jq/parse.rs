@@ -292,7 +292,7 @@ impl Parser {
     }
     fn show(&self) -> String {
         match self.peek() {
-            None => "$end (Unix shell quoting issues?)".into(),
+            None => "$end".into(),
             Some(Tok::Op(o)) => format!("'{}'", o),
             Some(Tok::Ident(s)) => format!("IDENT {}", s),
             Some(Tok::Field(s)) => format!("FIELD .{}", s),

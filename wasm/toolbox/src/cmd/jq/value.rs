@@ -315,7 +315,9 @@ impl<'a> Reader<'a> {
         Some(self.value(0))
     }
     fn value(&mut self, depth: usize) -> Result<V, String> {
-        if depth > 10000 {
+        // jq allows 10000; the host's call stack (V8 bounds wasm recursion)
+        // holds about 3000 levels of printing and `..`, so stop cleanly there.
+        if depth > 3000 {
             return Err(self.err("Exceeds depth limit for parsing"));
         }
         self.ws();

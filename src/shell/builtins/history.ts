@@ -1,0 +1,153 @@
+// history: the in-memory history list and HISTFILE operations.
+// Runs are never interactive, so commands are not recorded automatically (as with
+// `bash -c`); the list holds what -r/-n/-s put there, and -a/-w/-r/-n work on $HISTFILE.
+import type { Fd, Shell } from "../interp/shell";
+import { decode, encode } from "../interp/streams";
+import { berr, out } from "./io";
+
+// fileLines: lines of the history file already read or written (bash keeps one count, not per file)
+interface Hist { lines: string[]; base: number; appended: number; fileLines: number }
+
+function state(sh: Shell): Hist {
+  const h = sh.builtinState.get("history") as Hist | undefined;
+  return h ?? { lines: [], base: 1, appended: 0, fileLines: 0 };
+}
+function save(sh: Shell, h: Hist): void {
+  // HISTSIZE caps the list (bash applies it when the variable changes; reading it here
+  // gives the same visible result)
+  const max = Number(sh.vars.get("HISTSIZE") ?? "500");
+  if (Number.isInteger(max) && max >= 0 && h.lines.length > max) {
+    const drop = h.lines.length - max;
+    h = { ...h, lines: h.lines.slice(drop), base: h.base + drop, appended: Math.max(0, h.appended - drop) };
+  }
+  sh.builtinState.set("history", h);
+}
+
+function histFile(sh: Shell): string | undefined {
+  const f = sh.vars.get("HISTFILE");
+  return f === undefined || f === "" ? undefined : f;
+}
+
+function readLines(sh: Shell, path: string): string[] | null {
+  try {
+    const abs = sh.host.resolvePath(sh.cwd, path);
+    if (sh.host.fs.stat(abs)?.type !== "file") return null;
+    const text = decode(sh.host.fs.readFile(abs));
+    return text.split("\n").filter((l, i, a) => !(i === a.length - 1 && l === ""));
+  } catch {
+    return null;
+  }
+}
+
+function writeLines(sh: Shell, path: string, lines: string[], append: boolean): boolean {
+  try {
+    const abs = sh.host.resolvePath(sh.cwd, path);
+    sh.host.fs.writeFile(abs, encode(lines.map((l) => l + "\n").join("")), { append });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function history(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
+  let h = state(sh);
+  const args = argv.slice(1);
+  if (args[0] === "--") args.shift();
+  const opt = args[0]?.startsWith("-") && !/^-\d+$/.test(args[0]) ? args.shift()! : "";
+  const fileOp = async (fn: (file: string) => Promise<number> | number) => {
+    const file = args[0] ?? histFile(sh);
+    if (file === undefined) return 1;
+    return fn(file);
+  };
+  switch (opt) {
+    case "": {
+      if (args.length > 1) { await berr(sh, fds, "history", "too many arguments"); return 1; }
+      save(sh, h);
+      h = state(sh);
+      let n = h.lines.length;
+      if (args[0] !== undefined) {
+        if (!/^\d+$/.test(args[0])) { await berr(sh, fds, "history", `${args[0]}: numeric argument required`); return 1; }
+        n = Math.min(n, Number(args[0]));
+      }
+      const start = h.lines.length - n;
+      let s = "";
+      for (let i = start; i < h.lines.length; i++) s += `${String(h.base + i).padStart(5)}  ${h.lines[i]}\n`;
+      await out(fds, s);
+      return 0;
+    }
+    case "-c":
+      save(sh, { ...h, lines: [], base: 1, appended: 0 });
+      return 0;
+    case "-d": {
+      const spec = args[0];
+      if (spec === undefined) { await berr(sh, fds, "history", "-d: option requires an argument"); return 2; }
+      if (!/^-?\d+$/.test(spec)) { await berr(sh, fds, "history", `${spec}: numeric argument required`); return 1; }
+      let k = Number(spec);
+      k = k < 0 ? h.lines.length + k : k - h.base;
+      if (k < 0 || k >= h.lines.length) { await berr(sh, fds, "history", `${spec}: history position out of range`); return 1; }
+      const lines = h.lines.filter((_, i) => i !== k);
+      save(sh, { ...h, lines, appended: Math.min(h.appended, lines.length) });
+      return 0;
+    }
+    case "-s":
+      save(sh, { ...h, lines: [...h.lines, args.join(" ")] });
+      return 0;
+    case "-p":
+      await out(fds, args.map((a) => a + "\n").join(""));
+      return 0;
+    case "-a":
+      return fileOp((file) => {
+        if (!writeLines(sh, file, h.lines.slice(h.appended), true)) return 1;
+        save(sh, { ...h, appended: h.lines.length });
+        return 0;
+      });
+    case "-w":
+      return fileOp((file) => {
+        if (!writeLines(sh, file, h.lines, false)) return 1;
+        save(sh, { ...h, appended: h.lines.length });
+        return 0;
+      });
+    case "-r": case "-n":
+      return fileOp((file) => {
+        const lines = readLines(sh, file);
+        if (lines === null) return 1;
+        const fresh = lines.slice(opt === "-n" ? h.fileLines : 0);
+        save(sh, { ...h, lines: [...h.lines, ...fresh], fileLines: lines.length });
+        return 0;
+      });
+    default:
+      await berr(sh, fds, "history", `${opt}: invalid option`);
+      await sh.err(fds, "history: usage: history [-c] [-d offset] [n] or history -anrw [filename] or history -ps arg [arg...]");
+      return 2;
+  }
+}
+
+/** Records one command line (interactive shells, with `set -o history`). */
+export function addHistory(sh: Shell, line: string): void {
+  const h = state(sh);
+  save(sh, { ...h, lines: [...h.lines, line] });
+}
+
+/** Loads $HISTFILE into the list at interactive startup; missing files are fine. */
+export function loadHistoryFile(sh: Shell): void {
+  const file = histFile(sh);
+  const lines = file === undefined ? null : readLines(sh, file);
+  if (!lines) return;
+  const h = state(sh);
+  save(sh, { ...h, lines: [...h.lines, ...lines], fileLines: lines.length, appended: h.lines.length + lines.length });
+}
+
+/** Saves the list to $HISTFILE when an interactive shell exits (histappend: only new lines). */
+export function saveHistoryFile(sh: Shell): void {
+  const file = histFile(sh);
+  if (file === undefined) return;
+  const h = state(sh);
+  if (sh.shopts.histappend) writeLines(sh, file, h.lines.slice(h.appended), true);
+  else writeLines(sh, file, h.lines, false);
+}
+
+/** The history list and the number of its first entry. */
+export function historyList(sh: Shell): { lines: readonly string[]; base: number } {
+  const h = state(sh);
+  return { lines: h.lines, base: h.base };
+}

@@ -1,0 +1,137 @@
+//! cmp [-b] [-l] [-s] [-i SKIP] [-n LIMIT] FILE1 [FILE2] — byte-by-byte
+//! comparison in GNU's words; status 0 same, 1 different, 2 trouble.
+
+use crate::args::{flag, val, Spec};
+use crate::ctx::{reason, Ctx, Res};
+use crate::input;
+use std::io::{Read, Write};
+
+const SPECS: &[Spec] = &[
+    flag('b', "print-bytes", "b"),
+    flag('l', "verbose", "l"),
+    flag('s', "quiet", "s"),
+    flag('s', "silent", "s"),
+    val('i', "ignore-initial", "i"),
+    val('n', "bytes", "n"),
+];
+const HELP: &str = "Usage: cmp [OPTION]... FILE1 [FILE2 [SKIP1 [SKIP2]]]\nCompare two files byte by byte.\n\n  -b, --print-bytes          print differing bytes\n  -i, --ignore-initial=SKIP  skip first SKIP bytes of both inputs\n  -l, --verbose              output byte numbers and differing byte values\n  -n, --bytes=LIMIT          compare at most LIMIT bytes\n  -s, --quiet, --silent      suppress all normal output\n\nExit status is 0 if inputs are the same, 1 if different, 2 if trouble.\n";
+
+fn show(b: u8) -> String {
+    let mut v = Vec::new();
+    crate::text::push_visible(&mut v, b);
+    String::from_utf8_lossy(&v).into_owned()
+}
+
+pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
+    let p = getopt!(ctx, args, SPECS, HELP, 2);
+    let ops = &p.operands;
+    if ops.is_empty() {
+        ctx.diag.usage("missing operand after 'cmp'");
+        return Ok(2);
+    }
+    if ops.len() > 4 {
+        crate::cmd::extra_operand(ctx, &ops[4]);
+        return Ok(2);
+    }
+    let n1 = ops[0].clone();
+    let n2 = ops.get(1).cloned().unwrap_or_else(|| "-".into());
+    let num = |s: &str| crate::num::parse_size(s);
+    let skip_all = match p.last("i").map(num) {
+        Some(Some(n)) => n as usize,
+        Some(None) => {
+            ctx.diag.error(format!("invalid --ignore-initial value '{}'", p.last("i").unwrap()));
+            return Ok(2);
+        }
+        None => 0,
+    };
+    let skip1 = ops.get(2).and_then(|s| num(s)).map(|n| n as usize).unwrap_or(skip_all);
+    let skip2 = ops.get(3).and_then(|s| num(s)).map(|n| n as usize).unwrap_or(skip_all);
+    let limit = p.last("n").and_then(num).map(|n| n as usize);
+    let mut read = |name: &str| -> Option<Vec<u8>> {
+        let mut d = Vec::new();
+        match input::open(ctx.stdin, name).and_then(|mut r| r.read_to_end(&mut d)) {
+            Ok(_) => Some(d),
+            Err(e) => {
+                ctx.diag.error(format!("{}: {}", name, reason(&e)));
+                None
+            }
+        }
+    };
+    let a = read(&n1);
+    let b = if n2 == "-" && n1 == "-" { a.clone() } else { read(&n2) };
+    let (a, b) = match (a, b) {
+        (Some(a), Some(b)) => (a, b),
+        _ => return Ok(2),
+    };
+    let a = &a[skip1.min(a.len())..];
+    let b = &b[skip2.min(b.len())..];
+    let (a, b) = match limit {
+        Some(l) => (&a[..l.min(a.len())], &b[..l.min(b.len())]),
+        None => (a, b),
+    };
+    let quiet = p.has("s");
+    let mut line = 1;
+    let mut differ = false;
+    let n = a.len().min(b.len());
+    for i in 0..n {
+        if a[i] != b[i] {
+            differ = true;
+            if quiet {
+                return Ok(1);
+            }
+            if p.has("l") {
+                if p.has("b") {
+                    writeln!(ctx.out, "{} {:3o} {:<4} {:3o} {}", i + 1, a[i], show(a[i]), b[i], show(b[i]))?;
+                } else {
+                    writeln!(ctx.out, "{} {:3o} {:3o}", i + 1, a[i], b[i])?;
+                }
+                continue;
+            }
+            if p.has("b") {
+                writeln!(ctx.out, "{} {} differ: byte {}, line {} is {:3o} {} {:3o} {}", n1, n2, i + 1, line, a[i], show(a[i]), b[i], show(b[i]))?;
+            } else {
+                writeln!(ctx.out, "{} {} differ: byte {}, line {}", n1, n2, i + 1, line)?;
+            }
+            return Ok(1);
+        }
+        if a[i] == b'\n' {
+            line += 1;
+        }
+    }
+    if a.len() != b.len() {
+        if !quiet {
+            let short = if a.len() < b.len() { &n1 } else { &n2 };
+            if n == 0 {
+                let _ = writeln!(ctx.diag.raw(), "cmp: EOF on {} which is empty", short);
+            } else if p.has("l") {
+                let _ = writeln!(ctx.diag.raw(), "cmp: EOF on {} after byte {}", short, n);
+            } else {
+                let _ = writeln!(ctx.diag.raw(), "cmp: EOF on {} after byte {}, line {}", short, n, line - (a.get(n - 1) == Some(&b'\n')) as usize);
+            }
+        }
+        return Ok(1);
+    }
+    Ok(if differ { 1 } else { 0 })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::testutil::{check, check_err, tmpdir, write};
+
+    #[test]
+    fn table() {
+        let d = tmpdir();
+        let (c1, c2, c3) = (format!("{}/c1", d), format!("{}/c2", d), format!("{}/c3", d));
+        write(&c1, "abc\ndef\n");
+        write(&c2, "abc\ndxf\n");
+        write(&c3, "abc\n");
+        check("cmp", &[&c1, &c1], "", "", 0);
+        check("cmp", &[&c1, &c2], "", &format!("{} {} differ: byte 6, line 2\n", c1, c2), 1);
+        check("cmp", &["-l", &c1, &c2], "", "6 145 170\n", 1);
+        check("cmp", &["-s", &c1, &c2], "", "", 1);
+        check("cmp", &["-b", &c1, &c2], "", &format!("{} {} differ: byte 6, line 2 is 145 e 170 x\n", c1, c2), 1);
+        check_err("cmp", &[&c1, &c3], "", &format!("cmp: EOF on {} after byte 4, line 1\n", c3), 1);
+        check_err("cmp", &[&c1, "/nonexistent/q"], "", "cmp: /nonexistent/q: No such file or directory\n", 2);
+        check("cmp", &[&c1, "-"], "abc\ndef\n", "", 0);
+    }
+}

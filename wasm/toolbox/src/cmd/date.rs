@@ -1,0 +1,645 @@
+//! date [-u] [-d STRING | -r FILE] [+FORMAT | -I[FMT] | -R | --rfc-3339=FMT]
+//! Time comes from the WASI clock; the only time zone is UTC. -d accepts the
+//! forms agents use: @EPOCH, ISO dates and date-times (with Z or ±hh:mm),
+//! MM/DD/YYYY, "Mon DD YYYY", HH:MM[:SS], now/today/yesterday/tomorrow and
+//! relative items ("2 days ago", "+3 hours", "next week", "last month").
+
+use crate::args::{flag, optval, val, Spec};
+use crate::ctx::{q, reason, Ctx, Res};
+use std::io::Write;
+
+const SPECS: &[Spec] = &[
+    val('d', "date", "d"),
+    val('r', "reference", "r"),
+    flag('u', "utc", "u"),
+    flag('u', "universal", "u"),
+    optval('I', "iso-8601", "I"),
+    flag('R', "rfc-email", "R"),
+    val('\0', "rfc-3339", "rfc3339"),
+    val('s', "set", "s"),
+    val('f', "file", "f"),
+];
+const HELP: &str = "Usage: date [OPTION]... [+FORMAT]\nDisplay the current time (UTC) in the given FORMAT.\n\n  -d, --date=STRING          display time described by STRING, not 'now'\n  -f, --file=DATEFILE        like --date; once for each line of DATEFILE\n  -I[FMT], --iso-8601[=FMT]  output date/time in ISO 8601 format.\n                               FMT='date' (default), 'hours', 'minutes',\n                               'seconds', or 'ns'\n  -R, --rfc-email            output date and time in RFC 5322 format\n      --rfc-3339=FMT         output date/time in RFC 3339 format (date, seconds, ns)\n  -r, --reference=FILE       display the last modification time of FILE\n  -u, --utc, --universal     print Coordinated Universal Time (always the case here)\n\nFORMAT codes: %% %a %A %b %B %c %C %d %D %e %F %G %g %h %H %I %j %k %l %m %M %n\n%N %p %P %r %R %s %S %t %T %u %U %V %w %W %x %X %y %Y %z %:z %Z; flags - _ 0 ^.\n";
+
+const DAYS: [&str; 7] = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+const MONTHS: [&str; 12] = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+pub fn days_to_civil(z: i64) -> (i64, u32, u32) {
+    let z = z + 719468;
+    let era = if z >= 0 { z } else { z - 146096 } / 146097;
+    let doe = z - era * 146097;
+    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+    let y = yoe + era * 400;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    (if m <= 2 { y + 1 } else { y }, m, d)
+}
+
+pub fn civil_to_days(y: i64, m: u32, d: u32) -> i64 {
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = if y >= 0 { y } else { y - 399 } / 400;
+    let yoe = y - era * 400;
+    let mp = if m > 2 { m - 3 } else { m + 9 } as i64;
+    let doy = (153 * mp + 2) / 5 + d as i64 - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146097 + doe - 719468
+}
+
+fn days_in_month(y: i64, m: u32) -> u32 {
+    let (ny, nm) = if m == 12 { (y + 1, 1) } else { (y, m + 1) };
+    (civil_to_days(ny, nm, 1) - civil_to_days(y, m, 1)) as u32
+}
+
+/// Broken-down UTC time.
+struct Tm {
+    y: i64,
+    mo: u32,
+    d: u32,
+    h: i64,
+    mi: i64,
+    s: i64,
+    ns: u32,
+    wd: i64,
+    yd: i64,
+    secs: i64,
+}
+
+fn tm(secs: i64, ns: u32) -> Tm {
+    let days = secs.div_euclid(86400);
+    let rem = secs.rem_euclid(86400);
+    let (y, mo, d) = days_to_civil(days);
+    Tm { y, mo, d, h: rem / 3600, mi: rem % 3600 / 60, s: rem % 60, ns, wd: (days + 4).rem_euclid(7), yd: days - civil_to_days(y, 1, 1), secs }
+}
+
+/// ISO 8601 week-based year and week number.
+fn iso_week(t: &Tm) -> (i64, i64) {
+    let weeks_in = |y: i64| {
+        let jan1 = (civil_to_days(y, 1, 1) + 4).rem_euclid(7); // 0 = Sunday
+        let leap = civil_to_days(y + 1, 1, 1) - civil_to_days(y, 1, 1) == 366;
+        if jan1 == 4 || (leap && jan1 == 3) {
+            53
+        } else {
+            52
+        }
+    };
+    let wd_mon = (t.wd + 6) % 7;
+    let w = (t.yd - wd_mon + 10) / 7;
+    if w < 1 {
+        (t.y - 1, weeks_in(t.y - 1))
+    } else if w > weeks_in(t.y) {
+        (t.y + 1, 1)
+    } else {
+        (t.y, w)
+    }
+}
+
+fn format(fmt: &str, t: &Tm) -> String {
+    let mut o = String::new();
+    let cs: Vec<char> = fmt.chars().collect();
+    let mut i = 0;
+    while i < cs.len() {
+        let c = cs[i];
+        i += 1;
+        if c != '%' || i >= cs.len() {
+            o.push(c);
+            continue;
+        }
+        let mut pad: Option<char> = None;
+        let mut upper = false;
+        while i < cs.len() && matches!(cs[i], '-' | '_' | '0' | '^' | '#') {
+            match cs[i] {
+                '-' => pad = Some('-'),
+                '_' => pad = Some(' '),
+                '0' => pad = Some('0'),
+                '^' => upper = true,
+                _ => {}
+            }
+            i += 1;
+        }
+        let mut colon = false;
+        if i < cs.len() && cs[i] == ':' && cs.get(i + 1) == Some(&'z') {
+            colon = true;
+            i += 1;
+        }
+        if i >= cs.len() {
+            o.push('%');
+            break;
+        }
+        let k = cs[i];
+        i += 1;
+        let num = |v: i64, width: usize, dflt: char| -> String {
+            match pad.unwrap_or(dflt) {
+                '-' => v.to_string(),
+                ' ' => format!("{:>w$}", v, w = width),
+                _ => format!("{:0>w$}", v, w = width),
+            }
+        };
+        let h12 = if t.h % 12 == 0 { 12 } else { t.h % 12 };
+        let s = match k {
+            '%' => "%".into(),
+            'a' => DAYS[t.wd as usize][..3].into(),
+            'A' => DAYS[t.wd as usize].into(),
+            'b' | 'h' => MONTHS[t.mo as usize - 1][..3].into(),
+            'B' => MONTHS[t.mo as usize - 1].into(),
+            'c' => format!("{} {} {:>2} {:02}:{:02}:{:02} {}", &DAYS[t.wd as usize][..3], &MONTHS[t.mo as usize - 1][..3], t.d, t.h, t.mi, t.s, t.y),
+            'C' => num(t.y.div_euclid(100), 2, '0'),
+            'd' => num(t.d as i64, 2, '0'),
+            'D' => format!("{:02}/{:02}/{:02}", t.mo, t.d, t.y.rem_euclid(100)),
+            'e' => num(t.d as i64, 2, ' '),
+            'F' => format!("{}-{:02}-{:02}", t.y, t.mo, t.d),
+            'G' => iso_week(t).0.to_string(),
+            'g' => num(iso_week(t).0.rem_euclid(100), 2, '0'),
+            'H' => num(t.h, 2, '0'),
+            'I' => num(h12, 2, '0'),
+            'j' => num(t.yd + 1, 3, '0'),
+            'k' => num(t.h, 2, ' '),
+            'l' => num(h12, 2, ' '),
+            'm' => num(t.mo as i64, 2, '0'),
+            'M' => num(t.mi, 2, '0'),
+            'n' => "\n".into(),
+            'N' => format!("{:09}", t.ns),
+            'p' => (if t.h < 12 { "AM" } else { "PM" }).into(),
+            'P' => (if t.h < 12 { "am" } else { "pm" }).into(),
+            'r' => format!("{:02}:{:02}:{:02} {}", h12, t.mi, t.s, if t.h < 12 { "AM" } else { "PM" }),
+            'R' => format!("{:02}:{:02}", t.h, t.mi),
+            's' => t.secs.to_string(),
+            'S' => num(t.s, 2, '0'),
+            't' => "\t".into(),
+            'T' => format!("{:02}:{:02}:{:02}", t.h, t.mi, t.s),
+            'u' => (if t.wd == 0 { 7 } else { t.wd }).to_string(),
+            'U' => num((t.yd + 7 - t.wd) / 7, 2, '0'),
+            'W' => num((t.yd + 7 - (t.wd + 6) % 7) / 7, 2, '0'),
+            'V' => num(iso_week(t).1, 2, '0'),
+            'w' => t.wd.to_string(),
+            'x' => format!("{:02}/{:02}/{:02}", t.mo, t.d, t.y.rem_euclid(100)),
+            'X' => format!("{:02}:{:02}:{:02}", t.h, t.mi, t.s),
+            'y' => num(t.y.rem_euclid(100), 2, '0'),
+            'Y' => t.y.to_string(),
+            'z' => (if colon { "+00:00" } else { "+0000" }).into(),
+            'Z' => "UTC".into(),
+            other => format!("%{}", other),
+        };
+        if upper {
+            o.push_str(&s.to_uppercase());
+        } else {
+            o.push_str(&s);
+        }
+    }
+    o
+}
+
+fn unit_secs(u: &str) -> Option<(i64, bool)> {
+    // (seconds, is_month_based: months/years shift the calendar, not seconds)
+    let u = u.trim_end_matches('s');
+    Some(match u {
+        "sec" | "second" => (1, false),
+        "min" | "minute" => (60, false),
+        "hour" => (3600, false),
+        "day" => (86400, false),
+        "week" => (7 * 86400, false),
+        "fortnight" => (14 * 86400, false),
+        "month" => (1, true),
+        "year" => (12, true),
+        _ => return None,
+    })
+}
+
+fn add_months(secs: i64, n: i64) -> i64 {
+    let days = secs.div_euclid(86400);
+    let rem = secs.rem_euclid(86400);
+    let (y, m, d) = days_to_civil(days);
+    let total = y * 12 + (m as i64 - 1) + n;
+    let (ny, nm) = (total.div_euclid(12), (total.rem_euclid(12) + 1) as u32);
+    // GNU lets the day overflow into the next month (Jan 31 + 1 month = Mar 3).
+    let base = civil_to_days(ny, nm, 1) + d as i64 - 1;
+    base * 86400 + rem
+}
+
+fn month_index(w: &str) -> Option<u32> {
+    let w = w.to_ascii_lowercase();
+    if w.len() < 3 {
+        return None;
+    }
+    MONTHS.iter().position(|m| m.to_ascii_lowercase().starts_with(&w[..3]) && m.to_ascii_lowercase().starts_with(&w)).map(|i| i as u32 + 1)
+}
+
+/// Parses a time of day `HH:MM[:SS[.frac]]`; returns seconds and nanos.
+fn parse_hms(s: &str) -> Option<(i64, u32)> {
+    let parts: Vec<&str> = s.split(':').collect();
+    if parts.len() < 2 || parts.len() > 3 {
+        return None;
+    }
+    let h: i64 = parts[0].parse().ok()?;
+    let m: i64 = parts[1].parse().ok()?;
+    let (sec, ns) = match parts.get(2) {
+        Some(p) => {
+            let (w, f) = p.split_once(|c| c == '.' || c == ',').unwrap_or((p, ""));
+            let s: i64 = w.parse().ok()?;
+            let mut frac = f.to_string();
+            if !frac.chars().all(|c| c.is_ascii_digit()) {
+                return None;
+            }
+            frac.truncate(9);
+            while frac.len() < 9 {
+                frac.push('0');
+            }
+            (s, frac.parse().ok()?)
+        }
+        None => (0, 0),
+    };
+    if h > 24 || m > 59 || sec > 60 {
+        return None;
+    }
+    Some((h * 3600 + m * 60 + sec, ns))
+}
+
+fn parse_zone(s: &str) -> Option<i64> {
+    if s == "Z" || s.eq_ignore_ascii_case("utc") || s.eq_ignore_ascii_case("gmt") {
+        return Some(0);
+    }
+    let sign = match s.chars().next()? {
+        '+' => 1,
+        '-' => -1,
+        _ => return None,
+    };
+    let body: String = s[1..].chars().filter(|c| *c != ':').collect();
+    if !body.chars().all(|c| c.is_ascii_digit()) || !(body.len() == 2 || body.len() == 4) {
+        return None;
+    }
+    let h: i64 = body[..2].parse().ok()?;
+    let m: i64 = if body.len() == 4 { body[2..].parse().ok()? } else { 0 };
+    Some(sign * (h * 3600 + m * 60))
+}
+
+/// Parses a -d STRING relative to `now`; None when it is not understood.
+pub fn parse_date(input: &str, now: (i64, u32)) -> Option<(i64, u32)> {
+    let s = input.trim();
+    if let Some(e) = s.strip_prefix('@') {
+        let v: f64 = e.trim().parse().ok()?;
+        let secs = v.floor();
+        return Some((secs as i64, ((v - secs) * 1e9).round() as u32));
+    }
+    let lower = s.to_ascii_lowercase();
+    // Split off a trailing time zone word glued to an ISO time (…T10:00:00Z / +02:00).
+    let mut toks: Vec<String> = Vec::new();
+    for w in lower.replace(',', " ").split_whitespace() {
+        // 2024-01-02T03:04:05Z → date, time, zone
+        if let Some((d, t)) = w.split_once('t').filter(|(d, _)| d.len() == 10 && d.as_bytes()[4] == b'-') {
+            toks.push(d.to_string());
+            let zi = t.find(|c| c == 'z' || c == '+' || c == '-');
+            match zi {
+                Some(i) => {
+                    toks.push(t[..i].to_string());
+                    toks.push(t[i..].to_string());
+                }
+                None => toks.push(t.to_string()),
+            }
+        } else {
+            toks.push(w.to_string());
+        }
+    }
+    // "+ 1 day": a lone sign belongs to the number after it.
+    let mut joined: Vec<String> = Vec::new();
+    let mut sign: Option<String> = None;
+    for t in toks {
+        if t == "+" || t == "-" {
+            sign = Some(t);
+            continue;
+        }
+        joined.push(match sign.take() {
+            Some(sg) => format!("{}{}", sg, t),
+            None => t,
+        });
+    }
+    let toks = joined;
+    let (mut secs, mut ns) = now;
+    let mut date_set = false;
+    let mut time_set = false;
+    let mut zone: Option<i64> = None;
+    let mut rel_secs: i64 = 0;
+    let mut rel_months: i64 = 0;
+    let mut i = 0;
+    let day0 = |secs: i64| secs.div_euclid(86400) * 86400;
+    while i < toks.len() {
+        let t = toks[i].as_str();
+        i += 1;
+        match t {
+            "now" => continue,
+            "today" => continue,
+            "yesterday" => {
+                rel_secs -= 86400;
+                continue;
+            }
+            "tomorrow" => {
+                rel_secs += 86400;
+                continue;
+            }
+            "midnight" => {
+                secs = day0(secs);
+                ns = 0;
+                time_set = true;
+                continue;
+            }
+            "noon" => {
+                secs = day0(secs) + 12 * 3600;
+                ns = 0;
+                time_set = true;
+                continue;
+            }
+            "ago" => {
+                rel_secs = -rel_secs;
+                rel_months = -rel_months;
+                continue;
+            }
+            "utc" | "gmt" | "z" => {
+                zone = Some(0);
+                continue;
+            }
+            "next" | "last" | "this" => {
+                let n = match t {
+                    "next" => 1,
+                    "last" => -1,
+                    _ => 0,
+                };
+                let u = toks.get(i)?;
+                i += 1;
+                let (mul, months) = unit_secs(u)?;
+                if months {
+                    rel_months += n * mul;
+                } else {
+                    rel_secs += n * mul;
+                }
+                continue;
+            }
+            _ => {}
+        }
+        // ISO date
+        let b = t.as_bytes();
+        if b.len() == 10 && b[4] == b'-' && b[7] == b'-' {
+            let y: i64 = t[..4].parse().ok()?;
+            let m: u32 = t[5..7].parse().ok()?;
+            let d: u32 = t[8..].parse().ok()?;
+            if !(1..=12).contains(&m) || d < 1 || d > days_in_month(y, m) {
+                return None;
+            }
+            secs = civil_to_days(y, m, d) * 86400 + if time_set { secs.rem_euclid(86400) } else { 0 };
+            if !time_set {
+                ns = 0;
+            }
+            date_set = true;
+            continue;
+        }
+        if t.matches('/').count() == 2 {
+            let p: Vec<&str> = t.split('/').collect();
+            let (m, d, y): (u32, u32, i64) = (p[0].parse().ok()?, p[1].parse().ok()?, p[2].parse().ok()?);
+            let y = if p[2].len() == 2 { 2000 + y } else { y };
+            if !(1..=12).contains(&m) || d < 1 || d > days_in_month(y, m) {
+                return None;
+            }
+            secs = civil_to_days(y, m, d) * 86400 + if time_set { secs.rem_euclid(86400) } else { 0 };
+            date_set = true;
+            continue;
+        }
+        if t.contains(':') && t.chars().next().map_or(false, |c| c.is_ascii_digit()) {
+            let (hms, rest) = match t.find(|c| c == '+' || c == '-' || c == 'z') {
+                Some(i) => (&t[..i], Some(&t[i..])),
+                None => (t, None),
+            };
+            let (sod, n) = parse_hms(hms)?;
+            secs = day0(secs) + sod;
+            ns = n;
+            time_set = true;
+            if let Some(z) = rest {
+                zone = Some(parse_zone(&z.to_uppercase())?);
+            }
+            // am/pm
+            if let Some(ap) = toks.get(i).map(|s| s.as_str()) {
+                if ap == "am" || ap == "pm" {
+                    i += 1;
+                    let h = sod / 3600;
+                    let adj = match (ap, h) {
+                        ("am", 12) => -12 * 3600,
+                        ("pm", h) if h < 12 => 12 * 3600,
+                        _ => 0,
+                    };
+                    secs += adj;
+                }
+            }
+            continue;
+        }
+        if t.starts_with('+') || t.starts_with('-') {
+            if let Some(z) = parse_zone(&t.to_uppercase()).filter(|_| time_set && t.len() >= 3 && zone.is_none() && !toks.get(i).map_or(false, |u| unit_secs(u).is_some())) {
+                zone = Some(z);
+                continue;
+            }
+        }
+        if let Some(m) = month_index(t) {
+            // "Jan 2 2024" or "2 Jan 2024"
+            let d: u32 = toks.get(i)?.parse().ok()?;
+            i += 1;
+            let y: i64 = match toks.get(i).and_then(|s| s.parse().ok()) {
+                Some(y) => {
+                    i += 1;
+                    y
+                }
+                None => days_to_civil(secs.div_euclid(86400)).0,
+            };
+            if d < 1 || d > days_in_month(y, m) {
+                return None;
+            }
+            secs = civil_to_days(y, m, d) * 86400 + if time_set { secs.rem_euclid(86400) } else { 0 };
+            date_set = true;
+            continue;
+        }
+        if let Ok(n) = t.parse::<i64>() {
+            if let Some(m) = toks.get(i).and_then(|w| month_index(w)) {
+                i += 1;
+                let y: i64 = match toks.get(i).and_then(|s| s.parse().ok()) {
+                    Some(y) => {
+                        i += 1;
+                        y
+                    }
+                    None => days_to_civil(secs.div_euclid(86400)).0,
+                };
+                let d = n as u32;
+                if d < 1 || d > days_in_month(y, m) {
+                    return None;
+                }
+                secs = civil_to_days(y, m, d) * 86400 + if time_set { secs.rem_euclid(86400) } else { 0 };
+                date_set = true;
+                continue;
+            }
+            let u = toks.get(i)?;
+            i += 1;
+            let (mul, months) = unit_secs(u)?;
+            if months {
+                rel_months += n * mul;
+            } else {
+                rel_secs += n * mul;
+            }
+            continue;
+        }
+        if DAYS.iter().any(|d| d.to_ascii_lowercase().starts_with(t) && t.len() >= 3) {
+            continue; // a weekday name next to a full date is redundant
+        }
+        if let Some((mul, months)) = unit_secs(t) {
+            // "day" alone means "1 day"
+            if months {
+                rel_months += mul;
+            } else {
+                rel_secs += mul;
+            }
+            continue;
+        }
+        return None;
+    }
+    if (date_set || time_set) && !time_set {
+        ns = 0;
+    }
+    if let Some(z) = zone {
+        secs -= z;
+    }
+    let secs = add_months(secs, rel_months) + rel_secs;
+    Some((secs, ns))
+}
+
+pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
+    let p = getopt!(ctx, args, SPECS, HELP, 1);
+    if p.has("s") {
+        ctx.diag.error("cannot set date: Operation not permitted");
+        return Ok(1);
+    }
+    let mut fmt: Option<String> = None;
+    for op in &p.operands {
+        match op.strip_prefix('+') {
+            Some(f) if fmt.is_none() => fmt = Some(f.to_string()),
+            _ => {
+                if fmt.is_some() || !op.starts_with('+') {
+                    ctx.diag.usage(format!("invalid date {}", q(op)).replacen("invalid date", "extra operand", 1));
+                    return Ok(1);
+                }
+            }
+        }
+    }
+    let styles = [p.has("I"), p.has("R"), p.has("rfc3339"), fmt.is_some()].iter().filter(|x| **x).count();
+    if styles > 1 {
+        ctx.diag.usage("multiple output formats specified");
+        return Ok(1);
+    }
+    if let Some(i) = p.opts.iter().rev().find(|o| o.key == "I") {
+        let f = i.val.as_deref().unwrap_or("date");
+        let f = match ["date", "hours", "minutes", "seconds", "ns"].iter().find(|k| !f.is_empty() && k.starts_with(f)) {
+            Some(k) => *k,
+            None => {
+                ctx.diag.error(format!("invalid argument {} for '--iso-8601'", q(f)));
+                return Ok(1);
+            }
+        };
+        fmt = Some(match f {
+            "date" => "%Y-%m-%d".into(),
+            "hours" => "%Y-%m-%dT%H%:z".into(),
+            "minutes" => "%Y-%m-%dT%H:%M%:z".into(),
+            "seconds" => "%Y-%m-%dT%H:%M:%S%:z".into(),
+            _ => "%Y-%m-%dT%H:%M:%S,%N%:z".into(),
+        });
+    }
+    if p.has("R") {
+        fmt = Some("%a, %d %b %Y %H:%M:%S %z".into());
+    }
+    if let Some(f) = p.last("rfc3339") {
+        fmt = Some(match f {
+            "date" => "%Y-%m-%d".into(),
+            "seconds" => "%Y-%m-%d %H:%M:%S%:z".into(),
+            "ns" => "%Y-%m-%d %H:%M:%S.%N%:z".into(),
+            _ => {
+                ctx.diag.error(format!("invalid argument {} for '--rfc-3339'", q(f)));
+                return Ok(1);
+            }
+        });
+    }
+    let fmt = fmt.unwrap_or_else(|| "%a %b %e %H:%M:%S %Z %Y".into());
+    let now = crate::fsx::now();
+    let mut whens: Vec<Option<(i64, u32)>> = Vec::new();
+    let mut labels: Vec<String> = Vec::new();
+    if let Some(r) = p.last("r") {
+        match crate::fsx::metadata(r) {
+            Ok(m) => whens.push(Some(crate::fsx::mtime(&m))),
+            Err(e) => {
+                ctx.diag.error(format!("{}: {}", r, reason(&e)));
+                return Ok(1);
+            }
+        }
+        labels.push(r.to_string());
+    } else if let Some(f) = p.last("f") {
+        let text = match std::fs::read_to_string(crate::fsx::host(f)) {
+            Ok(t) => t,
+            Err(e) => {
+                ctx.diag.error(format!("{}: {}", f, reason(&e)));
+                return Ok(1);
+            }
+        };
+        for l in text.lines() {
+            whens.push(parse_date(l, now));
+            labels.push(l.to_string());
+        }
+    } else if let Some(d) = p.last("d") {
+        whens.push(parse_date(d, now));
+        labels.push(d.to_string());
+    } else {
+        whens.push(Some(now));
+        labels.push(String::new());
+    }
+    let mut status = 0;
+    for (w, l) in whens.iter().zip(labels.iter()) {
+        match w {
+            Some((s, ns)) => writeln!(ctx.out, "{}", format(&fmt, &tm(*s, *ns)))?,
+            None => {
+                ctx.diag.error(format!("invalid date {}", q(l)));
+                status = 1;
+            }
+        }
+    }
+    Ok(status)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testutil::{check, check_err};
+
+    #[test]
+    fn formats_and_parses() {
+        let cases: &[(&[&str], &str, i32)] = &[
+            (&["-d", "@0"], "Thu Jan  1 00:00:00 UTC 1970\n", 0),
+            (&["-u", "-d", "@1700000000", "+%Y-%m-%d %H:%M:%S %a %A %b %B %j %u %w %s %Z %z"], "2023-11-14 22:13:20 Tue Tuesday Nov November 318 2 2 1700000000 UTC +0000\n", 0),
+            (&["-d", "2024-02-29", "+%F %T"], "2024-02-29 00:00:00\n", 0),
+            (&["-d", "2024-01-31 + 1 month", "+%F"], "2024-03-02\n", 0),
+            (&["-d", "2024-03-10 10:20:30", "+%s"], "1710066030\n", 0),
+            (&["-d", "2024-03-10T10:20:30Z", "+%s"], "1710066030\n", 0),
+            (&["-d", "2024-03-10T12:20:30+02:00", "+%s"], "1710066030\n", 0),
+            (&["-d", "2024-01-01 2 days ago", "+%F"], "2023-12-30\n", 0),
+            (&["-d", "2024-01-01 +3 hours", "+%F %H"], "2024-01-01 03\n", 0),
+            (&["-d", "Jan 5 2024", "+%F"], "2024-01-05\n", 0),
+            (&["-d", "5 Jan 2024", "+%F"], "2024-01-05\n", 0),
+            (&["-d", "12/25/2023", "+%D %x"], "12/25/23 12/25/23\n", 0),
+            (&["-d", "@1700000000", "-I"], "2023-11-14\n", 0),
+            (&["-d", "@1700000000", "-Iseconds"], "2023-11-14T22:13:20+00:00\n", 0),
+            (&["-d", "@1700000000", "-R"], "Tue, 14 Nov 2023 22:13:20 +0000\n", 0),
+            (&["-d", "@1700000000", "--rfc-3339=seconds"], "2023-11-14 22:13:20+00:00\n", 0),
+            (&["-d", "@1700000000", "+%-d/%-m %e %k %I %p %r %V %G %U %W %C %y"], "14/11 14 22 10 PM 10:13:20 PM 46 2023 46 46 20 23\n", 0),
+            (&["-d", "@1704067200", "+%V %G %u"], "01 2024 1\n", 0),
+            (&["-d", "@1735516800", "+%F %V %G"], "2024-12-30 01 2025\n", 0),
+            (&["-d", "2021-01-03", "+%V %G"], "53 2020\n", 0),
+        ];
+        for (args, out, code) in cases {
+            check("date", args, "", out, *code);
+        }
+        check_err("date", &["-d", "blah"], "", "date: invalid date 'blah'\n", 1);
+        check_err("date", &["-d", "2023-02-30"], "", "date: invalid date '2023-02-30'\n", 1);
+        check_err("date", &["-s", "x"], "", "date: cannot set date: Operation not permitted\n", 1);
+        assert!(parse_date("yesterday", (86400 * 10, 0)) == Some((86400 * 9, 0)));
+        assert!(parse_date("now", (5, 7)) == Some((5, 7)));
+    }
+}

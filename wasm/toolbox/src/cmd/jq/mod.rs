@@ -1,0 +1,444 @@
+//! jq [OPTION]... FILTER [FILE]... — the jq language, implemented here
+//! (jq 1.6 output format and messages): paths, pipes, generators,
+//! construction, arithmetic, conditionals, try/catch, `//`, variables and
+//! destructuring, reduce/foreach, def, label/break, string interpolation
+//! and @formats, assignments (`= |= += //=` …), regexes (Rust `regex`
+//! syntax, close to jq's Oniguruma for everyday patterns) and the common
+//! builtins. Not supported: --stream, --seq, modules (`import`, -L),
+//! SQL-style and date builtins beyond todate/fromdate/strftime/now.
+
+mod builtins;
+mod eval;
+mod parse;
+#[cfg(test)]
+mod tests;
+mod value;
+
+use crate::ctx::{reason, Ctx, Res};
+use crate::fsx;
+use eval::{Ctl, Cur, Env, Interp};
+use std::cell::{Cell, RefCell};
+use std::io::{Read, Write};
+use std::rc::Rc;
+use value::{dump, parse_one, Fmt, Reader, V};
+
+const HELP: &str = "Usage:\tjq [OPTIONS] FILTER [FILE...]\n\tjq [OPTIONS] --args FILTER [STRINGS...]\n\tjq [OPTIONS] --jsonargs FILTER [JSON_TEXTS...]\n\njq applies FILTER to its JSON text inputs and prints the results as JSON.\n\n  -c, --compact-output      compact instead of pretty-printed output\n  -n, --null-input          use `null` as the single input value\n  -e, --exit-status         set the exit status code based on the output\n  -s, --slurp               read all inputs into an array and apply the filter to it\n  -r, --raw-output          output raw strings, not JSON texts\n  -j, --join-output         like -r, without a newline after each output\n  -a, --ascii-output        escape non-ASCII characters\n  -R, --raw-input           read each line as a string, not JSON\n  -S, --sort-keys           sort keys of objects on output\n  -C, -M                    accepted; output is never colored\n      --tab                 indent with tabs\n      --indent N            indent with N spaces (0-7)\n  -f, --from-file FILE      read the filter from FILE\n      --arg NAME VALUE      set $NAME to the string VALUE\n      --argjson NAME JSON   set $NAME to the JSON value\n      --slurpfile NAME FILE set $NAME to an array of the JSON texts in FILE\n      --rawfile NAME FILE   set $NAME to the contents of FILE\n      --args                remaining arguments are strings ($ARGS.positional)\n      --jsonargs            remaining arguments are JSON texts ($ARGS.positional)\n\nExit status: 0 ok; 1 with -e when the last output is false or null; 2 usage or\ninput error; 3 compile error; 4 with -e when there was no output; 5 runtime error.\n";
+
+const TRY: &str = "Use jq --help for help with command-line options,\nor see the jq manpage, or online docs  at https://stedolan.github.io/jq";
+
+#[derive(Default)]
+struct Opts {
+    compact: bool,
+    null_input: bool,
+    exit_status: bool,
+    slurp: bool,
+    raw_out: bool,
+    join: bool,
+    ascii: bool,
+    raw_in: bool,
+    sort_keys: bool,
+    tab: bool,
+    indent: Option<usize>,
+    from_file: Option<String>,
+    filter: Option<String>,
+    files: Vec<String>,
+    named: Vec<(String, V)>,
+    positional: Vec<V>,
+}
+
+fn usage_err(ctx: &mut Ctx, msg: &str) -> i32 {
+    let _ = writeln!(ctx.diag.raw(), "jq: {}\n{}", msg, TRY);
+    2
+}
+
+fn read_file(name: &str) -> Result<Vec<u8>, String> {
+    let mut b = Vec::new();
+    match std::fs::File::open(fsx::host(name)).and_then(|mut f| f.read_to_end(&mut b)) {
+        Ok(_) => Ok(b),
+        Err(e) => Err(format!("Could not open {}: {}", name, reason(&e))),
+    }
+}
+
+/// Parses jq's command line (options may follow the filter; short options
+/// combine as in `-rc`). Err is the exit status after a message.
+fn parse_args(ctx: &mut Ctx, args: &[String]) -> Result<Opts, i32> {
+    let mut o = Opts::default();
+    let mut i = 0;
+    let mut rest_mode: Option<bool> = None; // Some(json?) after --args/--jsonargs
+    let mut only_operands = false;
+    while i < args.len() {
+        let a = args[i].clone();
+        i += 1;
+        // Like jq, "-1" is a program or operand, not an option.
+        let is_opt = !only_operands && a.len() > 1 && a.starts_with('-') && a[1..].starts_with(|c: char| c == '-' || c.is_ascii_alphabetic());
+        if !is_opt {
+            if o.filter.is_none() && o.from_file.is_none() {
+                o.filter = Some(a);
+            } else if let Some(json) = rest_mode {
+                if json {
+                    match parse_one(&a) {
+                        Ok(v) => o.positional.push(v),
+                        Err(_) => return Err(usage_err(ctx, &format!("Invalid JSON text passed to --jsonargs"))),
+                    }
+                } else {
+                    o.positional.push(V::str(&a));
+                }
+            } else {
+                o.files.push(a);
+            }
+            continue;
+        }
+        if a == "--" {
+            only_operands = true;
+            continue;
+        }
+        let mut take = |n: usize, what: &str, ctx: &mut Ctx| -> Result<Vec<String>, i32> {
+            if i + n > args.len() {
+                return Err(usage_err(ctx, &format!("{} takes {} parameter{}", what, n, if n > 1 { "s (e.g. --arg varname value)" } else { "" })));
+            }
+            let v = args[i..i + n].to_vec();
+            i += n;
+            Ok(v)
+        };
+        if let Some(long) = a.strip_prefix("--") {
+            match long {
+                "compact-output" => o.compact = true,
+                "null-input" => o.null_input = true,
+                "exit-status" => o.exit_status = true,
+                "slurp" => o.slurp = true,
+                "raw-output" => o.raw_out = true,
+                "join-output" => {
+                    o.raw_out = true;
+                    o.join = true
+                }
+                "ascii-output" => o.ascii = true,
+                "raw-input" => o.raw_in = true,
+                "sort-keys" => o.sort_keys = true,
+                "color-output" | "monochrome-output" | "unbuffered" => {}
+                "tab" => o.tab = true,
+                "help" => {
+                    let _ = ctx.out.write_all(HELP.as_bytes());
+                    return Err(0);
+                }
+                "version" => {
+                    let _ = writeln!(ctx.out, "jq-1.6");
+                    return Err(0);
+                }
+                "indent" => {
+                    let v = take(1, "--indent", ctx)?;
+                    match v[0].parse::<i32>() {
+                        Ok(n) if (-1..=7).contains(&n) => o.indent = Some(n.max(0) as usize),
+                        _ => return Err(usage_err(ctx, "--indent takes a number between -1 and 7")),
+                    }
+                }
+                "from-file" => o.from_file = Some(take(1, "--from-file", ctx)?.remove(0)),
+                "arg" => {
+                    let v = take(2, "--arg", ctx)?;
+                    o.named.push((v[0].clone(), V::str(&v[1])));
+                }
+                "argjson" => {
+                    let v = take(2, "--argjson", ctx)?;
+                    match parse_one(&v[1]) {
+                        Ok(j) => o.named.push((v[0].clone(), j)),
+                        Err(_) => return Err(usage_err(ctx, &format!("Invalid JSON text passed to --argjson"))),
+                    }
+                }
+                "slurpfile" | "rawfile" => {
+                    let v = take(2, &format!("--{}", long), ctx)?;
+                    let data = match read_file(&v[1]) {
+                        Ok(d) => d,
+                        Err(m) => {
+                            let _ = writeln!(ctx.diag.raw(), "jq: Bad JSON in --{} {} {}: {}", long, v[0], v[1], m);
+                            return Err(2);
+                        }
+                    };
+                    if long == "rawfile" {
+                        o.named.push((v[0].clone(), V::str(&String::from_utf8_lossy(&data))));
+                    } else {
+                        let mut r = Reader::new(&data);
+                        let mut vals = Vec::new();
+                        while let Some(x) = r.next() {
+                            match x {
+                                Ok(x) => vals.push(x),
+                                Err(m) => {
+                                    let _ = writeln!(ctx.diag.raw(), "jq: Bad JSON in --slurpfile {} {}: {}", v[0], v[1], m);
+                                    return Err(2);
+                                }
+                            }
+                        }
+                        o.named.push((v[0].clone(), V::arr(vals)));
+                    }
+                }
+                "args" => rest_mode = Some(false),
+                "jsonargs" => rest_mode = Some(true),
+                "stream" | "seq" => return Err(usage_err(ctx, &format!("--{} is not supported here", long))),
+                _ => return Err(usage_err(ctx, &format!("Unknown option {}", a))),
+            }
+            continue;
+        }
+        for c in a[1..].chars() {
+            match c {
+                'c' => o.compact = true,
+                'n' => o.null_input = true,
+                'e' => o.exit_status = true,
+                's' => o.slurp = true,
+                'r' => o.raw_out = true,
+                'j' => {
+                    o.raw_out = true;
+                    o.join = true
+                }
+                'a' => o.ascii = true,
+                'R' => o.raw_in = true,
+                'S' => o.sort_keys = true,
+                'C' | 'M' => {}
+                'h' => {
+                    let _ = ctx.out.write_all(HELP.as_bytes());
+                    return Err(0);
+                }
+                'f' => o.from_file = Some(take(1, "-f", ctx)?.remove(0)),
+                _ => return Err(usage_err(ctx, &format!("Unknown option {}", a))),
+            }
+        }
+    }
+    Ok(o)
+}
+
+/// The input stream: JSON texts (or lines with -R) from the files in turn.
+struct Inputs {
+    data: Vec<u8>,
+    pos: usize,
+    raw: bool,
+    slurp: bool,
+    done: bool,
+    line: Rc<Cell<usize>>,
+}
+
+impl Inputs {
+    fn next(&mut self) -> Option<Result<V, String>> {
+        if self.done {
+            return None;
+        }
+        if self.slurp {
+            self.done = true;
+            if self.raw {
+                return Some(Ok(V::str(&String::from_utf8_lossy(&self.data))));
+            }
+            let mut r = Reader::new(&self.data);
+            let mut all = Vec::new();
+            while let Some(x) = r.next() {
+                match x {
+                    Ok(x) => all.push(x),
+                    Err(e) => return Some(Err(e)),
+                }
+            }
+            return Some(Ok(V::arr(all)));
+        }
+        if self.raw {
+            if self.pos >= self.data.len() {
+                self.done = true;
+                return None;
+            }
+            let rest = &self.data[self.pos..];
+            let end = rest.iter().position(|c| *c == b'\n').unwrap_or(rest.len());
+            let s = String::from_utf8_lossy(&rest[..end]).into_owned();
+            self.pos += (end + 1).min(rest.len());
+            self.line.set(self.line.get() + 1);
+            return Some(Ok(V::str(&s)));
+        }
+        let start = self.pos;
+        let mut r = Reader::new(&self.data);
+        r.pos = self.pos;
+        let res = r.next();
+        self.pos = r.pos;
+        // jq counts the newline ending a value's line as read (error locations).
+        while self.pos < self.data.len() && matches!(self.data[self.pos], b' ' | b'\t' | b'\r') {
+            self.pos += 1;
+        }
+        if self.data.get(self.pos) == Some(&b'\n') {
+            self.pos += 1;
+        }
+        // Counted incrementally: rescanning from the start is quadratic on NDJSON.
+        let end = self.pos.min(self.data.len());
+        self.line.set(self.line.get() + self.data[start.min(end)..end].iter().filter(|c| **c == b'\n').count());
+        if let Some(Err(_)) = res {
+            self.done = true;
+        }
+        res
+    }
+}
+
+fn err_text(v: &V) -> String {
+    match v {
+        V::Str(s) => s.to_string(),
+        _ => dump(v, &Fmt::compact()),
+    }
+}
+
+pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
+    let o = match parse_args(ctx, args) {
+        Ok(o) => o,
+        Err(code) => return Ok(code),
+    };
+    let program = match (&o.from_file, &o.filter) {
+        (Some(f), _) => match read_file(f) {
+            Ok(b) => String::from_utf8_lossy(&b).into_owned(),
+            Err(m) => {
+                let _ = writeln!(ctx.diag.raw(), "jq: error: {}", m);
+                return Ok(2);
+            }
+        },
+        (None, Some(f)) => f.clone(),
+        (None, None) => ".".to_string(),
+    };
+    let mut files = o.files.clone();
+    if o.from_file.is_some() {
+        if let Some(f) = &o.filter {
+            files.insert(0, f.clone());
+        }
+    }
+    let ast = match parse::parse(&program) {
+        Ok(a) => a,
+        Err(m) => {
+            let m = if m.starts_with("syntax error") { format!("{} (Unix shell quoting issues?)", m) } else { m };
+            let _ = writeln!(ctx.diag.raw(), "jq: error: {} at <top-level>, line 1:\n{}\njq: 1 compile error", m, program);
+            return Ok(3);
+        }
+    };
+    let prelude = parse::parse(builtins::PRELUDE).expect("prelude parses");
+    // The prelude is a chain of defs; its innermost env is where user code runs.
+    let mut env = Rc::new(Env::Nil);
+    let mut node = &prelude;
+    while let parse::Ast::Def(d, rest) = node {
+        env = Rc::new(Env::Func(d.clone(), env));
+        node = rest;
+    }
+    for (n, v) in &o.named {
+        env = Rc::new(Env::Var(n.clone(), v.clone(), env));
+    }
+    if let Err(m) = check::check(&ast, &env) {
+        let _ = writeln!(ctx.diag.raw(), "jq: error: {} at <top-level>, line 1:\n{}\njq: 1 compile error", m, program);
+        return Ok(3);
+    }
+
+    // Gather input bytes.
+    let mut data = Vec::new();
+    let mut status = 0;
+    let where_name = if files.is_empty() { "<stdin>".to_string() } else { files[0].clone() };
+    if files.is_empty() {
+        if !o.null_input || program.contains("input") {
+            if let Err(e) = ctx.stdin.read_to_end(&mut data) {
+                let _ = writeln!(ctx.diag.raw(), "jq: error: <stdin>: {}", reason(&e));
+                return Ok(2);
+            }
+        }
+    } else {
+        for f in &files {
+            match read_file(f) {
+                Ok(b) => data.extend(b),
+                Err(m) => {
+                    let _ = writeln!(ctx.diag.raw(), "jq: error: {}", m);
+                    status = 2;
+                }
+            }
+        }
+    }
+    let line = Rc::new(Cell::new(0));
+    let inputs = Rc::new(RefCell::new(Inputs { data, pos: 0, raw: o.raw_in, slurp: o.slurp, done: false, line: line.clone() }));
+    let src = inputs.clone();
+    let mut it = Interp::new(Box::new(move || src.borrow_mut().next()));
+    it.env_obj = V::obj(std::env::vars().map(|(k, v)| (Rc::from(k.as_str()), V::str(&v))).collect());
+    it.named_args = V::obj(o.named.iter().map(|(k, v)| (Rc::from(k.as_str()), v.clone())).collect());
+    it.positional = V::arr(o.positional.clone());
+
+    let fmt = Fmt {
+        indent: if o.compact || o.indent == Some(0) { None } else if o.tab { Some("\t".into()) } else { Some(" ".repeat(o.indent.unwrap_or(2))) },
+        sort_keys: o.sort_keys,
+        ascii: o.ascii,
+    };
+    let mut last: Option<V> = None;
+    let mut first = true;
+    let mut text = String::new();
+    loop {
+        let input = if o.null_input {
+            if !first {
+                break;
+            }
+            first = false;
+            Some(Ok(V::Null))
+        } else {
+            let x = inputs.borrow_mut().next();
+            x
+        };
+        let v = match input {
+            None => break,
+            Some(Ok(v)) => v,
+            Some(Err(m)) => {
+                let _ = writeln!(ctx.diag.raw(), "jq: parse error: {}", m);
+                status = 2;
+                break;
+            }
+        };
+        let out = &mut ctx.out;
+        let mut werr: Option<std::io::Error> = None;
+        let r = it.eval(&ast, &env, Cur::val(v), &mut |_, x| {
+            text.clear();
+            match (&x.v, o.raw_out) {
+                (V::Str(s), true) => text.push_str(s),
+                _ => text.push_str(&dump(&x.v, &fmt)),
+            }
+            if !o.join {
+                text.push('\n');
+            }
+            last = Some(x.v);
+            if let Err(e) = out.write_all(text.as_bytes()) {
+                werr = Some(e);
+                return Err(Ctl::Halt(-1));
+            }
+            Ok(())
+        });
+        if !it.stderr.is_empty() {
+            let _ = ctx.diag.raw().write_all(&it.stderr);
+            it.stderr.clear();
+        }
+        if let Some(e) = werr {
+            return Err(e);
+        }
+        match r {
+            Ok(()) => {}
+            Err(Ctl::Err(e)) => {
+                let loc = if o.null_input { "<unknown>".to_string() } else { format!("{}:{}", where_name, line.get()) };
+                let ns = if matches!(e, V::Str(_)) { "" } else { " (not a string)" };
+                let _ = writeln!(ctx.diag.raw(), "jq: error (at {}){}: {}", loc, ns, err_text(&e));
+                status = 5;
+            }
+            Err(Ctl::Compile(m)) => {
+                let _ = writeln!(ctx.diag.raw(), "jq: error: {} at <top-level>, line 1:\n{}\njq: 1 compile error", m, program);
+                return Ok(3);
+            }
+            Err(Ctl::Halt(code)) => return Ok(code),
+            Err(Ctl::Break(_)) => {
+                let _ = writeln!(ctx.diag.raw(), "jq: error (at {}): break", where_name);
+                status = 5;
+            }
+            Err(Ctl::Pass(_, _)) => status = 5,
+        }
+    }
+    if status != 0 {
+        return Ok(status);
+    }
+    if o.exit_status {
+        return Ok(match last {
+            None => 4,
+            Some(v) if !v.truthy() => 1,
+            _ => 0,
+        });
+    }
+    Ok(0)
+}
+
+mod check;
+
+/// True when `s` is one JSON text (used by `file` to say "JSON text data").
+pub fn is_json(s: &str) -> bool {
+    parse_one(s.trim()).is_ok()
+}

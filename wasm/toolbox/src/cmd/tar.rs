@@ -1,0 +1,444 @@
+//! tar -c|-x|-t [-f ARCHIVE] [-C DIR] [-v] [-z] [-O] [--exclude=PAT]
+//! [--strip-components=N] [MEMBER]... — POSIX ustar archives (GNU long-name
+//! records read and written for paths over 100 bytes), optionally gzipped.
+//! Old-style bundled letters work too (`tar czf a.tgz dir`). Only regular
+//! files and directories exist here; other member types are skipped with a
+//! warning. Extraction refuses members that would land outside the target.
+
+use crate::args::{flag, val, Spec};
+use crate::ctx::{q, reason, Ctx, Res};
+use crate::fsx;
+use std::io::{Read, Write};
+
+const SPECS: &[Spec] = &[
+    flag('c', "create", "c"),
+    flag('x', "extract", "x"),
+    flag('x', "get", "x"),
+    flag('t', "list", "t"),
+    val('f', "file", "f"),
+    val('C', "directory", "C"),
+    flag('v', "verbose", "v"),
+    flag('z', "gzip", "z"),
+    flag('z', "gunzip", "z"),
+    flag('j', "bzip2", "j"),
+    flag('J', "xz", "J"),
+    flag('O', "to-stdout", "O"),
+    flag('k', "keep-old-files", "k"),
+    flag('p', "preserve-permissions", "ignored"),
+    flag('h', "dereference", "ignored"),
+    val('\0', "exclude", "exclude"),
+    val('\0', "strip-components", "strip"),
+    flag('\0', "no-same-owner", "ignored"),
+    flag('\0', "overwrite", "ignored"),
+];
+const HELP: &str = "Usage: tar [OPTION...] [FILE]...\nStore files in, list or extract them from, a tar archive.\n\n  -c, --create               create a new archive\n  -t, --list                 list the contents of an archive\n  -x, --extract, --get       extract files from an archive\n  -f, --file=ARCHIVE         use archive file ARCHIVE ('-' or none: stdin/stdout)\n  -C, --directory=DIR        change to directory DIR\n  -v, --verbose              verbosely list files processed\n  -z, --gzip                 filter the archive through gzip\n  -O, --to-stdout            extract files to standard output\n  -k, --keep-old-files       don't replace existing files when extracting\n      --exclude=PATTERN      exclude files matching PATTERN (a glob)\n      --strip-components=N   strip N leading components from file names on extraction\n";
+
+/// Expands old-style `czf a.tgz` into `-c -z -f a.tgz`.
+fn expand_old_style(args: &[String]) -> Vec<String> {
+    let first = match args.first() {
+        Some(f) if !f.starts_with('-') && !f.is_empty() && f.chars().all(|c| c.is_ascii_alphabetic()) => f.clone(),
+        _ => return args.to_vec(),
+    };
+    let mut out = Vec::new();
+    let mut rest = args[1..].iter();
+    for c in first.chars() {
+        out.push(format!("-{}", c));
+        if c == 'f' || c == 'C' {
+            if let Some(v) = rest.next() {
+                out.push(v.clone());
+            }
+        }
+    }
+    out.extend(rest.cloned());
+    out
+}
+
+struct Entry {
+    name: String,
+    kind: u8,
+    size: u64,
+    mode: u32,
+    mtime: i64,
+    data: Vec<u8>,
+}
+
+fn octal(field: &[u8]) -> u64 {
+    let s: String = field.iter().take_while(|c| **c != 0).map(|c| *c as char).collect();
+    u64::from_str_radix(s.trim(), 8).unwrap_or(0)
+}
+
+fn cstr(field: &[u8]) -> String {
+    String::from_utf8_lossy(&field[..field.iter().position(|c| *c == 0).unwrap_or(field.len())]).into_owned()
+}
+
+fn parse_archive(b: &[u8]) -> Result<Vec<Entry>, String> {
+    let mut out = Vec::new();
+    let mut pos = 0;
+    let mut long_name: Option<String> = None;
+    if !b.is_empty() && b.len() < 512 {
+        return Err("This does not look like a tar archive".into());
+    }
+    while pos + 512 <= b.len() {
+        let h = &b[pos..pos + 512];
+        if h.iter().all(|c| *c == 0) {
+            break;
+        }
+        let sum: u64 = h.iter().enumerate().map(|(i, c)| if (148..156).contains(&i) { 32 } else { *c as u64 }).sum();
+        if sum != octal(&h[148..156]) {
+            return Err(if out.is_empty() { "This does not look like a tar archive".into() } else { "Skipping to next header".into() });
+        }
+        let size = octal(&h[124..136]);
+        let kind = h[156];
+        let start = pos + 512;
+        let end = start + size as usize;
+        if end > b.len() {
+            return Err("Unexpected EOF in archive".into());
+        }
+        let data = b[start..end].to_vec();
+        pos = start + ((size as usize + 511) / 512) * 512;
+        if kind == b'L' {
+            long_name = Some(cstr(&data));
+            continue;
+        }
+        let name = match long_name.take() {
+            Some(n) => n,
+            None => {
+                let prefix = if &h[257..262] == b"ustar" { cstr(&h[345..500]) } else { String::new() };
+                let n = cstr(&h[0..100]);
+                if prefix.is_empty() {
+                    n
+                } else {
+                    format!("{}/{}", prefix, n)
+                }
+            }
+        };
+        out.push(Entry { name, kind, size, mode: octal(&h[100..108]) as u32, mtime: octal(&h[136..148]) as i64, data });
+    }
+    Ok(out)
+}
+
+fn header(name: &str, kind: u8, size: u64, mode: u32, mtime: i64) -> Vec<u8> {
+    let mut h = vec![0u8; 512];
+    let put = |h: &mut Vec<u8>, off: usize, s: &[u8]| h[off..off + s.len()].copy_from_slice(s);
+    let (prefix, base) = if name.len() <= 100 {
+        ("", name)
+    } else {
+        match name.char_indices().filter(|(i, c)| *c == '/' && *i <= 155 && name.len() - i - 1 <= 100).map(|(i, _)| i).next() {
+            Some(i) => (&name[..i], &name[i + 1..]),
+            None => ("", &name[..100]),
+        }
+    };
+    put(&mut h, 0, base.as_bytes());
+    put(&mut h, 100, format!("{:07o}\0", mode & 0o7777).as_bytes());
+    put(&mut h, 108, b"0001750\0");
+    put(&mut h, 116, b"0001750\0");
+    put(&mut h, 124, format!("{:011o}\0", size).as_bytes());
+    put(&mut h, 136, format!("{:011o}\0", mtime.max(0)).as_bytes());
+    h[156] = kind;
+    put(&mut h, 257, b"ustar\0");
+    put(&mut h, 263, b"00");
+    put(&mut h, 265, b"agent");
+    put(&mut h, 297, b"agent");
+    put(&mut h, 345, prefix.as_bytes());
+    put(&mut h, 148, b"        ");
+    let sum: u32 = h.iter().map(|c| *c as u32).sum();
+    put(&mut h, 148, format!("{:06o}\0 ", sum).as_bytes());
+    h
+}
+
+fn add_entry(out: &mut Vec<u8>, name: &str, kind: u8, data: &[u8], mode: u32, mtime: i64) {
+    let fits = name.len() <= 100 || name.char_indices().any(|(i, c)| c == '/' && i <= 155 && name.len() - i - 1 <= 100);
+    if !fits {
+        let mut long = name.as_bytes().to_vec();
+        long.push(0);
+        out.extend(header("././@LongLink", b'L', long.len() as u64, 0o644, 0));
+        out.extend(&long);
+        out.resize((out.len() + 511) / 512 * 512, 0);
+    }
+    out.extend(header(name, kind, data.len() as u64, mode, mtime));
+    out.extend_from_slice(data);
+    out.resize((out.len() + 511) / 512 * 512, 0);
+}
+
+fn excluded(name: &str, pats: &[&str]) -> bool {
+    pats.iter().any(|p| name.split('/').any(|c| crate::text::glob_match(p.as_bytes(), c.as_bytes())) || crate::text::glob_match(p.as_bytes(), name.as_bytes()))
+}
+
+fn mode_string(kind: u8, mode: u32) -> String {
+    let mut s = String::from(if kind == b'5' { "d" } else { "-" });
+    for i in (0..9).rev() {
+        let bit = mode >> i & 1 == 1;
+        s.push(if bit { ['x', 'w', 'r'][i % 3] } else { '-' });
+    }
+    s
+}
+
+fn verbose_line(e: &Entry) -> String {
+    let days = e.mtime.div_euclid(86400);
+    let (y, m, d) = crate::cmd::date::days_to_civil(days);
+    let rem = e.mtime.rem_euclid(86400);
+    let ug = "agent/agent";
+    format!("{} {} {:>w$} {}-{:02}-{:02} {:02}:{:02} {}", mode_string(e.kind, e.mode), ug, e.size, y, m, d, rem / 3600, rem % 3600 / 60, e.name, w = 19usize.saturating_sub(ug.len() + 1).max(1))
+}
+
+pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
+    let args = expand_old_style(args);
+    let p = getopt!(ctx, &args, SPECS, HELP, 2);
+    let modes = ["c", "x", "t"].iter().filter(|k| p.has(k)).count();
+    if modes != 1 {
+        ctx.diag.usage(if modes == 0 { "You must specify one of the '-Acdtrux', '--delete' or '--test-label' options" } else { "You may not specify more than one '-Acdtrux', '--delete' or  '--test-label' option" });
+        return Ok(2);
+    }
+    if p.has("j") || p.has("J") {
+        ctx.diag.error("bzip2 and xz compression are not available here (only -z, gzip)");
+        return Ok(2);
+    }
+    let archive = p.last("f").unwrap_or("-").to_string();
+    let dir = p.last("C").map(|s| s.to_string());
+    let excl = p.all("exclude");
+    let at = |name: &str| -> String {
+        match &dir {
+            Some(d) if !name.starts_with('/') => fsx::join(d, name),
+            _ => name.to_string(),
+        }
+    };
+    let gz = p.has("z");
+    if p.has("c") {
+        if p.operands.is_empty() {
+            ctx.diag.error("Cowardly refusing to create an empty archive");
+            let _ = writeln!(ctx.diag.raw(), "Try 'tar --help' for more information.");
+            return Ok(2);
+        }
+        let mut out = Vec::new();
+        let mut warned = false;
+        let mut status = 0;
+        let mut stack: Vec<String> = p.operands.iter().rev().cloned().collect();
+        while let Some(name) = stack.pop() {
+            let mut member = name.trim_start_matches('/').to_string();
+            if member.len() != name.len() && !warned {
+                let _ = writeln!(ctx.diag.raw(), "tar: Removing leading `/' from member names");
+                warned = true;
+            }
+            if member.is_empty() {
+                member = ".".into();
+            }
+            if excluded(&member, &excl) {
+                continue;
+            }
+            let path = at(&name);
+            let meta = match fsx::metadata(&path) {
+                Ok(m) => m,
+                Err(e) => {
+                    ctx.diag.error(format!("{}: Cannot stat: {}", name, reason(&e)));
+                    status = 2;
+                    continue;
+                }
+            };
+            let mtime = fsx::mtime(&meta).0;
+            let verbose = |ctx: &mut Ctx, s: &str| -> std::io::Result<()> {
+                if archive == "-" {
+                    let _ = writeln!(ctx.diag.raw(), "{}", s);
+                    Ok(())
+                } else {
+                    writeln!(ctx.out, "{}", s)
+                }
+            };
+            if meta.is_dir() {
+                let dname = if member.ends_with('/') { member.clone() } else { format!("{}/", member) };
+                add_entry(&mut out, &dname, b'5', &[], 0o755, mtime);
+                if p.has("v") {
+                    verbose(ctx, &dname)?;
+                }
+                match fsx::read_dir_names(&path) {
+                    Ok(names) => {
+                        for n in names.iter().rev() {
+                            stack.push(fsx::join(name.trim_end_matches('/'), n));
+                        }
+                    }
+                    Err(e) => {
+                        ctx.diag.error(format!("{}: Cannot open: {}", name, reason(&e)));
+                        status = 2;
+                    }
+                }
+            } else {
+                match std::fs::read(fsx::host(&path)) {
+                    Ok(data) => {
+                        add_entry(&mut out, &member, b'0', &data, 0o644, mtime);
+                        if p.has("v") {
+                            verbose(ctx, &member)?;
+                        }
+                    }
+                    Err(e) => {
+                        ctx.diag.error(format!("{}: Cannot open: {}", name, reason(&e)));
+                        status = 2;
+                    }
+                }
+            }
+        }
+        out.extend(vec![0u8; 1024]);
+        out.resize((out.len() + 10239) / 10240 * 10240, 0);
+        if gz {
+            out = crate::cmd::gz::compress(&out, 6);
+        }
+        if archive == "-" {
+            ctx.out.write_all(&out)?;
+        } else if let Err(e) = std::fs::write(fsx::host(&archive), &out) {
+            ctx.diag.error(format!("{}: Cannot open: {}", archive, reason(&e)));
+            return Ok(2);
+        }
+        if status != 0 {
+            ctx.diag.error("Exiting with failure status due to previous errors");
+        }
+        return Ok(status);
+    }
+    // -t / -x
+    let mut raw = Vec::new();
+    let r = if archive == "-" { ctx.stdin.read_to_end(&mut raw).map(|_| ()) } else { std::fs::File::open(fsx::host(&archive)).and_then(|mut f| f.read_to_end(&mut raw)).map(|_| ()) };
+    if let Err(e) = r {
+        ctx.diag.error(format!("{}: Cannot open: {}", archive, reason(&e)));
+        ctx.diag.error("Error is not recoverable: exiting now");
+        return Ok(2);
+    }
+    if gz || raw.starts_with(&[0x1f, 0x8b]) {
+        raw = match crate::cmd::gz::decompress(&raw) {
+            Ok(d) => d,
+            Err(m) => {
+                ctx.diag.error(format!("{}: {}", archive, m));
+                ctx.diag.error("Error is not recoverable: exiting now");
+                return Ok(2);
+            }
+        };
+    }
+    let entries = match parse_archive(&raw) {
+        Ok(e) => e,
+        Err(m) => {
+            ctx.diag.error(m);
+            ctx.diag.error("Exiting with failure status due to previous errors");
+            return Ok(2);
+        }
+    };
+    let strip = p.last("strip").and_then(|s| s.parse::<usize>().ok()).unwrap_or(0);
+    let wanted = |name: &str| p.operands.is_empty() || p.operands.iter().any(|o| name == o || name.trim_end_matches('/') == o.trim_end_matches('/') || name.starts_with(&format!("{}/", o.trim_end_matches('/'))));
+    let mut seen = vec![false; p.operands.len()];
+    let mut status = 0;
+    for e in &entries {
+        if !wanted(&e.name) || excluded(&e.name, &excl) {
+            continue;
+        }
+        for (i, o) in p.operands.iter().enumerate() {
+            if e.name.trim_end_matches('/') == o.trim_end_matches('/') || e.name.starts_with(&format!("{}/", o.trim_end_matches('/'))) {
+                seen[i] = true;
+            }
+        }
+        if p.has("t") {
+            if p.has("v") {
+                writeln!(ctx.out, "{}", verbose_line(e))?;
+            } else {
+                writeln!(ctx.out, "{}", e.name)?;
+            }
+            continue;
+        }
+        if p.has("v") {
+            if p.has("O") {
+                let _ = writeln!(ctx.diag.raw(), "{}", e.name);
+            } else {
+                writeln!(ctx.out, "{}", e.name)?;
+            }
+        }
+        let comps: Vec<&str> = e.name.split('/').filter(|c| !c.is_empty() && *c != ".").collect();
+        if comps.iter().any(|c| *c == "..") {
+            ctx.diag.error(format!("{}: Member name contains '..'", e.name));
+            status = 2;
+            continue;
+        }
+        if comps.len() <= strip {
+            continue;
+        }
+        let rel = comps[strip..].join("/");
+        if e.kind != b'0' && e.kind != 0 && e.kind != b'5' && e.kind != b'7' {
+            let _ = writeln!(ctx.diag.raw(), "tar: {}: links and special files are not supported here; skipped", e.name);
+            continue;
+        }
+        if p.has("O") {
+            if e.kind != b'5' {
+                ctx.out.write_all(&e.data)?;
+            }
+            continue;
+        }
+        let target = at(&rel);
+        let res = if e.kind == b'5' {
+            std::fs::create_dir_all(fsx::host(&target))
+        } else {
+            if p.has("k") && fsx::metadata(&target).is_ok() {
+                ctx.diag.error(format!("{}: Cannot open: File exists", rel));
+                status = 2;
+                continue;
+            }
+            let parent = fsx::host(&target).parent().map(|p| p.to_path_buf());
+            if let Some(par) = parent {
+                let _ = std::fs::create_dir_all(par);
+            }
+            std::fs::write(fsx::host(&target), &e.data)
+        };
+        match res {
+            Ok(()) => {
+                let _ = fsx::set_times(&fsx::host(&target), None, Some((e.mtime, 0)));
+            }
+            Err(err) => {
+                ctx.diag.error(format!("{}: Cannot open: {}", rel, reason(&err)));
+                status = 2;
+            }
+        }
+    }
+    for (i, o) in p.operands.iter().enumerate() {
+        if !seen[i] {
+            ctx.diag.error(format!("{}: Not found in archive", o));
+            status = 2;
+        }
+    }
+    if status != 0 {
+        ctx.diag.error("Exiting with failure status due to previous errors");
+    }
+    let _ = q;
+    Ok(status)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::testutil::{check, read, run, tmpdir, write};
+
+    #[test]
+    fn round_trip() {
+        let d = tmpdir();
+        std::fs::create_dir_all(format!("{}/src/sub", d)).unwrap();
+        write(&format!("{}/src/a.txt", d), "alpha\n");
+        write(&format!("{}/src/sub/b.txt", d), "beta\n");
+        let long = format!("{}/src/{}.txt", d, "n".repeat(120));
+        write(&long, "long\n");
+        for (flags, arc) in [("-cf", "t.tar"), ("-czf", "t.tgz")] {
+            let archive = format!("{}/{}", d, arc);
+            check("tar", &[flags, &archive, "-C", &d, "src"], "", "", 0);
+            let (c, o, _) = run("tar", &["-tf", &archive], "");
+            assert_eq!(c, 0);
+            let mut names: Vec<&str> = o.lines().collect();
+            names.sort();
+            assert_eq!(names, vec!["src/", "src/a.txt", &format!("src/{}.txt", "n".repeat(120)) as &str, "src/sub/", "src/sub/b.txt"]);
+            let out = format!("{}/out-{}", d, arc);
+            std::fs::create_dir_all(&out).unwrap();
+            check("tar", &["-xf", &archive, "-C", &out], "", "", 0);
+            assert_eq!(read(&format!("{}/src/sub/b.txt", out)), "beta\n");
+            assert_eq!(read(&format!("{}/src/{}.txt", out, "n".repeat(120))), "long\n");
+            check("tar", &["-xOf", &archive, "src/a.txt"], "", "alpha\n", 0);
+        }
+        // Old-style letters and --strip-components.
+        let archive = format!("{}/t.tar", d);
+        let out = format!("{}/strip", d);
+        std::fs::create_dir_all(&out).unwrap();
+        check("tar", &["xf", &archive, "-C", &out, "--strip-components=1"], "", "", 0);
+        assert_eq!(read(&format!("{}/a.txt", out)), "alpha\n");
+        let (c, _, e) = run("tar", &["-tf", &archive, "nope"], "");
+        assert_eq!((c, e.as_str()), (2, "tar: nope: Not found in archive\ntar: Exiting with failure status due to previous errors\n"));
+        let (c, _, _) = run("tar", &["-tf", "-"], "not a tar archive at all, just text that is long enough to fill a header block maybe not");
+        assert_eq!(c, 2);
+    }
+}
