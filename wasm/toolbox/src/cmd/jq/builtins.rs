@@ -370,18 +370,7 @@ pub fn format(name: &str, v: &V) -> Result<String, Ctl> {
 
 // ---- dates (UTC only) ----
 
-fn days_to_civil(z: i64) -> (i64, u32, u32) {
-    let z = z + 719468;
-    let era = if z >= 0 { z } else { z - 146096 } / 146097;
-    let doe = z - era * 146097;
-    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-    let y = yoe + era * 400;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    (if m <= 2 { y + 1 } else { y }, m, d)
-}
+pub use crate::cmd::date::{civil_to_days, days_to_civil};
 
 fn strftime(t: f64, f: &str) -> String {
     let secs = t.floor() as i64;
@@ -430,15 +419,6 @@ fn strftime(t: f64, f: &str) -> String {
     o
 }
 
-pub fn civil_to_days(y: i64, m: u32, d: u32) -> i64 {
-    let y = if m <= 2 { y - 1 } else { y };
-    let era = if y >= 0 { y } else { y - 399 } / 400;
-    let yoe = y - era * 400;
-    let mp = if m > 2 { m - 3 } else { m + 9 } as i64;
-    let doy = (153 * mp + 2) / 5 + d as i64 - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    era * 146097 + doe - 719468
-}
 
 fn fromdateiso(s: &str) -> Result<f64, Ctl> {
     let b = s.as_bytes();
