@@ -5,7 +5,9 @@ export const MAX_PATH_BYTES = 4096;
 export const MAX_NAME_BYTES = 255;
 export const MAX_PATH_DEPTH = 128;
 
-const byteLength = (s: string): number => new TextEncoder().encode(s).length;
+const utf8 = new TextEncoder();
+/** Whether `s` is longer than `limit` bytes in UTF-8 (at most 3 per UTF-16 unit: short strings need no encoding). */
+const longerThan = (s: string, limit: number): boolean => s.length * 3 > limit && utf8.encode(s).length > limit;
 
 /**
  * Resolves what an agent typed into an absolute path inside the workspace, or refuses.
@@ -17,7 +19,7 @@ export function resolvePath(cwd: string, input: string): string {
   if (typeof input !== "string") deny("path-invalid", "The path must be a string.");
   if (input.includes("\0")) deny("path-nul", "Paths may not contain NUL bytes; remove them and retry.");
   if (input === "") deny("path-empty", "The path is empty; give a file or directory inside /workspace.");
-  if (byteLength(input) > MAX_PATH_BYTES) {
+  if (longerThan(input, MAX_PATH_BYTES)) {
     deny("path-too-long", `The path is longer than ${MAX_PATH_BYTES} bytes; use a shorter path.`);
   }
   const absolute = input.startsWith("/");
@@ -38,7 +40,7 @@ export function resolvePath(cwd: string, input: string): string {
       parts.pop();
       continue;
     }
-    if (byteLength(part) > MAX_NAME_BYTES) {
+    if (longerThan(part, MAX_NAME_BYTES)) {
       deny("path-name-too-long", `A path component is longer than ${MAX_NAME_BYTES} bytes; use shorter names.`);
     }
     parts.push(part);

@@ -26,7 +26,7 @@ export class GuardedFs {
     return this.ws.mustStat(path);
   }
 
-  readdir(path: string): NodeInfo[] {
+  readdir(path: string): readonly NodeInfo[] {
     return this.ws.readdir(path);
   }
 

@@ -1,3 +1,4 @@
+import { ChunkCache } from "./chunk-cache";
 import { VfsError } from "./errors";
 import { FileEditor } from "./file-editor";
 import { ROOT, isWithin, parentOf } from "./paths";
@@ -37,6 +38,14 @@ interface NodeRow extends Record<string, SqlStorageValue> {
 
 const NODE_COLUMNS = "rowid, path, kind, size, mtime, blob";
 
+/**
+ * File bytes kept in memory for re-reads (see ChunkCache). The isolate's 128 MB are shared with
+ * every Wasm instance (64 MiB each at most), so this stays modest.
+ */
+export const CHUNK_CACHE_BYTES = 16 * 1024 * 1024;
+/** Node rows remembered between changes; past this many the memo starts over. */
+const NODE_MEMO_LIMIT = 50_000;
+
 /** Half-open key range [lo, hi) that holds exactly the strict descendants of `dir`. */
 function subtreeRange(dir: string): [string, string] {
   // "/" is 0x2F and "0" is 0x30, so every "dir/..." key sorts inside ["dir/", "dir0").
@@ -60,6 +69,14 @@ export class Workspace {
   private usageCache: { bytes: number; files: number } | null = null;
   /** Bumped by every change to what a path names or holds; read caches compare it. */
   generation = 0;
+  /**
+   * Rows (or their absence) by path, valid until the next change: a program walking a tree
+   * stats every entry its directory listing just returned, and each answer here saves a query.
+   */
+  private readonly nodeMemo = new Map<string, NodeRow | null>();
+  /** Directory listings, likewise until the next change (tree walks list the same dirs again). */
+  private readonly listingMemo = new Map<string, readonly NodeInfo[]>();
+  readonly chunkCache = new ChunkCache(CHUNK_CACHE_BYTES);
 
   constructor(
     private readonly host: SqlHost,
@@ -90,15 +107,48 @@ export class Workspace {
     return this.clock();
   }
 
+  /**
+   * Runs `fn` atomically. A rollback may undo rows the caches already saw (even a new blob id,
+   * which SQLite can then hand out again), so a failed transaction forgets everything cached.
+   */
   transaction<T>(fn: () => T): T {
-    return this.host.transactionSync(fn);
+    try {
+      return this.host.transactionSync(fn);
+    } catch (e) {
+      this.changed();
+      this.chunkCache.clear();
+      // Recounted now: adjustUsage after a later write would otherwise count that write twice.
+      this.usageCache = null;
+      this.usage();
+      throw e;
+    }
+  }
+
+  /** Called after every write to vfs_nodes: cached lookups and fd read caches start over. */
+  private changed(): void {
+    this.generation++;
+    this.nodeMemo.clear();
+    this.listingMemo.clear();
+  }
+
+  /** Remembers what a listing or lookup returned (until the next change). */
+  private remember(path: string, row: NodeRow | null): void {
+    if (this.nodeMemo.size >= NODE_MEMO_LIMIT) {
+      this.nodeMemo.clear();
+      this.listingMemo.clear();
+    }
+    this.nodeMemo.set(path, row);
   }
 
   // ---- lookups -------------------------------------------------------------------------
 
   private row(path: string): NodeRow | null {
+    const memo = this.nodeMemo.get(path);
+    if (memo !== undefined) return memo;
     const rows = this.sql.exec<NodeRow>(`SELECT ${NODE_COLUMNS} FROM vfs_nodes WHERE path = ?`, path).toArray();
-    return rows[0] ?? null;
+    const row = rows[0] ?? null;
+    this.remember(path, row);
+    return row;
   }
 
   private mustRow(path: string): NodeRow {
@@ -116,14 +166,23 @@ export class Workspace {
     return toInfo(this.mustRow(path));
   }
 
-  /** Direct children of a directory, sorted by name. */
-  readdir(path: string): NodeInfo[] {
+  /** Direct children of a directory, sorted by name. The array is shared: never modify it. */
+  readdir(path: string): readonly NodeInfo[] {
     const r = this.mustRow(path);
     if (r.kind !== KIND_DIR) throw new VfsError("ENOTDIR", path);
-    return this.sql
-      .exec<NodeRow>(`SELECT ${NODE_COLUMNS} FROM vfs_nodes WHERE parent = ? ORDER BY path`, path)
-      .toArray()
-      .map(toInfo);
+    const memo = this.listingMemo.get(path);
+    if (memo) return memo;
+    const list: NodeInfo[] = [];
+    // raw() rows: about half the cost of building an object per row.
+    for (const [rowid, child, kind, size, mtime, blob] of this.sql
+      .exec(`SELECT ${NODE_COLUMNS} FROM vfs_nodes WHERE parent = ? ORDER BY path`, path)
+      .raw() as IterableIterator<[number, string, number, number, number, number | null]>) {
+      const row: NodeRow = { rowid, path: child, kind, size, mtime, blob };
+      this.remember(child, row);
+      list.push(toInfo(row));
+    }
+    this.listingMemo.set(path, list);
+    return list;
   }
 
   /** Every node strictly below `dir`, in path order, without touching file contents. */
@@ -201,12 +260,14 @@ export class Workspace {
       KIND_DIR,
       this.now(),
     );
+    this.changed();
     this.adjustUsage(0, 1);
     this.touchDir(parentOf(path));
   }
 
   private touchDir(path: string): void {
     this.sql.exec(`UPDATE vfs_nodes SET mtime = ? WHERE path = ?`, this.now(), path);
+    this.changed();
   }
 
   // ---- file contents -------------------------------------------------------------------
@@ -244,8 +305,18 @@ export class Workspace {
     const end = Math.min(size, offset + length);
     if (blob === null || end <= offset) return new Uint8Array(0);
     const out = new Uint8Array(end - offset);
-    const first = Math.floor(offset / CHUNK_SIZE);
-    const last = Math.floor((end - 1) / CHUNK_SIZE);
+    const place = (idx: number, bytes: Uint8Array) => {
+      const chunkStart = idx * CHUNK_SIZE;
+      const from = Math.max(offset, chunkStart);
+      const to = Math.min(end, chunkStart + bytes.length);
+      if (to > from) out.set(bytes.subarray(from - chunkStart, to - chunkStart), from - offset);
+    };
+    let first = Math.floor(offset / CHUNK_SIZE);
+    let last = Math.floor((end - 1) / CHUNK_SIZE);
+    // Cached chunks at either end narrow the query; a hole in the middle is simply re-read.
+    for (let hit; first <= last && (hit = this.chunkCache.get(blob, first)); first++) place(first, hit);
+    for (let hit; last >= first && (hit = this.chunkCache.get(blob, last)); last--) place(last, hit);
+    if (first > last) return out;
     const rows = this.sql.exec<{ idx: number; data: ArrayBuffer }>(
       `SELECT idx, data FROM vfs_chunks WHERE blob = ? AND idx >= ? AND idx <= ?`,
       blob,
@@ -253,11 +324,9 @@ export class Workspace {
       last,
     );
     for (const { idx, data } of rows) {
-      const chunkStart = idx * CHUNK_SIZE;
       const bytes = new Uint8Array(data);
-      const from = Math.max(offset, chunkStart);
-      const to = Math.min(end, chunkStart + bytes.length);
-      if (to > from) out.set(bytes.subarray(from - chunkStart, to - chunkStart), from - offset);
+      this.chunkCache.put(blob, idx, bytes);
+      place(idx, bytes);
     }
     return out;
   }
@@ -305,6 +374,7 @@ export class Workspace {
   }
 
   dropBlob(blob: number): void {
+    this.chunkCache.dropBlob(blob);
     this.sql.exec(`DELETE FROM vfs_chunks WHERE blob = ?`, blob);
     this.sql.exec(`DELETE FROM vfs_blobs WHERE id = ?`, blob);
   }
@@ -317,10 +387,10 @@ export class Workspace {
       this.checkQuota(path, size - (old?.size ?? 0), old ? 0 : 1);
       if (!old) this.ensureParent(path, false);
       const mtime = this.now();
-      this.generation++;
       this.sql.exec(`UPDATE vfs_blobs SET committed = 1 WHERE id = ?`, blob);
       if (old) {
         this.sql.exec(`UPDATE vfs_nodes SET size = ?, mtime = ?, blob = ? WHERE path = ?`, size, mtime, blob, path);
+        this.changed();
         if (old.blob !== null && old.blob !== blob) this.dropBlob(old.blob);
         this.adjustUsage(size - old.size, 0);
       } else {
@@ -333,6 +403,7 @@ export class Workspace {
           mtime,
           blob,
         );
+        this.changed();
         this.adjustUsage(size, 1);
         this.touchDir(parentOf(path));
       }
@@ -343,6 +414,7 @@ export class Workspace {
   setMtime(path: string, mtimeMs: number): void {
     this.mustRow(path);
     this.sql.exec(`UPDATE vfs_nodes SET mtime = ? WHERE path = ?`, Math.floor(mtimeMs), path);
+    this.changed();
   }
 
   /** Creates an empty file if missing, else bumps its mtime (as `touch`). */
@@ -361,7 +433,6 @@ export class Workspace {
     if (path === ROOT) throw new VfsError("EBUSY", path, "the workspace root cannot be removed");
     const r = this.mustRow(path);
     const [lo, hi] = subtreeRange(path);
-    this.generation++;
     this.transaction(() => {
       if (r.kind === KIND_DIR) {
         const children = this.sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM vfs_nodes WHERE parent = ?`, path).one().n;
@@ -389,6 +460,7 @@ export class Workspace {
         hi,
       );
       this.sql.exec(`DELETE FROM vfs_nodes WHERE ${where}`, path, lo, hi);
+      this.changed();
       this.adjustUsage(-freed.bytes, -freed.files);
       this.touchDir(parentOf(path));
     });
@@ -402,7 +474,6 @@ export class Workspace {
     if (src.kind === KIND_DIR && isWithin(to, from)) {
       throw new VfsError("EINVAL", to, `cannot move '${from}' into itself`);
     }
-    this.generation++;
     this.transaction(() => {
       this.ensureParent(to, false);
       const dst = this.row(to);
@@ -424,6 +495,7 @@ export class Workspace {
         hi,
       );
       this.sql.exec(`UPDATE vfs_nodes SET path = ?, parent = ? WHERE path = ?`, to, parentOf(to), from);
+      this.changed();
       this.touchDir(parentOf(from));
       this.touchDir(parentOf(to));
     });
@@ -431,11 +503,12 @@ export class Workspace {
 
   /** Deletes every file; the root stays. */
   eraseAll(): void {
-    this.generation++;
     this.transaction(() => {
       this.sql.exec(`DELETE FROM vfs_chunks`);
       this.sql.exec(`DELETE FROM vfs_blobs`);
       this.sql.exec(`DELETE FROM vfs_nodes WHERE path <> ?`, ROOT);
+      this.changed();
+      this.chunkCache.clear();
       this.usageCache = null;
     });
   }

@@ -29,14 +29,17 @@ const EVENT_SIZE = 32;
  *   instantly by moving a virtual clock forward, so `sleep` loops end without burning CPU;
  * - the socket calls and proc_raise throw strings; here they fail with an errno;
  * - path_rename is one Workspace.rename instead of the shim's unlink-then-link of inodes;
- * - path_link/path_symlink are refused: the workspace has no links.
+ * - path_link/path_symlink are refused: the workspace has no links;
+ * - fd_readdir and path_filestat_get, the calls a tree walk makes per entry, skip the shim's
+ *   per-call allocations (see WorkspaceDirFd.readdirInto).
  * Every call first passes the guard (memory cap, step budget).
  */
 export function buildImports(shim: WASI, guard: SyscallGuard): Imports {
   const base = shim.wasiImport as Imports;
   const memory = () => shim.inst?.exports.memory as WebAssembly.Memory | undefined;
   const view = () => new DataView(memory()!.buffer);
-  const text = (ptr: number, len: number) => new TextDecoder().decode(new Uint8Array(memory()!.buffer, ptr, len));
+  const decoder = new TextDecoder();
+  const text = (ptr: number, len: number) => decoder.decode(new Uint8Array(memory()!.buffer, ptr, len));
   let sleptNs = 0n;
 
   const overrides: Imports = {
@@ -90,6 +93,22 @@ export function buildImports(shim: WASI, guard: SyscallGuard): Imports {
       if (!from || !to) return wasi.ERRNO_BADF;
       if (!(from instanceof WorkspaceDirFd) || !(to instanceof WorkspaceDirFd)) return wasi.ERRNO_NOTDIR;
       return from.renameTo(text(oldPtr, oldLen), to, text(newPtr, newLen));
+    },
+
+    fd_readdir(fd: number, buf: number, bufLen: number, cookie: bigint, usedPtr: number): number {
+      const dir = shim.fds[fd];
+      if (!(dir instanceof WorkspaceDirFd)) return base.fd_readdir!(fd, buf, bufLen, cookie, usedPtr) as number;
+      const { ret, used } = dir.readdirInto(memory()!.buffer, buf, bufLen, cookie);
+      view().setUint32(usedPtr, used, true);
+      return ret;
+    },
+
+    path_filestat_get(fd: number, flags: number, pathPtr: number, pathLen: number, out: number): number {
+      const dir = shim.fds[fd];
+      if (!dir) return wasi.ERRNO_BADF;
+      const { ret, filestat } = dir.path_filestat_get(flags, text(pathPtr, pathLen));
+      if (filestat) filestat.write_bytes(view(), out);
+      return ret;
     },
 
     path_link(oldFd: number, _flags: number, _op: number, _ol: number, newFd: number): number {

@@ -5,6 +5,30 @@ import { ALL_RIGHTS, fdstat, filestatOf, filetypeOf, requestedMtime } from "./fi
 import { WorkspaceNode } from "./node";
 
 const DIR_RIGHTS = ALL_RIGHTS & ~BigInt(wasi.RIGHTS_FD_READ | wasi.RIGHTS_FD_WRITE | wasi.RIGHTS_FD_SEEK);
+/** d_next u64, d_ino u64, d_namlen u32, d_type u8, padding: WASI preview1's dirent header. */
+const DIRENT_HEAD = 24;
+const utf8 = new TextEncoder();
+
+/** UTF-8 bytes of a name; names are nearly always ASCII, which needs no encoder call. */
+function nameBytes(name: string): Uint8Array {
+  const out = new Uint8Array(name.length);
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    if (c >= 0x80) return utf8.encode(name);
+    out[i] = c;
+  }
+  return out;
+}
+
+/** One line of a listing, ready to copy out: cookie n is entry n, so d_next is n + 1. */
+interface ListedEntry {
+  name: Uint8Array;
+  ino: bigint;
+  type: number;
+}
+
+/** Encoded entries per workspace listing; the workspace hands out the same array until a change. */
+const encodedListings = new WeakMap<readonly NodeInfo[], ListedEntry[]>();
 
 /**
  * A workspace directory as a WASI fd: the preopened `/workspace`, or any directory a program
@@ -13,7 +37,7 @@ const DIR_RIGHTS = ALL_RIGHTS & ~BigInt(wasi.RIGHTS_FD_READ | wasi.RIGHTS_FD_WRI
  * one snapshot per pass (cookie 0 starts a new one).
  */
 export class WorkspaceDirFd extends Fd {
-  private listing: NodeInfo[] | null = null;
+  private listing: ListedEntry[] | null = null;
 
   constructor(
     private readonly ctx: WasiFsContext,
@@ -75,22 +99,73 @@ export class WorkspaceDirFd extends Fd {
     return { ret: wasi.ERRNO_BADF, nwritten: 0 };
   }
 
-  /** Cookie n is entry n of [".", "..", ...children by name]; d_next is n + 1. */
+  /** [".", "..", ...children by name]; cookie 0 takes a fresh snapshot, later cookies reuse it. */
+  private entries(cookie: bigint): ListedEntry[] {
+    if (cookie !== 0n && this.listing !== null) return this.listing;
+    const self = BigInt(this.fs.mustStat(this.path).ino);
+    const children = this.fs.readdir(this.path);
+    let listed = encodedListings.get(children);
+    if (!listed) {
+      listed = children.map((child) => ({
+        name: nameBytes(child.path.slice(child.path.lastIndexOf("/") + 1)),
+        ino: BigInt(child.ino),
+        type: filetypeOf(child),
+      }));
+      encodedListings.set(children, listed);
+    }
+    const dot = (name: string): ListedEntry => ({ name: nameBytes(name), ino: self, type: wasi.FILETYPE_DIRECTORY });
+    this.listing = [dot("."), dot(".."), ...listed];
+    return this.listing;
+  }
+
   override fd_readdir_single(cookie: bigint): { ret: number; dirent: wasi.Dirent | null } {
     return this.ctx.attemptWith(
       () => {
-        if (cookie === 0n || this.listing === null) this.listing = this.fs.readdir(this.path);
-        const n = Number(cookie);
-        if (n < 2) {
-          const self = this.fs.mustStat(this.path);
-          return { ret: wasi.ERRNO_SUCCESS, dirent: new wasi.Dirent(cookie + 1n, BigInt(self.ino), n === 0 ? "." : "..", wasi.FILETYPE_DIRECTORY) };
-        }
-        const child = this.listing[n - 2];
-        if (!child) return { ret: wasi.ERRNO_SUCCESS, dirent: null };
-        const name = child.path.slice(child.path.lastIndexOf("/") + 1);
-        return { ret: wasi.ERRNO_SUCCESS, dirent: new wasi.Dirent(cookie + 1n, BigInt(child.ino), name, filetypeOf(child)) };
+        const e = this.entries(cookie)[Number(cookie)];
+        if (!e) return { ret: wasi.ERRNO_SUCCESS, dirent: null };
+        return { ret: wasi.ERRNO_SUCCESS, dirent: new wasi.Dirent(cookie + 1n, e.ino, new TextDecoder().decode(e.name), e.type) };
       },
       (ret) => ({ ret, dirent: null }),
+    );
+  }
+
+  /**
+   * fd_readdir straight into the program's memory. Libcs list with small buffers (Rust's std
+   * starts at 128 bytes), so one directory takes dozens of calls; each must be cheap. As WASI
+   * specifies, an entry that does not fit is cut off and the buffer reported full, which tells
+   * the program to call again (with a bigger buffer if one entry alone is too large).
+   */
+  readdirInto(memory: ArrayBuffer, buf: number, bufLen: number, cookie: bigint): { ret: number; used: number } {
+    return this.ctx.attemptWith(
+      () => {
+        const list = this.entries(cookie);
+        const view = new DataView(memory);
+        const bytes = new Uint8Array(memory);
+        let used = 0;
+        for (let n = Number(cookie); n < list.length; n++) {
+          const e = list[n]!;
+          const size = DIRENT_HEAD + e.name.length;
+          const room = bufLen - used;
+          const whole = size <= room;
+          const at = whole ? buf + used : 0;
+          const target = whole ? view : new DataView(new ArrayBuffer(size));
+          target.setBigUint64(at, BigInt(n + 1), true);
+          target.setBigUint64(at + 8, e.ino, true);
+          target.setUint32(at + 16, e.name.length, true);
+          target.setUint32(at + 20, e.type, true);
+          if (whole) {
+            bytes.set(e.name, at + DIRENT_HEAD);
+            used += size;
+            continue;
+          }
+          const cut = new Uint8Array(target.buffer);
+          cut.set(e.name, DIRENT_HEAD);
+          bytes.set(cut.subarray(0, room), buf + used);
+          return { ret: wasi.ERRNO_SUCCESS, used: bufLen };
+        }
+        return { ret: wasi.ERRNO_SUCCESS, used };
+      },
+      (ret) => ({ ret, used: 0 }),
     );
   }
 

@@ -65,6 +65,20 @@ enum Node {
     Exec { argv: Vec<String>, batch: bool, idx: usize },
 }
 
+impl Node {
+    /// Whether evaluating this needs more than an entry's name and type. A walk whose
+    /// expression does not can take types from the directory listing and skip a stat per entry.
+    fn needs_metadata(&self) -> bool {
+        match self {
+            Node::And(a, b) | Node::Or(a, b) | Node::Comma(a, b) => a.needs_metadata() || b.needs_metadata(),
+            Node::Not(a) => a.needs_metadata(),
+            Node::Size(..) | Node::Empty | Node::Time(..) | Node::Newer(..) | Node::Printf(_) => true,
+            Node::Name(..) | Node::Path(..) | Node::Regex(_) | Node::Type(_) | Node::Const(_) | Node::Print(_) => false,
+            Node::Delete | Node::Prune | Node::Quit | Node::Exec { .. } => false,
+        }
+    }
+}
+
 struct Parser<'a> {
     t: &'a [String],
     i: usize,
@@ -265,7 +279,20 @@ struct Entry<'a> {
     path: &'a str,
     start: &'a str,
     depth: usize,
-    meta: &'a Metadata,
+    /// 'd', 'f', 'l' or 'p', as `-type` and `%y` spell it.
+    kind: char,
+    /// Read only when the expression needs it (Node::needs_metadata); see `meta()`.
+    meta: Option<&'a Metadata>,
+}
+
+impl<'a> Entry<'a> {
+    fn meta(&self) -> &'a Metadata {
+        // `visit` stats every entry whenever the expression has a node that reads metadata.
+        self.meta.expect("find: metadata is read for every node that needs it")
+    }
+    fn is_dir(&self) -> bool {
+        self.kind == 'd'
+    }
 }
 
 struct Run<'c, 'x> {
@@ -280,8 +307,7 @@ struct Run<'c, 'x> {
     exit: i32,
 }
 
-fn type_char(m: &Metadata) -> char {
-    let ft = m.file_type();
+fn type_char(ft: std::fs::FileType) -> char {
     if ft.is_dir() {
         'd'
     } else if ft.is_symlink() {
@@ -294,10 +320,10 @@ fn type_char(m: &Metadata) -> char {
 }
 
 fn is_empty(e: &Entry) -> bool {
-    if e.meta.is_dir() {
+    if e.is_dir() {
         fsx::read_dir_names(e.path).map(|v| v.is_empty()).unwrap_or(false)
     } else {
-        e.meta.is_file() && e.meta.len() == 0
+        e.kind == 'f' && e.meta().len() == 0
     }
 }
 
@@ -327,19 +353,19 @@ impl<'c, 'x> Run<'c, 'x> {
                 }
             }
             Node::Regex(re) => re.is_match(e.path.as_bytes()),
-            Node::Type(ts) => ts.contains(&type_char(e.meta)),
+            Node::Type(ts) => ts.contains(&e.kind),
             Node::Size(c, unit) => {
-                let units = (e.meta.len() + unit - 1) / unit;
+                let units = (e.meta().len() + unit - 1) / unit;
                 c.test(units as i64)
             }
             Node::Empty => is_empty(e),
             Node::Time(c, unit) => {
-                let age = self.now - fsx::mtime(e.meta).0;
+                let age = self.now - fsx::mtime(e.meta()).0;
                 // GNU rounds the age down to whole units (days or minutes),
                 // except -mmin, which compares unrounded for + and -.
                 c.test(age.div_euclid(*unit))
             }
-            Node::Newer(s, ns) => fsx::mtime(e.meta) > (*s, *ns),
+            Node::Newer(s, ns) => fsx::mtime(e.meta()) > (*s, *ns),
             Node::Const(b) => *b,
             Node::Print(end) => {
                 self.ctx.out.write_all(e.path.as_bytes())?;
@@ -352,7 +378,7 @@ impl<'c, 'x> Run<'c, 'x> {
                 true
             }
             Node::Delete => {
-                let r = if e.meta.is_dir() { std::fs::remove_dir(fsx::host(e.path)) } else { std::fs::remove_file(fsx::host(e.path)) };
+                let r = if e.is_dir() { std::fs::remove_dir(fsx::host(e.path)) } else { std::fs::remove_file(fsx::host(e.path)) };
                 match r {
                     Ok(()) => true,
                     Err(err) => {
@@ -409,31 +435,41 @@ impl<'c, 'x> Run<'c, 'x> {
         Ok(code)
     }
 
-    fn visit(&mut self, path: &str, start: &str, depth: usize, expr: &Node, p: &Opts) -> io::Result<()> {
+    /// `listed` is the entry's type as its directory listing gave it; starting points
+    /// (and every entry, when the expression reads metadata) are looked up instead.
+    fn visit(&mut self, path: &str, start: &str, depth: usize, listed: Option<char>, expr: &Node, p: &Opts) -> io::Result<()> {
         if self.quit {
             return Ok(());
         }
-        let meta = match fsx::symlink_metadata(path) {
-            Ok(m) => m,
-            Err(err) => {
-                self.ctx.diag.error(format!("{}: {}", q(path), reason(&err)));
-                self.exit = 1;
-                return Ok(());
-            }
+        let meta = match listed {
+            Some(_) if !p.needs_metadata => None,
+            _ => match fsx::symlink_metadata(path) {
+                Ok(m) => Some(m),
+                Err(err) => {
+                    self.ctx.diag.error(format!("{}: {}", q(path), reason(&err)));
+                    self.exit = 1;
+                    return Ok(());
+                }
+            },
         };
-        let e = Entry { path, start, depth, meta: &meta };
+        let kind = match (&meta, listed) {
+            (Some(m), _) => type_char(m.file_type()),
+            (None, Some(k)) => k,
+            (None, None) => unreachable!("an entry without a listed type is always looked up"),
+        };
+        let e = Entry { path, start, depth, kind, meta: meta.as_ref() };
         let in_range = depth >= p.mindepth;
         self.pruned = false;
         if !p.depth_first && in_range {
             self.eval(expr, &e)?;
         }
-        let descend = meta.is_dir() && !self.pruned && p.maxdepth.map(|m| depth < m).unwrap_or(true);
+        let descend = kind == 'd' && !self.pruned && p.maxdepth.map(|m| depth < m).unwrap_or(true);
         if descend && !self.quit {
-            match fsx::read_dir_names(path) {
-                Ok(names) => {
-                    for n in names {
+            match fsx::read_dir_typed(path) {
+                Ok(children) => {
+                    for (n, ft) in children {
                         let child = fsx::join(path, &n);
-                        self.visit(&child, start, depth + 1, expr, p)?;
+                        self.visit(&child, start, depth + 1, Some(type_char(ft)), expr, p)?;
                         if self.quit {
                             break;
                         }
@@ -447,8 +483,11 @@ impl<'c, 'x> Run<'c, 'x> {
         }
         if p.depth_first && in_range && !self.quit {
             // Metadata may have changed (children deleted): look again.
-            let meta2 = fsx::symlink_metadata(path).unwrap_or(meta);
-            let e2 = Entry { path, start, depth, meta: &meta2 };
+            let meta2 = match &meta {
+                Some(m) => Some(fsx::symlink_metadata(path).unwrap_or_else(|_| m.clone())),
+                None => None,
+            };
+            let e2 = Entry { path, start, depth, kind, meta: meta2.as_ref() };
             self.eval(expr, &e2)?;
         }
         Ok(())
@@ -459,6 +498,7 @@ struct Opts {
     maxdepth: Option<usize>,
     mindepth: usize,
     depth_first: bool,
+    needs_metadata: bool,
 }
 
 fn printf(f: &str, e: &Entry) -> String {
@@ -488,14 +528,14 @@ fn printf(f: &str, e: &Entry) -> String {
                     let rel = e.path.strip_prefix(e.start).unwrap_or(e.path);
                     out.push_str(rel.trim_start_matches('/'))
                 }
-                Some('s') => out.push_str(&e.meta.len().to_string()),
+                Some('s') => out.push_str(&e.meta().len().to_string()),
                 Some('d') => out.push_str(&e.depth.to_string()),
-                Some('y') => out.push(type_char(e.meta)),
-                Some('m') => out.push_str(if e.meta.is_dir() { "755" } else { "644" }),
-                Some('M') => out.push_str(if e.meta.is_dir() { "drwxr-xr-x" } else { "-rw-r--r--" }),
+                Some('y') => out.push(e.kind),
+                Some('m') => out.push_str(if e.is_dir() { "755" } else { "644" }),
+                Some('M') => out.push_str(if e.is_dir() { "drwxr-xr-x" } else { "-rw-r--r--" }),
                 Some('u') | Some('g') => out.push_str("user"),
                 Some('T') | Some('A') | Some('C') => {
-                    let (s, ns) = fsx::mtime(e.meta);
+                    let (s, ns) = fsx::mtime(e.meta());
                     match it.next() {
                         Some('@') => out.push_str(&format!("{}.{:09}0", s, ns)),
                         Some('s') => out.push_str(&s.to_string()),
@@ -571,10 +611,10 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         }
     };
     let expr = if ps.has_action { expr } else { Node::And(Box::new(expr), Box::new(Node::Print(b'\n'))) };
-    let opts = Opts { maxdepth: ps.maxdepth, mindepth: ps.mindepth, depth_first: ps.depth_first };
+    let opts = Opts { maxdepth: ps.maxdepth, mindepth: ps.mindepth, depth_first: ps.depth_first, needs_metadata: expr.needs_metadata() };
     let mut r = Run { ctx, now: fsx::now().0, pruned: false, quit: false, denied: false, batches: vec![Vec::new(); ps.batches], batch_argv: vec![Vec::new(); ps.batches], exit: 0 };
     for p in &paths {
-        r.visit(p, p, 0, &expr, &opts)?;
+        r.visit(p, p, 0, None, &expr, &opts)?;
         if r.quit {
             break;
         }
