@@ -44,6 +44,12 @@ export class GuardedFs {
     return this.ws.read(path, offset, length);
   }
 
+  /** See Workspace.readChunk: the bytes may be shared, never modify them. */
+  readChunk(path: string, idx: number): Uint8Array {
+    this.rules.checkRead(path);
+    return this.ws.readChunk(path, idx);
+  }
+
   chunks(path: string): Generator<Uint8Array> {
     this.rules.checkRead(path);
     return this.ws.chunks(path);

@@ -289,6 +289,21 @@ export class Workspace {
     return new TextDecoder().decode(this.readFile(path));
   }
 
+  /**
+   * Chunk `idx` of a file (shorter at the end of the file; empty past it). It may be the cached
+   * copy itself: callers only read it.
+   */
+  readChunk(path: string, idx: number): Uint8Array {
+    const r = this.mustRow(path);
+    if (r.kind === KIND_DIR) throw new VfsError("EISDIR", path);
+    const start = idx * CHUNK_SIZE;
+    const expected = Math.max(0, Math.min(CHUNK_SIZE, r.size - start));
+    const cached = r.blob === null ? undefined : this.chunkCache.get(r.blob, idx);
+    // A stored chunk shorter than its place in the file (sparse tail) reads padded with zeros.
+    if (cached && cached.length === expected) return cached;
+    return this.readBlob(r.blob, r.size, start, expected);
+  }
+
   /** Yields the file's bytes chunk by chunk, one SQL row at a time, so memory stays flat. */
   *chunks(path: string): Generator<Uint8Array> {
     const r = this.mustRow(path);

@@ -18,7 +18,8 @@ export class StdinFd extends Fd {
   }
 
   override fd_read(size: number): { ret: number; data: Uint8Array } {
-    const data = this.data.slice(this.pos, this.pos + size);
+    // A view, not a copy: the shim copies it into the program's memory right away.
+    const data = this.data.subarray(this.pos, this.pos + size);
     this.pos += data.length;
     return { ret: wasi.ERRNO_SUCCESS, data };
   }

@@ -60,6 +60,19 @@ describe("workspace caches", () => {
       expect(queries()).toEqual([]);
     }));
 
+  it("reads chunk by chunk, zeros where a sparse file stores nothing, the same when cached", () =>
+    withCountedWorkspace((ws) => {
+      const ed = ws.openEditor("/workspace/sparse", { create: true });
+      ed.write(CHUNK_SIZE * 2 + 5, new TextEncoder().encode("x"));
+      ed.commit();
+      for (let pass = 0; pass < 2; pass++) {
+        expect(ws.readChunk("/workspace/sparse", 0)).toEqual(new Uint8Array(CHUNK_SIZE));
+        const last = ws.readChunk("/workspace/sparse", 2);
+        expect([...last]).toEqual([0, 0, 0, 0, 0, 120]);
+        expect(ws.readChunk("/workspace/sparse", 3)).toHaveLength(0);
+      }
+    }));
+
   const changes: [string, (ws: Workspace) => void, (ws: Workspace) => void][] = [
     ["rewrite", (ws) => ws.writeFile("/workspace/d/a", "new"), (ws) => expect(text(ws.readFile("/workspace/d/a"))).toBe("new")],
     ["append via editor", (ws) => {

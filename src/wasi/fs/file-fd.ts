@@ -65,9 +65,9 @@ export class WorkspaceFileFd extends Fd implements OpenFile {
     const gen = this.fs.ws.generation;
     const c = this.readCache;
     if (!c || c.gen !== gen || offset < c.start || offset >= c.start + c.data.length) {
-      if (length >= CHUNK_SIZE) return this.fs.read(this.path, offset, length);
+      if (length >= CHUNK_SIZE && offset % CHUNK_SIZE !== 0) return this.fs.read(this.path, offset, length);
       const start = offset - (offset % CHUNK_SIZE);
-      const data = this.fs.read(this.path, start, CHUNK_SIZE);
+      const data = this.fs.readChunk(this.path, start / CHUNK_SIZE);
       this.readCache = { gen, start, data };
       if (offset >= start + data.length) return new Uint8Array(0);
       return data.subarray(offset - start, Math.min(offset - start + length, data.length));
