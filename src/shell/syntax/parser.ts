@@ -764,10 +764,9 @@ export class Parser {
       const ds = this.i;
       const w = this.parseWord();
       const raw = this.src.slice(ds, this.i);
-      const quoted = /['"\\]/.test(raw);
-      void heredocDelim;
-      void w;
-      const delim = removeDelimQuotes(raw);
+      // Only quoting at the word's top level counts: `EOF$(echo 'x')` is an unquoted delimiter.
+      const quoted = w.parts.some((p) => p.type === "sq" || p.type === "dq" || (p.type === "lit" && p.quoted));
+      const delim = quoted ? removeDelimQuotes(raw) : raw;
       const redir: Redir = { fd, varFd, op, target: { parts: [], pos: this.i }, heredocQuoted: quoted, pos };
       this.heredocs.push({ redir, delim, strip: op === "<<-", quoted });
       return redir;
@@ -1292,20 +1291,6 @@ function removeDelimQuotes(raw: string): string {
     else out += c;
   }
   return out;
-}
-
-function heredocDelim(w: Word): string {
-  let s = "";
-  const walk = (ps: WordPart[]) => {
-    for (const p of ps) {
-      if (p.type === "lit" || p.type === "sq") s += p.value;
-      else if (p.type === "dq") walk(p.parts);
-      else if (p.type === "param") s += "$" + p.name;
-      else if (p.type === "tilde") s += "~" + p.user;
-    }
-  };
-  walk(w.parts);
-  return s;
 }
 
 function splitTopSemis(text: string): string[] {

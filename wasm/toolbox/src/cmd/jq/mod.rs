@@ -333,7 +333,14 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         }
     } else {
         for f in &files {
-            match read_file(f) {
+            // `-` names standard input, as for jq 1.7 and every POSIX tool.
+            let read = if f == "-" {
+                let mut b = Vec::new();
+                ctx.stdin.read_to_end(&mut b).map(|_| b).map_err(|e| format!("<stdin>: {}", reason(&e)))
+            } else {
+                read_file(f)
+            };
+            match read {
                 Ok(b) => data.extend(b),
                 Err(m) => {
                     let _ = writeln!(ctx.diag.raw(), "jq: error: {}", m);

@@ -314,6 +314,8 @@ fn files_and_args() {
     check("jq", &["-c", ".a", &f], "", "1\n2\n", 0);
     check("jq", &["-n", "-c", "$s", "--slurpfile", "s", &f], "", "[{\"a\":1},{\"a\":2}]\n", 0);
     check("jq", &["-n", "$r | length", "--rawfile", "r", &f], "", "16\n", 0);
+    check("jq", &["-c", ".a", "-", &f], "{\"a\":0}", "0\n1\n2\n", 0);
+    check("jq", &["-R", ".", "-"], "line\n", "\"line\"\n", 0);
     let (code, _, err) = crate::testutil::run("jq", &[".", "/nonexistent/x.json"], "");
     assert_eq!(code, 2);
     assert!(err.contains("Could not open /nonexistent/x.json"), "{}", err);
