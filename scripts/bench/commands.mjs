@@ -167,6 +167,17 @@ export async function benchCommands() {
     const both = results.filter((r) => r.ours?.ok && r.jb?.ok);
     console.log(`median ratio vs GNU: toolshed ${med("ours", results)}, just-bash ${med("jb", results)} (default limits)`);
     console.log(`  on the ${both.length} rows both finished: toolshed ${med("ours", both)}, just-bash ${med("jb", both)}`);
+    // The issue's targets: median ratio against GNU at most 3x; every row at least 5x faster than
+    // just-bash (a row just-bash could not finish on its default limits counts as met).
+    const ratios = results.filter((r) => r.ours?.ok && r.native?.ok).map((r) => r.ours.ms / r.native.ms);
+    const medianRatio = ratios.length ? median(ratios) : NaN;
+    const slow = results.filter((r) => r.ours?.ok && r.jb?.ok && r.jb.ms / r.ours.ms < 5);
+    const unfinished = results.filter((r) => !r.ours?.ok).map((r) => r.name);
+    console.log(
+      `targets: median vs GNU ${medianRatio.toFixed(2)}x (<= 3x: ${medianRatio <= 3 ? "met" : "NOT met"}); ` +
+        `>= 5x faster than just-bash: ${slow.length ? `NOT met for ${slow.map((r) => `${r.name} (${(r.jb.ms / r.ours.ms).toFixed(1)}x)`).join(", ")}` : "met on every row"}` +
+        (unfinished.length ? `; toolshed failed: ${unfinished.join(", ")}` : ""),
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
