@@ -2,7 +2,8 @@
 
 use super::format::sprintf;
 use super::parse::{Expr, Func, Pattern, Program, Redir, Stmt};
-use super::value::Val;
+use super::hash::Map;
+use super::value::{compare, num_to_str, Val, ValRef};
 use crate::regex_posix::translate;
 use crate::{fsx, input};
 use regex::Regex;
@@ -10,7 +11,7 @@ use std::collections::HashMap;
 use std::io::{self, BufRead, Write};
 use std::rc::Rc;
 
-pub type Array = HashMap<String, Val>;
+pub type Array = Map<Val>;
 
 #[derive(Clone, Debug)]
 pub enum Cell {
@@ -37,16 +38,64 @@ pub struct Inputs<'a> {
     pub used_any_file: bool,
 }
 
+/// How FS splits a record, worked out once per FS change.
+#[derive(Clone)]
+enum FsMode {
+    /// " ": runs of blanks separate, leading and trailing blanks ignored.
+    Blank,
+    /// One literal character.
+    Char(char),
+    Regex(Rc<Regex>),
+    /// FS is not a valid regex: each split reports it and keeps the whole text.
+    Bad(String),
+}
+
+/// Special variables the interpreter reads for every record or print,
+/// cached as strings; set_var refreshes them when one is assigned.
+#[derive(Default)]
+struct Specials {
+    fs: String,
+    rs: String,
+    ofs: String,
+    ors: String,
+    subsep: String,
+    convfmt: String,
+    ofmt: String,
+}
+
+const SPECIALS: [&str; 7] = ["FS", "RS", "OFS", "ORS", "SUBSEP", "CONVFMT", "OFMT"];
+
 pub struct Interp<'p, 'o> {
     pub prog: &'p Program,
-    pub globals: HashMap<String, Cell>,
+    pub globals: Map<Cell>,
     pub arrays: Vec<Array>,
-    frames: Vec<HashMap<String, Cell>>,
+    frames: Vec<Map<Cell>>,
     pub record: String,
+    /// Fields are split from `record` on first use (a field or NF read), so
+    /// programs that only look at $0 never pay for splitting.
+    /// All fields found (NF known); else `ranges` holds the first few and
+    /// scanning resumes at `scan_pos`, so `$1` never splits the whole line.
+    split_complete: bool,
+    scan_pos: usize,
+    /// Once split and unmodified, fields are byte ranges into `record`...
+    ranges: Vec<(usize, usize)>,
+    /// ...and after a field or NF assignment they are owned strings.
+    owned: bool,
     fields: Vec<String>,
     nf: usize,
+    fs_mode: FsMode,
+    sp: Specials,
+    /// NR and FNR live here rather than in `globals`, being bumped per record.
+    nr: Val,
+    fnr: Val,
+    /// Reused buffers: the raw bytes of the record being read, the key
+    /// being built for an array subscript, and the text of a print.
+    line: Vec<u8>,
+    keybuf: String,
+    printbuf: String,
+    print_ends: Vec<usize>,
     /// Rc: cloning a Regex would give each clone its own match cache.
-    regexes: HashMap<String, Rc<Regex>>,
+    regexes: Map<Rc<Regex>>,
     pub out: &'o mut dyn Write,
     files: HashMap<String, io::BufWriter<std::fs::File>>,
     readers: HashMap<String, io::BufReader<std::fs::File>>,
@@ -92,7 +141,7 @@ fn uses_as_array(body: &[Stmt], name: &str) -> bool {
 
 impl<'p, 'o> Interp<'p, 'o> {
     pub fn new(prog: &'p Program, out: &'o mut dyn Write, inputs: Inputs<'o>) -> Self {
-        let mut g = HashMap::new();
+        let mut g = Map::default();
         for (k, v) in [("FS", " "), ("OFS", " "), ("ORS", "\n"), ("RS", "\n"), ("SUBSEP", "\u{1c}"), ("CONVFMT", "%.6g"), ("OFMT", "%.6g"), ("FILENAME", "")] {
             g.insert(k.to_string(), Cell::Scalar(Val::Str(v.to_string())));
         }
@@ -101,15 +150,27 @@ impl<'p, 'o> Interp<'p, 'o> {
         }
         g.insert("RLENGTH".into(), Cell::Scalar(Val::Num(-1.0)));
         let n = prog.items.len();
-        Interp {
+        let mut it = Interp {
             prog,
             globals: g,
             arrays: Vec::new(),
             frames: Vec::new(),
             record: String::new(),
+            split_complete: true,
+            scan_pos: 0,
+            ranges: Vec::new(),
+            owned: false,
             fields: Vec::new(),
             nf: 0,
-            regexes: HashMap::new(),
+            fs_mode: FsMode::Blank,
+            sp: Specials::default(),
+            nr: Val::Num(0.0),
+            fnr: Val::Num(0.0),
+            line: Vec::new(),
+            keybuf: String::new(),
+            printbuf: String::new(),
+            print_ends: Vec::new(),
+            regexes: Map::default(),
             out,
             files: HashMap::new(),
             readers: HashMap::new(),
@@ -118,7 +179,9 @@ impl<'p, 'o> Interp<'p, 'o> {
             seed: 0.0,
             errors: Vec::new(),
             inputs,
-        }
+        };
+        it.refresh_specials();
+        it
     }
 
     pub fn new_array(&mut self, a: Array) -> usize {
@@ -139,13 +202,83 @@ impl<'p, 'o> Interp<'p, 'o> {
         self.globals.get_mut(name).unwrap()
     }
 
+    /// The cell a name reads from, without creating it.
+    fn lookup(&self, name: &str) -> Option<&Cell> {
+        if let Some(c) = self.frames.last().and_then(|f| f.get(name)) {
+            return Some(c);
+        }
+        self.globals.get(name)
+    }
+
+    fn is_local(&self, name: &str) -> bool {
+        self.frames.last().map_or(false, |f| f.contains_key(name))
+    }
+
+    /// NR and FNR, unless a function parameter of that name hides them.
+    fn counter(&mut self, name: &str) -> Option<&mut Val> {
+        let slot = match name {
+            "NR" => &mut self.nr,
+            "FNR" => &mut self.fnr,
+            _ => return None,
+        };
+        if self.frames.last().map_or(false, |f| f.contains_key(name)) {
+            return None;
+        }
+        Some(slot)
+    }
+
     pub fn get_var(&mut self, name: &str) -> R<Val> {
         if name == "NF" {
+            self.ensure_split();
             return Ok(Val::Num(self.nf as f64));
         }
-        match self.cell(name).clone() {
-            Cell::Scalar(v) => Ok(v),
-            Cell::Array(_) => Err(format!("can't use array {} in scalar context", name)),
+        if let Some(v) = self.counter(name) {
+            return Ok(v.clone());
+        }
+        match self.lookup(name) {
+            Some(Cell::Scalar(v)) => Ok(v.clone()),
+            Some(Cell::Array(_)) => Err(format!("can't use array {} in scalar context", name)),
+            None => Ok(Val::Uninit),
+        }
+    }
+
+    /// A variable's numeric value, without copying a string value.
+    fn var_num(&mut self, name: &str) -> R<f64> {
+        if name == "NF" {
+            self.ensure_split();
+            return Ok(self.nf as f64);
+        }
+        if let Some(v) = self.counter(name) {
+            return Ok(v.num());
+        }
+        match self.lookup(name) {
+            Some(Cell::Scalar(v)) => Ok(v.num()),
+            Some(Cell::Array(_)) => Err(format!("can't use array {} in scalar context", name)),
+            None => Ok(0.0),
+        }
+    }
+
+    /// `x op= y` and `x++` on an existing plain scalar in one lookup:
+    /// replaces its value with `f(old)` and gives (old, new). None when the
+    /// general path is needed: names with a capital first letter (all the
+    /// special variables), arrays, and variables not yet created.
+    fn update_var_num(&mut self, name: &str, f: impl FnOnce(f64) -> R<f64>) -> Option<R<(f64, f64)>> {
+        if name.as_bytes().first().map_or(true, u8::is_ascii_uppercase) {
+            return None;
+        }
+        let cell = match self.frames.last_mut().and_then(|fr| fr.get_mut(name)) {
+            Some(c) => Some(c),
+            None => self.globals.get_mut(name),
+        };
+        match cell {
+            Some(Cell::Scalar(v)) => {
+                let old = v.num();
+                Some(f(old).map(|new| {
+                    *v = Val::Num(new);
+                    (old, new)
+                }))
+            }
+            _ => None,
         }
     }
 
@@ -155,21 +288,84 @@ impl<'p, 'o> Interp<'p, 'o> {
             self.set_nf(n);
             return Ok(());
         }
-        match self.cell(name) {
-            c @ Cell::Scalar(_) => {
-                *c = Cell::Scalar(v);
-                Ok(())
+        if let Some(slot) = self.counter(name) {
+            *slot = v;
+            return Ok(());
+        }
+        // All special names start with a capital: skip the list otherwise.
+        let special = name.as_bytes().first().map_or(false, u8::is_ascii_uppercase) && SPECIALS.contains(&name);
+        if special && name == "FS" && !self.is_local(name) {
+            // The current record keeps the FS it was read with.
+            self.ensure_split();
+        }
+        let cell = match self.frames.last_mut().and_then(|f| f.get_mut(name)) {
+            Some(c) => Some(c),
+            None => self.globals.get_mut(name),
+        };
+        match cell {
+            Some(Cell::Array(_)) => return Err(format!("can't assign to {}; it's an array name.", name)),
+            Some(c) => *c = Cell::Scalar(v),
+            None => {
+                self.globals.insert(name.to_string(), Cell::Scalar(v));
             }
-            Cell::Array(_) => Err(format!("can't assign to {}; it's an array name.", name)),
+        }
+        if special {
+            self.refresh_specials();
+        }
+        Ok(())
+    }
+
+    /// Re-reads the cached special variables from `globals`.
+    fn refresh_specials(&mut self) {
+        let convfmt = match self.globals.get("CONVFMT") {
+            Some(Cell::Scalar(v)) => v.str_with("%.6g"),
+            _ => "%.6g".into(),
+        };
+        let get = |me: &Self, name: &str| match me.globals.get(name) {
+            Some(Cell::Scalar(v)) => v.str_with(&convfmt),
+            _ => String::new(),
+        };
+        let sp = Specials {
+            fs: get(self, "FS"),
+            rs: get(self, "RS"),
+            ofs: get(self, "OFS"),
+            ors: get(self, "ORS"),
+            subsep: get(self, "SUBSEP"),
+            ofmt: get(self, "OFMT"),
+            convfmt: convfmt.clone(),
+        };
+        if sp.fs != self.sp.fs || self.sp.convfmt.is_empty() {
+            self.fs_mode = self.fs_mode_for(&sp.fs.clone());
+        }
+        self.sp = sp;
+    }
+
+    fn fs_mode_for(&mut self, fs: &str) -> FsMode {
+        if fs == " " {
+            return FsMode::Blank;
+        }
+        let mut chars = fs.chars();
+        if let (Some(c), None) = (chars.next(), chars.next()) {
+            if c != '\\' && (c == '\t' || !"[](){}.*+?^$|".contains(c)) {
+                return FsMode::Char(c);
+            }
+        }
+        match self.regex(fs) {
+            Ok(re) => FsMode::Regex(re),
+            Err(e) => FsMode::Bad(e),
         }
     }
 
     fn array_id(&mut self, name: &str) -> R<usize> {
+        // The common case, an existing array, in one lookup.
+        if let Some(Cell::Array(id)) = self.lookup(name) {
+            return Ok(*id);
+        }
         let existing = self.cell(name).clone();
         match existing {
             Cell::Array(id) => Ok(id),
             Cell::Scalar(Val::Uninit) => {
-                let id = self.new_array(HashMap::new());
+                let id = self.new_array(Map::default());
                 *self.cell(name) = Cell::Array(id);
                 Ok(id)
             }
@@ -177,21 +373,12 @@ impl<'p, 'o> Interp<'p, 'o> {
         }
     }
 
-    fn sv(&mut self, name: &str) -> String {
-        let f = self.get_var(name).unwrap_or(Val::Uninit);
-        let c = self.convfmt();
-        f.str_with(&c)
-    }
-
-    fn convfmt(&self) -> String {
-        match self.globals.get("CONVFMT") {
-            Some(Cell::Scalar(v)) => v.str_with("%.6g"),
-            _ => "%.6g".into(),
-        }
-    }
-
     pub fn to_s(&self, v: &Val) -> String {
-        v.str_with(&self.convfmt())
+        v.str_with(&self.sp.convfmt)
+    }
+
+    fn into_s(&self, v: Val) -> String {
+        v.into_str_with(&self.sp.convfmt)
     }
 
     fn regex(&mut self, src: &str) -> R<Rc<Regex>> {
@@ -208,53 +395,95 @@ impl<'p, 'o> Interp<'p, 'o> {
 
     pub fn set_record(&mut self, rec: String) {
         self.record = rec;
-        let fs = self.sv("FS");
-        let parts = self.split_with(&self.record.clone(), &fs);
-        self.nf = parts.len();
-        self.fields = parts;
+        self.record_changed();
+    }
+
+    /// Marks the fields stale after `record` was replaced.
+    fn record_changed(&mut self) {
+        self.split_complete = false;
+        self.scan_pos = 0;
+        self.ranges.clear();
+        self.owned = false;
+        if let FsMode::Bad(_) = self.fs_mode {
+            // Report a bad FS for every record, as eager splitting did.
+            self.ensure_split();
+        }
+    }
+
+    /// Splits until at least `want` fields are known or the record ends.
+    fn split_to(&mut self, want: usize) {
+        if self.split_complete || self.ranges.len() >= want {
+            return;
+        }
+        self.split_complete = split_more(&self.record, &self.fs_mode, &mut self.ranges, &mut self.scan_pos, want, &mut self.errors);
+        if self.split_complete {
+            self.nf = self.ranges.len();
+        }
+    }
+
+    /// Finds all fields, so that NF is known.
+    fn ensure_split(&mut self) {
+        self.split_to(usize::MAX);
+    }
+
+    /// Turns the range fields into owned strings, before one is changed.
+    fn own_fields(&mut self) {
+        self.ensure_split();
+        if self.owned {
+            return;
+        }
+        self.fields.clear();
+        for &(a, b) in &self.ranges {
+            self.fields.push(self.record[a..b].to_string());
+        }
+        self.owned = true;
     }
 
     fn split_with(&mut self, s: &str, fs: &str) -> Vec<String> {
-        if fs == " " {
-            return s.split(|c| c == ' ' || c == '\t' || c == '\n').filter(|x| !x.is_empty()).map(|x| x.to_string()).collect();
-        }
-        if s.is_empty() {
-            return Vec::new();
-        }
-        if fs.chars().count() == 1 && fs != "\\" {
-            let c = fs.chars().next().unwrap();
-            if c == '\t' || !"[](){}.*+?^$|".contains(c) {
-                return s.split(c).map(|x| x.to_string()).collect();
-            }
-        }
-        match self.regex(fs) {
-            Ok(re) => re.split(s).map(|x| x.to_string()).collect(),
-            Err(e) => {
-                self.errors.push(e);
-                vec![s.to_string()]
-            }
-        }
+        let mode = if fs == self.sp.fs { self.fs_mode.clone() } else { self.fs_mode_for(fs) };
+        let mut ranges = Vec::new();
+        split_more(s, &mode, &mut ranges, &mut 0, usize::MAX, &mut self.errors);
+        ranges.iter().map(|&(a, b)| s[a..b].to_string()).collect()
     }
 
     fn rebuild(&mut self) {
-        let ofs = self.sv("OFS");
-        self.record = self.fields[..self.nf].join(&ofs);
+        self.record = self.fields[..self.nf].join(&self.sp.ofs);
     }
 
     fn set_nf(&mut self, n: usize) {
+        self.own_fields();
         self.fields.resize(n, String::new());
         self.nf = n;
         self.rebuild();
     }
 
-    fn get_field(&self, i: usize) -> Val {
+    /// Text of field i (0 = the record), None past NF.
+    fn field_str(&mut self, i: usize) -> Option<&str> {
+        self.prepare_field(i);
+        self.field_ref(i)
+    }
+
+    /// Splits far enough for field_ref(i).
+    fn prepare_field(&mut self, i: usize) {
+        if i > 0 && !self.owned {
+            self.split_to(i);
+        }
+    }
+
+    /// Field i after prepare_field(i).
+    fn field_ref(&self, i: usize) -> Option<&str> {
         if i == 0 {
-            return Val::StrNum(self.record.clone());
+            Some(&self.record)
+        } else if self.owned {
+            self.fields[..self.nf].get(i - 1).map(|f| f.as_str())
+        } else {
+            self.ranges.get(i - 1).map(|&(a, b)| &self.record[a..b])
         }
-        match self.fields.get(i - 1) {
-            Some(f) if i <= self.nf => Val::StrNum(f.clone()),
-            _ => Val::Uninit,
-        }
+    }
+
+    fn get_field(&mut self, i: usize) -> Val {
+        // A field past NF is the empty string from input: `$9 == 0` compares as strings (false), as gawk.
+        Val::StrNum(self.field_str(i).unwrap_or("").to_string())
     }
 
     fn set_field(&mut self, i: usize, v: String) {
@@ -262,6 +491,7 @@ impl<'p, 'o> Interp<'p, 'o> {
             self.set_record(v);
             return;
         }
+        self.own_fields();
         if i > self.nf {
             self.fields.resize(i, String::new());
             self.nf = i;
@@ -270,18 +500,57 @@ impl<'p, 'o> Interp<'p, 'o> {
         self.rebuild();
     }
 
+    /// Evaluates a field's index expression.
+    fn field_index(&mut self, x: &Expr) -> R<usize> {
+        let i = self.eval_num(x)?;
+        if i < 0.0 {
+            return Err(format!("trying to access out of range field {}", i as i64));
+        }
+        Ok(i as usize)
+    }
+
+    /// Numeric value of an expression, skipping the string copies that
+    /// eval() makes for fields and variables.
+    fn eval_num(&mut self, e: &Expr) -> R<f64> {
+        match e {
+            Expr::Num(n) => Ok(*n),
+            Expr::Var(n) => self.var_num(n),
+            Expr::Field(x) => {
+                let i = self.field_index(x)?;
+                Ok(self.field_str(i).map_or(0.0, super::value::str_to_num))
+            }
+            Expr::Group(x) => self.eval_num(x),
+            _ => Ok(self.eval(e)?.num()),
+        }
+    }
+
+    /// Appends an expression's string value to `out` (fields copied in place).
+    fn eval_into(&mut self, e: &Expr, out: &mut String) -> R<()> {
+        match e {
+            Expr::Field(x) => {
+                let i = self.field_index(x)?;
+                if let Some(s) = self.field_str(i) {
+                    out.push_str(s);
+                }
+            }
+            Expr::Str(s) => out.push_str(s),
+            _ => match self.eval(e)? {
+                Val::Str(s) | Val::StrNum(s) => out.push_str(&s),
+                Val::Num(n) => out.push_str(&num_to_str(n, &self.sp.convfmt)),
+                Val::Uninit => {}
+            },
+        }
+        Ok(())
+    }
     // ---- evaluation ----
 
     fn assign(&mut self, target: &Expr, v: Val) -> R<()> {
         match target {
             Expr::Var(n) => self.set_var(n, v),
             Expr::Field(e) => {
-                let i = self.eval(e)?.num();
-                if i < 0.0 {
-                    return Err(format!("trying to access out of range field {}", i as i64));
-                }
-                let s = self.to_s(&v);
-                self.set_field(i as usize, s);
+                let i = self.field_index(e)?;
+                let s = self.into_s(v);
+                self.set_field(i, s);
                 Ok(())
             }
             Expr::Index(n, idx) => {
@@ -296,13 +565,43 @@ impl<'p, 'o> Interp<'p, 'o> {
     }
 
     fn key(&mut self, idx: &[Expr]) -> R<String> {
+        if let [e] = idx {
+            let v = self.eval(e)?;
+            return Ok(self.into_s(v));
+        }
         let mut parts = Vec::new();
         for e in idx {
             let v = self.eval(e)?;
-            parts.push(self.to_s(&v));
+            parts.push(self.into_s(v));
         }
-        let sep = self.sv("SUBSEP");
-        Ok(parts.join(&sep))
+        Ok(parts.join(&self.sp.subsep))
+    }
+
+    /// key() built in the reusable `keybuf`; hand the buffer back with
+    /// `self.keybuf = k` so a lookup of an existing element allocates nothing.
+    fn key_buf(&mut self, idx: &[Expr]) -> R<String> {
+        if let [e] = idx {
+            let mut k = std::mem::take(&mut self.keybuf);
+            k.clear();
+            self.eval_into(e, &mut k)?;
+            return Ok(k);
+        }
+        self.key(idx)
+    }
+
+    /// Runs `f` on the element a subscript names, created if missing.
+    /// (A closure rather than returning the reference: that lets an existing
+    /// element be found with a single hash lookup.)
+    fn with_element<T>(&mut self, name: &str, idx: &[Expr], f: impl FnOnce(&mut Val) -> T) -> R<T> {
+        let k = self.key_buf(idx)?;
+        let id = self.array_id(name)?;
+        let arr = &mut self.arrays[id];
+        let out = match arr.get_mut(k.as_str()) {
+            Some(v) => f(v),
+            None => f(arr.entry(k.clone()).or_insert(Val::Uninit)),
+        };
+        self.keybuf = k;
+        Ok(out)
     }
 
     fn match_re(&mut self, re: &Expr, s: &str) -> R<bool> {
@@ -321,38 +620,41 @@ impl<'p, 'o> Interp<'p, 'o> {
             Expr::Num(n) => Val::Num(*n),
             Expr::Str(s) => Val::Str(s.clone()),
             Expr::Regex(r) => {
-                let rec = self.record.clone();
-                Val::Num(if self.regex(r)?.is_match(&rec) { 1.0 } else { 0.0 })
+                let re = self.regex(r)?;
+                Val::Num(if re.is_match(&self.record) { 1.0 } else { 0.0 })
             }
             Expr::Var(n) => self.get_var(n)?,
             Expr::Group(x) => self.eval(x)?,
             Expr::Field(x) => {
-                let i = self.eval(x)?.num();
-                if i < 0.0 {
-                    return Err(format!("trying to access out of range field {}", i as i64));
-                }
-                self.get_field(i as usize)
+                let i = self.field_index(x)?;
+                self.get_field(i)
             }
-            Expr::Index(n, idx) => {
-                let k = self.key(idx)?;
-                let id = self.array_id(n)?;
-                self.arrays[id].entry(k).or_insert(Val::Uninit).clone()
-            }
+            Expr::Index(n, idx) => self.with_element(n, idx, |v| v.clone())?,
             Expr::In(keys, n) => {
                 let k = self.key(keys)?;
                 let id = self.array_id(n)?;
                 Val::Num(if self.arrays[id].contains_key(&k) { 1.0 } else { 0.0 })
             }
             Expr::Assign(op, t, rhs) => {
-                let r = self.eval(rhs)?;
                 let v = if *op == "=" {
-                    match r {
-                        Val::Uninit => Val::Uninit,
-                        other => other,
-                    }
+                    self.eval(rhs)?
                 } else {
-                    let cur = self.eval(t)?.num();
-                    let b = r.num();
+                    let b = self.eval_num(rhs)?;
+                    if let Expr::Index(n, idx) = &**t {
+                        // Find the element once: the subscript is evaluated once.
+                        let v = self.with_element(n, idx, |slot| {
+                            let v = arith(&op[..1], slot.num(), b)?;
+                            *slot = Val::Num(v);
+                            R::<f64>::Ok(v)
+                        })??;
+                        return Ok(Val::Num(v));
+                    }
+                    if let Expr::Var(n) = &**t {
+                        if let Some(r) = self.update_var_num(n, |cur| arith(&op[..1], cur, b)) {
+                            return Ok(Val::Num(r?.1));
+                        }
+                    }
+                    let cur = self.eval_num(t)?;
                     Val::Num(arith(&op[..1], cur, b)?)
                 };
                 self.assign(t, v.clone())?;
@@ -368,8 +670,8 @@ impl<'p, 'o> Interp<'p, 'o> {
             Expr::And(a, b) => Val::Num(if self.eval(a)?.truthy() && self.eval(b)?.truthy() { 1.0 } else { 0.0 }),
             Expr::Or(a, b) => Val::Num(if self.eval(a)?.truthy() || self.eval(b)?.truthy() { 1.0 } else { 0.0 }),
             Expr::Not(a) => Val::Num(if self.eval(a)?.truthy() { 0.0 } else { 1.0 }),
-            Expr::Neg(a) => Val::Num(-self.eval(a)?.num()),
-            Expr::Plus(a) => Val::Num(self.eval(a)?.num()),
+            Expr::Neg(a) => Val::Num(-self.eval_num(a)?),
+            Expr::Plus(a) => Val::Num(self.eval_num(a)?),
             Expr::Match(neg, l, r) => {
                 let lv = self.eval(l)?;
                 let s = self.to_s(&lv);
@@ -377,18 +679,12 @@ impl<'p, 'o> Interp<'p, 'o> {
                 Val::Num(if m != *neg { 1.0 } else { 0.0 })
             }
             Expr::Bin(op, a, b) => {
-                let x = self.eval(a)?.num();
-                let y = self.eval(b)?.num();
+                let x = self.eval_num(a)?;
+                let y = self.eval_num(b)?;
                 Val::Num(arith(op, x, y)?)
             }
             Expr::Cmp(op, a, b) => {
-                let x = self.eval(a)?;
-                let y = self.eval(b)?;
-                let ord = if x.is_numeric() && y.is_numeric() {
-                    x.num().partial_cmp(&y.num()).unwrap_or(std::cmp::Ordering::Equal)
-                } else {
-                    self.to_s(&x).cmp(&self.to_s(&y))
-                };
+                let ord = self.compare_exprs(a, b)?;
                 use std::cmp::Ordering::*;
                 let t = match *op {
                     "<" => ord == Less,
@@ -401,12 +697,30 @@ impl<'p, 'o> Interp<'p, 'o> {
                 Val::Num(if t { 1.0 } else { 0.0 })
             }
             Expr::Concat(a, b) => {
-                let x = self.eval(a)?;
-                let y = self.eval(b)?;
-                Val::Str(format!("{}{}", self.to_s(&x), self.to_s(&y)))
+                let mut x = String::new();
+                self.eval_into(a, &mut x)?;
+                self.eval_into(b, &mut x)?;
+                Val::Str(x)
             }
             Expr::IncDec(pre, d, t) => {
-                let old = self.eval(t)?.num();
+                if let Expr::Index(n, idx) = &**t {
+                    // Find the element once: the subscript is evaluated once.
+                    let step = *d as f64;
+                    let (old, new) = self.with_element(n, idx, |slot| {
+                        let old = slot.num();
+                        *slot = Val::Num(old + step);
+                        (old, old + step)
+                    })?;
+                    return Ok(Val::Num(if *pre { new } else { old }));
+                }
+                if let Expr::Var(n) = &**t {
+                    let step = *d as f64;
+                    if let Some(r) = self.update_var_num(n, |old| Ok(old + step)) {
+                        let (old, new) = r?;
+                        return Ok(Val::Num(if *pre { new } else { old }));
+                    }
+                }
+                let old = self.eval_num(t)?;
                 let new = old + *d as f64;
                 self.assign(t, Val::Num(new))?;
                 Val::Num(if *pre { new } else { old })
@@ -417,6 +731,22 @@ impl<'p, 'o> Interp<'p, 'o> {
         })
     }
 
+    /// Orders two operands as awk's comparison operators do. A field on the
+    /// left is compared in place when the right side has no side effects
+    /// (else evaluating it could change the field first).
+    fn compare_exprs(&mut self, a: &Expr, b: &Expr) -> R<std::cmp::Ordering> {
+        if let (Expr::Field(x), Expr::Num(_) | Expr::Str(_) | Expr::Var(_)) = (a, b) {
+            let i = self.field_index(x)?;
+            let y = self.eval(b)?;
+            self.prepare_field(i);
+            let xr = ValRef::StrNum(self.field_ref(i).unwrap_or(""));
+            return Ok(compare(xr, y.as_ref(), &self.sp.convfmt));
+        }
+        let x = self.eval(a)?;
+        let y = self.eval(b)?;
+        Ok(compare(x.as_ref(), y.as_ref(), &self.sp.convfmt))
+    }
+
     fn call(&mut self, name: &str, args: &[Expr]) -> R<Val> {
         let f: &'p Func = match self.prog.funcs.get(name) {
             Some(f) => f,
@@ -425,7 +755,7 @@ impl<'p, 'o> Interp<'p, 'o> {
         if args.len() > f.params.len() {
             return Err(format!("function {} called with {} args, accepts only {}", name, args.len(), f.params.len()));
         }
-        let mut frame = HashMap::new();
+        let mut frame = Map::default();
         for (i, p) in f.params.iter().enumerate() {
             let cell = match args.get(i) {
                 Some(Expr::Var(v)) => {
@@ -434,7 +764,7 @@ impl<'p, 'o> Interp<'p, 'o> {
                         Cell::Array(id) => Cell::Array(id),
                         Cell::Scalar(Val::Uninit) if uses_as_array(&f.body, p) => {
                             // The callee fills an array the caller names: share it.
-                            let id = self.new_array(HashMap::new());
+                            let id = self.new_array(Map::default());
                             *self.cell(v) = Cell::Array(id);
                             Cell::Array(id)
                         }
@@ -513,7 +843,7 @@ impl<'p, 'o> Interp<'p, 'o> {
                         let v = self.eval(e)?;
                         self.to_s(&v)
                     }
-                    None => self.sv("FS"),
+                    None => self.sp.fs.clone(),
                 };
                 let parts = self.split_with(&s, &fs);
                 let id = self.array_id(&arr)?;
@@ -602,8 +932,7 @@ impl<'p, 'o> Interp<'p, 'o> {
                     return Err("sprintf: no format".into());
                 }
                 let f = self.to_s(&vals[0]);
-                let c = self.convfmt();
-                Val::Str(sprintf(&f, &vals[1..], &c)?)
+                Val::Str(sprintf(&f, &vals[1..], &self.sp.convfmt)?)
             }
             "tolower" | "toupper" => {
                 let v = self.eval(argn(0).ok_or("missing argument")?)?;
@@ -664,17 +993,18 @@ impl<'p, 'o> Interp<'p, 'o> {
             Some(s) => s,
             None => {
                 // Plain getline reads the next main-input record.
-                return match self.next_record()? {
-                    None => Ok(Val::Num(0.0)),
-                    Some(rec) => {
-                        self.bump_nr();
-                        match var {
-                            Some(t) => self.assign(t, Val::StrNum(rec))?,
-                            None => self.set_record(rec),
-                        }
-                        Ok(Val::Num(1.0))
+                if !self.read_record()? {
+                    return Ok(Val::Num(0.0));
+                }
+                self.bump_nr();
+                match var {
+                    Some(t) => {
+                        let rec = self.take_line();
+                        self.assign(t, Val::StrNum(rec))?
                     }
-                };
+                    None => self.line_to_record(),
+                }
+                return Ok(Val::Num(1.0));
             }
         };
         let v = self.eval(src)?;
@@ -707,27 +1037,58 @@ impl<'p, 'o> Interp<'p, 'o> {
     }
 
     pub fn bump_nr(&mut self) {
-        for k in ["NR", "FNR"] {
-            let n = self.get_var(k).map(|v| v.num()).unwrap_or(0.0);
-            let _ = self.set_var(k, Val::Num(n + 1.0));
-        }
+        self.nr = Val::Num(self.nr.num() + 1.0);
+        self.fnr = Val::Num(self.fnr.num() + 1.0);
     }
 
     /// Next record of the main input, walking the operands (files, `-`,
     /// and `var=value` assignments) as awk does.
-    pub fn next_record(&mut self) -> R<Option<String>> {
+    /// Reads the next main-input record and makes it $0; false at the end.
+    pub fn next_main_record(&mut self) -> R<bool> {
+        if !self.read_record()? {
+            return Ok(false);
+        }
+        self.line_to_record();
+        Ok(true)
+    }
+
+    /// The record in `line` as a string (invalid UTF-8 replaced), leaving
+    /// `line` empty.
+    fn take_line(&mut self) -> String {
+        let bytes = std::mem::take(&mut self.line);
+        match String::from_utf8(bytes) {
+            Ok(s) => s,
+            Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
+        }
+    }
+
+    /// Makes the record in `line` $0, trading buffers with the old record
+    /// so that steady-state reading allocates nothing.
+    fn line_to_record(&mut self) {
+        let rec = self.take_line();
+        let mut old = std::mem::replace(&mut self.record, rec).into_bytes();
+        old.clear();
+        self.line = old;
+        self.record_changed();
+    }
+
+    /// Reads the next main-input record into `line` (without its
+    /// terminator), walking the operands (files, `-`, and `var=value`
+    /// assignments) as awk does. False when the input is exhausted.
+    fn read_record(&mut self) -> R<bool> {
+        self.line.clear();
         loop {
             if self.inputs.cur.is_none() {
                 let ops_len = self.inputs.operands.len();
                 if self.inputs.pos >= ops_len {
                     if self.inputs.used_any_file {
-                        return Ok(None);
+                        return Ok(false);
                     }
                     // No file operands: read standard input once.
                     self.inputs.used_any_file = true;
                     match self.inputs.stdin.take() {
                         Some(s) => self.inputs.cur = Some(Box::new(s)),
-                        None => return Ok(None),
+                        None => return Ok(false),
                     }
                 } else {
                     let op = self.inputs.operands[self.inputs.pos].clone();
@@ -760,10 +1121,9 @@ impl<'p, 'o> Interp<'p, 'o> {
                     }
                 }
             }
-            let rs = self.sv("RS");
             let r = self.inputs.cur.as_mut().unwrap();
-            let mut buf = Vec::new();
-            let got = if rs.is_empty() {
+            let buf = &mut self.line;
+            let got = if self.sp.rs.is_empty() {
                 // Paragraph mode: records are separated by blank lines.
                 let mut lines: Vec<Vec<u8>> = Vec::new();
                 loop {
@@ -784,19 +1144,15 @@ impl<'p, 'o> Interp<'p, 'o> {
                 if lines.is_empty() {
                     false
                 } else {
-                    buf = lines.join(&b'\n');
+                    *buf = lines.join(&b'\n');
                     true
                 }
             } else {
-                let d = rs.as_bytes()[0];
-                let n = r.read_until(d, &mut buf).map_err(|e| e.to_string())?;
-                if n > 0 && buf.last() == Some(&d) {
-                    buf.pop();
-                }
-                n > 0
+                let d = self.sp.rs.as_bytes()[0];
+                read_until_byte(&mut **r, d, buf).map_err(|e| e.to_string())?
             };
             if got {
-                return Ok(Some(String::from_utf8_lossy(&buf).into_owned()));
+                return Ok(true);
             }
             self.inputs.cur = None;
         }
@@ -847,6 +1203,21 @@ impl<'p, 'o> Interp<'p, 'o> {
         }
     }
 
+    /// Appends one print argument's text: numbers through OFMT.
+    fn print_arg(&mut self, e: &Expr, out: &mut String) -> R<()> {
+        match e {
+            Expr::Field(_) | Expr::Str(_) => self.eval_into(e, out),
+            _ => {
+                match self.eval(e)? {
+                    Val::Num(n) => out.push_str(&num_to_str(n, &self.sp.ofmt)),
+                    Val::Str(s) | Val::StrNum(s) => out.push_str(&s),
+                    Val::Uninit => {}
+                }
+                Ok(())
+            }
+        }
+    }
+
     pub fn close_all(&mut self) {
         for (_, mut f) in self.files.drain() {
             let _ = f.flush();
@@ -855,27 +1226,45 @@ impl<'p, 'o> Interp<'p, 'o> {
 
     fn stmt(&mut self, s: &Stmt) -> R<Flow> {
         match s {
+            // A plain assignment as a statement: its value is not needed, so
+            // skip the copy that eval() returns.
+            Stmt::Expr(Expr::Assign("=", t, rhs)) => {
+                let v = self.eval(rhs)?;
+                self.assign(t, v)?;
+            }
             Stmt::Expr(e) => {
                 self.eval(e)?;
             }
             Stmt::Print(args, redir) => {
-                let ofmt = self.sv("OFMT");
-                let text = if args.is_empty() {
-                    self.record.clone()
+                let mut text = std::mem::take(&mut self.printbuf);
+                text.clear();
+                if args.is_empty() {
+                    text.push_str(&self.record);
+                } else if let [a] = &args[..] {
+                    self.print_arg(a, &mut text)?;
                 } else {
-                    let mut parts = Vec::new();
+                    // Values are taken in order, but OFS and ORS as they are
+                    // after all the arguments ran (an argument may set them).
+                    let mut parts = String::new();
+                    let mut ends = std::mem::take(&mut self.print_ends);
+                    ends.clear();
                     for a in args {
-                        let v = self.eval(a)?;
-                        parts.push(match v {
-                            Val::Num(n) => super::value::num_to_str(n, &ofmt),
-                            other => self.to_s(&other),
-                        });
+                        self.print_arg(a, &mut parts)?;
+                        ends.push(parts.len());
                     }
-                    let ofs = self.sv("OFS");
-                    parts.join(&ofs)
-                };
-                let ors = self.sv("ORS");
-                self.output(redir, &format!("{}{}", text, ors))?;
+                    let mut start = 0;
+                    for (n, &end) in ends.iter().enumerate() {
+                        if n > 0 {
+                            text.push_str(&self.sp.ofs);
+                        }
+                        text.push_str(&parts[start..end]);
+                        start = end;
+                    }
+                    self.print_ends = ends;
+                }
+                text.push_str(&self.sp.ors);
+                self.output(redir, &text)?;
+                self.printbuf = text;
             }
             Stmt::Printf(args, redir) => {
                 let mut vals = Vec::new();
@@ -883,8 +1272,7 @@ impl<'p, 'o> Interp<'p, 'o> {
                     vals.push(self.eval(a)?);
                 }
                 let f = self.to_s(&vals[0]);
-                let c = self.convfmt();
-                let text = sprintf(&f, &vals[1..], &c)?;
+                let text = sprintf(&f, &vals[1..], &self.sp.convfmt)?;
                 self.output(redir, &text)?;
             }
             Stmt::If(c, a, b) => {
@@ -1016,9 +1404,12 @@ impl<'p, 'o> Interp<'p, 'o> {
             let flow = match action {
                 Some(stmts) => self.block(stmts)?,
                 None => {
-                    let ors = self.sv("ORS");
-                    let rec = self.record.clone();
-                    self.output(&Redir::None, &format!("{}{}", rec, ors))?;
+                    let mut text = std::mem::take(&mut self.printbuf);
+                    text.clear();
+                    text.push_str(&self.record);
+                    text.push_str(&self.sp.ors);
+                    self.output(&Redir::None, &text)?;
+                    self.printbuf = text;
                     Flow::Normal
                 }
             };
@@ -1059,4 +1450,247 @@ fn arith(op: &str, x: f64, y: f64) -> R<f64> {
         }
         _ => x.powf(y),
     })
+}
+
+/// Continues splitting `s` from byte `*pos`, appending field byte ranges to
+/// `out` until it holds `want` fields or the text ends; returns true once
+/// every field is found. Blank and single-byte separators split
+/// incrementally, the rest all at once. A bad regex FS is reported in
+/// `errors` and leaves the whole text as one field.
+fn split_more(s: &str, mode: &FsMode, out: &mut Vec<(usize, usize)>, pos: &mut usize, want: usize, errors: &mut Vec<String>) -> bool {
+    let b = s.as_bytes();
+    if let FsMode::Blank = mode {
+        let mut i = *pos;
+        while out.len() < want {
+            i = skip_blanks(b, i, true);
+            if i == b.len() {
+                *pos = i;
+                return true;
+            }
+            let start = i;
+            i = skip_blanks(b, i, false);
+            out.push((start, i));
+        }
+        *pos = i;
+        return false;
+    }
+    if s.is_empty() {
+        return true;
+    }
+    match mode {
+        FsMode::Blank => unreachable!(),
+        FsMode::Char(c) if c.is_ascii() => {
+            while out.len() < want {
+                match find_byte(*c as u8, &b[*pos..]) {
+                    Some(k) => {
+                        out.push((*pos, *pos + k));
+                        *pos += k + 1;
+                    }
+                    None => {
+                        out.push((*pos, b.len()));
+                        *pos = b.len();
+                        return true;
+                    }
+                }
+            }
+            return false;
+        }
+        FsMode::Char(c) => {
+            let w = c.len_utf8();
+            let mut start = 0;
+            for (end, _) in s.match_indices(*c) {
+                out.push((start, end));
+                start = end + w;
+            }
+            out.push((start, b.len()));
+        }
+        FsMode::Regex(re) => {
+            // Same pieces as Regex::split: text between successive matches.
+            let mut start = 0;
+            for m in re.find_iter(s) {
+                out.push((start, m.start()));
+                start = m.end();
+            }
+            out.push((start, b.len()));
+        }
+        FsMode::Bad(e) => {
+            out.push((0, b.len()));
+            errors.push(e.clone());
+        }
+    }
+    true
+}
+
+const LO: u64 = 0x0101_0101_0101_0101;
+const HI: u64 = 0x8080_8080_8080_8080;
+
+#[inline(always)]
+fn load8(b: &[u8], i: usize) -> u64 {
+    let mut w = [0u8; 8];
+    w.copy_from_slice(&b[i..i + 8]);
+    u64::from_le_bytes(w)
+}
+
+/// High bit set in exactly the zero bytes of x.
+#[inline(always)]
+fn zero_bytes(x: u64) -> u64 {
+    !(((x & !HI).wrapping_add(!HI)) | x) & HI
+}
+
+/// High bit set in the bytes of x that are awk default-FS blanks
+/// (space, tab, newline).
+#[inline(always)]
+fn blank_bytes(x: u64) -> u64 {
+    // Bytes <= 0x20: (b | 0x80) - 0x21 keeps its high bit only for b & 0x7f
+    // >= 0x21, and never borrows from the next byte.
+    let low = !((x | HI).wrapping_sub(LO * 0x21)) & !x & HI;
+    let spaces = zero_bytes(x ^ (LO * b' ' as u64));
+    if low & !spaces == 0 {
+        return low;
+    }
+    // Some other byte <= 0x20: keep only tabs and newlines besides spaces.
+    low & (spaces | zero_bytes(x ^ (LO * b'\t' as u64)) | zero_bytes(x ^ (LO * b'\n' as u64)))
+}
+
+/// From `i`, the index of the first byte that is not a blank (if `blanks`)
+/// or that is one (if not), or b.len(). Eight bytes per step.
+fn skip_blanks(b: &[u8], mut i: usize, blanks: bool) -> usize {
+    let flip = if blanks { HI } else { 0 };
+    while i + 8 <= b.len() {
+        let stop = (blank_bytes(load8(b, i)) ^ flip) & HI;
+        if stop != 0 {
+            return i + (stop.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    let is_blank = |c: u8| c == b' ' || c == b'\t' || c == b'\n';
+    while i < b.len() && is_blank(b[i]) == blanks {
+        i += 1;
+    }
+    i
+}
+
+/// Appends bytes from `r` to `buf` up to (not including) the next `delim`,
+/// which is consumed. Like BufRead::read_until but with find_byte's 8-byte
+/// steps. True if anything was read, i.e. there was a record.
+fn read_until_byte(r: &mut dyn BufRead, delim: u8, buf: &mut Vec<u8>) -> io::Result<bool> {
+    let mut got = false;
+    loop {
+        let avail = match r.fill_buf() {
+            Ok(a) => a,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if avail.is_empty() {
+            return Ok(got);
+        }
+        got = true;
+        match find_byte(delim, avail) {
+            Some(k) => {
+                buf.extend_from_slice(&avail[..k]);
+                r.consume(k + 1);
+                return Ok(true);
+            }
+            None => {
+                let n = avail.len();
+                buf.extend_from_slice(avail);
+                r.consume(n);
+            }
+        }
+    }
+}
+
+/// Position of the first `needle` in `hay`, testing eight bytes per step
+/// (wasm has 64-bit integers but our build has no SIMD; core's and the
+/// memchr crate's fallbacks step by the 32-bit usize).
+pub fn find_byte(needle: u8, hay: &[u8]) -> Option<usize> {
+    let pattern = LO * needle as u64;
+    let mut i = 0;
+    while i + 8 <= hay.len() {
+        let x = load8(hay, i) ^ pattern;
+        // High bit set in each byte of x that is zero; the lowest such
+        // bit is exact (borrows only create false hits above a real one).
+        let zeros = x.wrapping_sub(LO) & !x & HI;
+        if zeros != 0 {
+            return Some(i + (zeros.trailing_zeros() / 8) as usize);
+        }
+        i += 8;
+    }
+    hay[i..].iter().position(|&b| b == needle).map(|p| i + p)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Byte strings that exercise the 8-byte steps: every blank and
+    /// near-blank byte, high bytes, NUL, and every offset within a word.
+    fn samples() -> Vec<Vec<u8>> {
+        let mut v: Vec<Vec<u8>> = vec![b"".to_vec(), b" ".to_vec(), b"a".to_vec(), b"  a  b  ".to_vec()];
+        let alphabet: &[u8] = &[b' ', b'\t', b'\n', b'\r', 0, 0x1f, 0x20, 0x21, b'a', 0x7f, 0x80, 0xa0, 0xff, 0x0b, 0x0c];
+        let mut seed: u32 = 7;
+        for len in 0..40 {
+            for _ in 0..20 {
+                let mut s = Vec::new();
+                for _ in 0..len {
+                    seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+                    s.push(alphabet[(seed >> 16) as usize % alphabet.len()]);
+                }
+                v.push(s);
+            }
+        }
+        v
+    }
+
+    #[test]
+    fn word_scans_match_byte_scans() {
+        let is_blank = |c: u8| c == b' ' || c == b'\t' || c == b'\n';
+        for s in samples() {
+            for start in 0..=s.len() {
+                let want_nb = (start..s.len()).find(|&i| !is_blank(s[i])).unwrap_or(s.len());
+                let want_b = (start..s.len()).find(|&i| is_blank(s[i])).unwrap_or(s.len());
+                assert_eq!(skip_blanks(&s, start, true), want_nb, "{:?} from {}", s, start);
+                assert_eq!(skip_blanks(&s, start, false), want_b, "{:?} from {}", s, start);
+                for needle in [0u8, b' ', b'\n', 0x80, 0xff, b'a'] {
+                    let want = s[start..].iter().position(|&c| c == needle);
+                    assert_eq!(find_byte(needle, &s[start..]), want);
+                }
+            }
+        }
+    }
+
+    fn fields(s: &str, mode: &FsMode, step: usize) -> (Vec<String>, Vec<String>) {
+        // Split in increments of `step` fields, as lazy field access does.
+        let (mut out, mut pos, mut errors) = (Vec::new(), 0, Vec::new());
+        let mut want = step;
+        while !split_more(s, mode, &mut out, &mut pos, want, &mut errors) {
+            assert!(out.len() >= want);
+            want += step;
+        }
+        (out.iter().map(|&(a, b)| s[a..b].to_string()).collect(), errors)
+    }
+
+    #[test]
+    fn incremental_splits_match_whole_splits() {
+        let texts = ["", " ", "a", " a ", "a b", "\ta\n b  c\t", "a:b:", ":", "::a", "a\u{e9}:\u{e9}b", "x\0y z\r\n", "aaaaaaaaaaaaaaaaaaaa bbbbbbbbbbbbbbbbbbbbbbbbb c"];
+        let re = Rc::new(Regex::new("[:\u{e9}]+").unwrap());
+        let modes = [FsMode::Blank, FsMode::Char(':'), FsMode::Char('\u{e9}'), FsMode::Regex(re), FsMode::Bad("bad".into())];
+        for t in texts {
+            for mode in &modes {
+                let whole = fields(t, mode, usize::MAX);
+                for step in 1..4 {
+                    assert_eq!(fields(t, mode, step), whole, "{:?} step {}", t, step);
+                }
+                let naive: Vec<String> = match mode {
+                    FsMode::Blank => t.split(|c| c == ' ' || c == '\t' || c == '\n').filter(|x| !x.is_empty()).map(String::from).collect(),
+                    _ if t.is_empty() => vec![],
+                    FsMode::Char(c) => t.split(*c).map(String::from).collect(),
+                    FsMode::Regex(r) => r.split(t).map(String::from).collect(),
+                    FsMode::Bad(_) => vec![t.to_string()],
+                };
+                assert_eq!(whole.0, naive, "{:?}", t);
+                assert_eq!(whole.1.len(), if matches!(mode, FsMode::Bad(_)) && !t.is_empty() { 1 } else { 0 });
+            }
+        }
+    }
 }

@@ -13,6 +13,9 @@ pub enum Val {
 pub fn str_to_num(s: &str) -> f64 {
     let t = s.trim_start_matches(|c: char| c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\x0b' || c == '\x0c');
     let b = t.as_bytes();
+    if let Some(n) = small_int(b) {
+        return n;
+    }
     let mut i = 0;
     if i < b.len() && (b[i] == b'+' || b[i] == b'-') {
         i += 1;
@@ -45,6 +48,31 @@ pub fn str_to_num(s: &str) -> f64 {
         }
     }
     t[..i].parse().unwrap_or(0.0)
+}
+
+/// Fast path of str_to_num for the common field shape: an optional sign and
+/// 1..=15 digits, not followed by a fraction or exponent. Such values are
+/// exact in an f64, so the result equals what the full parse would give.
+fn small_int(b: &[u8]) -> Option<f64> {
+    let (neg, digits) = match b.first() {
+        Some(b'-') => (true, &b[1..]),
+        Some(b'+') => (false, &b[1..]),
+        _ => (false, b),
+    };
+    let mut n: u64 = 0;
+    let mut len = 0;
+    while len < digits.len() && digits[len].is_ascii_digit() {
+        n = n * 10 + (digits[len] - b'0') as u64;
+        len += 1;
+        if len > 15 {
+            return None;
+        }
+    }
+    if len == 0 || matches!(digits.get(len), Some(b'.') | Some(b'e') | Some(b'E')) {
+        return None;
+    }
+    let x = n as f64;
+    Some(if neg { -x } else { x })
 }
 
 /// Does the whole string (blanks around allowed) read as a number?
@@ -120,6 +148,13 @@ impl Val {
             Val::Str(s) | Val::StrNum(s) => s.clone(),
         }
     }
+    /// Like str_with, but hands over an owned string instead of copying it.
+    pub fn into_str_with(self, convfmt: &str) -> String {
+        match self {
+            Val::Str(s) | Val::StrNum(s) => s,
+            other => other.str_with(convfmt),
+        }
+    }
     pub fn truthy(&self) -> bool {
         match self {
             Val::Uninit => false,
@@ -134,12 +169,75 @@ impl Val {
             }
         }
     }
-    /// Compares as numbers when both sides are numeric, else as strings.
-    pub fn is_numeric(&self) -> bool {
+    pub fn as_ref(&self) -> ValRef<'_> {
         match self {
-            Val::Uninit | Val::Num(_) => true,
-            Val::StrNum(s) => looks_numeric(s),
-            Val::Str(_) => false,
+            Val::Uninit => ValRef::Uninit,
+            Val::Num(n) => ValRef::Num(*n),
+            Val::Str(s) => ValRef::Str(s),
+            Val::StrNum(s) => ValRef::StrNum(s),
+        }
+    }
+}
+
+/// A borrowed view of a value, so comparisons can look at a field in place
+/// instead of copying it into a `Val` first.
+#[derive(Clone, Copy)]
+pub enum ValRef<'a> {
+    Uninit,
+    Num(f64),
+    Str(&'a str),
+    StrNum(&'a str),
+}
+
+impl<'a> ValRef<'a> {
+    fn is_numeric(self) -> bool {
+        match self {
+            ValRef::Uninit | ValRef::Num(_) => true,
+            ValRef::StrNum(s) => looks_numeric(s),
+            ValRef::Str(_) => false,
+        }
+    }
+    fn num(self) -> f64 {
+        match self {
+            ValRef::Uninit => 0.0,
+            ValRef::Num(n) => n,
+            ValRef::Str(s) | ValRef::StrNum(s) => str_to_num(s),
+        }
+    }
+    fn text(self, convfmt: &str) -> std::borrow::Cow<'a, str> {
+        match self {
+            ValRef::Uninit => "".into(),
+            ValRef::Num(n) => num_to_str(n, convfmt).into(),
+            ValRef::Str(s) | ValRef::StrNum(s) => s.into(),
+        }
+    }
+}
+
+/// awk comparison: numeric when both sides are numeric, else as strings.
+pub fn compare(x: ValRef, y: ValRef, convfmt: &str) -> std::cmp::Ordering {
+    if x.is_numeric() && y.is_numeric() {
+        x.num().partial_cmp(&y.num()).unwrap_or(std::cmp::Ordering::Equal)
+    } else {
+        x.text(convfmt).cmp(&y.text(convfmt))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_from_text() {
+        // The small-integer fast path must agree with the general parse.
+        let cases: &[(&str, f64)] = &[
+            ("", 0.0), ("0", 0.0), ("-0", -0.0), ("+7", 7.0), ("42", 42.0), ("  \t12abc", 12.0),
+            ("999999999999999", 999999999999999.0), ("1234567890123456789", 1234567890123456789.0),
+            ("12.5", 12.5), ("3e2", 300.0), ("3e", 3.0), ("-", 0.0), ("+", 0.0), (".", 0.0), (".5", 0.5),
+            ("5.", 5.0), ("1x2", 1.0), ("007", 7.0), ("-12 ", -12.0), ("1E3", 1000.0),
+        ];
+        for (s, want) in cases {
+            let got = str_to_num(s);
+            assert_eq!(got.to_bits(), want.to_bits(), "{:?}", s);
         }
     }
 }
