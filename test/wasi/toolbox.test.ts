@@ -17,6 +17,12 @@ const CASES: [string[], string | undefined, string, string | RegExp, number][] =
   [["grep", "zebra", "fruits.txt"], undefined, "/workspace", "", 1],
   [["head", "-c", "3", "main.rs"], undefined, "/workspace/src", "fn ", 0],
   [["find", ".", "-name", "*.rs"], undefined, "/workspace", "./src/main.rs\n./src/util.rs\n", 0],
+  // rg honours .gitignore (it names src/util.rs) unless told not to; -n adds line numbers.
+  [["rg", "fn"], undefined, "/workspace", "src/main.rs:fn main() {}\n", 0],
+  [["rg", "--no-ignore", "fn"], undefined, "/workspace", "src/main.rs:fn main() {}\nsrc/util.rs:pub fn util() {}\n", 0],
+  [["rg", "-n", "--no-ignore", "fn", "--glob", "!main.rs"], undefined, "/workspace", "src/util.rs:1:pub fn util() {}\n", 0],
+  [["rg", "-l", "apple"], undefined, "/workspace/src", "", 1],
+  [["rg", "("], undefined, "/workspace", "", 2],
   [["nosuchcmd"], undefined, "/workspace", "", 127],
 ];
 
@@ -24,6 +30,7 @@ function seed(ws: { writeFile(p: string, d: string, o?: { createParents?: boolea
   ws.writeFile("/workspace/fruits.txt", "pear\napple\nfig\napple\n");
   ws.writeFile("/workspace/src/main.rs", "fn main() {}\n", { createParents: true });
   ws.writeFile("/workspace/src/util.rs", "pub fn util() {}\n");
+  ws.writeFile("/workspace/.gitignore", "src/util.rs\n");
 }
 
 describe("toolbox through the runner", () => {

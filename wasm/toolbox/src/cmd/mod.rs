@@ -43,6 +43,7 @@ pub mod paste;
 pub mod printf;
 pub mod realpath;
 pub mod rev;
+pub mod rg;
 pub mod rm;
 pub mod rmdir;
 pub mod sed;
@@ -126,6 +127,7 @@ const TABLE: &[(&str, RunFn)] = &[
     ("readlink", realpath::run),
     ("realpath", realpath::run),
     ("rev", rev::run),
+    ("rg", rg::run),
     ("rm", rm::run),
     ("rmdir", rmdir::run),
     ("sed", sed::run),

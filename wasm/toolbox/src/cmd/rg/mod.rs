@@ -1,0 +1,1036 @@
+//! rg: ripgrep's command line, the part agents use. Output follows ripgrep
+//! 14 when stdout is not a terminal (no colour, no line numbers unless -n,
+//! no headings unless --heading).
+//!
+//! Supported:
+//!   rg [OPTIONS] PATTERN [PATH...]    rg [OPTIONS] -e PATTERN... [PATH...]
+//!   rg [OPTIONS] --files [PATH...]    rg --type-list
+//! Patterns use the `regex` crate's syntax (as ripgrep does). No PATH means
+//! `.` (paths then print without `./`); stdin only when `-` is given.
+//! Matching: -e -f -F -i -s -S -w -x -v -P (accepted; same engine).
+//! Output: -n -N --column --no-column -b -H -I --heading --no-heading -p
+//!   -0 -o -r/--replace ($0 $1 ${name} $$) -c --count-matches --include-zero
+//!   -l --files-without-match -q -m -A -B -C --context-separator --passthru
+//!   --vimgrep --trim -M/--max-columns --color/--colour (always plain).
+//! Walk: --hidden/-. --no-ignore --no-ignore-vcs --no-ignore-dot
+//!   --no-ignore-parent -u/-uu/-uuu -g/--glob --iglob --glob-case-insensitive
+//!   -t/-T (built-in table, see --type-list) -d/--max-depth -L (accepted)
+//!   -a/--text --binary --files --sort path|none --sort-files -j (ignored)
+//!   --no-config (ignored) --no-messages.
+//! Refused with an error: -U/--multiline, --json, --pre and anything unknown.
+//! Differences from ripgrep, kept simple on purpose:
+//! - .gitignore is honoured in any directory, git repository or not; ignore
+//!   files of the directories above a search root are read too.
+//! - `.git` directories are never searched, even with --hidden.
+//! - Binary: a NUL in the first 8 KiB makes a file binary. Walked binary files
+//!   are skipped (unless --binary or -uuu); a binary file named on the
+//!   command line (or stdin, or walked with --binary) prints
+//!   `binary file matches (found "\0" byte around offset N)` (prefixed with
+//!   `PATH: ` when names are shown) instead of its lines; N is the first NUL's
+//!   offset. -c/-l/-q count such a file's lines as text. -a searches binary
+//!   files as text.
+//! - `-g` globs match the path as printed (without a leading `./`); a glob
+//!   without `/` matches the file name.
+//! - Error numbers in messages use Linux's values (ENOENT is os error 2).
+
+mod walk;
+
+use crate::args::{self, flag, val, Spec};
+use crate::ctx::{reason, Ctx, Res};
+use crate::fsx;
+use regex::bytes::{CaptureLocations, Regex, RegexBuilder};
+use std::collections::VecDeque;
+use std::io::{self, Write};
+use walk::{Entry, Filter, Rule};
+
+const SPECS: &[Spec] = &[
+    val('e', "regexp", "e"),
+    val('f', "file", "f"),
+    flag('i', "ignore-case", "i"),
+    flag('s', "case-sensitive", "s"),
+    flag('S', "smart-case", "S"),
+    flag('F', "fixed-strings", "F"),
+    flag('\0', "no-fixed-strings", "no-F"),
+    flag('w', "word-regexp", "w"),
+    flag('x', "line-regexp", "x"),
+    flag('v', "invert-match", "v"),
+    flag('P', "pcre2", "ignored"),
+    flag('c', "count", "c"),
+    flag('\0', "count-matches", "count-matches"),
+    flag('\0', "include-zero", "include-zero"),
+    flag('l', "files-with-matches", "l"),
+    flag('\0', "files-without-match", "files-without-match"),
+    flag('o', "only-matching", "o"),
+    val('r', "replace", "r"),
+    val('m', "max-count", "m"),
+    val('A', "after-context", "A"),
+    val('B', "before-context", "B"),
+    val('C', "context", "C"),
+    val('\0', "context-separator", "context-separator"),
+    flag('\0', "passthru", "passthru"),
+    flag('\0', "passthrough", "passthru"),
+    flag('q', "quiet", "q"),
+    flag('\0', "files", "files"),
+    val('g', "glob", "g"),
+    val('\0', "iglob", "iglob"),
+    flag('\0', "glob-case-insensitive", "glob-ci"),
+    val('t', "type", "t"),
+    val('T', "type-not", "T"),
+    flag('\0', "type-list", "type-list"),
+    flag('0', "null", "0"),
+    val('\0', "color", "ignored"),
+    val('\0', "colour", "ignored"),
+    flag('\0', "no-messages", "no-messages"),
+    flag('U', "multiline", "U"),
+    flag('\0', "json", "json"),
+    val('\0', "pre", "pre"),
+    flag('V', "", "V"),
+    flag('h', "", "h"),
+    flag('n', "line-number", "n"),
+    flag('N', "no-line-number", "N"),
+    flag('\0', "column", "column"),
+    flag('\0', "no-column", "no-column"),
+    flag('b', "byte-offset", "b"),
+    flag('\0', "heading", "heading"),
+    flag('\0', "no-heading", "no-heading"),
+    flag('p', "pretty", "p"),
+    flag('H', "with-filename", "H"),
+    flag('I', "no-filename", "I"),
+    flag('.', "hidden", "hidden"),
+    flag('\0', "no-hidden", "no-hidden"),
+    flag('u', "unrestricted", "u"),
+    flag('\0', "no-ignore", "no-ignore"),
+    flag('\0', "no-ignore-vcs", "no-ignore-vcs"),
+    flag('\0', "no-ignore-dot", "no-ignore-dot"),
+    flag('\0', "no-ignore-parent", "no-ignore-parent"),
+    flag('a', "text", "a"),
+    flag('\0', "binary", "binary"),
+    val('d', "max-depth", "max-depth"),
+    val('\0', "maxdepth", "max-depth"),
+    flag('L', "follow", "L"),
+    val('j', "threads", "ignored"),
+    val('\0', "sort", "sort"),
+    flag('\0', "sort-files", "ignored"),
+    flag('\0', "no-config", "ignored"),
+    flag('\0', "vimgrep", "vimgrep"),
+    flag('\0', "trim", "trim"),
+    val('M', "max-columns", "max-columns"),
+];
+
+const USAGE: &str = "ripgrep 14.1.0 (toolshed toolbox)
+Recursively search the current directory for lines matching a pattern.
+
+USAGE:
+    rg [OPTIONS] PATTERN [PATH ...]
+    rg [OPTIONS] -e PATTERN ... [PATH ...]
+    rg [OPTIONS] --files [PATH ...]
+    rg [OPTIONS] --type-list
+
+OPTIONS (a subset of ripgrep's):
+  -e, --regexp PAT      a pattern (repeatable)    -f, --file FILE  patterns from FILE
+  -F, --fixed-strings   -i/-s/-S  ignore case / case-sensitive / smart case
+  -w, --word-regexp     -x, --line-regexp         -v, --invert-match
+  -n/-N  line numbers on/off   --column   -b, --byte-offset   --vimgrep
+  -H/-I  with/without file names   --heading/--no-heading   -p, --pretty
+  -o, --only-matching   -r, --replace REPL ($1, ${name})   -0, --null
+  -c, --count   --count-matches   --include-zero   -q, --quiet
+  -l, --files-with-matches   --files-without-match   -m, --max-count N
+  -A/-B/-C N  context   --context-separator SEP   --passthru
+  --trim   -M, --max-columns N
+  --files   -g, --glob GLOB ('!' excludes)   --iglob GLOB   --glob-case-insensitive
+  -t/-T TYPE   --type-list   --hidden (-.)   --no-ignore   --no-ignore-vcs
+  --no-ignore-dot   --no-ignore-parent   -u/-uu/-uuu   -d, --max-depth N
+  -a, --text   --binary   -L, --follow   --no-messages   --sort path
+Not supported: -U/--multiline, --json, --pre.
+
+Exit status: 0 if something matched, 1 if nothing did, 2 on error.
+";
+
+#[derive(Clone, Copy, PartialEq)]
+enum Mode {
+    Lines,
+    Count,
+    CountMatches,
+    FilesWith,
+    FilesWithout,
+    Quiet,
+}
+
+/// The compiled pattern. With -w the user's pattern is wrapped as
+/// `(?:^|\W)(PAT)(?:\W|$)` and group 1 is the match, so user group `i` is
+/// group `i + shift` here.
+struct Matcher {
+    re: Regex,
+    shift: usize,
+    names: Vec<Option<String>>,
+    /// The same pattern in multi-line mode, run over a whole file to jump to
+    /// the next line that can match. Every line match is also a match of
+    /// this one (`^`/`$` match at line ends), so no line is missed; a hit may
+    /// be spurious (e.g. `\s` across a newline) and is re-checked per line.
+    /// None when the pattern uses `\A`, `\z` or turns multi-line mode off.
+    scan: Option<Regex>,
+}
+
+/// Whether running the pattern over a whole buffer in multi-line mode finds
+/// every line that matches alone (see Matcher::scan).
+fn scan_safe(pat: &str) -> bool {
+    if pat.contains("\\A") || pat.contains("\\z") {
+        return false;
+    }
+    // A flag group that clears flags, like `(?-m)` or `(?i-m:...)`.
+    let b = pat.as_bytes();
+    !b.windows(2).enumerate().any(|(i, w)| {
+        w == b"(?" && b[i + 2..].iter().take_while(|c| c.is_ascii_alphabetic() || **c == b'-').any(|&c| c == b'-')
+    })
+}
+
+struct Cfg {
+    matcher: Option<Matcher>,
+    /// Captures are needed (for -w or --replace); otherwise plain find.
+    captures: bool,
+    invert: bool,
+    mode: Mode,
+    max: Option<u64>,
+    only: bool,
+    replace: Option<Vec<u8>>,
+    line_numbers: bool,
+    column: bool,
+    vimgrep: bool,
+    byte_offset: bool,
+    heading: bool,
+    with_filename: bool,
+    null: bool,
+    before: usize,
+    after: usize,
+    ctx_sep: Vec<u8>,
+    trim: bool,
+    max_columns: Option<usize>,
+    text: bool,
+    binary_walk: bool,
+    include_zero: bool,
+}
+
+/// State that spans files.
+struct State {
+    matched: bool,
+    error: bool,
+    /// Some file already printed output (separators go between files).
+    printed_file: bool,
+    stop: bool,
+}
+
+/// Error text the way ripgrep shows it, with Linux's errno value (WASI's
+/// numbers differ), e.g. `No such file or directory (os error 2)`.
+fn os_msg(e: &io::Error) -> String {
+    let code = match e.kind() {
+        io::ErrorKind::NotFound => Some(2),
+        io::ErrorKind::PermissionDenied => Some(13),
+        _ => e.raw_os_error(),
+    };
+    match code {
+        Some(n) => format!("{} (os error {})", reason(e), n),
+        None => reason(e),
+    }
+}
+
+/// Smart case: any uppercase letter that is not part of an escape (`\S`,
+/// `\W`, `\p{Lu}` ...) makes the search case-sensitive.
+fn has_uppercase(pat: &str, fixed: bool) -> bool {
+    if fixed {
+        return pat.chars().any(|c| c.is_uppercase());
+    }
+    let mut it = pat.chars().peekable();
+    while let Some(c) = it.next() {
+        if c == '\\' {
+            match it.next() {
+                Some('p') | Some('P') => {
+                    if it.peek() == Some(&'{') {
+                        for d in it.by_ref() {
+                            if d == '}' {
+                                break;
+                            }
+                        }
+                    } else {
+                        it.next();
+                    }
+                }
+                _ => {}
+            }
+            continue;
+        }
+        if c.is_uppercase() {
+            return true;
+        }
+    }
+    false
+}
+
+fn parse_usize(ctx: &mut Ctx, flag: &str, v: &str) -> Option<usize> {
+    match v.parse::<usize>() {
+        Ok(n) => Some(n),
+        Err(e) => {
+            ctx.diag.error(format!("error parsing flag {}: invalid number: {}", flag, e));
+            None
+        }
+    }
+}
+
+pub fn run(ctx: &mut Ctx, argv: &[String]) -> Res {
+    let p = match args::parse(argv, SPECS) {
+        Ok(p) => p,
+        Err(m) => {
+            ctx.diag.error(m);
+            return Ok(2);
+        }
+    };
+    if p.has(args::HELP) || p.has("h") {
+        ctx.out.write_all(USAGE.as_bytes())?;
+        return Ok(0);
+    }
+    if p.has(args::VERSION) || p.has("V") {
+        ctx.out.write_all(b"ripgrep 14.1.0 (toolshed toolbox)\n")?;
+        return Ok(0);
+    }
+    for (key, what) in [("U", "multiline search (-U/--multiline)"), ("json", "--json output"), ("pre", "--pre preprocessors")] {
+        if p.has(key) {
+            ctx.diag.error(format!("{} is not supported by this rg", what));
+            return Ok(2);
+        }
+    }
+    if p.has("type-list") {
+        for (name, globs) in walk::TYPES {
+            writeln!(ctx.out, "{}: {}", name, globs.join(", "))?;
+        }
+        return Ok(0);
+    }
+    let mut ops = p.operands.clone();
+    let files_mode = p.has("files");
+
+    // Patterns.
+    let mut patterns: Vec<String> = Vec::new();
+    let mut have_pattern_flag = false;
+    for o in &p.opts {
+        match o.key {
+            "e" => {
+                have_pattern_flag = true;
+                patterns.push(o.val.clone().unwrap_or_default());
+            }
+            "f" => {
+                have_pattern_flag = true;
+                let name = o.val.clone().unwrap_or_default();
+                let mut text = Vec::new();
+                let res = if name == "-" {
+                    ctx.stdin.read_to_end(&mut text).map(|_| ())
+                } else {
+                    std::fs::read(fsx::host(&name)).map(|b| text = b)
+                };
+                if let Err(e) = res {
+                    ctx.diag.error(format!("{}: {}", name, os_msg(&e)));
+                    return Ok(2);
+                }
+                let t = String::from_utf8_lossy(&text).into_owned();
+                for l in t.lines() {
+                    patterns.push(l.to_string());
+                }
+            }
+            _ => {}
+        }
+    }
+    if !have_pattern_flag && !files_mode {
+        if ops.is_empty() {
+            ctx.diag.error("ripgrep requires at least one pattern to execute a search");
+            return Ok(2);
+        }
+        patterns.push(ops.remove(0));
+    }
+
+    let fixed = p.opts.iter().rev().find(|o| o.key == "F" || o.key == "no-F").map(|o| o.key == "F").unwrap_or(false);
+    let case = last_key(&p, &["i", "s", "S"]);
+    let icase = match case {
+        Some("i") => true,
+        Some("S") => !patterns.iter().any(|pt| has_uppercase(pt, fixed)),
+        _ => false,
+    };
+
+    let word = p.has("w");
+    let line = p.has("x");
+    let matcher = if files_mode || patterns.is_empty() {
+        None
+    } else {
+        let mut parts = Vec::new();
+        for pt in &patterns {
+            let s = if fixed { regex::escape(pt) } else { pt.clone() };
+            // Compile each pattern alone first so errors quote what the user wrote.
+            if let Err(e) = RegexBuilder::new(&s).case_insensitive(icase).build() {
+                ctx.diag.error(e);
+                return Ok(2);
+            }
+            parts.push(s);
+        }
+        let body = if parts.len() == 1 { parts[0].clone() } else { parts.iter().map(|s| format!("(?:{})", s)).collect::<Vec<_>>().join("|") };
+        let (full, shift) = if line {
+            (format!("^(?:{})$", body), 0)
+        } else if word {
+            (format!(r"(?:^|\W)({})(?:\W|$)", body), 1)
+        } else {
+            (body, 0)
+        };
+        match RegexBuilder::new(&full).case_insensitive(icase).build() {
+            Ok(re) => {
+                let names = re.capture_names().map(|n| n.map(|s| s.to_string())).collect();
+                let scan = if scan_safe(&full) { RegexBuilder::new(&full).case_insensitive(icase).multi_line(true).build().ok() } else { None };
+                Some(Matcher { re, shift, names, scan })
+            }
+            Err(e) => {
+                ctx.diag.error(e);
+                return Ok(2);
+            }
+        }
+    };
+
+    // Numbers.
+    let mut nums = [None; 5];
+    for (i, (key, flag)) in [("A", "-A"), ("B", "-B"), ("C", "-C"), ("m", "-m"), ("max-depth", "--max-depth")].iter().enumerate() {
+        if let Some(v) = p.last(key) {
+            match parse_usize(ctx, flag, v) {
+                Some(n) => nums[i] = Some(n),
+                None => return Ok(2),
+            }
+        }
+    }
+    let max_columns = match p.last("max-columns") {
+        Some(v) => match parse_usize(ctx, "-M", v) {
+            Some(0) => None,
+            Some(n) => Some(n),
+            None => return Ok(2),
+        },
+        None => None,
+    };
+    let passthru = p.has("passthru");
+    let (mut before, mut after) = (nums[1].or(nums[2]).unwrap_or(0), nums[0].or(nums[2]).unwrap_or(0));
+    if passthru {
+        before = usize::MAX;
+        after = usize::MAX;
+    }
+
+    // Walk filter.
+    let u = p.opts.iter().filter(|o| o.key == "u").count();
+    let no_ignore = p.has("no-ignore") || u >= 1;
+    let hidden = last_key(&p, &["hidden", "no-hidden"]) == Some("hidden") || u >= 2;
+    let text = p.has("a");
+    // --binary (and -uuu) treat walked binary files like ones named explicitly.
+    let binary_walk = p.has("binary") || u >= 3;
+    let glob_ci = p.has("glob-ci");
+    let mut overrides = Vec::new();
+    for o in &p.opts {
+        let icase = match o.key {
+            "g" => glob_ci,
+            "iglob" => true,
+            _ => continue,
+        };
+        // Parsed like an ignore-file line; the walk reads `!` as "exclude".
+        if let Some(r) = Rule::parse(o.val.as_deref().unwrap_or(""), icase) {
+            overrides.push(r);
+        }
+    }
+    let mut types_select = Vec::new();
+    let mut types_negate = Vec::new();
+    for o in &p.opts {
+        if o.key == "t" || o.key == "T" {
+            let name = o.val.as_deref().unwrap_or("");
+            match walk::lookup_type(name) {
+                Some(g) => {
+                    if o.key == "t" {
+                        types_select.push(g)
+                    } else {
+                        types_negate.push(g)
+                    }
+                }
+                None => {
+                    ctx.diag.error(format!("unrecognized file type: {}", name));
+                    return Ok(2);
+                }
+            }
+        }
+    }
+    if let Some(s) = p.last("sort") {
+        if !matches!(s, "path" | "none") {
+            ctx.diag.error(format!("--sort {} is not supported by this rg (only path and none)", s));
+            return Ok(2);
+        }
+    }
+    let filter = Filter {
+        hidden,
+        ignore_kinds: if no_ignore {
+            [false; 3]
+        } else {
+            // .rgignore, .ignore, .gitignore
+            [true, !p.has("no-ignore-dot"), !p.has("no-ignore-vcs")]
+        },
+        parents: !p.has("no-ignore-parent"),
+        overrides,
+        types_select,
+        types_negate,
+        max_depth: nums[4],
+        follow: p.has("L"),
+    };
+
+    let implicit = ops.is_empty();
+    if implicit {
+        ops.push(".".to_string());
+    }
+    let vimgrep = p.has("vimgrep");
+    let with_filename = match last_key(&p, &["H", "I"]) {
+        Some(k) => k == "H",
+        None => vimgrep || ops.len() > 1 || (ops[0] != "-" && fsx::is_dir(&ops[0])),
+    };
+    let pretty = p.has("p");
+    let heading = last_key(&p, &["heading", "no-heading"]).map(|k| k == "heading").unwrap_or(pretty) && !vimgrep;
+    let line_numbers = last_key(&p, &["n", "N"]).map(|k| k == "n").unwrap_or(pretty) || vimgrep;
+    let column = last_key(&p, &["column", "no-column"]) == Some("column") || vimgrep;
+
+    let mode = if p.has("q") {
+        Mode::Quiet
+    } else if p.has("l") {
+        Mode::FilesWith
+    } else if p.has("files-without-match") {
+        Mode::FilesWithout
+    } else if p.has("count-matches") || (p.has("c") && p.has("o")) {
+        Mode::CountMatches
+    } else if p.has("c") {
+        Mode::Count
+    } else {
+        Mode::Lines
+    };
+    let replace = p.last("r").map(|s| s.as_bytes().to_vec());
+    let cfg = Cfg {
+        captures: word || replace.is_some(),
+        matcher,
+        invert: p.has("v"),
+        mode,
+        max: nums[3].map(|n| n as u64),
+        only: p.has("o"),
+        replace,
+        line_numbers,
+        column,
+        vimgrep,
+        byte_offset: p.has("b"),
+        heading,
+        with_filename,
+        null: p.has("0"),
+        before,
+        after,
+        ctx_sep: p.last("context-separator").unwrap_or("--").as_bytes().to_vec(),
+        trim: p.has("trim"),
+        max_columns,
+        text,
+        binary_walk,
+        include_zero: p.has("include-zero"),
+    };
+    let no_messages = p.has("no-messages");
+    let mut st = State { matched: false, error: false, printed_file: false, stop: false };
+
+    for op in &ops {
+        if st.stop {
+            break;
+        }
+        if op == "-" {
+            if files_mode {
+                continue;
+            }
+            let mut data = Vec::new();
+            if let Err(e) = ctx.stdin.read_to_end(&mut data) {
+                if !no_messages {
+                    ctx.diag.warn(format!("<stdin>: {}", os_msg(&e)));
+                }
+                st.error = true;
+                continue;
+            }
+            search_one(ctx, &cfg, &mut st, "<stdin>", &data, true)?;
+            continue;
+        }
+        let meta = match fsx::metadata(op) {
+            Ok(m) => m,
+            Err(e) => {
+                if !no_messages {
+                    ctx.diag.warn(format!("{}: {}", op, os_msg(&e)));
+                }
+                st.error = true;
+                continue;
+            }
+        };
+        if !meta.is_dir() {
+            if files_mode {
+                list_file(ctx, &cfg, &mut st, op)?;
+            } else {
+                search_path(ctx, &cfg, &mut st, op, true, no_messages)?;
+            }
+            continue;
+        }
+        for entry in filter.walk(op, implicit) {
+            if st.stop {
+                break;
+            }
+            match entry {
+                Entry::File(path) => {
+                    if files_mode {
+                        list_file(ctx, &cfg, &mut st, &path)?;
+                    } else {
+                        search_path(ctx, &cfg, &mut st, &path, false, no_messages)?;
+                    }
+                }
+                Entry::Error(path, e) => {
+                    if !no_messages {
+                        ctx.diag.warn(format!("{}: {}", path, os_msg(&e)));
+                    }
+                    st.error = true;
+                }
+            }
+        }
+    }
+    Ok(if st.matched && (!st.error || cfg.mode == Mode::Quiet) {
+        0
+    } else if st.error {
+        2
+    } else {
+        1
+    })
+}
+
+/// Which of several mutually overriding flags came last.
+fn last_key(p: &args::Parsed, keys: &[&str]) -> Option<&'static str> {
+    p.opts.iter().rev().find(|o| keys.contains(&o.key)).map(|o| o.key)
+}
+
+fn list_file(ctx: &mut Ctx, cfg: &Cfg, st: &mut State, path: &str) -> io::Result<()> {
+    st.matched = true;
+    if cfg.mode == Mode::Quiet {
+        st.stop = true;
+        return Ok(());
+    }
+    ctx.out.write_all(path.as_bytes())?;
+    ctx.out.write_all(if cfg.null { b"\0" } else { b"\n" })
+}
+
+fn search_path(ctx: &mut Ctx, cfg: &Cfg, st: &mut State, path: &str, explicit: bool, no_messages: bool) -> io::Result<()> {
+    match std::fs::read(fsx::host(path)) {
+        Ok(data) => search_one(ctx, cfg, st, path, &data, explicit),
+        Err(e) => {
+            if !no_messages {
+                ctx.diag.warn(format!("{}: {}", path, os_msg(&e)));
+            }
+            st.error = true;
+            Ok(())
+        }
+    }
+}
+
+fn search_one(ctx: &mut Ctx, cfg: &Cfg, st: &mut State, path: &str, data: &[u8], explicit: bool) -> io::Result<()> {
+    let mut out = Vec::new();
+    let matched = Searcher::new(cfg, path).search(data, explicit, st, &mut out);
+    if matched {
+        st.matched = true;
+        if cfg.mode == Mode::Quiet {
+            st.stop = true;
+        }
+    }
+    ctx.out.write_all(&out)
+}
+
+/// Searches one file's bytes.
+struct Searcher<'c> {
+    cfg: &'c Cfg,
+    path: &'c str,
+    locs: Option<CaptureLocations>,
+    /// Line number of the last line printed in this file (0: none yet).
+    last_printed: u64,
+    started: bool,
+}
+
+impl<'c> Searcher<'c> {
+    fn new(cfg: &'c Cfg, path: &'c str) -> Self {
+        let locs = cfg.matcher.as_ref().filter(|_| cfg.captures).map(|m| m.re.capture_locations());
+        Searcher { cfg, path, locs, last_printed: 0, started: false }
+    }
+
+    /// The next match in `line` at or after `from` (the -w wrapper's group 1).
+    fn find_at(&mut self, line: &[u8], from: usize) -> Option<(usize, usize)> {
+        let m = self.cfg.matcher.as_ref()?;
+        match self.locs.as_mut() {
+            None => m.re.find_at(line, from).map(|x| (x.start(), x.end())),
+            Some(locs) => {
+                m.re.captures_read_at(locs, line, from)?;
+                locs.get(m.shift)
+            }
+        }
+    }
+
+    /// All matches in `line` the way `find_iter` walks them: an empty match
+    /// right where the previous one ended is skipped.
+    fn matches(&mut self, line: &[u8], mut f: impl FnMut(&mut Self, usize, usize)) {
+        let mut pos = 0;
+        let mut last_end = usize::MAX;
+        while pos <= line.len() {
+            let (s, e) = match self.find_at(line, pos) {
+                Some(m) => m,
+                None => break,
+            };
+            if s == e && e == last_end {
+                pos = e + 1;
+                continue;
+            }
+            f(self, s, e);
+            last_end = e;
+            pos = if e > s { e } else { e + 1 };
+        }
+    }
+
+    fn is_match(&mut self, line: &[u8]) -> bool {
+        match &self.cfg.matcher {
+            None => false,
+            Some(m) if self.locs.is_none() => m.re.is_match(line),
+            Some(_) => self.find_at(line, 0).is_some(),
+        }
+    }
+
+    /// Appends the replacement for the match whose groups are in `locs`:
+    /// `$N`, `${N}`, `$name`, `${name}`, `$$`; unknown groups are empty.
+    fn expand(&self, line: &[u8], out: &mut Vec<u8>) {
+        let (m, locs) = match (&self.cfg.matcher, &self.locs) {
+            (Some(m), Some(l)) => (m, l),
+            _ => return,
+        };
+        let rep = self.cfg.replace.as_deref().unwrap_or(b"");
+        let group = |name: &[u8]| -> Option<usize> {
+            let n = std::str::from_utf8(name).ok()?;
+            match n.parse::<usize>() {
+                Ok(i) => Some(i + m.shift),
+                Err(_) => m.names.iter().position(|x| x.as_deref() == Some(n)),
+            }
+        };
+        let mut i = 0;
+        while i < rep.len() {
+            if rep[i] != b'$' {
+                out.push(rep[i]);
+                i += 1;
+                continue;
+            }
+            if rep.get(i + 1) == Some(&b'$') {
+                out.push(b'$');
+                i += 2;
+                continue;
+            }
+            let (name, next) = if rep.get(i + 1) == Some(&b'{') {
+                match rep[i + 2..].iter().position(|&c| c == b'}') {
+                    Some(k) => (&rep[i + 2..i + 2 + k], i + 3 + k),
+                    None => (&rep[i..i], i),
+                }
+            } else {
+                let k = rep[i + 1..].iter().take_while(|c| c.is_ascii_alphanumeric() || **c == b'_').count();
+                (&rep[i + 1..i + 1 + k], i + 1 + k)
+            };
+            if name.is_empty() {
+                out.push(b'$');
+                i += 1;
+                continue;
+            }
+            if let Some(g) = group(name) {
+                if let Some((s, e)) = locs.get(g) {
+                    out.extend_from_slice(&line[s..e]);
+                }
+            }
+            i = next;
+        }
+    }
+
+    /// Output for one file before its first line: the separator from the
+    /// previous file's output and the --heading line.
+    fn begin(&mut self, st: &mut State, out: &mut Vec<u8>) {
+        if self.started {
+            return;
+        }
+        self.started = true;
+        let cfg = self.cfg;
+        if st.printed_file {
+            if cfg.heading {
+                out.push(b'\n');
+            } else if cfg.before > 0 || cfg.after > 0 {
+                out.extend_from_slice(&cfg.ctx_sep);
+                out.push(b'\n');
+            }
+        }
+        st.printed_file = true;
+        if cfg.heading && cfg.with_filename {
+            out.extend_from_slice(self.path.as_bytes());
+            out.push(if cfg.null { 0 } else { b'\n' });
+        }
+    }
+
+    /// `path:line:col:offset:` with `sep` (`:` for matches, `-` for context).
+    fn prefix(&self, out: &mut Vec<u8>, lineno: u64, col: Option<usize>, offset: usize, sep: u8) {
+        let cfg = self.cfg;
+        if cfg.with_filename && !cfg.heading {
+            out.extend_from_slice(self.path.as_bytes());
+            out.push(if cfg.null { 0 } else { sep });
+        }
+        if cfg.line_numbers {
+            out.extend_from_slice(lineno.to_string().as_bytes());
+            out.push(sep);
+        }
+        if cfg.column {
+            if let Some(c) = col {
+                out.extend_from_slice((c + 1).to_string().as_bytes());
+                out.push(sep);
+            }
+        }
+        if cfg.byte_offset {
+            out.extend_from_slice(offset.to_string().as_bytes());
+            out.push(sep);
+        }
+    }
+
+    fn body(&self, out: &mut Vec<u8>, body: &[u8], context: bool, nmatches: usize) {
+        let body = if self.cfg.trim {
+            let k = body.iter().take_while(|c| matches!(c, b' ' | b'\t' | b'\x0b' | b'\x0c' | b'\r')).count();
+            &body[k..]
+        } else {
+            body
+        };
+        match self.cfg.max_columns {
+            Some(m) if body.len() > m => {
+                if context {
+                    out.extend_from_slice(b"[Omitted long context line]");
+                } else {
+                    out.extend_from_slice(format!("[Omitted long line with {} matches]", nmatches).as_bytes());
+                }
+            }
+            _ => out.extend_from_slice(body),
+        }
+        out.push(b'\n');
+    }
+
+    /// The `--` between context groups that are not adjacent.
+    fn separate(&mut self, lineno: u64, out: &mut Vec<u8>) {
+        let cfg = self.cfg;
+        if (cfg.before > 0 || cfg.after > 0) && self.last_printed > 0 && lineno > self.last_printed + 1 {
+            out.extend_from_slice(&cfg.ctx_sep);
+            out.push(b'\n');
+        }
+        self.last_printed = lineno;
+    }
+
+    fn context_line(&mut self, st: &mut State, lineno: u64, offset: usize, line: &[u8], out: &mut Vec<u8>) {
+        self.begin(st, out);
+        self.separate(lineno, out);
+        self.prefix(out, lineno, None, offset, b'-');
+        self.body(out, line, true, 0);
+    }
+
+    fn match_line(&mut self, st: &mut State, lineno: u64, offset: usize, line: &[u8], out: &mut Vec<u8>) {
+        self.begin(st, out);
+        self.separate(lineno, out);
+        let cfg = self.cfg;
+        if cfg.invert {
+            self.prefix(out, lineno, None, offset, b':');
+            self.body(out, line, false, 0);
+            return;
+        }
+        let mut spans = Vec::new();
+        let mut reps: Vec<Vec<u8>> = Vec::new();
+        let want_rep = cfg.replace.is_some();
+        self.matches(line, |s: &mut Self, a, b| {
+            spans.push((a, b));
+            if want_rep {
+                let mut r = Vec::new();
+                s.expand(line, &mut r);
+                reps.push(r);
+            }
+        });
+        if cfg.only || cfg.vimgrep {
+            for (k, &(a, b)) in spans.iter().enumerate() {
+                if a == b && cfg.only {
+                    continue;
+                }
+                self.prefix(out, lineno, Some(a), offset + if cfg.only { a } else { 0 }, b':');
+                if cfg.only {
+                    let t: &[u8] = if want_rep { &reps[k] } else { &line[a..b] };
+                    self.body(out, t, false, 1);
+                } else {
+                    let l = if want_rep { replaced(line, &spans, &reps) } else { line.to_vec() };
+                    self.body(out, &l, false, spans.len());
+                }
+            }
+            return;
+        }
+        self.prefix(out, lineno, spans.first().map(|m| m.0), offset, b':');
+        if want_rep {
+            let l = replaced(line, &spans, &reps);
+            self.body(out, &l, false, spans.len());
+        } else {
+            self.body(out, line, false, spans.len());
+        }
+    }
+
+    /// Returns whether the file counts as a match for the exit status.
+    fn search(&mut self, data: &[u8], explicit: bool, st: &mut State, out: &mut Vec<u8>) -> bool {
+        let cfg = self.cfg;
+        let head = &data[..data.len().min(8192)];
+        let nul = if cfg.text { None } else { memchr::memchr(0, head) };
+        if nul.is_some() && !explicit && !cfg.binary_walk {
+            return false;
+        }
+        if let (Some(off), Mode::Lines) = (nul, cfg.mode) {
+            // Binary data named explicitly: NUL bytes split lines, and one
+            // message stands for all of the file's matches.
+            let mut any = false;
+            for l in data.split(|&c| c == b'\n' || c == 0) {
+                if self.is_match(l) != cfg.invert {
+                    any = true;
+                    break;
+                }
+            }
+            if any {
+                self.begin(st, out);
+                if cfg.with_filename && !cfg.heading {
+                    out.extend_from_slice(self.path.as_bytes());
+                    out.extend_from_slice(b": ");
+                }
+                out.extend_from_slice(format!("binary file matches (found \"\\0\" byte around offset {})\n", off).as_bytes());
+            }
+            return any;
+        }
+        if cfg.max == Some(0) {
+            return self.summary(0, 0, out);
+        }
+        let lines_mode = cfg.mode == Mode::Lines;
+        let mut ring: VecDeque<(u64, usize, usize)> = VecDeque::new();
+        let mut count = 0u64;
+        let mut nmatches = 0u64;
+        let mut lineno = 0u64;
+        let mut after_left = 0usize;
+        let mut done = false;
+        let mut pos = 0usize;
+        // Without -v or context, lines between matches need no look: jump
+        // from one candidate line to the next with the whole-buffer scan.
+        let scan = match &cfg.matcher {
+            Some(m) if !cfg.invert && cfg.before == 0 && cfg.after == 0 => m.scan.as_ref(),
+            _ => None,
+        };
+        while pos < data.len() {
+            if let (Some(sc), false) = (scan, done) {
+                let hit = match sc.find_at(data, pos) {
+                    Some(m) => m.start(),
+                    None => break,
+                };
+                let line_start = memchr::memrchr(b'\n', &data[pos..hit]).map(|i| pos + i + 1).unwrap_or(pos);
+                lineno += memchr::memchr_iter(b'\n', &data[pos..line_start]).count() as u64;
+                pos = line_start;
+            }
+            let end = memchr::memchr(b'\n', &data[pos..]).map(|i| pos + i).unwrap_or(data.len());
+            let line = &data[pos..end];
+            lineno += 1;
+            let start = pos;
+            pos = end + 1;
+            if done {
+                if after_left == 0 {
+                    break;
+                }
+                after_left -= 1;
+                self.context_line(st, lineno, start, line, out);
+                continue;
+            }
+            if self.is_match(line) != cfg.invert {
+                count += 1;
+                match cfg.mode {
+                    Mode::Quiet | Mode::FilesWith | Mode::FilesWithout => return self.summary(count, 0, out),
+                    Mode::CountMatches => {
+                        if cfg.invert {
+                            nmatches += 1;
+                        } else {
+                            let mut n = 0;
+                            self.matches(line, |_, _, _| n += 1);
+                            nmatches += n;
+                        }
+                    }
+                    Mode::Count => {}
+                    Mode::Lines => {
+                        while let Some((n, s, e)) = ring.pop_front() {
+                            if n > self.last_printed {
+                                self.context_line(st, n, s, &data[s..e], out);
+                            }
+                        }
+                        self.match_line(st, lineno, start, line, out);
+                        after_left = cfg.after;
+                    }
+                }
+                if cfg.max == Some(count) {
+                    done = true;
+                    if !lines_mode {
+                        break;
+                    }
+                }
+            } else if lines_mode {
+                if after_left > 0 {
+                    after_left -= 1;
+                    self.context_line(st, lineno, start, line, out);
+                } else if cfg.before > 0 {
+                    ring.push_back((lineno, start, end));
+                    if ring.len() > cfg.before {
+                        ring.pop_front();
+                    }
+                }
+            }
+        }
+        self.summary(count, nmatches, out)
+    }
+
+    /// The per-file line of the summary modes; returns the exit-status match.
+    fn summary(&mut self, count: u64, nmatches: u64, out: &mut Vec<u8>) -> bool {
+        let cfg = self.cfg;
+        let term = if cfg.null { 0 } else { b'\n' };
+        match cfg.mode {
+            Mode::Lines | Mode::Quiet => count > 0,
+            Mode::FilesWith => {
+                if count > 0 {
+                    out.extend_from_slice(self.path.as_bytes());
+                    out.push(term);
+                }
+                count > 0
+            }
+            Mode::FilesWithout => {
+                if count == 0 {
+                    out.extend_from_slice(self.path.as_bytes());
+                    out.push(term);
+                }
+                count == 0
+            }
+            Mode::Count | Mode::CountMatches => {
+                let n = if cfg.mode == Mode::Count { count } else { nmatches };
+                if n > 0 || cfg.include_zero {
+                    if cfg.with_filename {
+                        out.extend_from_slice(self.path.as_bytes());
+                        out.push(if cfg.null { 0 } else { b':' });
+                    }
+                    out.extend_from_slice(format!("{}\n", n).as_bytes());
+                }
+                count > 0
+            }
+        }
+    }
+}
+
+/// `line` with each span replaced by its replacement text.
+fn replaced(line: &[u8], spans: &[(usize, usize)], reps: &[Vec<u8>]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(line.len());
+    let mut last = 0;
+    for (k, &(a, b)) in spans.iter().enumerate() {
+        out.extend_from_slice(&line[last..a]);
+        out.extend_from_slice(&reps[k]);
+        last = b;
+    }
+    out.extend_from_slice(&line[last..]);
+    out
+}
+
+#[cfg(test)]
+mod tests;
