@@ -3,8 +3,10 @@
 //!      [--exclude-dir GLOB] [--label L] PATTERN [FILE]...
 //!
 //! Patterns are POSIX BRE/ERE translated for the `regex` crate (no
-//! back-references). Lines are read one at a time; binary files (a NUL in
-//! the first block) report "binary file matches" as GNU grep 3.8 does.
+//! back-references). Without -v, context or -z the regex runs over whole
+//! blocks of lines (`BlockScan`); otherwise lines are read one at a time.
+//! Binary files (a NUL in the first block) report "binary file matches" as
+//! GNU grep 3.8 does.
 
 use crate::args::{flag, optval, val, Spec};
 use crate::ctx::{reason, Ctx, Res};
@@ -73,6 +75,13 @@ enum Binary {
 
 struct Opts {
     re: Option<Regex>,
+    /// The same pattern with `^`/`$` matching at newlines, for searching a
+    /// whole block of lines at once (see `BlockScan`). None when a line
+    /// cannot be told from a block that way (-P's own syntax, `\``, `\'`).
+    block_re: Option<Regex>,
+    /// The one pattern when it is a plain string (no -i, no -x): the block
+    /// search then looks for the bytes themselves (`bytescan::find_lit`).
+    block_lit: Option<Vec<u8>>,
     invert: bool,
     word: bool,
     count: bool,
@@ -105,6 +114,9 @@ struct State {
     printed_any: bool,
     error: bool,
     stop_all: bool,
+    /// `BlockScan`'s read buffer, kept across files: `grep -r` over many
+    /// small files would otherwise allocate and clear a block for each.
+    block_buf: Vec<u8>,
 }
 
 fn is_word(c: u8) -> bool {
@@ -257,11 +269,20 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
             }
         }
     }
+    let mut block_re = None;
     let re = if parts.is_empty() {
         None
     } else {
         let body = parts.iter().map(|s| format!("(?:{})", s)).collect::<Vec<_>>().join("|");
         let full = if p.has("x") { format!("^(?:{})$", body) } else { body };
+        // Translated BRE/ERE/-F text holds no inline flags; `\A` and `\z`
+        // (grep's \` and \') would mean the block's ends, not the line's.
+        // Patterns anchored at the line start (all `^...`, or -x) fail at
+        // once on each line, which beats scanning every byte of a block.
+        let anchored = p.has("x") || parts.iter().all(|s| s.starts_with('^'));
+        if mode != "P" && !anchored && !full.contains("\\A") && !full.contains("\\z") {
+            block_re = RegexBuilder::new(&full).case_insensitive(icase).multi_line(true).build().ok();
+        }
         match RegexBuilder::new(&full).case_insensitive(icase).multi_line(false).build() {
             Ok(r) => Some(r),
             Err(e) => {
@@ -271,6 +292,21 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
                 return Ok(2);
             }
         }
+    };
+    let block_lit = match patterns.as_slice() {
+        [pat] if !icase && !p.has("x") && !pat.is_empty() => {
+            let special: &[char] = match mode {
+                "F" => &[],
+                "G" => &['\\', '.', '[', '*', '^', '$'],
+                _ => &['\\', '.', '[', ']', '*', '^', '$', '+', '?', '{', '}', '(', ')', '|'],
+            };
+            if mode != "P" && !pat.contains(special) {
+                Some(pat.as_bytes().to_vec())
+            } else {
+                None
+            }
+        }
+        _ => None,
     };
     let num = |ctx: &mut Ctx, k: &str, what: &str| -> Result<Option<usize>, ()> {
         match p.last(k) {
@@ -327,6 +363,8 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     let names = p.opts.iter().rev().find(|o| o.key == "H" || o.key == "h").map(|o| o.key == "H").unwrap_or(names_default);
     let o = Opts {
         re,
+        block_re,
+        block_lit,
         invert: p.has("v"),
         word: p.has("w"),
         count: p.has("c"),
@@ -358,7 +396,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     if nothing_selectable && !o.list_without {
         return Ok(1);
     }
-    let mut st = State { selected_any: false, printed_any: false, error: false, stop_all: false };
+    let mut st = State { selected_any: false, printed_any: false, error: false, stop_all: false, block_buf: Vec::new() };
     for op in &ops {
         if st.stop_all {
             break;
@@ -543,6 +581,57 @@ fn search(r: &mut dyn BufRead, name: &str, o: &Opts, st: &mut State, out: &mut c
     let pr = Printer { o, name };
     // Only the bare listing modes skip line output.
     let print_lines = !(o.quiet || o.count || o.list || o.list_without || is_binary);
+    // Whole-block search is exact when no output depends on the lines that
+    // do not match: no -v, no context, newline-terminated lines.
+    let block_re = o.block_re.as_ref().filter(|_| !o.invert && o.before == 0 && o.after == 0 && o.eol == b'\n');
+    let count = match block_re {
+        Some(re) => {
+            let mut buf = std::mem::take(&mut st.block_buf);
+            let mut scan = BlockScan { o, re, pr: &pr, out: Vec::new(), st, is_binary, print_lines, count: 0, lines: 0, base: 0, ahead: None };
+            let res = scan.run(r, name, diag, out, &mut buf);
+            // Whatever happened, what was selected so far goes out first.
+            out.write_all(&scan.out)?;
+            let count = scan.count;
+            st.block_buf = buf;
+            res?;
+            count
+        }
+        None => scan_lines(r, name, o, st, out, diag, &pr, is_binary, print_lines)?,
+    };
+    // -l and -L win over -c, and -q silences all three.
+    if o.quiet {
+        return Ok(());
+    }
+    if o.count && !o.list && !o.list_without {
+        if o.names {
+            out.write_all(name.as_bytes())?;
+            out.write_all(if o.null_after_name { b"\0" } else { b":" })?;
+        }
+        writeln!(out, "{}", count)?;
+    }
+    if (o.list && count > 0) || (o.list_without && count == 0) {
+        out.write_all(name.as_bytes())?;
+        out.write_all(if o.null_after_name { b"\0" } else { b"\n" })?;
+    }
+    if is_binary && count > 0 && !o.count && !o.list && !o.list_without {
+        diag.warn(format!("{}: binary file matches", name));
+    }
+    Ok(())
+}
+
+/// The general path: one line at a time. Returns the selected-line count.
+#[allow(clippy::too_many_arguments)]
+fn scan_lines(
+    r: &mut dyn BufRead,
+    name: &str,
+    o: &Opts,
+    st: &mut State,
+    out: &mut crate::ctx::Out,
+    diag: &mut crate::ctx::Diag,
+    pr: &Printer,
+    is_binary: bool,
+    print_lines: bool,
+) -> io::Result<u64> {
     let mut count = 0u64;
     let mut lineno = 0u64;
     let mut offset = 0u64;
@@ -576,7 +665,7 @@ fn search(r: &mut dyn BufRead, name: &str, o: &Opts, st: &mut State, out: &mut c
             st.selected_any = true;
             if o.quiet {
                 st.stop_all = true;
-                return Ok(());
+                return Ok(count);
             }
             if o.list || o.list_without || (is_binary && !o.count) {
                 break;
@@ -638,25 +727,227 @@ fn search(r: &mut dyn BufRead, name: &str, o: &Opts, st: &mut State, out: &mut c
             break;
         }
     }
-    // -l and -L win over -c, and -q silences all three.
-    if o.quiet {
-        return Ok(());
-    }
-    if o.count && !o.list && !o.list_without {
-        if o.names {
-            out.write_all(name.as_bytes())?;
-            out.write_all(if o.null_after_name { b"\0" } else { b":" })?;
+    Ok(count)
+}
+
+/// Read size for `BlockScan`; a block grows when one line does not fit.
+const BLOCK: usize = 256 * 1024;
+
+/// The fast path, after ripgrep: run the regex over a block of whole lines
+/// and only look for line boundaries around the matches it finds, instead
+/// of running the regex once per line.
+///
+/// Why it is exact: with `^`/`$` matching at newlines, every match the
+/// regex has in a line is also a match in the block (same text, same
+/// context: a newline looks like the start or end of text to `^`, `$` and
+/// `\b`). So the leftmost block match from a line start is never later
+/// than the first line that has a match of its own: the lines skipped over
+/// have none. A block match can also run across a newline (`[^x]`, `\s`)
+/// or need -w's checks; then the line is decided by the per-line code.
+struct BlockScan<'a, 'o> {
+    o: &'o Opts,
+    re: &'o Regex,
+    pr: &'a Printer<'o>,
+    /// Output collects here and goes to stdout in large writes: -o prints
+    /// hundreds of thousands of tiny pieces.
+    out: Vec<u8>,
+    st: &'a mut State,
+    is_binary: bool,
+    print_lines: bool,
+    count: u64,
+    /// Line number of the line last looked at (exact only with -n, the
+    /// one user; counting the lines between matches costs a pass).
+    lines: u64,
+    /// Byte offset in the input of the block's first byte.
+    base: u64,
+    /// A search result -o already got past the end of its line (None: no
+    /// match in the rest of the block). It is also the leftmost match from
+    /// any later position up to its start, so the next line search reuses
+    /// it instead of running the regex again.
+    ahead: Option<Option<(usize, usize)>>,
+}
+
+enum Flow {
+    Go,
+    Stop,
+}
+
+impl BlockScan<'_, '_> {
+    fn run(&mut self, r: &mut dyn BufRead, name: &str, diag: &mut crate::ctx::Diag, out: &mut crate::ctx::Out, buf: &mut Vec<u8>) -> io::Result<()> {
+        if buf.len() < BLOCK {
+            buf.resize(BLOCK, 0);
         }
-        writeln!(out, "{}", count)?;
+        let mut len = 0;
+        let mut eof = false;
+        loop {
+            if len == buf.len() {
+                // One line fills the block: make room.
+                buf.resize(len * 2, 0);
+            }
+            // Each read's whole lines are searched at once (a pipe's
+            // lines are not held back waiting for a full block).
+            let mut failed = false;
+            match r.read(&mut buf[len..]) {
+                Ok(0) => eof = true,
+                Ok(n) => len += n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => {
+                    if !self.o.no_messages {
+                        diag.warn(format!("{}: {}", name, reason(&e)));
+                    }
+                    self.st.error = true;
+                    // As the line reader does: lines read whole count, the torn one not.
+                    eof = true;
+                    failed = true;
+                }
+            }
+            let end = match crate::bytescan::rfind_byte(&buf[..len], b'\n') {
+                _ if eof && !failed => len,
+                Some(i) => i + 1,
+                None if eof => 0,
+                None => continue,
+            };
+            let tail = end > 0 && buf[end - 1] != b'\n';
+            let flow = self.block(&buf[..end], tail)?;
+            if self.out.len() >= input::BUF {
+                out.write_all(&self.out)?;
+                self.out.clear();
+            }
+            if let Flow::Stop = flow {
+                return Ok(());
+            }
+            if eof {
+                return Ok(());
+            }
+            self.base += end as u64;
+            buf.copy_within(end..len, 0);
+            len -= end;
+        }
     }
-    if (o.list && count > 0) || (o.list_without && count == 0) {
-        out.write_all(name.as_bytes())?;
-        out.write_all(if o.null_after_name { b"\0" } else { b"\n" })?;
+
+    /// Searches `hay`, whole lines; the last one lacks its newline when
+    /// `tail` (end of input).
+    fn block(&mut self, hay: &[u8], tail: bool) -> io::Result<Flow> {
+        use crate::bytescan::{count_byte, find_byte, rfind_byte};
+        let o = self.o;
+        let mut pos = 0;
+        self.ahead = None;
+        while pos < hay.len() {
+            let found = match self.ahead.take() {
+                Some(Some(m)) if m.0 >= pos => Some(m),
+                Some(None) => None,
+                _ => self.find(hay, pos),
+            };
+            let m = match found {
+                Some(m) => m,
+                None => break,
+            };
+            let line_end = match find_byte(&hay[m.0..], b'\n') {
+                Some(i) => m.0 + i,
+                None if tail => hay.len(),
+                // An empty match after the last newline is in no line.
+                None => break,
+            };
+            let line_start = match rfind_byte(&hay[pos..m.0], b'\n') {
+                Some(i) => pos + i + 1,
+                None => pos,
+            };
+            if o.line_numbers {
+                self.lines += count_byte(&hay[pos..line_start], b'\n') as u64;
+            }
+            self.lines += 1;
+            let line = &hay[line_start..line_end];
+            let inside = m.1 <= line_end && !o.word;
+            if inside || o.selected(line) {
+                let first = if inside { Some((m.0 - line_start, m.1 - line_start)) } else { None };
+                if let Flow::Stop = self.select(hay, line_start, line, first)? {
+                    return Ok(Flow::Stop);
+                }
+            }
+            pos = line_end + 1;
+        }
+        if o.line_numbers && pos < hay.len() {
+            self.lines += count_byte(&hay[pos..], b'\n') as u64;
+        }
+        Ok(Flow::Go)
     }
-    if is_binary && count > 0 && !o.count && !o.list && !o.list_without {
-        diag.warn(format!("{}: binary file matches", name));
+
+    /// A selected line, as `scan_lines` handles it without context.
+    /// `first` is its leftmost match when the block search found it whole.
+    fn select(&mut self, hay: &[u8], line_start: usize, line: &[u8], first: Option<(usize, usize)>) -> io::Result<Flow> {
+        let o = self.o;
+        self.count += 1;
+        self.st.selected_any = true;
+        if o.quiet {
+            self.st.stop_all = true;
+            return Ok(Flow::Stop);
+        }
+        if o.list || o.list_without || (self.is_binary && !o.count) {
+            return Ok(Flow::Stop);
+        }
+        if self.print_lines {
+            let (lineno, off) = (self.lines, self.base + line_start as u64);
+            if o.only {
+                let mut at = 0;
+                let mut next = first;
+                while let Some((s, e)) = next.take().or_else(|| self.match_in_line(hay, line_start, line, at)) {
+                    if e > s {
+                        self.pr.prefix(&mut self.out, lineno, off + s as u64, b':')?;
+                        self.out.write_all(&line[s..e])?;
+                        self.out.write_all(b"\n")?;
+                        at = e;
+                    } else {
+                        at = e + 1;
+                    }
+                    if at > line.len() {
+                        break;
+                    }
+                }
+            } else {
+                self.pr.prefix(&mut self.out, lineno, off, b':')?;
+                self.out.write_all(line)?;
+                self.out.write_all(b"\n")?;
+            }
+            self.st.printed_any = true;
+        }
+        if o.max.map(|m| self.count >= m).unwrap_or(false) {
+            return Ok(Flow::Stop);
+        }
+        Ok(Flow::Go)
     }
-    Ok(())
+
+    /// The leftmost match in `hay` starting at or after `from`.
+    fn find(&self, hay: &[u8], from: usize) -> Option<(usize, usize)> {
+        match &self.o.block_lit {
+            Some(lit) => crate::bytescan::find_lit(&hay[from..], lit).map(|i| (from + i, from + i + lit.len())),
+            None => self.re.find_at(hay, from).map(|m| (m.start(), m.end())),
+        }
+    }
+
+    /// `Opts::first_match(line, at)`, answered from the block when the
+    /// block's match lies within the line (same text, same context).
+    fn match_in_line(&mut self, hay: &[u8], line_start: usize, line: &[u8], at: usize) -> Option<(usize, usize)> {
+        if self.o.word {
+            return self.o.first_match(line, at);
+        }
+        let line_end = line_start + line.len();
+        let found = self.find(hay, line_start + at);
+        let m = match found {
+            Some(m) => m,
+            None => {
+                self.ahead = Some(None);
+                return None;
+            }
+        };
+        if m.0 > line_end {
+            self.ahead = Some(found);
+            None
+        } else if m.1 <= line_end {
+            Some((m.0 - line_start, m.1 - line_start))
+        } else {
+            self.o.first_match(line, at)
+        }
+    }
 }
 
 #[cfg(test)]
@@ -707,6 +998,126 @@ mod tests {
         ];
         for (args, input, out, code) in cases {
             check("grep", args, input, out, *code);
+        }
+    }
+
+    /// The block search must answer exactly as the per-line path. `-P`
+    /// never takes the block path, and these patterns mean the same in
+    /// -E and -P, so the two runs must agree byte for byte.
+    #[test]
+    fn block_path_matches_line_path() {
+        let d = tmpdir();
+        let mut inputs: Vec<(String, Vec<u8>)> = Vec::new();
+        let mut big = Vec::new();
+        let words = ["kavovo", "foo", "foobar", "xkavovox", "ab", "z", "", "bar_foo", "FOO", "q"];
+        let mut i = 0usize;
+        // Over 256 KiB: two blocks and several 64 KiB reads, lines cut at the boundaries.
+        while big.len() < 300_000 {
+            let n = 1 + i * 7 % 9;
+            let line: Vec<&str> = (0..n).map(|k| words[(i * 3 + k * 5) % words.len()]).collect();
+            big.extend_from_slice(line.join(if i % 5 == 0 { "\t" } else { " " }).as_bytes());
+            big.extend_from_slice(if i % 17 == 0 { b"\r\n" } else { b"\n" });
+            i += 1;
+        }
+        inputs.push(("big".into(), big.clone()));
+        let mut nonl = big.clone();
+        nonl.extend_from_slice(b"last foo kavovo");
+        inputs.push(("nonl".into(), nonl));
+        // One line longer than a block, between short ones.
+        let mut long = b"foo\n".to_vec();
+        long.extend(std::iter::repeat(b'y').take(300_000));
+        long.extend_from_slice(b" kavovo foo\nab\n\n");
+        inputs.push(("long".into(), long));
+        inputs.push(("empty".into(), Vec::new()));
+        inputs.push(("blank".into(), b"\n\n\n".to_vec()));
+        inputs.push(("nul".into(), b"foo\0bar\nkavovo\n\0\nz".to_vec()));
+        let pats: &[&[&str]] = &[
+            &["kavovo"],
+            &["foo"],
+            &["a[a-z]*"],
+            &["^foo"],
+            &["foo$"],
+            &["^$"],
+            &["z*"],
+            &["[^q]*kavovo"],
+            &["\\s+z"],
+            &["o\\s"],
+            &["\\bfoo\\b"],
+            &["-e", "ab", "-e", "^q"],
+            &["(foo|ab) "],
+            &["foo b"],
+            &["\r$"],
+        ];
+        let flags: &[&[&str]] = &[
+            &[],
+            &["-c"],
+            &["-o"],
+            &["-n"],
+            &["-ob"],
+            &["-w"],
+            &["-i"],
+            &["-n", "-m", "5"],
+            &["-b"],
+            &["-on"],
+            &["-wo"],
+            &["-x"],
+            &["-io"],
+            &["-c", "-m", "3"],
+            &["-l"],
+            &["-L"],
+            &["-q"],
+            &["-H", "-n"],
+            &["-a"],
+        ];
+        for (name, data) in &inputs {
+            let path = format!("{}/{}", d, name);
+            std::fs::write(&path, data).unwrap();
+            // Every flag on the small inputs; the usual ones across blocks.
+            let flags = if data.len() > 1000 { &flags[..8] } else { flags };
+            for pat in pats {
+                for fl in flags {
+                    let mut args: Vec<&str> = fl.to_vec();
+                    args.extend_from_slice(pat);
+                    args.push(&path);
+                    let mut e = vec!["-E"];
+                    e.extend_from_slice(&args);
+                    let mut p = vec!["-P"];
+                    p.extend_from_slice(&args);
+                    assert_eq!(run("grep", &e, ""), run("grep", &p, ""), "{:?} on {}", args, name);
+                }
+            }
+            // Standard input takes the same path, also when it comes in
+            // pieces that cut lines anywhere (a pipe).
+            let text = String::from_utf8_lossy(data).into_owned();
+            assert_eq!(run("grep", &["-E", "-n", "foo"], &text), run("grep", &["-P", "-n", "foo"], &text), "stdin {}", name);
+            let sizes_list: &[&[usize]] = if data.len() > 1000 { &[&[65_536], &[5, 70_000]] } else { &[&[1, 7, 3], &[2]] };
+            for &sizes in sizes_list {
+                let piecewise = |mode: &str| {
+                    let args: Vec<String> = [mode, "-nb", "-o", "foo|kavovo"].iter().map(|s| s.to_string()).collect();
+                    let mut stdin = std::io::BufReader::with_capacity(8, Pieces { data, sizes, i: 0 });
+                    let (mut out, mut err) = (Vec::new(), Vec::new());
+                    let code = crate::run("grep", &args, &mut stdin, &mut out, &mut err);
+                    (code, out, err)
+                };
+                assert!(piecewise("-E") == piecewise("-P"), "stdin {} in {:?}", name, sizes);
+            }
+        }
+    }
+
+    /// Hands out its data in pieces of the given sizes (cycled).
+    struct Pieces<'a> {
+        data: &'a [u8],
+        sizes: &'a [usize],
+        i: usize,
+    }
+
+    impl std::io::Read for Pieces<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let want = self.sizes[self.i % self.sizes.len()].min(buf.len()).min(self.data.len());
+            self.i += 1;
+            buf[..want].copy_from_slice(&self.data[..want]);
+            self.data = &self.data[want..];
+            Ok(want)
         }
     }
 

@@ -3,7 +3,7 @@
 use crate::args::{flag, optval, val, Spec};
 use crate::ctx::{reason, Ctx, Res};
 use crate::{fsx, input};
-use std::io::{self, Write};
+use std::io::{self, BufRead, Write};
 
 const SPECS: &[Spec] = &[
     flag('c', "count", "c"),
@@ -102,57 +102,120 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         },
         _ => &mut ctx.out,
     };
-    let mut prev: Option<Vec<u8>> = None;
-    let mut n = 0u64;
-    // Emits the finished group `line` seen `n` times.
-    let flush = |out: &mut dyn Write, line: &[u8], n: u64| -> io::Result<()> {
-        if (dups && n < 2) || (uniq && n > 1) || all_dups {
-            return Ok(());
-        }
-        if count {
-            write!(out, "{:>7} ", n)?;
-        }
-        out.write_all(line)?;
-        out.write_all(&[delim])
-    };
-    let mut rec = Vec::new();
+    let mut groups = Groups { cmp: &cmp, delim, count, dups, all_dups, uniq, prev: Vec::new(), n: 0, staged: Vec::with_capacity(input::BUF) };
+    // Lines are taken straight from the reader's buffer; only a line that
+    // straddles two buffer fills is pieced together in `split_line`.
+    let mut split_line = Vec::new();
     loop {
-        rec.clear();
-        if io::BufRead::read_until(&mut r, delim, &mut rec)? == 0 {
+        let buf = r.fill_buf()?;
+        if buf.is_empty() {
             break;
         }
-        let (body, _) = input::chomp(&rec, delim);
-        match &prev {
-            Some(pl) if cmp.same(pl, body) => {
-                n += 1;
-                if all_dups {
-                    if n == 2 {
-                        out.write_all(pl)?;
-                        out.write_all(&[delim])?;
-                    }
-                    out.write_all(body)?;
-                    out.write_all(&[delim])?;
-                }
+        let len = buf.len();
+        let mut start = 0;
+        for end in memchr::memchr_iter(delim, buf) {
+            if split_line.is_empty() {
+                groups.line(&buf[start..end], out)?;
+            } else {
+                split_line.extend_from_slice(&buf[start..end]);
+                groups.line(&split_line, out)?;
+                split_line.clear();
             }
-            _ => {
-                if let Some(pl) = &prev {
-                    flush(out, pl, n)?;
-                }
-                prev = Some(body.to_vec());
-                n = 1;
-            }
+            start = end + 1;
         }
+        split_line.extend_from_slice(&buf[start..]);
+        r.consume(len);
     }
-    if let Some(pl) = &prev {
-        flush(out, pl, n)?;
+    if !split_line.is_empty() {
+        // Unterminated last line: uniq's output terminates it.
+        groups.line(&split_line, out)?;
     }
+    groups.finish(out)?;
     out.flush()?;
     Ok(0)
 }
 
+/// Runs of matching lines, written out as each run ends.
+struct Groups<'a> {
+    cmp: &'a Cmp,
+    delim: u8,
+    count: bool,
+    dups: bool,
+    all_dups: bool,
+    uniq: bool,
+    /// First line of the current run (n > 0).
+    prev: Vec<u8>,
+    n: u64,
+    /// Output gathered into one write per buffer's worth.
+    staged: Vec<u8>,
+}
+
+impl Groups<'_> {
+    fn line(&mut self, body: &[u8], out: &mut dyn Write) -> io::Result<()> {
+        if self.n > 0 && self.cmp.same(&self.prev, body) {
+            self.n += 1;
+            if self.all_dups {
+                if self.n == 2 {
+                    self.staged.extend_from_slice(&self.prev);
+                    self.staged.push(self.delim);
+                }
+                self.staged.extend_from_slice(body);
+                self.staged.push(self.delim);
+            }
+        } else {
+            self.end_run();
+            self.prev.clear();
+            self.prev.extend_from_slice(body);
+            self.n = 1;
+        }
+        if self.staged.len() >= input::BUF {
+            out.write_all(&self.staged)?;
+            self.staged.clear();
+        }
+        Ok(())
+    }
+
+    /// Emits the finished run (first line `prev`, seen `n` times).
+    fn end_run(&mut self) {
+        let n = self.n;
+        if n == 0 || (self.dups && n < 2) || (self.uniq && n > 1) || self.all_dups {
+            return;
+        }
+        if self.count {
+            // GNU's "%7d " without going through the formatting machinery.
+            let mut digits = [0u8; 20];
+            let mut at = digits.len();
+            let mut v = n;
+            loop {
+                at -= 1;
+                digits[at] = b'0' + (v % 10) as u8;
+                v /= 10;
+                if v == 0 {
+                    break;
+                }
+            }
+            for _ in digits.len() - at..7 {
+                self.staged.push(b' ');
+            }
+            self.staged.extend_from_slice(&digits[at..]);
+            self.staged.push(b' ');
+        }
+        self.staged.extend_from_slice(&self.prev);
+        self.staged.push(self.delim);
+    }
+
+    fn finish(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        self.end_run();
+        self.n = 0;
+        out.write_all(&self.staged)?;
+        self.staged.clear();
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use crate::testutil::check;
+    use crate::testutil::{check, tmpdir, write};
 
     #[test]
     fn table() {
@@ -168,9 +231,77 @@ mod tests {
             (&["-w", "1"], "ab\nac\nbd\n", "ab\nbd\n"),
             (&[], "a\na", "a\n"),
             (&["-z"], "a\0a\0b\0", "a\0b\0"),
+            (&[], "", ""),
+            (&["-c"], "", ""),
+            (&["-c"], "x", "      1 x\n"),
+            (&[], "a\r\na\r\na\n", "a\r\na\n"),
+            (&[], "a\0b\na\0b\na\0c\n", "a\0b\na\0c\n"),
+            (&["-z", "-c"], "a\nb\0a\nb\0c", "      2 a\nb\0      1 c\0"),
+            (&["-D"], "a\na\na\nb\n", "a\na\na\n"),
+            (&["-d", "-c"], "a\na\nb\n", "      2 a\n"),
+            (&["-u", "-c"], "a\na\nb\n", "      1 b\n"),
+            (&["-i", "-c"], "Ab\naB\nab\n", "      3 Ab\n"),
         ];
         for (args, input, out) in cases {
             check("uniq", args, input, out, 0);
         }
+    }
+
+    /// Straightforward uniq over a whole input, to check the buffered
+    /// reader's handling of lines split across 64 KiB fills.
+    fn reference(input: &str, count: bool, all_dups: bool) -> String {
+        let mut lines: Vec<&str> = input.split('\n').collect();
+        if lines.last() == Some(&"") {
+            lines.pop();
+        }
+        let mut out = String::new();
+        let mut i = 0;
+        while i < lines.len() {
+            let mut j = i + 1;
+            while j < lines.len() && lines[j] == lines[i] {
+                j += 1;
+            }
+            if all_dups {
+                if j - i > 1 {
+                    for l in &lines[i..j] {
+                        out += l;
+                        out += "\n";
+                    }
+                }
+            } else {
+                if count {
+                    out += &format!("{:>7} ", j - i);
+                }
+                out += lines[i];
+                out += "\n";
+            }
+            i = j;
+        }
+        out
+    }
+
+    #[test]
+    fn lines_across_buffer_fills() {
+        // Line lengths chosen to land terminators on, just before and just
+        // after 64 KiB boundaries, plus lines longer than a whole buffer.
+        let mut input = String::new();
+        let lens = [1, 65535, 65535, 2, 70000, 70000, 3, 3, 65536, 131072, 131072, 5, 0, 0, 7];
+        for (k, &len) in lens.iter().enumerate() {
+            let c = (b'a' + (k % 3) as u8) as char;
+            input.push_str(&c.to_string().repeat(len));
+            input.push('\n');
+        }
+        for _ in 0..50_000 {
+            input.push_str("dup\n");
+        }
+        input.push_str("tail-no-newline");
+        let d = tmpdir();
+        let f = format!("{}/in", d);
+        write(&f, &input);
+        check("uniq", &[&f], "", &reference(&input, false, false), 0);
+        check("uniq", &["-c", &f], "", &reference(&input, true, false), 0);
+        check("uniq", &["-D", &f], "", &reference(&input, false, true), 0);
+        // The same through stdin.
+        check("uniq", &["-c"], &input, &reference(&input, true, false), 0);
     }
 }
