@@ -1,4 +1,4 @@
-//! Word-at-a-time byte scanning for the line tools (wc, grep, cut).
+//! Word-at-a-time byte scanning for the line tools (wc, grep, cut, sort, awk).
 //!
 //! The module is built without wasm SIMD and memchr 2.5's portable code
 //! works on `usize`, which is 4 bytes on wasm32, so these helpers read the
@@ -7,7 +7,8 @@
 //! byte lanes, so there is no "maybe" lane to re-check.
 
 const LO7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-const HI: u64 = 0x8080_8080_8080_8080;
+/// The top bit of every lane: the bit the lane masks below use.
+pub const HI: u64 = 0x8080_8080_8080_8080;
 const ONES: u64 = 0x0101_0101_0101_0101;
 
 /// `byte` in every lane.

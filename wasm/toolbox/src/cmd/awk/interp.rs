@@ -4,6 +4,7 @@ use super::format::sprintf;
 use super::parse::{Expr, Func, Pattern, Program, Redir, Stmt};
 use super::hash::Map;
 use super::value::{compare, num_to_str, Val, ValRef};
+use crate::bytescan::{eq_lanes, find_byte, load, splat, HI};
 use crate::regex_posix::translate;
 use crate::{fsx, input};
 use regex::Regex;
@@ -1481,7 +1482,7 @@ fn split_more(s: &str, mode: &FsMode, out: &mut Vec<(usize, usize)>, pos: &mut u
         FsMode::Blank => unreachable!(),
         FsMode::Char(c) if c.is_ascii() => {
             while out.len() < want {
-                match find_byte(*c as u8, &b[*pos..]) {
+                match find_byte(&b[*pos..], *c as u8) {
                     Some(k) => {
                         out.push((*pos, *pos + k));
                         *pos += k + 1;
@@ -1521,35 +1522,19 @@ fn split_more(s: &str, mode: &FsMode, out: &mut Vec<(usize, usize)>, pos: &mut u
     true
 }
 
-const LO: u64 = 0x0101_0101_0101_0101;
-const HI: u64 = 0x8080_8080_8080_8080;
-
-#[inline(always)]
-fn load8(b: &[u8], i: usize) -> u64 {
-    let mut w = [0u8; 8];
-    w.copy_from_slice(&b[i..i + 8]);
-    u64::from_le_bytes(w)
-}
-
-/// High bit set in exactly the zero bytes of x.
-#[inline(always)]
-fn zero_bytes(x: u64) -> u64 {
-    !(((x & !HI).wrapping_add(!HI)) | x) & HI
-}
-
 /// High bit set in the bytes of x that are awk default-FS blanks
 /// (space, tab, newline).
 #[inline(always)]
 fn blank_bytes(x: u64) -> u64 {
     // Bytes <= 0x20: (b | 0x80) - 0x21 keeps its high bit only for b & 0x7f
     // >= 0x21, and never borrows from the next byte.
-    let low = !((x | HI).wrapping_sub(LO * 0x21)) & !x & HI;
-    let spaces = zero_bytes(x ^ (LO * b' ' as u64));
+    let low = !((x | HI).wrapping_sub(splat(0x21))) & !x & HI;
+    let spaces = eq_lanes(x, splat(b' '));
     if low & !spaces == 0 {
         return low;
     }
     // Some other byte <= 0x20: keep only tabs and newlines besides spaces.
-    low & (spaces | zero_bytes(x ^ (LO * b'\t' as u64)) | zero_bytes(x ^ (LO * b'\n' as u64)))
+    low & (spaces | eq_lanes(x, splat(b'\t')) | eq_lanes(x, splat(b'\n')))
 }
 
 /// From `i`, the index of the first byte that is not a blank (if `blanks`)
@@ -1557,7 +1542,7 @@ fn blank_bytes(x: u64) -> u64 {
 fn skip_blanks(b: &[u8], mut i: usize, blanks: bool) -> usize {
     let flip = if blanks { HI } else { 0 };
     while i + 8 <= b.len() {
-        let stop = (blank_bytes(load8(b, i)) ^ flip) & HI;
+        let stop = (blank_bytes(load(&b[i..])) ^ flip) & HI;
         if stop != 0 {
             return i + (stop.trailing_zeros() / 8) as usize;
         }
@@ -1571,7 +1556,7 @@ fn skip_blanks(b: &[u8], mut i: usize, blanks: bool) -> usize {
 }
 
 /// Appends bytes from `r` to `buf` up to (not including) the next `delim`,
-/// which is consumed. Like BufRead::read_until but with find_byte's 8-byte
+/// which is consumed. Like BufRead::read_until but with bytescan's 8-byte
 /// steps. True if anything was read, i.e. there was a record.
 fn read_until_byte(r: &mut dyn BufRead, delim: u8, buf: &mut Vec<u8>) -> io::Result<bool> {
     let mut got = false;
@@ -1585,7 +1570,7 @@ fn read_until_byte(r: &mut dyn BufRead, delim: u8, buf: &mut Vec<u8>) -> io::Res
             return Ok(got);
         }
         got = true;
-        match find_byte(delim, avail) {
+        match find_byte(avail, delim) {
             Some(k) => {
                 buf.extend_from_slice(&avail[..k]);
                 r.consume(k + 1);
@@ -1598,25 +1583,6 @@ fn read_until_byte(r: &mut dyn BufRead, delim: u8, buf: &mut Vec<u8>) -> io::Res
             }
         }
     }
-}
-
-/// Position of the first `needle` in `hay`, testing eight bytes per step
-/// (wasm has 64-bit integers but our build has no SIMD; core's and the
-/// memchr crate's fallbacks step by the 32-bit usize).
-pub fn find_byte(needle: u8, hay: &[u8]) -> Option<usize> {
-    let pattern = LO * needle as u64;
-    let mut i = 0;
-    while i + 8 <= hay.len() {
-        let x = load8(hay, i) ^ pattern;
-        // High bit set in each byte of x that is zero; the lowest such
-        // bit is exact (borrows only create false hits above a real one).
-        let zeros = x.wrapping_sub(LO) & !x & HI;
-        if zeros != 0 {
-            return Some(i + (zeros.trailing_zeros() / 8) as usize);
-        }
-        i += 8;
-    }
-    hay[i..].iter().position(|&b| b == needle).map(|p| i + p)
 }
 
 #[cfg(test)]
@@ -1653,7 +1619,7 @@ mod tests {
                 assert_eq!(skip_blanks(&s, start, false), want_b, "{:?} from {}", s, start);
                 for needle in [0u8, b' ', b'\n', 0x80, 0xff, b'a'] {
                     let want = s[start..].iter().position(|&c| c == needle);
-                    assert_eq!(find_byte(needle, &s[start..]), want);
+                    assert_eq!(find_byte(&s[start..], needle), want);
                 }
             }
         }

@@ -1,26 +1,20 @@
-//! Finding line ends in the input buffer, eight bytes at a time.
-//!
-//! memchr 2.5's portable fallback works in `usize` words, which are 4
-//! bytes on wasm32; a u64 word halves the loop count.
+//! Finding line ends in the input buffer, eight bytes at a time (see crate::bytescan).
 
-const ONES: u64 = 0x0101_0101_0101_0101;
-const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+use crate::bytescan::{eq_lanes, load, splat};
 
 /// Appends to `lines` the `(start, end)` range (end excludes `delim`) of
 /// every `delim`-terminated line in `data[from..]`; returns where the
 /// unterminated remainder (possibly empty) begins.
 #[inline(never)]
 pub fn lines(data: &[u8], from: usize, delim: u8, lines: &mut Vec<(usize, usize)>) -> usize {
-    let pattern = ONES * delim as u64;
+    let pattern = splat(delim);
     let mut line_start = from;
     let mut at = from;
     let words = data[from..].chunks_exact(8);
     let tail = words.remainder().len();
     for word in words {
-        let x = u64::from_le_bytes(word.try_into().unwrap()) ^ pattern;
-        // High bit set in each byte that is zero in x (the delimiter), with
-        // no carries between bytes, so there are no false hits.
-        let mut hits = !(((x & LOW7) + LOW7) | x | LOW7);
+        // Exact per lane (no false hits), so every set bit is a delimiter.
+        let mut hits = eq_lanes(load(word), pattern);
         while hits != 0 {
             let end = at + (hits.trailing_zeros() / 8) as usize;
             lines.push((line_start, end));
