@@ -43,8 +43,8 @@ const NODE_COLUMNS = "rowid, path, kind, size, mtime, blob";
  * every Wasm instance (64 MiB each at most), so this stays modest.
  */
 export const CHUNK_CACHE_BYTES = 16 * 1024 * 1024;
-/** Node rows remembered between changes; past this many the memo starts over. */
-const NODE_MEMO_LIMIT = 50_000;
+/** Node rows remembered between changes; past this many the memo (and the listings) start over, so a walk of a huge tree holds a few MB at most. */
+const NODE_MEMO_LIMIT = 20_000;
 
 /** Half-open key range [lo, hi) that holds exactly the strict descendants of `dir`. */
 function subtreeRange(dir: string): [string, string] {
