@@ -3,6 +3,7 @@
 //! `toolbox`, from the first argument.
 
 pub mod args;
+pub mod backref;
 pub mod bytescan;
 pub mod cmd;
 pub mod ctx;

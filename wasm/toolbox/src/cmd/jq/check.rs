@@ -136,7 +136,7 @@ fn walk(a: &Ast, s: &mut Scope) -> Result<(), String> {
                             s.vars.push(v.to_string());
                             s.funcs.push((v.to_string(), 0));
                         }
-                        None => s.funcs.push((p.clone(), 0)),
+                        None => s.funcs.push((p.to_string(), 0)),
                     }
                 }
                 walk(&d.body, s)

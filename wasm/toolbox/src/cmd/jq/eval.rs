@@ -39,6 +39,34 @@ pub enum Ctl {
 
 pub type R = Result<(), Ctl>;
 
+/// A filter's outputs gathered in order; zero or one output (the common
+/// case for conditions, operands and keys) needs no vector allocation.
+pub enum Outs {
+    Zero,
+    One(V),
+    Many(Vec<V>),
+}
+
+impl Outs {
+    fn push(&mut self, x: V) {
+        *self = match std::mem::replace(self, Outs::Zero) {
+            Outs::Zero => Outs::One(x),
+            Outs::One(a) => Outs::Many(vec![a, x]),
+            Outs::Many(mut v) => {
+                v.push(x);
+                Outs::Many(v)
+            }
+        };
+    }
+    pub fn as_slice(&self) -> &[V] {
+        match self {
+            Outs::Zero => &[],
+            Outs::One(x) => std::slice::from_ref(x),
+            Outs::Many(v) => v,
+        }
+    }
+}
+
 pub fn err<T>(msg: impl Into<String>) -> Result<T, Ctl> {
     Err(Ctl::Err(V::str(&msg.into())))
 }
@@ -48,7 +76,7 @@ pub enum Env {
     Var(String, V, Rc<Env>),
     Func(Rc<FnDef>, Rc<Env>),
     /// A filter argument: its body runs in the caller's environment.
-    Param(String, Rc<Ast>, Rc<Env>, Rc<Env>),
+    Param(Rc<str>, Rc<Ast>, Rc<Env>, Rc<Env>),
     Label(String, usize, Rc<Env>),
 }
 
@@ -63,8 +91,42 @@ impl Env {
 
 pub type Out<'a> = &'a mut dyn FnMut(&mut Interp, Cur) -> R;
 
+/// Where `call` found recent functions (a def's frame, or None for a
+/// native) that took a long walk up the
+/// environment (user code calling a prelude def walks ~80 frames, once per
+/// input item in `.[] | select(f)`). An environment chain never changes, so
+/// (calling env, name, arity) always resolves to the same frame; each slot
+/// holds its calling env, so that env's address cannot be reused meanwhile.
+struct CallCache {
+    slots: Vec<Option<(Rc<Env>, String, usize, Option<Rc<Env>>)>>,
+}
+
+const CALL_SLOTS: usize = 16;
+/// Lookups found within this many frames are cheaper than a cache probe.
+const CALL_CACHE_HOPS: usize = 8;
+
+impl CallCache {
+    fn slot(env: &Rc<Env>, name: &str, arity: usize) -> usize {
+        let b = name.as_bytes();
+        ((Rc::as_ptr(env) as usize >> 3) ^ b.len().wrapping_mul(31) ^ b.first().map_or(0, |c| *c as usize) ^ arity.wrapping_mul(7)) % CALL_SLOTS
+    }
+    fn find(&self, env: &Rc<Env>, name: &str, arity: usize) -> Option<Option<Rc<Env>>> {
+        match self.slots.get(Self::slot(env, name, arity)) {
+            Some(Some((e, n, a, found))) if Rc::ptr_eq(e, env) && *a == arity && n == name => Some(found.clone()),
+            _ => None,
+        }
+    }
+    fn put(&mut self, env: &Rc<Env>, name: &str, arity: usize, found: Option<Rc<Env>>) {
+        if self.slots.is_empty() {
+            self.slots = vec![None; CALL_SLOTS];
+        }
+        self.slots[Self::slot(env, name, arity)] = Some((env.clone(), name.to_string(), arity, found));
+    }
+}
+
 pub struct Interp {
     next_id: usize,
+    calls: CallCache,
     /// Inputs not yet consumed, for `input`/`inputs`.
     pub inputs: Box<dyn FnMut() -> Option<Result<V, String>>>,
     pub env_obj: V,
@@ -396,7 +458,7 @@ fn with_path(p: &Option<Path>, k: V) -> Option<Path> {
 
 impl Interp {
     pub fn new(inputs: Box<dyn FnMut() -> Option<Result<V, String>>>) -> Interp {
-        Interp { next_id: 0, inputs, env_obj: V::Null, named_args: V::Null, positional: V::arr(vec![]), stderr: Vec::new() }
+        Interp { next_id: 0, calls: CallCache { slots: Vec::new() }, inputs, env_obj: V::Null, named_args: V::Null, positional: V::arr(vec![]), stderr: Vec::new() }
     }
 
     pub fn id(&mut self) -> usize {
@@ -407,6 +469,19 @@ impl Interp {
     /// Runs `f` on `cur` in value mode and collects its outputs.
     pub fn collect(&mut self, f: &Ast, env: &Rc<Env>, v: &V) -> Result<Vec<V>, Ctl> {
         let mut out = Vec::new();
+        self.eval(f, env, Cur::val(v.clone()), &mut |_, x| {
+            out.push(x.v);
+            Ok(())
+        })?;
+        Ok(out)
+    }
+
+    /// Like `collect`, without allocating for zero or one output.
+    pub fn outs(&mut self, f: &Ast, env: &Rc<Env>, v: &V) -> Result<Outs, Ctl> {
+        if let Ast::Lit(x) = f {
+            return Ok(Outs::One(x.clone()));
+        }
+        let mut out = Outs::Zero;
         self.eval(f, env, Cur::val(v.clone()), &mut |_, x| {
             out.push(x.v);
             Ok(())
@@ -474,12 +549,9 @@ impl Interp {
             Ast::Index(t, k) => {
                 // Keys are collected first: running one generator inside another's
                 // callback would make the stack grow with the work done, not the nesting.
-                let keys = match &**k {
-                    Ast::Lit(v) => vec![v.clone()],
-                    _ => self.collect(k, env, &cur.v)?,
-                };
+                let keys = self.outs(k, env, &cur.v)?;
                 self.eval(t, env, cur, &mut |it, tv| {
-                    for kv in &keys {
+                    for kv in keys.as_slice() {
                         let r = index(&tv.v, kv)?;
                         out(it, Cur { v: r, p: with_path(&tv.p, kv.clone()) })?;
                     }
@@ -546,10 +618,10 @@ impl Interp {
                 self.eval(b, env, cur, out)
             }
             Ast::Bin(op, a, b) => {
-                let rs = self.collect(b, env, &cur.v)?;
-                for r in &rs {
-                    for l in self.collect(a, env, &cur.v)? {
-                        let res = binop(op, &l, r)?;
+                let rs = self.outs(b, env, &cur.v)?;
+                for r in rs.as_slice() {
+                    for l in self.outs(a, env, &cur.v)?.as_slice() {
+                        let res = binop(op, l, r)?;
                         out(self, Cur::val(res))?;
                     }
                 }
@@ -703,7 +775,7 @@ impl Interp {
             };
         }
         let (c, t) = &arms[i];
-        for cv in self.collect(c, env, &cur.v)? {
+        for cv in self.outs(c, env, &cur.v)?.as_slice() {
             if cv.truthy() {
                 self.eval(t, env, cur.clone(), out)?;
             } else {
@@ -736,21 +808,28 @@ impl Interp {
         }
     }
 
-    fn object(&mut self, entries: &[(Ast, Option<Ast>)], i: usize, acc: Vec<(Rc<str>, V)>, env: &Rc<Env>, v: &V, out: Out) -> R {
+    fn object(&mut self, entries: &[(Ast, Option<Ast>)], i: usize, mut acc: Vec<(Rc<str>, V)>, env: &Rc<Env>, v: &V, out: Out) -> R {
         if i == entries.len() {
             return out(self, Cur::val(V::obj(acc)));
         }
         let (k, val) = &entries[i];
-        for kv in self.collect(k, env, v)? {
-            let key: Rc<str> = match &kv {
+        let ks = self.outs(k, env, v)?;
+        for kv in ks.as_slice() {
+            let key: Rc<str> = match kv {
                 V::Str(s) => s.clone(),
                 other => return err(format!("Object keys must be strings, not {}", other.type_name())),
             };
             let vals = match val {
-                Some(e) => self.collect(e, env, v)?,
-                None => vec![index(v, &kv)?],
+                Some(e) => self.outs(e, env, v)?,
+                None => Outs::One(index(v, kv)?),
             };
-            for x in vals {
+            // One key and one value: the only object built from `acc`, so
+            // it can be extended in place instead of copied.
+            if let (1, Outs::One(x)) = (ks.as_slice().len(), &vals) {
+                obj_set(&mut acc, key, x.clone());
+                return self.object(entries, i + 1, acc, env, v, out);
+            }
+            for x in vals.as_slice().iter().cloned() {
                 let mut a = acc.clone();
                 obj_set(&mut a, key.clone(), x);
                 self.object(entries, i + 1, a, env, v, out)?;
@@ -814,21 +893,42 @@ impl Interp {
     }
 
     fn call(&mut self, name: &str, args: &[Rc<Ast>], env: &Rc<Env>, cur: Cur, out: Out) -> R {
-        let mut e = env;
-        loop {
-            match &**e {
-                Env::Func(d, _) if d.name == name && d.params.len() == args.len() => {
+        match self.calls.find(env, name, args.len()) {
+            Some(Some(fenv)) => {
+                if let Env::Func(d, _) = &*fenv {
                     let d = d.clone();
-                    let fenv = e.clone();
                     return self.call_def(&d, 0, fenv, args, env, cur, out);
                 }
-                Env::Param(n, body, cenv, _) if args.is_empty() && n == name => {
+            }
+            Some(None) => return super::builtins::native(self, name, args, env, cur, out),
+            None => {}
+        }
+        let mut e = env;
+        let mut hops = 0;
+        loop {
+            match &**e {
+                // Arity first: it is cheaper than the name and usually differs.
+                Env::Func(d, _) if d.params.len() == args.len() && d.name == name => {
+                    let d = d.clone();
+                    let fenv = e.clone();
+                    if hops > CALL_CACHE_HOPS {
+                        self.calls.put(env, name, args.len(), Some(fenv.clone()));
+                    }
+                    return self.call_def(&d, 0, fenv, args, env, cur, out);
+                }
+                Env::Param(n, body, cenv, _) if args.is_empty() && &**n == name => {
                     let (body, cenv) = (body.clone(), cenv.clone());
                     return self.eval(&body, &cenv, cur, out);
                 }
                 Env::Nil => break,
-                other => e = other.parent().unwrap(),
+                other => {
+                    e = other.parent().unwrap();
+                    hops += 1;
+                }
             }
+        }
+        if hops > CALL_CACHE_HOPS {
+            self.calls.put(env, name, args.len(), None);
         }
         super::builtins::native(self, name, args, env, cur, out)
     }
@@ -845,7 +945,7 @@ impl Interp {
             Some(vn) => {
                 for x in self.collect(&args[i], caller, &cur.v)? {
                     let e1 = Rc::new(Env::Var(vn.to_string(), x.clone(), fenv.clone()));
-                    let e2 = Rc::new(Env::Param(vn.to_string(), Rc::new(Ast::Lit(x)), Rc::new(Env::Nil), e1));
+                    let e2 = Rc::new(Env::Param(Rc::from(vn), Rc::new(Ast::Lit(x)), Rc::new(Env::Nil), e1));
                     self.call_def(d, i + 1, e2, args, caller, cur.clone(), out)?;
                 }
                 Ok(())

@@ -20,9 +20,12 @@ use eval::{Ctl, Cur, Env, Interp};
 use std::cell::{Cell, RefCell};
 use std::io::{Read, Write};
 use std::rc::Rc;
-use value::{dump, parse_one, Fmt, Reader, V};
+use value::{dump, dump_into, parse_one, Fmt, Reader, Scratch, V};
 
 const HELP: &str = "Usage:\tjq [OPTIONS] FILTER [FILE...]\n\tjq [OPTIONS] --args FILTER [STRINGS...]\n\tjq [OPTIONS] --jsonargs FILTER [JSON_TEXTS...]\n\njq applies FILTER to its JSON text inputs and prints the results as JSON.\n\n  -c, --compact-output      compact instead of pretty-printed output\n  -n, --null-input          use `null` as the single input value\n  -e, --exit-status         set the exit status code based on the output\n  -s, --slurp               read all inputs into an array and apply the filter to it\n  -r, --raw-output          output raw strings, not JSON texts\n  -j, --join-output         like -r, without a newline after each output\n  -a, --ascii-output        escape non-ASCII characters\n  -R, --raw-input           read each line as a string, not JSON\n  -S, --sort-keys           sort keys of objects on output\n  -C, -M                    accepted; output is never colored\n      --tab                 indent with tabs\n      --indent N            indent with N spaces (0-7)\n  -f, --from-file FILE      read the filter from FILE\n      --arg NAME VALUE      set $NAME to the string VALUE\n      --argjson NAME JSON   set $NAME to the JSON value\n      --slurpfile NAME FILE set $NAME to an array of the JSON texts in FILE\n      --rawfile NAME FILE   set $NAME to the contents of FILE\n      --args                remaining arguments are strings ($ARGS.positional)\n      --jsonargs            remaining arguments are JSON texts ($ARGS.positional)\n\nExit status: 0 ok; 1 with -e when the last output is false or null; 2 usage or\ninput error; 3 compile error; 4 with -e when there was no output; 5 runtime error.\n";
+
+/// Output is written in pieces of about this size.
+const OUT_CHUNK: usize = 64 * 1024;
 
 const TRY: &str = "Use jq --help for help with command-line options,\nor see the jq manpage, or online docs  at https://stedolan.github.io/jq";
 
@@ -53,7 +56,15 @@ fn usage_err(ctx: &mut Ctx, msg: &str) -> i32 {
 
 fn read_file(name: &str) -> Result<Vec<u8>, String> {
     let mut b = Vec::new();
-    match std::fs::File::open(fsx::host(name)).and_then(|mut f| f.read_to_end(&mut b)) {
+    // Sized from the file's length up front: growing a big buffer step by
+    // step re-copies (and re-zeroes) it several times.
+    let read = |mut f: std::fs::File, b: &mut Vec<u8>| {
+        if let Ok(m) = f.metadata() {
+            b.reserve_exact((m.len() as usize).saturating_add(1));
+        }
+        f.read_to_end(b)
+    };
+    match std::fs::File::open(fsx::host(name)).and_then(|f| read(f, &mut b)) {
         Ok(_) => Ok(b),
         Err(e) => Err(format!("Could not open {}: {}", name, reason(&e))),
     }
@@ -211,9 +222,27 @@ struct Inputs {
     slurp: bool,
     done: bool,
     line: Rc<Cell<usize>>,
+    /// For JSON input `line` is brought up to date only when an error
+    /// needs it (`sync_line`): newlines in `data[..counted]` are counted.
+    counted: usize,
+    /// The reader's key cache and buffers, kept across inputs (NDJSON
+    /// repeats its keys every line).
+    scratch: Scratch,
 }
 
 impl Inputs {
+    /// Sets `line` to the lines consumed so far, counted incrementally
+    /// (rescanning from the start would be quadratic on NDJSON).
+    fn sync_line(&mut self) {
+        if self.raw || self.slurp {
+            return;
+        }
+        let end = self.pos.min(self.data.len());
+        if self.counted < end {
+            self.line.set(self.line.get() + crate::bytescan::count_byte(&self.data[self.counted..end], b'\n'));
+            self.counted = end;
+        }
+    }
     fn next(&mut self) -> Option<Result<V, String>> {
         if self.done {
             return None;
@@ -239,17 +268,18 @@ impl Inputs {
                 return None;
             }
             let rest = &self.data[self.pos..];
-            let end = rest.iter().position(|c| *c == b'\n').unwrap_or(rest.len());
-            let s = String::from_utf8_lossy(&rest[..end]).into_owned();
+            let end = crate::bytescan::find_byte(rest, b'\n').unwrap_or(rest.len());
+            let s = V::str(&String::from_utf8_lossy(&rest[..end]));
             self.pos += (end + 1).min(rest.len());
             self.line.set(self.line.get() + 1);
-            return Some(Ok(V::str(&s)));
+            return Some(Ok(s));
         }
-        let start = self.pos;
         let mut r = Reader::new(&self.data);
         r.pos = self.pos;
+        r.scratch = std::mem::take(&mut self.scratch);
         let res = r.next();
         self.pos = r.pos;
+        self.scratch = r.scratch;
         // jq counts the newline ending a value's line as read (error locations).
         while self.pos < self.data.len() && matches!(self.data[self.pos], b' ' | b'\t' | b'\r') {
             self.pos += 1;
@@ -257,9 +287,6 @@ impl Inputs {
         if self.data.get(self.pos) == Some(&b'\n') {
             self.pos += 1;
         }
-        // Counted incrementally: rescanning from the start is quadratic on NDJSON.
-        let end = self.pos.min(self.data.len());
-        self.line.set(self.line.get() + self.data[start.min(end)..end].iter().filter(|c| **c == b'\n').count());
         if let Some(Err(_)) = res {
             self.done = true;
         }
@@ -341,6 +368,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
                 read_file(f)
             };
             match read {
+                Ok(b) if data.is_empty() => data = b,
                 Ok(b) => data.extend(b),
                 Err(m) => {
                     let _ = writeln!(ctx.diag.raw(), "jq: error: {}", m);
@@ -350,7 +378,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         }
     }
     let line = Rc::new(Cell::new(0));
-    let inputs = Rc::new(RefCell::new(Inputs { data, pos: 0, raw: o.raw_in, slurp: o.slurp, done: false, line: line.clone() }));
+    let inputs = Rc::new(RefCell::new(Inputs { data, pos: 0, raw: o.raw_in, slurp: o.slurp, done: false, line: line.clone(), counted: 0, scratch: Scratch::default() }));
     let src = inputs.clone();
     let mut it = Interp::new(Box::new(move || src.borrow_mut().next()));
     it.env_obj = V::obj(std::env::vars().map(|(k, v)| (Rc::from(k.as_str()), V::str(&v))).collect());
@@ -388,21 +416,33 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         let out = &mut ctx.out;
         let mut werr: Option<std::io::Error> = None;
         let r = it.eval(&ast, &env, Cur::val(v), &mut |_, x| {
-            text.clear();
             match (&x.v, o.raw_out) {
                 (V::Str(s), true) => text.push_str(s),
-                _ => text.push_str(&dump(&x.v, &fmt)),
+                _ => dump_into(&mut text, &x.v, &fmt),
             }
             if !o.join {
                 text.push('\n');
             }
             last = Some(x.v);
-            if let Err(e) = out.write_all(text.as_bytes()) {
-                werr = Some(e);
-                return Err(Ctl::Halt(-1));
+            // Outputs are gathered and written in pieces of about 64 KiB:
+            // one write call per output costs more than the printing.
+            if text.len() >= OUT_CHUNK {
+                if let Err(e) = out.write_all(text.as_bytes()) {
+                    werr = Some(e);
+                    return Err(Ctl::Halt(-1));
+                }
+                text.clear();
             }
             Ok(())
         });
+        // Everything this input produced is written before any message
+        // about it, in the order jq would have written it.
+        if werr.is_none() && !text.is_empty() {
+            if let Err(e) = out.write_all(text.as_bytes()) {
+                werr = Some(e);
+            }
+            text.clear();
+        }
         if !it.stderr.is_empty() {
             let _ = ctx.diag.raw().write_all(&it.stderr);
             it.stderr.clear();
@@ -413,6 +453,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         match r {
             Ok(()) => {}
             Err(Ctl::Err(e)) => {
+                inputs.borrow_mut().sync_line();
                 let loc = if o.null_input { "<unknown>".to_string() } else { format!("{}:{}", where_name, line.get()) };
                 let ns = if matches!(e, V::Str(_)) { "" } else { " (not a string)" };
                 let _ = writeln!(ctx.diag.raw(), "jq: error (at {}){}: {}", loc, ns, err_text(&e));

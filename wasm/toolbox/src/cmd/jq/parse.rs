@@ -39,7 +39,8 @@ pub enum Pat {
 #[derive(Debug)]
 pub struct FnDef {
     pub name: String,
-    pub params: Vec<String>,
+    /// Shared with every call's environment frame (no copy per call).
+    pub params: Vec<Rc<str>>,
     pub body: Rc<Ast>,
 }
 
@@ -362,8 +363,8 @@ impl Parser {
             self.i += 1;
             loop {
                 match self.t.get(self.i) {
-                    Some(Tok::Ident(n)) => params.push(n.clone()),
-                    Some(Tok::Var(n)) => params.push(format!("${}", n)),
+                    Some(Tok::Ident(n)) => params.push(Rc::from(n.as_str())),
+                    Some(Tok::Var(n)) => params.push(Rc::from(format!("${}", n).as_str())),
                     _ => return Err(format!("syntax error, unexpected {}", self.show())),
                 }
                 self.i += 1;

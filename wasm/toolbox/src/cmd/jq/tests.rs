@@ -321,3 +321,120 @@ fn files_and_args() {
     assert!(err.contains("Could not open /nonexistent/x.json"), "{}", err);
     assert_eq!(crate::testutil::run("jq", &["--help"], "").0, 0);
 }
+
+/// The reader's and printer's fast paths (string runs scanned 8 bytes at a
+/// time, cached keys, plain numbers, output gathered in 64 KiB pieces) and
+/// the evaluator's allocation-free operands; outputs produced by jq 1.6.
+#[test]
+fn fast_paths_match_jq() {
+    let cases: &[(&[&str], &str, &str, i32)] = &[
+        (&["-c", "."], "\"\"", "\"\"\n", 0),
+        (&["-c", "."], "[\"a\",\"ab\",\"abcdefg\",\"abcdefgh\",\"abcdefghi\",\"abcdefghijklmno\",\"abcdefghijklmnop\",\"abcdefghijklmnopq\"]", "[\"a\",\"ab\",\"abcdefg\",\"abcdefgh\",\"abcdefghi\",\"abcdefghijklmno\",\"abcdefghijklmnop\",\"abcdefghijklmnopq\"]\n", 0),
+        (&["-c", "."], "[\"\\\"x\",\"abcdefgh\\\"\",\"abcdefghijklmnop\\\\q\",\"tab\\there and a long run before it\\n\",\"\\u00e9\\ud83d\\ude00 ok\",\"x\\u0000y\",\"\\u001f\\u007f\\b\\f\\r\\/\"]", "[\"\\\"x\",\"abcdefgh\\\"\",\"abcdefghijklmnop\\\\q\",\"tab\\there and a long run before it\\n\",\"é😀 ok\",\"x\\u0000y\",\"\\u001f\\u007f\\b\\f\\r/\"]\n", 0),
+        (&["-c", "."], "\"café 日本 😀 and a fairly long tail of plain ascii text here\"", "\"café 日本 😀 and a fairly long tail of plain ascii text here\"\n", 0),
+        (&["-a", "-c", "."], "[\"café\",\"😀 long enough to use the word scan\",\"\u{7f}\"]", "[\"caf\\u00e9\",\"\\ud83d\\ude00 long enough to use the word scan\",\"\\u007f\"]\n", 0),
+        (&["-c", "."], "[0,-0,1.50,3.0,123456789012345,1234567890123456,999999999999999,1000000000000000,1e15,1e16,1e17,100000000000000000,12345678901234567890,0.1,0.000123,1e-5,-2.5,01,1.0e2,1E400,-1e400,0.30000000000000004,123.456,880.04,9007199254740993]", "[0,-0,1.5,3,123456789012345,1234567890123456,999999999999999,1000000000000000,1000000000000000,1e+16,1e+17,1e+17,12345678901234567000,0.1,0.000123,1e-05,-2.5,1,100,1.7976931348623157e+308,-1.7976931348623157e+308,0.30000000000000004,123.456,880.04,9007199254740992]\n", 0),
+        (&["-c", "."], "{\"a\":1,\"b\":2,\"a\":3}", "{\"a\":3,\"b\":2}\n", 0),
+        (&["-c", "."], "{\"a\":{\"b\":{},\"c\":[]},\"d\":[[],[{}]],\"\":0,\"a very long key that is longer than thirty-two bytes\":1}", "{\"a\":{\"b\":{},\"c\":[]},\"d\":[[],[{}]],\"\":0,\"a very long key that is longer than thirty-two bytes\":1}\n", 0),
+        (&["-c", "."], "{\"ab\":1,\"ba\":2}\n{\"ba\":3,\"ab\":4}\n{\"k\\u0041\":5,\"kA\":6}", "{\"ab\":1,\"ba\":2}\n{\"ba\":3,\"ab\":4}\n{\"kA\":6}\n", 0),
+        (&["-c", ".[] | select(.n > 5) | .id"], "[{\"id\":\"a\",\"n\":9},{\"id\":\"b\",\"n\":5},{\"id\":\"c\",\"n\":6.5},{\"id\":\"d\"},{\"id\":\"e\",\"n\":\"x\"}]", "\"a\"\n\"c\"\n\"e\"\n", 0),
+        (&["-c", ".[] | {id, n}"], "[{\"id\":\"a\",\"n\":9,\"z\":1},{\"n\":2},{}]", "{\"id\":\"a\",\"n\":9}\n{\"id\":null,\"n\":2}\n{\"id\":null,\"n\":null}\n", 0),
+        (&["-c", "{(.a,.b): (1,2)}"], "{\"a\":\"x\",\"b\":\"y\"}", "{\"x\":1}\n{\"x\":2}\n{\"y\":1}\n{\"y\":2}\n", 0),
+        (&["-c", "{a: (1,2), b: (3,4)}"], "null", "{\"a\":1,\"b\":3}\n{\"a\":1,\"b\":4}\n{\"a\":2,\"b\":3}\n{\"a\":2,\"b\":4}\n", 0),
+        (&["-r", ".[].name"], "[{\"name\":\"x\\ny\"},{\"name\":1},{\"name\":null},{}]", "x\ny\n1\nnull\nnull\n", 0),
+        (&["map(.score) | add"], "[{\"score\":1.5},{\"score\":2},{\"score\":null},{}]", "3.5\n", 0),
+        (&["length"], "[1,2,3] {\"a\":1} \"héllo\" -5 null", "3\n1\n5\n5\n0\n", 0),
+        (&["-c", "(1,2) + (10,20), [.[] > 1]"], "[1,2,3]", "11\n12\n21\n22\n[false,true,true]\n", 0),
+        (&["-S", "-c", "."], "{\"b\":1,\"a\":{\"d\":1,\"c\":2}}", "{\"a\":{\"c\":2,\"d\":1},\"b\":1}\n", 0),
+        (&[".", "--indent", "1"], "{\"a\":[1,{\"b\":\"x\"}]}", "{\n \"a\": [\n  1,\n  {\n   \"b\": \"x\"\n  }\n ]\n}\n", 0),
+        (&["--tab", "."], "{\"a\":[1]}", "{\n\t\"a\": [\n\t\t1\n\t]\n}\n", 0),
+    ];
+    for (args, input, out, code) in cases {
+        check("jq", args, input, out, *code);
+    }
+}
+
+#[test]
+fn fast_path_errors_keep_positions() {
+    let cases: &[(&str, &str)] = &[
+        ("\"abcdefghijklmnopqrstuvwxyz", "Unfinished JSON term at EOF at line 1, column 27"),
+        ("\"abc\\", "Unfinished JSON term at EOF at line 1, column 5"),
+        ("{\"a\":\"x\\q\"}", "Invalid escape at line 1, column 9"),
+        ("{\"abcdefghij\":1,\"abcdefghij", "Unfinished JSON term at EOF at line 1, column 27"),
+        ("12abc", "Invalid numeric literal at line 1, column 5"),
+        ("[1,-]", "Invalid numeric literal at line 1, column 4"),
+        ("1.2.3", "Invalid numeric literal at line 1, column 5"),
+        ("", ""),
+    ];
+    for (input, msg) in cases {
+        let want = if msg.is_empty() { String::new() } else { format!("jq: parse error: {}\n", msg) };
+        check_err("jq", &["-c", "."], input, &want, if msg.is_empty() { 0 } else { 2 });
+    }
+}
+
+/// Invalid UTF-8 becomes U+FFFD, inside and around escapes alike, and
+/// numbers outside the plain fast path still parse exactly.
+#[test]
+fn reader_bytes() {
+    use super::value::{dump, Fmt, Reader};
+    let cases: &[(&[u8], &str)] = &[
+        (b"[\"a\xffb\",\"abcdefghij\xe2\x82\",\"\xe2\\n\x82x\",\"ok\xc3\xa9\"]", "[\"a\u{fffd}b\",\"abcdefghij\u{fffd}\",\"\u{fffd}\\n\u{fffd}x\",\"ok\u{e9}\"]"),
+        (b"\"x\x00y\"", "\"x\\u0000y\""),
+        (b"[.5,1.,00012,1e2,-0.0,1234567890123456789]", "[0.5,1,12,100,-0,1234567890123456800]"),
+        (b"{\"k\":1}\r\n{\"k\":2}", "{\"k\":1}"),
+    ];
+    for (input, want) in cases {
+        let mut r = Reader::new(input);
+        let v = r.next().unwrap().unwrap();
+        assert_eq!(dump(&v, &Fmt::compact()), *want, "{:?}", input);
+    }
+    // Values and keys read one after another share the key cache.
+    let mut r = Reader::new(b"{\"key\":1} {\"key\":2}");
+    let (a, b) = (r.next().unwrap().unwrap(), r.next().unwrap().unwrap());
+    match (&a, &b) {
+        (super::value::V::Obj(x), super::value::V::Obj(y)) => assert!(std::rc::Rc::ptr_eq(&x[0].0, &y[0].0)),
+        _ => panic!("objects expected"),
+    }
+}
+
+/// Output longer than one 64 KiB piece, and a long string value read
+/// across many 8-byte words.
+#[test]
+fn long_outputs_and_strings() {
+    let want: String = (0..30000).map(|i| format!("{}\n", i)).collect();
+    check("jq", &["-n", "range(30000)"], "", &want, 0);
+    let long = "ab\\\"cd".repeat(20000);
+    let input = format!("\"{}\"", long);
+    check("jq", &["-c", "length"], &input, "100000\n", 0);
+    check("jq", &["-c", "."], &input, &format!("{}\n", input), 0);
+    let items: String = (0..5000).map(|i| format!("{{\"id\":\"item-{:06}\",\"n\":{}}}", i, i % 10)).collect::<Vec<_>>().join(",");
+    let want: String = (0..5000).filter(|i| i % 10 > 5).map(|i| format!("\"item-{:06}\"\n", i)).collect();
+    check("jq", &[".[] | select(.n > 5) | .id"], &format!("[{}]", items), &want, 0);
+}
+
+/// Error locations count lines lazily (only when an error is reported).
+#[test]
+fn error_lines_counted_on_demand() {
+    let (_, out, err) = crate::testutil::run("jq", &[".a + 1"], "{\"a\":1}\n{\"a\":\"x\"}\n\n{\"a\":[]}  \n{\"a\":2}");
+    assert_eq!(out, "2\n3\n");
+    assert_eq!(err, "jq: error (at <stdin>:2): string (\"x\") and number (1) cannot be added\njq: error (at <stdin>:4): array ([]) and number (1) cannot be added\n");
+    let (_, _, err) = crate::testutil::run("jq", &["-R", "error"], "a\r\nb");
+    assert_eq!(err, "jq: error (at <stdin>:1): a\r\njq: error (at <stdin>:2): b\n");
+}
+
+/// Calls resolved through the call cache still honour shadowing: the same
+/// name from different environments, user defs over prelude defs and
+/// natives, recursion. Outputs from jq 1.6.
+#[test]
+fn cached_calls_respect_scope() {
+    let cases: &[(&str, &str)] = &[
+        ("def g: select(. > 1); def select(f): \"mine\"; [.[] | select(.)], [.[] | g]", "[\"mine\",\"mine\",\"mine\"]\n[2,3]\n"),
+        ("[.[] | length], (def length: \"L\"; [.[] | length]), [.[] | length]", "[1,2,3]\n[\"L\",\"L\",\"L\"]\n[1,2,3]\n"),
+        ("def f(x): [x, (.[]? | tostring)]; [f(.)], [.[] | f(1)]", "[[[1,2,3],\"1\",\"2\",\"3\"]]\n[[1],[1],[1]]\n"),
+        ("[.[] as $x | [$x, 1] | map(. + $x) | add]", "[4,7,10]\n"),
+        ("def r: if . > 0 then . - 1 | r else \"done\" end; [.[] | r]", "[\"done\",\"done\",\"done\"]\n"),
+    ];
+    for (prog, out) in cases {
+        check("jq", &["-c", prog], "[1,2,3]", out, 0);
+    }
+}

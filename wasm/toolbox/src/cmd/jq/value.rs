@@ -3,6 +3,7 @@
 //! (null < false < true < numbers < strings < arrays < objects), and the
 //! JSON reader and printer (numbers printed the way jq 1.6 prints them).
 
+use crate::bytescan;
 use std::cmp::Ordering;
 use std::rc::Rc;
 
@@ -151,22 +152,71 @@ pub fn dump(v: &V, f: &Fmt) -> String {
     s
 }
 
+/// Appends `v` as JSON text (what `dump` returns) to `s`.
+pub fn dump_into(s: &mut String, v: &V, f: &Fmt) {
+    write_val(s, v, f, 0);
+}
+
 pub fn fmt_num(x: f64) -> String {
+    let mut s = String::new();
+    write_num(&mut s, x);
+    s
+}
+
+/// Integers below this print as plain digits whatever the format rules say
+/// (those rules only switch to an exponent from 10^17 up, or for 10^16
+/// with trailing zeros), so they skip the shortest-digits search.
+const PLAIN_INT_LIMIT: f64 = 1e15;
+
+/// A fixed buffer for `{:e}` output: the longest f64 in that form is 24 bytes.
+struct Small {
+    b: [u8; 32],
+    n: usize,
+}
+
+impl std::fmt::Write for Small {
+    fn write_str(&mut self, t: &str) -> std::fmt::Result {
+        let end = self.n + t.len();
+        if end > self.b.len() {
+            return Err(std::fmt::Error);
+        }
+        self.b[self.n..end].copy_from_slice(t.as_bytes());
+        self.n = end;
+        Ok(())
+    }
+}
+
+/// Appends a number the way jq 1.6 prints it (17 significant digits at
+/// most, shortest round-trip form, exponent outside [1e-5, 1e17)).
+pub fn write_num(out: &mut String, x: f64) {
     if x.is_nan() {
-        return "null".into();
+        out.push_str("null");
+        return;
     }
     let x = if x.is_infinite() { if x > 0.0 { f64::MAX } else { -f64::MAX } } else { x };
     if x == 0.0 {
-        return if x.is_sign_negative() { "-0".into() } else { "0".into() };
+        out.push_str(if x.is_sign_negative() { "-0" } else { "0" });
+        return;
+    }
+    if x.abs() < PLAIN_INT_LIMIT && x.trunc() == x {
+        write_int(out, x as i64);
+        return;
     }
     // Shortest round-trip digits and decimal exponent, from Rust's `{:e}`.
-    let e = format!("{:e}", x.abs());
+    let mut e = Small { b: [0; 32], n: 0 };
+    let _ = std::fmt::Write::write_fmt(&mut e, format_args!("{:e}", x.abs()));
+    let e = std::str::from_utf8(&e.b[..e.n]).unwrap_or("0e0");
     let (mant, exp) = e.split_once('e').unwrap();
     let exp: i32 = exp.parse().unwrap();
-    let digits: String = mant.chars().filter(|c| *c != '.').collect();
-    let nd = digits.len() as i32;
+    let mut dbuf = [0u8; 24];
+    let mut nd = 0usize;
+    for c in mant.bytes().filter(|c| *c != b'.') {
+        dbuf[nd] = c;
+        nd += 1;
+    }
+    let digits = std::str::from_utf8(&dbuf[..nd]).unwrap();
+    let nd = nd as i32;
     let decpt = exp + 1;
-    let mut out = String::new();
     if x < 0.0 {
         out.push('-');
     }
@@ -177,15 +227,20 @@ pub fn fmt_num(x: f64) -> String {
             out.push_str(&digits[1..]);
         }
         let e = decpt - 1;
-        out.push_str(&format!("e{}{:02}", if e < 0 { '-' } else { '+' }, e.abs()));
+        out.push('e');
+        out.push(if e < 0 { '-' } else { '+' });
+        if e.abs() < 10 {
+            out.push('0');
+        }
+        write_int(out, e.abs() as i64);
     } else if decpt <= 0 {
         out.push_str("0.");
         for _ in 0..-decpt {
             out.push('0');
         }
-        out.push_str(&digits);
+        out.push_str(digits);
     } else if decpt >= nd {
-        out.push_str(&digits);
+        out.push_str(digits);
         for _ in 0..decpt - nd {
             out.push('0');
         }
@@ -194,31 +249,75 @@ pub fn fmt_num(x: f64) -> String {
         out.push('.');
         out.push_str(&digits[decpt as usize..]);
     }
-    out
+}
+
+fn write_int(out: &mut String, n: i64) {
+    if n < 0 {
+        out.push('-');
+    }
+    let mut n = n.unsigned_abs();
+    let mut b = [0u8; 20];
+    let mut i = b.len();
+    loop {
+        i -= 1;
+        b[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.push_str(std::str::from_utf8(&b[i..]).unwrap());
+}
+
+/// True for bytes `write_str` cannot copy as they are: quote, backslash,
+/// control characters and DEL, and with `ascii` every non-ASCII byte.
+#[inline(always)]
+fn needs_escape(c: u8, ascii: bool) -> bool {
+    c < 0x20 || c == b'"' || c == b'\\' || c == 0x7f || (ascii && c >= 0x80)
 }
 
 pub fn write_str(s: &mut String, t: &str, ascii: bool) {
     s.push('"');
-    for c in t.chars() {
-        match c {
-            '"' => s.push_str("\\\""),
-            '\\' => s.push_str("\\\\"),
-            '\n' => s.push_str("\\n"),
-            '\t' => s.push_str("\\t"),
-            '\r' => s.push_str("\\r"),
-            '\u{8}' => s.push_str("\\b"),
-            '\u{c}' => s.push_str("\\f"),
-            c if (c as u32) < 0x20 || c as u32 == 0x7f => s.push_str(&format!("\\u{:04x}", c as u32)),
-            c if ascii && (c as u32) > 0x7e => {
-                let mut b = [0u16; 2];
-                for u in c.encode_utf16(&mut b) {
-                    s.push_str(&format!("\\u{:04x}", u));
-                }
-            }
-            c => s.push(c),
+    let b = t.as_bytes();
+    // Copy the runs that need no escaping whole; escape char by char from
+    // the first byte that does (always at a char boundary: all such bytes
+    // are ASCII or, with `ascii`, a lead or continuation byte of a char
+    // whose run started at its lead byte).
+    let mut done = 0;
+    let mut i = 0;
+    while i < b.len() {
+        if !needs_escape(b[i], ascii) {
+            i += 1;
+            continue;
         }
+        s.push_str(&t[done..i]);
+        let c = t[i..].chars().next().unwrap();
+        escape_char(s, c, ascii);
+        i += c.len_utf8();
+        done = i;
     }
+    s.push_str(&t[done..]);
     s.push('"');
+}
+
+fn escape_char(s: &mut String, c: char, ascii: bool) {
+    match c {
+        '"' => s.push_str("\\\""),
+        '\\' => s.push_str("\\\\"),
+        '\n' => s.push_str("\\n"),
+        '\t' => s.push_str("\\t"),
+        '\r' => s.push_str("\\r"),
+        '\u{8}' => s.push_str("\\b"),
+        '\u{c}' => s.push_str("\\f"),
+        c if (c as u32) < 0x20 || c as u32 == 0x7f => s.push_str(&format!("\\u{:04x}", c as u32)),
+        c if ascii && (c as u32) > 0x7e => {
+            let mut b = [0u16; 2];
+            for u in c.encode_utf16(&mut b) {
+                s.push_str(&format!("\\u{:04x}", u));
+            }
+        }
+        c => s.push(c),
+    }
 }
 
 fn newline(s: &mut String, f: &Fmt, depth: usize) {
@@ -234,7 +333,7 @@ fn write_val(s: &mut String, v: &V, f: &Fmt, depth: usize) {
     match v {
         V::Null => s.push_str("null"),
         V::Bool(b) => s.push_str(if *b { "true" } else { "false" }),
-        V::Num(x) => s.push_str(&fmt_num(*x)),
+        V::Num(x) => write_num(s, *x),
         V::Str(t) => write_str(s, t, f.ascii),
         V::Arr(a) => {
             if a.is_empty() {
@@ -258,8 +357,7 @@ fn write_val(s: &mut String, v: &V, f: &Fmt, depth: usize) {
                 return;
             }
             s.push('{');
-            let keys: Vec<Rc<str>> = if f.sort_keys { V::sorted_keys(o) } else { o.iter().map(|(k, _)| k.clone()).collect() };
-            for (i, k) in keys.iter().enumerate() {
+            let entry = |s: &mut String, i: usize, k: &str, x: &V| {
                 if i > 0 {
                     s.push(',');
                 }
@@ -269,7 +367,16 @@ fn write_val(s: &mut String, v: &V, f: &Fmt, depth: usize) {
                 if f.indent.is_some() {
                     s.push(' ');
                 }
-                write_val(s, v.get(k).unwrap(), f, depth + 1);
+                write_val(s, x, f, depth + 1);
+            };
+            if f.sort_keys {
+                for (i, k) in V::sorted_keys(o).iter().enumerate() {
+                    entry(s, i, k, v.get(k).unwrap());
+                }
+            } else {
+                for (i, (k, x)) in o.iter().enumerate() {
+                    entry(s, i, k, x);
+                }
             }
             newline(s, f, depth);
             s.push('}');
@@ -279,16 +386,134 @@ fn write_val(s: &mut String, v: &V, f: &Fmt, depth: usize) {
 
 // ---- reading ----
 
+/// Recently seen object keys, so the same key in thousands of objects is
+/// one shared allocation (and a refcount bump) instead of one each.
+/// Direct-mapped: a slot holds the last key that hashed to it.
+pub struct KeyCache {
+    slots: Vec<Option<Rc<str>>>,
+}
+
+/// What a Reader keeps from one value to the next (the key cache and
+/// buffers whose capacity is worth reusing); `Inputs` hands it from one
+/// Reader to the next so NDJSON lines share it too.
+#[derive(Default)]
+pub struct Scratch {
+    keys: KeyCache,
+    /// Members of the objects being read, innermost last; each object is
+    /// copied out into a vector of exactly its size when it closes (one
+    /// allocation instead of a series of regrowths).
+    members: Vec<(Rc<str>, V)>,
+    /// Elements of the arrays being read, the same way.
+    items: Vec<V>,
+    /// Decoded bytes of a string with escapes.
+    buf: Vec<u8>,
+}
+
+impl Default for KeyCache {
+    fn default() -> Self {
+        KeyCache::new()
+    }
+}
+
+const KEY_SLOTS: usize = 64;
+/// Longer keys are rarely repeated field names; not worth caching.
+const KEY_MAX: usize = 32;
+
+impl KeyCache {
+    pub fn new() -> KeyCache {
+        KeyCache { slots: Vec::new() }
+    }
+    fn get(&mut self, b: &[u8], s: &str) -> Rc<str> {
+        if b.is_empty() || b.len() > KEY_MAX {
+            return Rc::from(s);
+        }
+        if self.slots.is_empty() {
+            self.slots = vec![None; KEY_SLOTS];
+        }
+        let h = (b.len() * 31 + b[0] as usize * 7 + b[b.len() - 1] as usize + b[b.len() / 2] as usize * 3) % KEY_SLOTS;
+        match &self.slots[h] {
+            Some(k) if k.as_bytes() == b => k.clone(),
+            _ => {
+                let k: Rc<str> = Rc::from(s);
+                self.slots[h] = Some(k.clone());
+                k
+            }
+        }
+    }
+}
+
+/// Offset of the first `"` or `\` in `b` (a string body's end or first
+/// escape), scanning 8 bytes at a time.
+fn find_quote_or_escape(b: &[u8]) -> Option<usize> {
+    let (q, e) = (bytescan::splat(b'"'), bytescan::splat(b'\\'));
+    let mut i = 0;
+    while i + 8 <= b.len() {
+        let w = bytescan::load(&b[i..]);
+        let m = bytescan::eq_lanes(w, q) | bytescan::eq_lanes(w, e);
+        if m != 0 {
+            return Some(i + (m.trailing_zeros() / 8) as usize);
+        }
+        i += 8;
+    }
+    b[i..].iter().position(|&c| c == b'"' || c == b'\\').map(|p| i + p)
+}
+
+/// A JSON number made only of digits with an optional fraction and no
+/// exponent, at most 15 digits in all, read without the general float
+/// parser. Exact: the digits fit in 2^53 and 10^frac (frac <= 15) is exact,
+/// so one division is correctly rounded, the same value `str::parse` gives.
+/// None when the text is anything else (the caller takes the general path).
+fn simple_num(w: &[u8]) -> Option<f64> {
+    let (neg, body) = match w.first() {
+        Some(b'-') => (true, &w[1..]),
+        _ => (false, w),
+    };
+    let mut mant: u64 = 0;
+    let mut digits = 0;
+    let mut frac = 0;
+    let mut seen_dot = false;
+    let mut i = 0;
+    while i < body.len() {
+        let c = body[i];
+        if c.is_ascii_digit() {
+            mant = mant * 10 + (c - b'0') as u64;
+            digits += 1;
+            if seen_dot {
+                frac += 1;
+            }
+        } else if c == b'.' && !seen_dot && digits > 0 {
+            seen_dot = true;
+        } else {
+            return None;
+        }
+        i += 1;
+        if digits > 15 {
+            return None;
+        }
+    }
+    if digits == 0 || (seen_dot && frac == 0) {
+        return None;
+    }
+    const POW10: [f64; 16] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
+    let x = mant as f64 / POW10[frac];
+    Some(if neg { -x } else { x })
+}
+
+fn is_delim(c: u8) -> bool {
+    matches!(c, b' ' | b'\t' | b'\n' | b'\r' | b',' | b']' | b'}' | b':' | b'[' | b'{' | b'"')
+}
+
 /// A JSON text reader over a whole buffer that yields one value after
 /// another (jq accepts any whitespace-separated sequence).
 pub struct Reader<'a> {
     b: &'a [u8],
     pub pos: usize,
+    pub scratch: Scratch,
 }
 
 impl<'a> Reader<'a> {
     pub fn new(b: &'a [u8]) -> Self {
-        Reader { b, pos: 0 }
+        Reader { b, pos: 0, scratch: Scratch::default() }
     }
     fn ws(&mut self) {
         while self.pos < self.b.len() && matches!(self.b[self.pos], b' ' | b'\t' | b'\n' | b'\r') {
@@ -312,7 +537,11 @@ impl<'a> Reader<'a> {
         if self.pos >= self.b.len() {
             return None;
         }
-        Some(self.value(0))
+        let r = self.value(0);
+        // An error leaves partly read containers behind.
+        self.scratch.members.clear();
+        self.scratch.items.clear();
+        Some(r)
     }
     fn value(&mut self, depth: usize) -> Result<V, String> {
         // jq allows 10000; the host's call stack (V8 bounds wasm recursion)
@@ -328,30 +557,36 @@ impl<'a> Reader<'a> {
         match c {
             b'{' => {
                 self.pos += 1;
-                let mut o: Vec<(Rc<str>, V)> = Vec::new();
                 self.ws();
                 if self.b.get(self.pos) == Some(&b'}') {
                     self.pos += 1;
-                    return Ok(V::obj(o));
+                    return Ok(V::obj(Vec::new()));
                 }
+                let base = self.scratch.members.len();
                 loop {
                     self.ws();
                     if self.b.get(self.pos) != Some(&b'"') {
                         return Err(self.err(if self.pos >= self.b.len() { "Unfinished JSON term at EOF" } else { "Object keys must be strings" }));
                     }
-                    let k = self.string()?;
+                    let k = self.string(true)?;
                     self.ws();
                     if self.b.get(self.pos) != Some(&b':') {
                         return Err(self.err("Objects must consist of key:value pairs"));
                     }
                     self.pos += 1;
                     let v = self.value(depth + 1)?;
-                    obj_set(&mut o, Rc::from(k.as_str()), v);
+                    // A repeated key keeps its first place and takes the new value.
+                    let members = &mut self.scratch.members;
+                    match members[base..].iter_mut().find(|(kk, _)| *kk == k) {
+                        Some(slot) => slot.1 = v,
+                        None => members.push((k, v)),
+                    }
                     self.ws();
                     match self.b.get(self.pos) {
                         Some(b',') => self.pos += 1,
                         Some(b'}') => {
                             self.pos += 1;
+                            let o: Vec<(Rc<str>, V)> = self.scratch.members.drain(base..).collect();
                             return Ok(V::obj(o));
                         }
                         None => return Err(self.err("Unfinished JSON term at EOF")),
@@ -361,19 +596,21 @@ impl<'a> Reader<'a> {
             }
             b'[' => {
                 self.pos += 1;
-                let mut a = Vec::new();
                 self.ws();
                 if self.b.get(self.pos) == Some(&b']') {
                     self.pos += 1;
-                    return Ok(V::arr(a));
+                    return Ok(V::arr(Vec::new()));
                 }
+                let base = self.scratch.items.len();
                 loop {
-                    a.push(self.value(depth + 1)?);
+                    let x = self.value(depth + 1)?;
+                    self.scratch.items.push(x);
                     self.ws();
                     match self.b.get(self.pos) {
                         Some(b',') => self.pos += 1,
                         Some(b']') => {
                             self.pos += 1;
+                            let a: Vec<V> = self.scratch.items.drain(base..).collect();
                             return Ok(V::arr(a));
                         }
                         None => return Err(self.err("Unfinished JSON term at EOF")),
@@ -381,13 +618,17 @@ impl<'a> Reader<'a> {
                     }
                 }
             }
-            b'"' => Ok(V::str(&self.string()?)),
+            b'"' => Ok(V::Str(self.string(false)?)),
             _ => {
                 let start = self.pos;
-                while self.pos < self.b.len() && !matches!(self.b[self.pos], b' ' | b'\t' | b'\n' | b'\r' | b',' | b']' | b'}' | b':' | b'[' | b'{' | b'"') {
+                while self.pos < self.b.len() && !is_delim(self.b[self.pos]) {
                     self.pos += 1;
                 }
-                let word = std::str::from_utf8(&self.b[start..self.pos]).unwrap_or("");
+                let wb = &self.b[start..self.pos];
+                if let Some(x) = simple_num(wb) {
+                    return Ok(V::Num(x));
+                }
+                let word = std::str::from_utf8(wb).unwrap_or("");
                 match word {
                     "null" => Ok(V::Null),
                     "true" => Ok(V::Bool(true)),
@@ -405,42 +646,74 @@ impl<'a> Reader<'a> {
             }
         }
     }
-    fn string(&mut self) -> Result<String, String> {
+    /// A string starting at the opening quote. Invalid UTF-8 becomes U+FFFD.
+    /// `key`: share the allocation with earlier equal keys.
+    fn string(&mut self, key: bool) -> Result<Rc<str>, String> {
         self.pos += 1;
-        let mut out: Vec<u8> = Vec::new();
+        let start = self.pos;
+        let run = match find_quote_or_escape(&self.b[start..]) {
+            Some(n) => n,
+            None => {
+                self.pos = self.b.len();
+                return Err(self.err("Unfinished JSON term at EOF"));
+            }
+        };
+        if self.b[start + run] == b'"' {
+            // No escapes: the text is the bytes as they stand.
+            self.pos = start + run + 1;
+            let raw = &self.b[start..start + run];
+            return Ok(match std::str::from_utf8(raw) {
+                Ok(s) if key => self.scratch.keys.get(raw, s),
+                Ok(s) => Rc::from(s),
+                Err(_) => Rc::from(String::from_utf8_lossy(raw).as_ref()),
+            });
+        }
+        let mut out = std::mem::take(&mut self.scratch.buf);
+        out.clear();
+        let r = self.escaped(&mut out);
+        let res = r.map(|()| Rc::from(String::from_utf8_lossy(&out).as_ref()));
+        self.scratch.buf = out;
+        res
+    }
+    /// The rest of a string with escapes into `out`, from `self.pos` to past
+    /// the closing quote; runs without escapes are copied whole.
+    fn escaped(&mut self, out: &mut Vec<u8>) -> Result<(), String> {
         loop {
-            let c = match self.b.get(self.pos) {
-                Some(c) => *c,
-                None => return Err(self.err("Unfinished JSON term at EOF")),
-            };
-            self.pos += 1;
-            match c {
-                b'"' => return Ok(String::from_utf8_lossy(&out).into_owned()),
-                b'\\' => {
-                    let e = *self.b.get(self.pos).ok_or_else(|| self.err("Unfinished JSON term at EOF"))?;
-                    self.pos += 1;
-                    match e {
-                        b'n' => out.push(b'\n'),
-                        b't' => out.push(b'\t'),
-                        b'r' => out.push(b'\r'),
-                        b'b' => out.push(8),
-                        b'f' => out.push(12),
-                        b'/' | b'\\' | b'"' => out.push(e),
-                        b'u' => {
-                            let mut cp = self.hex4()?;
-                            if (0xd800..0xdc00).contains(&cp) && self.b.get(self.pos) == Some(&b'\\') && self.b.get(self.pos + 1) == Some(&b'u') {
-                                self.pos += 2;
-                                let lo = self.hex4()?;
-                                cp = if (0xdc00..0xe000).contains(&lo) { 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00) } else { 0xfffd };
-                            }
-                            let ch = char::from_u32(cp).unwrap_or('\u{fffd}');
-                            let mut buf = [0u8; 4];
-                            out.extend_from_slice(ch.encode_utf8(&mut buf).as_bytes());
-                        }
-                        _ => return Err(self.err("Invalid escape")),
-                    }
+            let run = match find_quote_or_escape(&self.b[self.pos..]) {
+                Some(n) => n,
+                None => {
+                    self.pos = self.b.len();
+                    return Err(self.err("Unfinished JSON term at EOF"));
                 }
-                _ => out.push(c),
+            };
+            out.extend_from_slice(&self.b[self.pos..self.pos + run]);
+            self.pos += run;
+            let c = self.b[self.pos];
+            self.pos += 1;
+            if c == b'"' {
+                return Ok(());
+            }
+            let e = *self.b.get(self.pos).ok_or_else(|| self.err("Unfinished JSON term at EOF"))?;
+            self.pos += 1;
+            match e {
+                b'n' => out.push(b'\n'),
+                b't' => out.push(b'\t'),
+                b'r' => out.push(b'\r'),
+                b'b' => out.push(8),
+                b'f' => out.push(12),
+                b'/' | b'\\' | b'"' => out.push(e),
+                b'u' => {
+                    let mut cp = self.hex4()?;
+                    if (0xd800..0xdc00).contains(&cp) && self.b.get(self.pos) == Some(&b'\\') && self.b.get(self.pos + 1) == Some(&b'u') {
+                        self.pos += 2;
+                        let lo = self.hex4()?;
+                        cp = if (0xdc00..0xe000).contains(&lo) { 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00) } else { 0xfffd };
+                    }
+                    let ch = char::from_u32(cp).unwrap_or('\u{fffd}');
+                    let mut buf = [0u8; 4];
+                    out.extend_from_slice(ch.encode_utf8(&mut buf).as_bytes());
+                }
+                _ => return Err(self.err("Invalid escape")),
             }
         }
     }

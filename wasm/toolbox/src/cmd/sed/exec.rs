@@ -1,6 +1,7 @@
 //! Runs a parsed sed program over the input stream(s).
 
-use super::parse::{Addr, Addr2, Kind, Part, Program};
+use super::parse::{Addr, Addr2, Kind, Part, Program, Re};
+use crate::backref::Backref;
 use crate::ctx::{q, reason, Ctx, Res};
 use crate::{fsx, input};
 use regex::bytes::Regex;
@@ -127,13 +128,15 @@ struct Machine<'p> {
     active: Vec<bool>,
     range_end: Vec<u64>,
     /// Regex clones are costly (each gets its own match cache): borrow.
-    last_re: Option<&'p Regex>,
+    last_re: Option<&'p Re>,
     quit: Option<i32>,
+    /// A back-reference search gave up (step budget); ends the run.
+    error: Option<String>,
 }
 
 pub fn run(ctx: &mut Ctx, prog: &Program, o: &Opts, files: &[String]) -> Res {
     let n = prog.cmds.len();
-    let mut m = Machine { prog, hold: Vec::new(), active: vec![false; n], range_end: vec![0; n], last_re: None, quit: None };
+    let mut m = Machine { prog, hold: Vec::new(), active: vec![false; n], range_end: vec![0; n], last_re: None, quit: None, error: None };
     if let Some(suffix) = &o.in_place {
         for f in files {
             if f == "-" {
@@ -214,13 +217,23 @@ impl<'p> Machine<'p> {
         }
     }
 
-    fn re_match(&mut self, re: &'p Option<Regex>, ps: &[u8]) -> bool {
-        match re {
+    fn re_match(&mut self, re: &'p Option<Re>, ps: &[u8]) -> bool {
+        let r = match re {
             Some(r) => {
                 self.last_re = Some(r);
-                r.is_match(ps)
+                r
             }
-            None => self.last_re.map(|r| r.is_match(ps)).unwrap_or(false),
+            None => match self.last_re {
+                Some(r) => r,
+                None => return false,
+            },
+        };
+        match r {
+            Re::Crate(r) => r.is_match(ps),
+            Re::Back(b) => b.is_match(ps).unwrap_or_else(|e| {
+                self.error = Some(e);
+                false
+            }),
         }
     }
 
@@ -297,8 +310,8 @@ impl<'p> Machine<'p> {
     }
 }
 
-fn subst<'p>(m: &mut Machine<'p>, re: &'p Option<Regex>, repl: &[Part], global: bool, nth: usize, ps: &mut Vec<u8>) -> bool {
-    let re: &'p Regex = match re {
+fn subst<'p>(m: &mut Machine<'p>, re: &'p Option<Re>, repl: &[Part], global: bool, nth: usize, ps: &mut Vec<u8>) -> bool {
+    let re: &'p Re = match re {
         Some(r) => {
             m.last_re = Some(r);
             r
@@ -308,6 +321,54 @@ fn subst<'p>(m: &mut Machine<'p>, re: &'p Option<Regex>, repl: &[Part], global: 
             None => return false,
         },
     };
+    match re {
+        Re::Crate(r) => subst_crate(r, repl, global, nth, ps),
+        Re::Back(b) => subst_backref(b, repl, global, nth, ps).unwrap_or_else(|e| {
+            m.error = Some(e);
+            false
+        }),
+    }
+}
+
+/// s/// with the back-reference engine: the same walk as the crate's
+/// iterators (an empty match right after the previous match is skipped).
+fn subst_backref(re: &Backref, repl: &[Part], global: bool, nth: usize, ps: &mut Vec<u8>) -> Result<bool, String> {
+    let mut out = Vec::with_capacity(ps.len());
+    let (mut pos, mut last, mut k, mut did) = (0, 0, 0, false);
+    let mut prev_end = None;
+    let utf8 = std::str::from_utf8(ps).is_ok();
+    while pos <= ps.len() {
+        let caps = match re.find_at_utf8(ps, pos, utf8)? {
+            Some(c) => c,
+            None => break,
+        };
+        let (start, end) = caps[0].unwrap_or((pos, pos));
+        if start == end && prev_end == Some(start) {
+            pos = start + 1;
+            continue;
+        }
+        k += 1;
+        if k >= nth {
+            out.extend_from_slice(&ps[last..start]);
+            let hay: &[u8] = ps;
+            expand(repl, &|g| caps.get(g).copied().flatten().map(|(a, b)| &hay[a..b]), &mut out);
+            last = end;
+            did = true;
+            if !global {
+                break;
+            }
+        }
+        prev_end = Some(end);
+        pos = if start == end { end + 1 } else { end };
+    }
+    if did {
+        out.extend_from_slice(&ps[last..]);
+        *ps = out;
+    }
+    Ok(did)
+}
+
+fn subst_crate(re: &Regex, repl: &[Part], global: bool, nth: usize, ps: &mut Vec<u8>) -> bool {
     let mut out = Vec::with_capacity(ps.len());
     let mut last = 0;
     let mut k = 0;
@@ -441,7 +502,11 @@ fn stream(m: &mut Machine, lines: &mut Lines, out: &mut Out, o: &Opts, _aux: &mu
         let mut end_cycle = false;
         while pc < cmds.len() && !end_cycle {
             let last = lines.is_last();
-            if !m.selected(pc, ln, last, &ps) {
+            let selected = m.selected(pc, ln, last, &ps);
+            if m.error.is_some() {
+                return Err(failure(m, out));
+            }
+            if !selected {
                 if let Kind::Block(end) = cmds[pc].kind {
                     pc = end + 1;
                 } else {
@@ -453,7 +518,11 @@ fn stream(m: &mut Machine, lines: &mut Lines, out: &mut Out, o: &Opts, _aux: &mu
             match &cmds[pc].kind {
                 Kind::Block(_) | Kind::EndBlock | Kind::Label => {}
                 Kind::Subst { re, repl, global, nth, print } => {
-                    if subst(m, re, repl, *global, *nth, &mut ps) {
+                    let did = subst(m, re, repl, *global, *nth, &mut ps);
+                    if m.error.is_some() {
+                        return Err(failure(m, out));
+                    }
+                    if did {
                         subst_flag = true;
                         for _ in 0..*print {
                             out.line(&ps, nl)?;
@@ -584,6 +653,15 @@ fn stream(m: &mut Machine, lines: &mut Lines, out: &mut Out, o: &Opts, _aux: &mu
         }
     }
     Ok(())
+}
+
+/// The back-reference engine gave up: keep the output so far, and end the
+/// run with its message. Kept out of line, away from the per-line loop.
+#[cold]
+#[inline(never)]
+fn failure(m: &mut Machine, out: &mut Out) -> io::Error {
+    let _ = out.w.flush();
+    io::Error::new(io::ErrorKind::Other, m.error.take().unwrap_or_default())
 }
 
 fn target(p: &Program, label: &str) -> usize {

@@ -4,7 +4,8 @@
 //! { } !, addresses N, $, /RE/, \cREc, FIRST~STEP, 0,/RE/, ADDR,+N,
 //! ADDR,~N. Regular expressions are POSIX BRE (ERE with -E) translated for
 //! the `regex` crate, where `.` also matches the newlines that N puts into
-//! the pattern space. Not supported: back-references inside a regex,
+//! the pattern space; a regex with back-references (`\1`..`\9`) runs on
+//! the backtracking engine in `crate::backref` instead. Not supported:
 //! r/R/w/W/e/F commands (clear error).
 
 mod parse;

@@ -1,14 +1,23 @@
 //! Script text to a flat command list; blocks become jumps.
 
+use crate::backref::{has_backref, Backref};
 use crate::regex_posix::translate;
 use regex::bytes::{Regex, RegexBuilder};
+
+/// A compiled sed regex: the `regex` crate's automaton, or the backtracking
+/// engine for the patterns that use back-references (which the crate lacks).
+#[derive(Debug, Clone)]
+pub enum Re {
+    Crate(Regex),
+    Back(Backref),
+}
 
 #[derive(Debug, Clone)]
 pub enum Addr {
     Line(u64),
     Last,
     /// None: the last regex used (`//`).
-    Re(Option<Regex>),
+    Re(Option<Re>),
     Step(u64, u64),
     /// `0` as first address of `0,/re/`.
     Zero,
@@ -18,7 +27,7 @@ pub enum Addr {
 pub enum Addr2 {
     Line(u64),
     Last,
-    Re(Option<Regex>),
+    Re(Option<Re>),
     Plus(u64),
     Tilde(u64),
 }
@@ -36,7 +45,7 @@ pub enum Kind {
     /// `{`: index of the matching `}` (jump there when the address fails).
     Block(usize),
     EndBlock,
-    Subst { re: Option<Regex>, repl: Vec<Part>, global: bool, nth: usize, print: u8 },
+    Subst { re: Option<Re>, repl: Vec<Part>, global: bool, nth: usize, print: u8 },
     Translit(Box<[u8; 256]>),
     Delete,
     DeleteFirst,
@@ -215,18 +224,21 @@ impl<'a> P<'a> {
     }
 }
 
-pub fn compile(raw: &[u8], ere: bool, icase: bool, multiline: bool) -> Result<Option<Regex>, String> {
+pub fn compile(raw: &[u8], ere: bool, icase: bool, multiline: bool) -> Result<Option<Re>, String> {
     if raw.is_empty() {
         return Ok(None);
     }
     let s = String::from_utf8_lossy(raw);
+    if has_backref(&s) {
+        return Backref::new(&s, ere, icase, multiline).map(|b| Some(Re::Back(b)));
+    }
     let t = translate(&s, ere)?;
     RegexBuilder::new(&t)
         .case_insensitive(icase)
         .multi_line(multiline)
         .dot_matches_new_line(true)
         .build()
-        .map(Some)
+        .map(|r| Some(Re::Crate(r)))
         .map_err(|e| format!("invalid regex: {}", e.to_string().lines().last().unwrap_or("").trim()))
 }
 
@@ -423,9 +435,22 @@ pub fn parse(script: &str, ere: bool) -> Result<Program, Err> {
                     p.i += 1;
                 }
                 let re = compile(&raw_re, ere, icase, ml).map_err(|m| (p.i, m))?;
+                let repl = parse_repl(&raw_repl);
+                let groups = match &re {
+                    Some(Re::Crate(r)) => r.captures_len() - 1,
+                    Some(Re::Back(b)) => b.groups(),
+                    None => 9,
+                };
+                for part in &repl {
+                    if let Part::Group(g) = part {
+                        if *g > groups {
+                            return Err((p.i, format!("invalid reference \\{} on `s' command's RHS", g)));
+                        }
+                    }
+                }
                 // Unescape the replacement's own delimiter handling was done by
                 // `delimited`; `\n` etc. are handled by parse_repl.
-                Kind::Subst { re, repl: parse_repl(&raw_repl), global, nth, print }
+                Kind::Subst { re, repl, global, nth, print }
             }
             b'y' => {
                 let delim = match p.peek() {

@@ -1,4 +1,4 @@
-use crate::testutil::{check, check_err, read, tmpdir, write};
+use crate::testutil::{check, check_err, read, run, tmpdir, write};
 
 #[test]
 fn table() {
@@ -55,6 +55,23 @@ fn table() {
         (&["s/^/> /"], "a\nb\n", "> a\n> b\n"),
         (&["/^$/d"], "a\n\nb\n", "a\nb\n"),
         (&["s/a//g;s//x/"], "aba\n", "b\n"),
+        // Back-references in the regex: the backtracking engine.
+        (&["-n", "/\\(ab\\)\\1/p"], "abab\nab\nxababy\n", "abab\nxababy\n"),
+        (&["-E", "s/(.)\\1/<&>/g"], "aabbcd\nxyzzy\n\n", "<aa><bb>cd\nxy<zz>y\n\n"),
+        (&["s/\\([a-z]*\\) \\1/dup: \\1/"], "the the cat\nfoo bar\n", "dup: the cat\nfoodup: bar\n"),
+        (&["-E", "s/(a|aa)\\1/<&>/"], "aaaa\n", "<aaaa>\n"),
+        (&["-E", "s/([a-z])\\1/X/2g"], "aabbccdd\n", "aaXXX\n"),
+        (&["-n", "-E", "s/(o)\\1/0/gp"], "foo\nbar\nbooboo\n", "f0\nb0b0\n"),
+        (&["-E", "s/(A)\\1/<&>/I"], "xaAy\n", "x<aA>y\n"),
+        (&["-n", "/\\(a\\)\\1/Ip"], "aA\nab\n", "aA\n"),
+        (&["-E", "s/(x*)\\1/-/g"], "abc\nxxxx\n", "-a-b-c-\n-\n"),
+        (&["-E", "/(.)\\1/s//[\\1]/g"], "aabb\nab\n", "[a][b]\nab\n"),
+        (&["-E", "N;N;s/^(.)\\1$/X/Mg"], "aa\nab\nbb\n", "X\nab\nX\n"),
+        (&["0,/\\(.\\)\\1/d"], "ab\ncc\ndd\n", "dd\n"),
+        (&["-E", "s/(.)\\1/\\U&/g"], "aab\r\n", "AAb\r\n"),
+        (&["-z", "s/\\(a\\)\\1/X/g"], "aa\0baa\0", "X\0bX\0"),
+        (&["s/\\(.\\)\\1/X/"], "abb", "aX"),
+        (&["-E", "s/(.)\\1/\\n/"], "a\0\0b\n", "a\nb\n"),
     ];
     for (args, input, out) in cases {
         check("sed", args, input, out, 0);
@@ -66,6 +83,13 @@ fn errors_and_in_place() {
     check_err("sed", &["k"], "", "sed: -e expression #1, char 1: unknown command: `k'\n", 1);
     check_err("sed", &["s/a/b"], "", "sed: -e expression #1, char 5: unterminated `s' command\n", 1);
     check_err("sed", &[], "", "sed: no script specified\nTry 'sed --help' for more information.\n", 1);
+    check_err("sed", &["s/\\(a\\)\\2/x/"], "", "sed: -e expression #1, char 12: Invalid back reference\n", 1);
+    check_err("sed", &["-E", "s/(a)\\1/\\2/"], "", "sed: -e expression #1, char 11: invalid reference \\2 on `s' command's RHS\n", 1);
+    check_err("sed", &["s/a/\\1/"], "", "sed: -e expression #1, char 7: invalid reference \\1 on `s' command's RHS\n", 1);
+    // A search past the step budget stops with a message (output so far kept).
+    let many_a = format!("aa\n{}cbx\n", "a".repeat(30));
+    let got = run("sed", &["s/\\(\\(a*\\)*\\)*\\(c\\)b\\3/X/"], &many_a);
+    assert_eq!(got, (1, "aa\n".to_string(), "sed: pattern too complex for back-references\n".to_string()));
     check_err("sed", &["b nowhere"], "", "sed: -e expression #1, char 9: can't find label for jump to `nowhere'\n", 1);
     let d = tmpdir();
     let (a, b) = (format!("{}/a", d), format!("{}/b", d));
