@@ -10,6 +10,7 @@
 
 use crate::args::{flag, optval, val, Spec};
 use crate::ctx::{reason, Ctx, Res};
+use crate::backref::{self, Backref};
 use crate::regex_posix::translate;
 use crate::text::glob_match;
 use crate::{fsx, input};
@@ -75,6 +76,11 @@ enum Binary {
 
 struct Opts {
     re: Option<Regex>,
+    /// Patterns with back-references (`\(a\)\1`), which the regex crate cannot run: they
+    /// take crate::backref's engine, line by line. `re` is None then.
+    back: Option<Backref>,
+    /// The engine gave up on a line (its step budget): reported once, exit 2.
+    back_error: std::cell::RefCell<Option<String>>,
     /// The same pattern with `^`/`$` matching at newlines, for searching a
     /// whole block of lines at once (see `BlockScan`). None when a line
     /// cannot be told from a block that way (-P's own syntax, `\``, `\'`).
@@ -127,31 +133,43 @@ impl Opts {
     /// Matches in `line`, honouring -w. Without a regex (no patterns at
     /// all, e.g. `-f /dev/null`) nothing matches.
     fn first_match(&self, line: &[u8], from: usize) -> Option<(usize, usize)> {
-        let re = self.re.as_ref()?;
+        let find = |hay: &[u8], at: usize| -> Option<(usize, usize)> {
+            match (&self.re, &self.back) {
+                (Some(re), _) => re.find_at(hay, at).map(|m| (m.start(), m.end())),
+                (None, Some(b)) => match b.find_at(hay, at) {
+                    Ok(caps) => caps.and_then(|c| c.first().copied().flatten()),
+                    Err(e) => {
+                        self.back_error.borrow_mut().get_or_insert(e);
+                        None
+                    }
+                },
+                (None, None) => None,
+            }
+        };
         let mut start = from;
         while start <= line.len() {
-            let m = re.find_at(line, start)?;
+            let (ms, me) = find(line, start)?;
             if !self.word {
-                return Some((m.start(), m.end()));
+                return Some((ms, me));
             }
-            let ok_before = m.start() == 0 || !is_word(line[m.start() - 1]);
-            let ok_after = m.end() == line.len() || !is_word(line[m.end()]);
-            if ok_before && ok_after && m.end() > m.start() {
-                return Some((m.start(), m.end()));
+            let ok_before = ms == 0 || !is_word(line[ms - 1]);
+            let ok_after = me == line.len() || !is_word(line[me]);
+            if ok_before && ok_after && me > ms {
+                return Some((ms, me));
             }
             // Try a shorter match at the same place before moving on.
             if ok_before {
-                let mut end = m.end();
-                while end > m.start() + 1 {
+                let mut end = me;
+                while end > ms + 1 {
                     end -= 1;
-                    if let Some(sm) = re.find(&line[m.start()..end]) {
-                        if sm.start() == 0 && sm.end() == end - m.start() && (end == line.len() || !is_word(line[end])) {
-                            return Some((m.start(), end));
+                    if let Some((ss, se)) = find(&line[ms..end], 0) {
+                        if ss == 0 && se == end - ms && (end == line.len() || !is_word(line[end])) {
+                            return Some((ms, end));
                         }
                     }
                 }
             }
-            start = m.start() + 1;
+            start = ms + 1;
         }
         None
     }
@@ -253,8 +271,19 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     }
     let mode = p.opts.iter().rev().find(|o| matches!(o.key, "E" | "F" | "G" | "P")).map(|o| o.key).unwrap_or("G");
     let icase = p.opts.iter().rev().find(|o| o.key == "i" || o.key == "no-i").map(|o| o.key == "i").unwrap_or(false);
+    let mut back = None;
+    if matches!(mode, "G" | "E") && patterns.iter().any(|p| backref::has_backref(p)) {
+        let pats: Vec<&str> = patterns.iter().map(|s| s.as_str()).collect();
+        match Backref::with_patterns(&pats, mode == "E", icase, false, p.has("x")) {
+            Ok(b) => back = Some(b),
+            Err(m) => {
+                ctx.diag.error(m);
+                return Ok(2);
+            }
+        }
+    }
     let mut parts = Vec::new();
-    for pat in &patterns {
+    for pat in patterns.iter().filter(|_| back.is_none()) {
         let t = match mode {
             "F" => Ok(regex::escape(pat)),
             "P" => Ok(pat.clone()),
@@ -294,7 +323,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         }
     };
     let block_lit = match patterns.as_slice() {
-        [pat] if !icase && !p.has("x") && !pat.is_empty() => {
+        [pat] if back.is_none() && !icase && !p.has("x") && !pat.is_empty() => {
             let special: &[char] = match mode {
                 "F" => &[],
                 "G" => &['\\', '.', '[', '*', '^', '$'],
@@ -363,6 +392,8 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     let names = p.opts.iter().rev().find(|o| o.key == "H" || o.key == "h").map(|o| o.key == "H").unwrap_or(names_default);
     let o = Opts {
         re,
+        back,
+        back_error: std::cell::RefCell::new(None),
         block_re,
         block_lit,
         invert: p.has("v"),
@@ -392,7 +423,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     };
     // GNU gives up at once when nothing can be selected (`-f /dev/null` without -v, `-m 0`),
     // printing nothing, not even -c counts; -L still has files to list.
-    let nothing_selectable = o.max == Some(0) || (o.re.is_none() && !o.invert);
+    let nothing_selectable = o.max == Some(0) || (o.re.is_none() && o.back.is_none() && !o.invert);
     if nothing_selectable && !o.list_without {
         return Ok(1);
     }
@@ -422,6 +453,10 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
             continue;
         }
         file(ctx, op, op, &o, &mut st)?;
+    }
+    if let Some(e) = o.back_error.borrow_mut().take() {
+        ctx.diag.error(e);
+        st.error = true;
     }
     Ok(if st.selected_any && (o.quiet || !st.error) {
         0
@@ -1004,6 +1039,25 @@ mod tests {
     /// The block search must answer exactly as the per-line path. `-P`
     /// never takes the block path, and these patterns mean the same in
     /// -E and -P, so the two runs must agree byte for byte.
+    #[test]
+    fn back_references() {
+        let text = "abab\nab\nxababy\nthe the cat\n";
+        let cases: &[(&[&str], &str, i32)] = &[
+            (&["\\(ab\\)\\1"], "abab\nxababy\n", 0),
+            (&["-E", "(ab)\\1"], "abab\nxababy\n", 0),
+            (&["-c", "-E", "([a-z]+) \\1"], "1\n", 0),
+            (&["-v", "\\(ab\\)\\1"], "ab\nthe the cat\n", 0),
+            (&["-o", "-E", "(the) \\1"], "the the\n", 0),
+            (&["-x", "\\(ab\\)\\1"], "abab\n", 0),
+            (&["-w", "-E", "(ab)\\1"], "abab\n", 0),
+            (&["-E", "(x)\\1"], "", 1),
+            (&["-E", "(a)\\2"], "", 2),
+        ];
+        for (args, out, code) in cases {
+            crate::testutil::check("grep", args, text, out, *code);
+        }
+    }
+
     #[test]
     fn block_path_matches_line_path() {
         let d = tmpdir();
