@@ -9,7 +9,7 @@ import type { ProgramRunner } from "./session-host";
  * a WASI program may burn per second of `timeout_seconds`. Counting work, not time, is what
  * stops a runaway loop on Workers, where the clock stands still while code computes.
  */
-export const WASM_FUEL_PER_SECOND = 200_000_000;
+export const WASM_FUEL_PER_SECOND = 300_000_000;
 /** Bytes of piped input a program may be given at once. */
 const MAX_STDIN_BYTES = 64 * 1024 * 1024;
 /** Exit status of a writer whose reader went away (128 + SIGPIPE), as bash reports it. */
