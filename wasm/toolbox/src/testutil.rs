@@ -41,3 +41,27 @@ pub fn write(path: &str, text: &str) {
 pub fn read(path: &str) -> String {
     std::fs::read_to_string(path).unwrap()
 }
+
+/// A reader that hands out its data in pieces of the given sizes (cycled), so
+/// block and buffer boundaries fall anywhere: inside words, CRLF pairs, lines.
+pub struct Pieces<'a> {
+    data: &'a [u8],
+    sizes: &'a [usize],
+    i: usize,
+}
+
+impl<'a> Pieces<'a> {
+    pub fn new(data: &'a [u8], sizes: &'a [usize]) -> Self {
+        Pieces { data, sizes, i: 0 }
+    }
+}
+
+impl std::io::Read for Pieces<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let want = self.sizes[self.i % self.sizes.len()].min(buf.len()).min(self.data.len());
+        self.i += 1;
+        buf[..want].copy_from_slice(&self.data[..want]);
+        self.data = &self.data[want..];
+        Ok(want)
+    }
+}

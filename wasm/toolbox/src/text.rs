@@ -20,7 +20,7 @@ pub fn glob_match(pat: &[u8], s: &[u8]) -> bool {
                     continue;
                 }
                 b'[' => {
-                    if let Some((ok, next)) = class_match(pat, p, s[i]) {
+                    if let Some((ok, next)) = class_match(pat, p, s[i], false) {
                         if ok {
                             p = next;
                             i += 1;
@@ -64,12 +64,14 @@ pub fn glob_match(pat: &[u8], s: &[u8]) -> bool {
 
 /// Matches byte `c` against the bracket expression at `pat[start]`; returns
 /// (matched, index after `]`), or None when the bracket is not closed.
-fn class_match(pat: &[u8], start: usize, c: u8) -> Option<(bool, usize)> {
+pub fn class_match(pat: &[u8], start: usize, c: u8, icase: bool) -> Option<(bool, usize)> {
     let mut j = start + 1;
     let neg = j < pat.len() && (pat[j] == b'!' || pat[j] == b'^');
     if neg {
         j += 1;
     }
+    // Case-insensitively, either case of `c` may match (ASCII only, as the globs are bytes).
+    let cases = if icase { [c, c.to_ascii_lowercase(), c.to_ascii_uppercase()] } else { [c; 3] };
     let mut hit = false;
     let mut first = true;
     while j < pat.len() {
@@ -79,12 +81,13 @@ fn class_match(pat: &[u8], start: usize, c: u8) -> Option<(bool, usize)> {
         first = false;
         let lo = pat[j];
         if j + 2 < pat.len() && pat[j + 1] == b'-' && pat[j + 2] != b']' {
-            if lo <= c && c <= pat[j + 2] {
+            let hi = pat[j + 2];
+            if cases.iter().any(|&x| lo <= x && x <= hi) {
                 hit = true;
             }
             j += 3;
         } else {
-            if lo == c {
+            if cases.contains(&lo) {
                 hit = true;
             }
             j += 1;

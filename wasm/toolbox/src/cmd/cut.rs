@@ -228,32 +228,14 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
             ctx.diag.file_err(ctx.out.failed, &name, e)?;
         }
     }
-    let _ = io::empty();
     Ok(if ctx.diag.failed { 1 } else { 0 })
 }
 
 #[cfg(test)]
 mod tests {
     use super::each_line;
-    use crate::testutil::{check, check_err, run};
-    use std::io::{self, Read};
+    use crate::testutil::{check, check_err, run, Pieces};
 
-    /// Hands out its data in pieces of the given sizes (cycled).
-    struct Pieces<'a> {
-        data: &'a [u8],
-        sizes: &'a [usize],
-        i: usize,
-    }
-
-    impl Read for Pieces<'_> {
-        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-            let want = self.sizes[self.i % self.sizes.len()].min(buf.len()).min(self.data.len());
-            self.i += 1;
-            buf[..want].copy_from_slice(&self.data[..want]);
-            self.data = &self.data[want..];
-            Ok(want)
-        }
-    }
 
     #[test]
     fn records_across_reads() {
@@ -274,7 +256,7 @@ mod tests {
                 }
                 for sizes in [&[1usize][..], &[65_536], &[5, 70_000, 3], &[usize::MAX]] {
                     let mut got: Vec<Vec<u8>> = Vec::new();
-                    each_line(&mut Pieces { data, sizes, i: 0 }, eol, &mut Vec::new(), |l| {
+                    each_line(&mut Pieces::new(data, sizes), eol, &mut Vec::new(), |l| {
                         got.push(l.to_vec());
                         Ok(())
                     })

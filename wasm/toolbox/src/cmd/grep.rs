@@ -987,7 +987,7 @@ impl BlockScan<'_, '_> {
 
 #[cfg(test)]
 mod tests {
-    use crate::testutil::{check, check_err, run, tmpdir, write};
+    use crate::testutil::{check, check_err, run, tmpdir, write, Pieces};
 
     const TEXT: &str = "apple pie\nbanana split\nCherry tart\napple crumble\n";
 
@@ -1148,7 +1148,7 @@ mod tests {
             for &sizes in sizes_list {
                 let piecewise = |mode: &str| {
                     let args: Vec<String> = [mode, "-nb", "-o", "foo|kavovo"].iter().map(|s| s.to_string()).collect();
-                    let mut stdin = std::io::BufReader::with_capacity(8, Pieces { data, sizes, i: 0 });
+                    let mut stdin = std::io::BufReader::with_capacity(8, Pieces::new(data, sizes));
                     let (mut out, mut err) = (Vec::new(), Vec::new());
                     let code = crate::run("grep", &args, &mut stdin, &mut out, &mut err);
                     (code, out, err)
@@ -1158,22 +1158,6 @@ mod tests {
         }
     }
 
-    /// Hands out its data in pieces of the given sizes (cycled).
-    struct Pieces<'a> {
-        data: &'a [u8],
-        sizes: &'a [usize],
-        i: usize,
-    }
-
-    impl std::io::Read for Pieces<'_> {
-        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-            let want = self.sizes[self.i % self.sizes.len()].min(buf.len()).min(self.data.len());
-            self.i += 1;
-            buf[..want].copy_from_slice(&self.data[..want]);
-            self.data = &self.data[want..];
-            Ok(want)
-        }
-    }
 
     #[test]
     fn context() {

@@ -295,26 +295,8 @@ fn line(out: &mut dyn Write, c: &Counts, sel: [bool; 5], width: usize, label: Op
 #[cfg(test)]
 mod tests {
     use super::{count, count_fast};
-    use crate::testutil::{check, tmpdir, write};
-    use std::io::{self, Read};
+    use crate::testutil::{check, tmpdir, write, Pieces};
 
-    /// Hands out its data in pieces of the given sizes (cycled), so block
-    /// boundaries fall inside words, CRLF pairs and multi-byte lanes.
-    struct Pieces<'a> {
-        data: &'a [u8],
-        sizes: &'a [usize],
-        i: usize,
-    }
-
-    impl Read for Pieces<'_> {
-        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-            let want = self.sizes[self.i % self.sizes.len()].min(buf.len()).min(self.data.len());
-            self.i += 1;
-            buf[..want].copy_from_slice(&self.data[..want]);
-            self.data = &self.data[want..];
-            Ok(want)
-        }
-    }
 
     #[test]
     fn fast_counts_agree_with_state_machine() {
@@ -348,9 +330,9 @@ mod tests {
         for data in inputs {
             let want = count(&mut &data[..], false).unwrap();
             for sizes in [&[1usize][..], &[7, 9, 64 * 1024], &[65_536], &[3, 65_533, 8], &[usize::MAX]] {
-                let got = count_fast(&mut Pieces { data, sizes, i: 0 }, true, &mut Vec::new()).unwrap();
+                let got = count_fast(&mut Pieces::new(data, sizes), true, &mut Vec::new()).unwrap();
                 assert_eq!((got.lines, got.words, got.bytes), (want.lines, want.words, want.bytes), "{} bytes in {:?}", data.len(), sizes);
-                let got = count_fast(&mut Pieces { data, sizes, i: 0 }, false, &mut Vec::new()).unwrap();
+                let got = count_fast(&mut Pieces::new(data, sizes), false, &mut Vec::new()).unwrap();
                 assert_eq!((got.lines, got.bytes), (want.lines, want.bytes));
             }
         }

@@ -55,7 +55,7 @@ fn gm(p: &[u8], s: &[u8], ic: bool, at_component: bool) -> bool {
             if s.is_empty() || s[0] == b'/' {
                 return false;
             }
-            match class(p, s[0], ic) {
+            match crate::text::class_match(p, 0, s[0], ic) {
                 Some((true, next)) => gm(&p[next..], &s[1..], ic, false),
                 Some((false, _)) => false,
                 // An unclosed `[` is a literal.
@@ -65,39 +65,6 @@ fn gm(p: &[u8], s: &[u8], ic: bool, at_component: bool) -> bool {
         b'\\' if p.len() > 1 => !s.is_empty() && eq(p[1], s[0], ic) && gm(&p[2..], &s[1..], ic, false),
         c => !s.is_empty() && eq(c, s[0], ic) && gm(&p[1..], &s[1..], ic, c == b'/'),
     }
-}
-
-/// Bracket expression at `p[0]` against byte `c`: (matched, index after `]`).
-fn class(p: &[u8], c: u8, ic: bool) -> Option<(bool, usize)> {
-    let mut j = 1;
-    let neg = j < p.len() && (p[j] == b'!' || p[j] == b'^');
-    if neg {
-        j += 1;
-    }
-    let lc = c.to_ascii_lowercase();
-    let uc = c.to_ascii_uppercase();
-    let mut hit = false;
-    let mut first = true;
-    while j < p.len() {
-        if p[j] == b']' && !first {
-            return Some((hit != neg, j + 1));
-        }
-        first = false;
-        let lo = p[j];
-        if j + 2 < p.len() && p[j + 1] == b'-' && p[j + 2] != b']' {
-            let hi = p[j + 2];
-            if (lo <= c && c <= hi) || (ic && ((lo <= lc && lc <= hi) || (lo <= uc && uc <= hi))) {
-                hit = true;
-            }
-            j += 3;
-        } else {
-            if eq(lo, c, ic) {
-                hit = true;
-            }
-            j += 1;
-        }
-    }
-    None
 }
 
 /// One line of a gitignore-style file (or one `-g` glob).
