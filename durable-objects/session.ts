@@ -121,6 +121,7 @@ export class SessionDO extends DurableObject<Env> {
         fs: s.fs,
         cwd: meta.cwd,
         env: meta.env,
+        workerEnv: this.env,
         setStatus: (status) => s.store.set("status", status),
       };
       const started = Date.now();

@@ -10,6 +10,15 @@ interface Env {
   TOOLSHED_QUOTA_FILES?: string;
   /** Largest request body accepted by JSON endpoints, in bytes. */
   TOOLSHED_MAX_JSON_BYTES?: string;
+  /** web_search engines and their settings (src/net/search/config.ts, README "web_search"). */
+  TOOLSHED_SEARCH_PROVIDERS?: string;
+  BRAVE_SEARCH_API_KEY?: string;
+  TOOLSHED_BRAVE_URL?: string;
+  TOOLSHED_SEARXNG_URL?: string;
+  TOOLSHED_DUCKDUCKGO_URL?: string;
+  TOOLSHED_SEARCH_TIMEOUT_MS?: string;
+  /** A Worker implementing the search contract (README "Search through a service binding"). */
+  TOOLSHED_SEARCH_SERVICE?: Fetcher;
 }
 declare namespace Cloudflare {
   interface Env extends globalThis.Env {}

@@ -11,6 +11,11 @@ export interface ToolContext {
   /** The session's environment variables (already filtered by the policy). */
   env: Record<string, string>;
   setStatus(status: string): void;
+  /**
+   * The Worker's bindings and operator variables, for tools that reach operator-configured
+   * services (search providers). Never shown to the agent. Absent in contexts built by tests.
+   */
+  workerEnv?: Env;
   /** Records a policy refusal that happened deep inside a run (e.g. a WASI program's open). */
   reportDenial?(denial: Denial): void;
 }

@@ -1,0 +1,68 @@
+import { z } from "zod";
+import { failOnStatus, parseJson, request, tryJson, type HttpLimits } from "./http";
+import { plainText } from "./text";
+import { SearchFailure, type Freshness, type ProviderAnswer, type SearchProvider, type SearchQuery } from "./types";
+
+export const BRAVE_DEFAULT_URL = "https://api.search.brave.com";
+const API_PATH = "/res/v1/web/search";
+const AUTH_HINT = "The operator must set a valid BRAVE_SEARCH_API_KEY secret (https://brave.com/search/api/).";
+
+const FRESHNESS: Record<Freshness, string> = { day: "pd", week: "pw", month: "pm", year: "py" };
+
+/** The parts of Brave's web search answer we read; everything else may vary freely. */
+const braveAnswer = z.object({
+  web: z
+    .object({
+      results: z.array(
+        z.object({
+          title: z.string(),
+          url: z.string(),
+          description: z.string().optional(),
+          page_age: z.string().optional(),
+          age: z.string().optional(),
+        }),
+      ),
+    })
+    .optional(),
+});
+
+const braveError = z.object({ error: z.object({ code: z.string().optional(), detail: z.string().optional() }) });
+
+/** Brave Search API (https://api-dashboard.search.brave.com/app/documentation/web-search). */
+export function braveProvider(opts: { apiKey: string; baseUrl: string; limits: HttpLimits }): SearchProvider {
+  const name = "brave";
+  return {
+    name,
+    async search(q: SearchQuery): Promise<ProviderAnswer> {
+      const url = new URL(opts.baseUrl.replace(/\/+$/, "") + API_PATH);
+      url.searchParams.set("q", q.query);
+      url.searchParams.set("count", String(Math.min(q.count, 20)));
+      // Brave's country list uses ISO 3166 ("gb"), agents often say "uk".
+      if (q.country) url.searchParams.set("country", q.country === "uk" ? "gb" : q.country);
+      if (q.freshness) url.searchParams.set("freshness", FRESHNESS[q.freshness]);
+      const res = await request(
+        name,
+        (signal) =>
+          fetch(url, { headers: { accept: "application/json", "x-subscription-token": opts.apiKey }, signal }),
+        opts.limits,
+      );
+      if (res.status < 200 || res.status >= 300) {
+        const err = braveError.safeParse(tryJson(res.text));
+        const code = err.success ? err.data.error.code : undefined;
+        const detail = err.success ? err.data.error.detail : undefined;
+        // An invalid key is a 422 SUBSCRIPTION_TOKEN_INVALID at Brave, not a 401.
+        if (code?.includes("TOKEN")) throw new SearchFailure(name, "unauthorized", `brave refused the API key (${code}). ${AUTH_HINT}`);
+        failOnStatus(name, res, { authHint: AUTH_HINT, detail });
+      }
+      const parsed = braveAnswer.safeParse(parseJson(name, res.text));
+      if (!parsed.success) throw new SearchFailure(name, "malformed", "brave sent JSON that is not a web search answer (no web.results list).");
+      const results = (parsed.data.web?.results ?? []).map((r) => ({
+        title: plainText(r.title),
+        url: r.url,
+        description: plainText(r.description ?? ""),
+        ...(r.page_age || r.age ? { published_time: r.page_age ?? r.age } : {}),
+      }));
+      return { results };
+    },
+  };
+}
