@@ -18,12 +18,12 @@ export const TOOLS: ReadonlyMap<string, ToolDefinition> = new Map(ALL.map((t) =>
 export interface ToolDescription {
   name: string;
   description: string;
-  /** JSON Schema of the parameters, derived from the zod definition. */
+  /** JSON Schema of the parameters as a caller writes them (fields with defaults optional), derived from the zod definition. */
   parameters: Json;
 }
 
 export function describeTools(): ToolDescription[] {
-  return ALL.map((t) => ({ name: t.name, description: t.description, parameters: z.toJSONSchema(t.params) as Json }));
+  return ALL.map((t) => ({ name: t.name, description: t.description, parameters: z.toJSONSchema(t.params, { io: "input" }) as Json }));
 }
 
 /** Zod issues as one sentence that names each offending field. */

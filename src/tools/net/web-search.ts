@@ -12,7 +12,6 @@ const params = z.object({
   country: z
     .string()
     .regex(/^[A-Za-z]{2}$/, 'a two-letter country code such as "us", "uk" or "de"')
-    .transform((c) => c.toLowerCase())
     .optional()
     .describe('Country code for localized results (e.g. "us", "uk", "de")'),
 });
@@ -25,7 +24,7 @@ export const webSearch = defineTool({
   readOnly: true,
   async run(ctx, args): Promise<ToolResult> {
     const setup = searchSetup(ctx.workerEnv ?? {});
-    const outcome = await searchAll(setup, args);
+    const outcome = await searchAll(setup, { ...args, country: args.country?.toLowerCase() });
     const failed = outcome.failed.map((f) => ({ ...f }));
     if (outcome.engines.length === 0) {
       const retry = Math.min(...outcome.failed.map((f) => f.retry_after_seconds ?? Infinity));
