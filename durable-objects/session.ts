@@ -1,7 +1,8 @@
 import { DurableObject } from "cloudflare:workers";
 import { PolicyDenied, type Denial } from "../src/policy/denied";
 import { FileRules } from "../src/policy/files";
-import { quotasFromEnv } from "../src/policy/limits";
+import { downloadLink } from "../src/http/outbox";
+import { outboxTtlSecondsFromEnv, quotasFromEnv } from "../src/policy/limits";
 import { SessionStore, type SessionMeta, type ToolCallRecord } from "../src/session/state";
 import { errorResult } from "../src/tools/errors";
 import { TOOLS, formatValidationError } from "../src/tools/registry";
@@ -9,6 +10,7 @@ import type { ToolContext, ToolResult } from "../src/tools/types";
 import { isVfsError } from "../src/vfs/errors";
 import type { FileEditor } from "../src/vfs/file-editor";
 import { GuardedFs } from "../src/vfs/guarded-fs";
+import { Outbox, type OutboxEntry, type SentFile } from "../src/vfs/outbox";
 import { ROOT, relativeToRoot } from "../src/vfs/paths";
 import { Workspace } from "../src/vfs/workspace";
 
@@ -40,6 +42,19 @@ export type Failure =
 
 export type Outcome<T> = ({ ok: true } & T) | Failure;
 
+type Opened = { store: SessionStore; fs: GuardedFs; outbox: Outbox };
+
+/** A byte stream pulling one stored chunk at a time. */
+function streamOf(chunks: Generator<Uint8Array>): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const next = chunks.next();
+      if (next.done) controller.close();
+      else controller.enqueue(next.value);
+    },
+  });
+}
+
 const notFound: Failure = { ok: false, error: "session_not_found", message: "No such session." };
 
 /**
@@ -48,20 +63,20 @@ const notFound: Failure = { ok: false, error: "session_not_found", message: "No 
  * which has already decided the tenant owns it.
  */
 export class SessionDO extends DurableObject<Env> {
-  private state: { store: SessionStore; fs: GuardedFs } | null = null;
+  private state: Opened | null = null;
   /** State-changing tools run one at a time; read-only ones run side by side. */
   private writeQueue: Promise<unknown> = Promise.resolve();
   /** Uploads whose bytes are stored but not yet committed, by upload id. */
   private readonly uploads = new Map<string, FileEditor>();
 
   /** Opens the session if it was created; probing an unknown id writes nothing. */
-  private open(): { store: SessionStore; fs: GuardedFs } | null {
+  private open(): Opened | null {
     if (this.state) return this.state;
     const sql = this.ctx.storage.sql;
     if (!SessionStore.exists(sql)) return null;
     Workspace.initialize(this.ctx.storage);
     const ws = new Workspace(this.ctx.storage, quotasFromEnv(this.env));
-    this.state = { store: new SessionStore(sql), fs: new GuardedFs(ws, FileRules.fromEnv(this.env.TOOLSHED_SENSITIVE_GLOBS)) };
+    this.state = { store: new SessionStore(sql), fs: new GuardedFs(ws, FileRules.fromEnv(this.env.TOOLSHED_SENSITIVE_GLOBS)), outbox: new Outbox(ws) };
     return this.state;
   }
 
@@ -105,7 +120,8 @@ export class SessionDO extends DurableObject<Env> {
     };
   }
 
-  async callTool(name: string, args: unknown): Promise<Outcome<{ result: ToolResult }>> {
+  /** `origin`: the API's origin as the caller reached it, for links in results (send_file). */
+  async callTool(name: string, args: unknown, opts: { origin?: string } = {}): Promise<Outcome<{ result: ToolResult }>> {
     const s = this.open();
     if (!s) return notFound;
     const tool = TOOLS.get(name);
@@ -123,6 +139,12 @@ export class SessionDO extends DurableObject<Env> {
         env: meta.env,
         workerEnv: this.env,
         setStatus: (status) => s.store.set("status", status),
+        outbox: {
+          send: async (path, caption) => {
+            const entry = s.outbox.add(path, { caption, ttlSeconds: outboxTtlSecondsFromEnv(this.env) });
+            return this.sentFile(meta, entry, opts.origin);
+          },
+        },
       };
       const started = Date.now();
       let result: ToolResult;
@@ -182,13 +204,7 @@ export class SessionDO extends DurableObject<Env> {
     if (!r.ok) return r;
     const { info, chunks } = r.value;
     if (!chunks) return { ok: false, error: "fs", code: "EISDIR", message: `${relativeToRoot(info.path)}: Is a directory` };
-    const body = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        const next = chunks.next();
-        if (next.done) controller.close();
-        else controller.enqueue(next.value);
-      },
-    });
+    const body = streamOf(chunks);
     return { ok: true, size: info.size, body };
   }
 
@@ -264,6 +280,28 @@ export class SessionDO extends DurableObject<Env> {
       return relativeToRoot(abs);
     });
     return r.ok ? { ok: true, path: r.value } : r;
+  }
+
+  /** The outbox, newest first, each entry with a fresh copy of its signed link. */
+  async outboxList(origin?: string): Promise<SentFile[] | null> {
+    const s = this.open();
+    if (!s) return null;
+    const meta = s.store.read();
+    return Promise.all(s.outbox.list().map((e) => this.sentFile(meta, e, origin)));
+  }
+
+  /** Streams a sent file; the Worker has already checked the link's signature and expiry. */
+  async outboxDownload(entryId: string): Promise<Outcome<{ name: string; size: number; body: ReadableStream<Uint8Array> }>> {
+    const s = this.open();
+    if (!s) return notFound;
+    const opened = s.outbox.open(entryId);
+    if (!opened) return { ok: false, error: "fs", code: "ENOENT", message: "This file is no longer in the outbox; ask the agent to send it again." };
+    return { ok: true, name: opened.entry.name, size: opened.entry.size, body: streamOf(opened.chunks) };
+  }
+
+  private async sentFile(meta: SessionMeta, e: OutboxEntry, origin?: string): Promise<SentFile> {
+    const url = await downloadLink({ env: this.env, tenant: meta.tenant, session: meta.id, origin }, e);
+    return { ...e, createdAt: new Date(e.createdAt).toISOString(), expiresAt: new Date(e.expiresAt).toISOString(), url };
   }
 
   async log(limit: number): Promise<ToolCallRecord[] | null> {

@@ -19,6 +19,12 @@ interface Env {
   TOOLSHED_SEARCH_TIMEOUT_MS?: string;
   /** A Worker implementing the search contract (README "Search through a service binding"). */
   TOOLSHED_SEARCH_SERVICE?: Fetcher;
+  /** HMAC key of send_file's download links (a secret); derived from TOOLSHED_API_KEYS when unset. */
+  TOOLSHED_SIGNING_KEY?: string;
+  /** How long sent files and their links last, in seconds (default 1 day, at most 7). */
+  TOOLSHED_OUTBOX_TTL_SECONDS?: string;
+  /** The API's public origin for links in results; default the origin each request came in on. */
+  TOOLSHED_PUBLIC_URL?: string;
 }
 declare namespace Cloudflare {
   interface Env extends globalThis.Env {}

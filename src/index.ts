@@ -1,4 +1,5 @@
 import { authenticate } from "./http/auth";
+import { signedDownload } from "./http/outbox";
 import { httpError } from "./http/respond";
 import { router } from "./http/router";
 
@@ -7,9 +8,12 @@ export { ToolshedRPC } from "./rpc";
 
 export default {
   async fetch(request: Request, env: Env): Promise<Response> {
-    const auth = authenticate(request, env);
-    if (!auth.ok) return httpError(401, "unauthorized", auth.message, {});
     try {
+      // A sent file's signed link is its own credential; everything else needs the API key.
+      const download = await signedDownload(request, env);
+      if (download) return download;
+      const auth = authenticate(request, env);
+      if (!auth.ok) return httpError(401, "unauthorized", auth.message, {});
       return await router.fetch(request, env, auth.tenant);
     } catch (e) {
       console.error("request failed", e);

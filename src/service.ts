@@ -36,7 +36,8 @@ export async function callTool(
   stub: DurableObjectStub<SessionDO>,
   name: string,
   args: unknown,
+  opts: { origin?: string } = {},
 ): Promise<Outcome<{ result: ToolResult }>> {
-  const untyped = stub as unknown as { callTool(name: string, args: unknown): Promise<unknown> };
-  return (await untyped.callTool(name, args)) as Outcome<{ result: ToolResult }>;
+  const untyped = stub as unknown as { callTool(name: string, args: unknown, opts: { origin?: string }): Promise<unknown> };
+  return (await untyped.callTool(name, args, opts)) as Outcome<{ result: ToolResult }>;
 }

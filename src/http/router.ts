@@ -75,12 +75,19 @@ router
       return calls ? json({ calls }) : noSession();
     }),
   )
+  .get(
+    "/v1/sessions/:id/outbox",
+    withSession(async (req, _env, stub) => {
+      const files = await stub.outboxList(new URL(req.url).origin);
+      return files ? json({ files }) : noSession();
+    }),
+  )
   .post(
     "/v1/sessions/:id/tools/:name",
     withSession(async (req, env, stub) => {
       const body = await readJson(req, maxJsonBytesFromEnv(env));
       if (!body.ok) return body.response;
-      const r = await callTool(stub, req.params["name"] ?? "", body.value);
+      const r = await callTool(stub, req.params["name"] ?? "", body.value, { origin: new URL(req.url).origin });
       return r.ok ? json(r.result) : failureResponse(r);
     }),
   )

@@ -12,6 +12,13 @@ export const GLOB_MAX_RESULTS = 100;
 export const GREP_MAX_FILE_BYTES = 32 * 1024 * 1024;
 /** read_file refuses to render more than this many bytes at once; use offset/limit. */
 export const READ_MAX_FILE_BYTES = 64 * 1024 * 1024;
+/** send_file: the largest file, and what a session's outbox may hold at once. */
+export const SEND_MAX_FILE_BYTES = 50 * 1024 * 1024;
+export const OUTBOX_MAX_FILES = 100;
+export const OUTBOX_MAX_BYTES = 512 * 1024 * 1024;
+/** How long a sent file and its download link last (TOOLSHED_OUTBOX_TTL_SECONDS, at most 7 days). */
+export const OUTBOX_DEFAULT_TTL_SECONDS = 24 * 60 * 60;
+export const OUTBOX_MAX_TTL_SECONDS = 7 * 24 * 60 * 60;
 
 const positiveInt = (value: string | undefined, fallback: number): number => {
   const n = Number(value);
@@ -27,4 +34,8 @@ export function quotasFromEnv(env: { TOOLSHED_QUOTA_BYTES?: string; TOOLSHED_QUO
 
 export function maxJsonBytesFromEnv(env: { TOOLSHED_MAX_JSON_BYTES?: string }): number {
   return positiveInt(env.TOOLSHED_MAX_JSON_BYTES, DEFAULT_MAX_JSON_BYTES);
+}
+
+export function outboxTtlSecondsFromEnv(env: { TOOLSHED_OUTBOX_TTL_SECONDS?: string }): number {
+  return Math.min(positiveInt(env.TOOLSHED_OUTBOX_TTL_SECONDS, OUTBOX_DEFAULT_TTL_SECONDS), OUTBOX_MAX_TTL_SECONDS);
 }

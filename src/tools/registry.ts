@@ -4,6 +4,7 @@ import { glob } from "./files/glob";
 import { grep } from "./files/grep";
 import { listDir } from "./files/list-dir";
 import { readFile } from "./files/read-file";
+import { sendFile } from "./files/send-file";
 import { setStatus } from "./files/set-status";
 import { writeFile } from "./files/write-file";
 import { webSearch } from "./net/web-search";
@@ -11,7 +12,7 @@ import { bash } from "./shell/bash";
 import { exec } from "./shell/exec";
 import type { Json, ToolDefinition } from "./types";
 
-const ALL: ToolDefinition[] = [bash, exec, readFile, writeFile, editFile, listDir, grep, glob, setStatus, webSearch] as ToolDefinition[];
+const ALL: ToolDefinition[] = [bash, exec, readFile, writeFile, editFile, listDir, grep, glob, setStatus, sendFile, webSearch] as ToolDefinition[];
 
 export const TOOLS: ReadonlyMap<string, ToolDefinition> = new Map(ALL.map((t) => [t.name, t]));
 

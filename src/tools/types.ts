@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { Denial } from "../policy/denied";
 import type { GuardedFs } from "../vfs/guarded-fs";
+import type { SentFile } from "../vfs/outbox";
 
 /** What a tool sees of its session. */
 export interface ToolContext {
@@ -16,6 +17,8 @@ export interface ToolContext {
    * services (search providers). Never shown to the agent. Absent in contexts built by tests.
    */
   workerEnv?: Env;
+  /** The session's outbox: `send` copies a file (absolute path, already judged by the policy) for the user. */
+  outbox?: { send(path: string, caption?: string): Promise<SentFile> };
   /** Records a policy refusal that happened deep inside a run (e.g. a WASI program's open). */
   reportDenial?(denial: Denial): void;
 }

@@ -383,6 +383,22 @@ export class Workspace {
     return new FileEditor(this, path, null, 0);
   }
 
+  /**
+   * A committed copy of a file's bytes that later writes to the file do not touch (the outbox
+   * keeps what was sent). One SQL statement copies the chunks; null for an empty file.
+   */
+  copyBlob(path: string): { blob: number | null; size: number } {
+    const r = this.mustRow(path);
+    if (r.kind === KIND_DIR) throw new VfsError("EISDIR", path);
+    if (r.blob === null) return { blob: null, size: r.size };
+    return this.transaction(() => {
+      const blob = this.newBlob();
+      this.sql.exec(`INSERT INTO vfs_chunks (blob, idx, data) SELECT ?, idx, data FROM vfs_chunks WHERE blob = ?`, blob, r.blob);
+      this.sql.exec(`UPDATE vfs_blobs SET committed = 1 WHERE id = ?`, blob);
+      return { blob, size: r.size };
+    });
+  }
+
   /** Allocates an uncommitted blob; `Workspace.initialize` drops it if never committed. */
   newBlob(): number {
     return this.sql.exec<{ id: number }>(`INSERT INTO vfs_blobs (committed) VALUES (0) RETURNING id`).one().id;

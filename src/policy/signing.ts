@@ -1,0 +1,44 @@
+/**
+ * Download links for sent files: HMAC-SHA256 over tenant, session, entry and expiry, so a
+ * link opens exactly one file of one session until it expires, without the API key.
+ * The key is `TOOLSHED_SIGNING_KEY`; without it one is derived from `TOOLSHED_API_KEYS`
+ * (so rotating the API keys also revokes every link).
+ */
+export interface DownloadClaim {
+  tenant: string;
+  session: string;
+  entry: string;
+  /** Unix seconds. */
+  expires: number;
+}
+
+const encoder = new TextEncoder();
+
+export async function signingKey(env: { TOOLSHED_SIGNING_KEY?: string; TOOLSHED_API_KEYS?: string }): Promise<CryptoKey | null> {
+  let secret = env.TOOLSHED_SIGNING_KEY;
+  if (!secret) {
+    if (!env.TOOLSHED_API_KEYS) return null;
+    const base = await hmacKey(encoder.encode(env.TOOLSHED_API_KEYS));
+    secret = hex(await crypto.subtle.sign("HMAC", base, encoder.encode("toolshed outbox download links")));
+  }
+  return hmacKey(encoder.encode(secret));
+}
+
+const hmacKey = (raw: Uint8Array): Promise<CryptoKey> =>
+  crypto.subtle.importKey("raw", raw, { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+
+const message = (c: DownloadClaim): Uint8Array => encoder.encode(`${c.tenant}\n${c.session}\n${c.entry}\n${c.expires}`);
+
+export async function signDownload(key: CryptoKey, claim: DownloadClaim): Promise<string> {
+  return hex(await crypto.subtle.sign("HMAC", key, message(claim)));
+}
+
+/** Constant-time check (crypto.subtle.verify) of a signature given as hex. */
+export async function verifyDownload(key: CryptoKey, claim: DownloadClaim, signature: string): Promise<boolean> {
+  if (!/^[0-9a-f]{64}$/.test(signature)) return false;
+  const bytes = new Uint8Array(32);
+  for (let i = 0; i < 32; i++) bytes[i] = parseInt(signature.slice(i * 2, i * 2 + 2), 16);
+  return crypto.subtle.verify("HMAC", key, bytes, message(claim));
+}
+
+const hex = (buf: ArrayBuffer): string => [...new Uint8Array(buf)].map((b) => b.toString(16).padStart(2, "0")).join("");
