@@ -5,7 +5,7 @@ import { downloadLink } from "../src/http/outbox";
 import { outboxTtlSecondsFromEnv, quotasFromEnv } from "../src/policy/limits";
 import { SessionStore, type SessionMeta, type ToolCallRecord } from "../src/session/state";
 import { errorResult } from "../src/tools/errors";
-import { TOOLS, formatValidationError } from "../src/tools/registry";
+import { describeTools, TOOLS, formatValidationError, type ToolDescription } from "../src/tools/registry";
 import type { ToolContext, ToolResult } from "../src/tools/types";
 import { isVfsError } from "../src/vfs/errors";
 import type { FileEditor } from "../src/vfs/file-editor";
@@ -131,21 +131,7 @@ export class SessionDO extends DurableObject<Env> {
       return { ok: false, error: "invalid_arguments", message: `Invalid arguments for ${name}: ${formatValidationError(parsed.error)}` };
     }
     const run = async (): Promise<ToolResult> => {
-      const meta = s.store.read();
-      const ctx: ToolContext = {
-        sessionId: meta.id,
-        fs: s.fs,
-        cwd: meta.cwd,
-        env: meta.env,
-        workerEnv: this.env,
-        setStatus: (status) => s.store.set("status", status),
-        outbox: {
-          send: async (path, caption) => {
-            const entry = s.outbox.add(path, { caption, ttlSeconds: outboxTtlSecondsFromEnv(this.env) });
-            return this.sentFile(meta, entry, opts.origin);
-          },
-        },
-      };
+      const ctx = this.context(s, opts.origin);
       const started = Date.now();
       let result: ToolResult;
       try {
@@ -166,6 +152,31 @@ export class SessionDO extends DurableObject<Env> {
     };
     const result = tool.readOnly ? await run() : await this.serialized(run);
     return { ok: true, result };
+  }
+
+  /** What a tool sees of this session. */
+  private context(s: Opened, origin?: string): ToolContext {
+    const meta = s.store.read();
+    return {
+      sessionId: meta.id,
+      fs: s.fs,
+      cwd: meta.cwd,
+      env: meta.env,
+      workerEnv: this.env,
+      setStatus: (status) => s.store.set("status", status),
+      outbox: {
+        send: async (path, caption) => {
+          const entry = s.outbox.add(path, { caption, ttlSeconds: outboxTtlSecondsFromEnv(this.env) });
+          return this.sentFile(meta, entry, origin);
+        },
+      },
+    };
+  }
+
+  /** The tools as this session sees them (descriptions that depend on the session computed). */
+  async tools(): Promise<ToolDescription[] | null> {
+    const s = this.open();
+    return s ? describeTools(this.context(s)) : null;
   }
 
   private serialized<T>(fn: () => Promise<T>): Promise<T> {

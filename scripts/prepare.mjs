@@ -19,3 +19,4 @@ if (existsSync(join(root, "scripts", "build-wasm.mjs"))) {
   run("node scripts/build-wasm.mjs");
 }
 run("node scripts/build-fixtures.mjs");
+run("node scripts/bundle-skills.mjs");

@@ -1,4 +1,5 @@
 import type { CreateOptions, Outcome, SessionDO, SessionInfo } from "../durable-objects/session";
+import type { ToolDescription } from "./tools/registry";
 import type { ToolResult } from "./tools/types";
 
 export const PROFILES = ["toolshed"] as const;
@@ -40,4 +41,10 @@ export async function callTool(
 ): Promise<Outcome<{ result: ToolResult }>> {
   const untyped = stub as unknown as { callTool(name: string, args: unknown, opts: { origin?: string }): Promise<unknown> };
   return (await untyped.callTool(name, args, opts)) as Outcome<{ result: ToolResult }>;
+}
+
+/** The tools as one session sees them; typed by hand for the same reason as callTool. */
+export async function sessionTools(stub: DurableObjectStub<SessionDO>): Promise<ToolDescription[] | null> {
+  const untyped = stub as unknown as { tools(): Promise<unknown> };
+  return (await untyped.tools()) as ToolDescription[] | null;
 }

@@ -2,7 +2,7 @@ import { Router, type IRequest } from "itty-router";
 import { z } from "zod";
 import { maxJsonBytesFromEnv, MAX_UPLOAD_BYTES } from "../policy/limits";
 import { resolvePath } from "../policy/paths";
-import { callTool, createSession, isSessionId, PROFILES, sessionStub } from "../service";
+import { callTool, createSession, isSessionId, PROFILES, sessionStub, sessionTools } from "../service";
 import { describeTools, formatValidationError } from "../tools/registry";
 import { readJson } from "./body";
 import { failureResponse, httpError, json } from "./respond";
@@ -73,6 +73,13 @@ router
       const limit = Math.min(Math.max(Number(new URL(req.url).searchParams.get("limit") ?? 100) || 100, 1), 1000);
       const calls = await stub.log(limit);
       return calls ? json({ calls }) : noSession();
+    }),
+  )
+  .get(
+    "/v1/sessions/:id/tools",
+    withSession(async (_req, _env, stub) => {
+      const tools = await sessionTools(stub);
+      return tools ? json({ tools }) : noSession();
     }),
   )
   .get(

@@ -4,15 +4,16 @@ import { glob } from "./files/glob";
 import { grep } from "./files/grep";
 import { listDir } from "./files/list-dir";
 import { readFile } from "./files/read-file";
+import { readSkill } from "./files/read-skill";
 import { sendFile } from "./files/send-file";
 import { setStatus } from "./files/set-status";
 import { writeFile } from "./files/write-file";
 import { webSearch } from "./net/web-search";
 import { bash } from "./shell/bash";
 import { exec } from "./shell/exec";
-import type { Json, ToolDefinition } from "./types";
+import type { Json, ToolContext, ToolDefinition } from "./types";
 
-const ALL: ToolDefinition[] = [bash, exec, readFile, writeFile, editFile, listDir, grep, glob, setStatus, sendFile, webSearch] as ToolDefinition[];
+const ALL: ToolDefinition[] = [bash, exec, readFile, writeFile, editFile, listDir, grep, glob, setStatus, sendFile, readSkill, webSearch] as ToolDefinition[];
 
 export const TOOLS: ReadonlyMap<string, ToolDefinition> = new Map(ALL.map((t) => [t.name, t]));
 
@@ -23,8 +24,9 @@ export interface ToolDescription {
   parameters: Json;
 }
 
-export function describeTools(): ToolDescription[] {
-  return ALL.map((t) => ({ name: t.name, description: t.description, parameters: z.toJSONSchema(t.params, { io: "input" }) as Json }));
+/** Every tool; with a session's context, descriptions that depend on the session are computed for it. */
+export function describeTools(ctx?: ToolContext): ToolDescription[] {
+  return ALL.map((t) => ({ name: t.name, description: ctx && t.describe ? t.describe(ctx) : t.description, parameters: z.toJSONSchema(t.params, { io: "input" }) as Json }));
 }
 
 /** Zod issues as one sentence that names each offending field. */

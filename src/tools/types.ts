@@ -41,6 +41,8 @@ export type Json = string | number | boolean | null | Json[] | { [key: string]: 
 export interface ToolDefinition<S extends z.ZodType = z.ZodType> {
   name: string;
   description: string;
+  /** The description as one session sees it, when it depends on the session (e.g. its skills). */
+  describe?(ctx: ToolContext): string;
   params: S;
   /** State-changing tools run one at a time per session; read-only ones may overlap. */
   readOnly: boolean;
