@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { failOnStatus, parseJson, request, tryJson, type HttpLimits } from "./http";
+import { endpoint, failOnStatus, parseJson, request, tryJson, type HttpLimits } from "./http";
 import { plainText } from "./text";
 import { SearchFailure, type Freshness, type ProviderAnswer, type SearchProvider, type SearchQuery } from "./types";
 
@@ -34,7 +34,7 @@ export function braveProvider(opts: { apiKey: string; baseUrl: string; limits: H
   return {
     name,
     async search(q: SearchQuery): Promise<ProviderAnswer> {
-      const url = new URL(opts.baseUrl.replace(/\/+$/, "") + API_PATH);
+      const url = endpoint(opts.baseUrl, API_PATH);
       url.searchParams.set("q", q.query);
       url.searchParams.set("count", String(Math.min(q.count, 20)));
       // Brave's country list uses ISO 3166 ("gb"), agents often say "uk".

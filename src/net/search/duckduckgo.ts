@@ -1,5 +1,5 @@
 import { decodeHTML } from "entities";
-import { failOnStatus, request, type HttpLimits } from "./http";
+import { endpoint, failOnStatus, request, type HttpLimits } from "./http";
 import { plainText } from "./text";
 import { SearchFailure, type Freshness, type ProviderAnswer, type SearchProvider, type SearchQuery, type SearchResult } from "./types";
 
@@ -21,7 +21,7 @@ export function duckDuckGoProvider(opts: { baseUrl: string; limits: HttpLimits }
   return {
     name,
     async search(q: SearchQuery): Promise<ProviderAnswer> {
-      const url = new URL(opts.baseUrl.replace(/\/+$/, "") + "/html/");
+      const url = endpoint(opts.baseUrl, "/html/");
       url.searchParams.set("q", q.query);
       const region = q.country ? REGIONS[q.country] : undefined;
       if (region) url.searchParams.set("kl", region);

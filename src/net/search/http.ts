@@ -107,6 +107,9 @@ export function retryAfterSeconds(headers: Headers): number | undefined {
   return Math.max(0, Math.ceil((at - Date.now()) / 1000));
 }
 
+/** The operator's base URL (with or without a trailing slash) plus the engine's path. */
+export const endpoint = (baseUrl: string, path: string): URL => new URL(baseUrl.replace(/\/+$/, "") + path);
+
 /** Parses a JSON body, or fails as "malformed" naming the engine. */
 export function parseJson(engine: string, text: string): unknown {
   try {

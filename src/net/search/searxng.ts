@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { failOnStatus, parseJson, request, type HttpLimits } from "./http";
+import { endpoint, failOnStatus, parseJson, request, type HttpLimits } from "./http";
 import { plainText } from "./text";
 import { SearchFailure, type ProviderAnswer, type SearchProvider, type SearchQuery } from "./types";
 
@@ -23,7 +23,7 @@ export function searxngProvider(opts: { baseUrl: string; limits: HttpLimits }): 
   return {
     name,
     async search(q: SearchQuery): Promise<ProviderAnswer> {
-      const url = new URL(opts.baseUrl.replace(/\/+$/, "") + "/search");
+      const url = endpoint(opts.baseUrl, "/search");
       url.searchParams.set("q", q.query);
       url.searchParams.set("format", "json");
       if (q.freshness) url.searchParams.set("time_range", q.freshness);
