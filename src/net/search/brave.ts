@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { endpoint, failOnStatus, parseJson, request, tryJson, type HttpLimits } from "./http";
+import { failOnStatus, parseJson, request, searchUrl, tryJson, type HttpLimits } from "./http";
 import { plainText } from "./text";
 import { SearchFailure, type Freshness, type ProviderAnswer, type SearchProvider, type SearchQuery } from "./types";
 
@@ -34,12 +34,13 @@ export function braveProvider(opts: { apiKey: string; baseUrl: string; limits: H
   return {
     name,
     async search(q: SearchQuery): Promise<ProviderAnswer> {
-      const url = endpoint(opts.baseUrl, API_PATH);
-      url.searchParams.set("q", q.query);
-      url.searchParams.set("count", String(Math.min(q.count, 20)));
-      // Brave's country list uses ISO 3166 ("gb"), agents often say "uk".
-      if (q.country) url.searchParams.set("country", q.country === "uk" ? "gb" : q.country);
-      if (q.freshness) url.searchParams.set("freshness", FRESHNESS[q.freshness]);
+      const url = searchUrl(opts.baseUrl, API_PATH, {
+        q: q.query,
+        count: String(Math.min(q.count, 20)),
+        // Brave's country list uses ISO 3166 ("gb"), agents often say "uk".
+        country: q.country === "uk" ? "gb" : q.country,
+        freshness: q.freshness && FRESHNESS[q.freshness],
+      });
       const res = await request(
         name,
         (signal) =>

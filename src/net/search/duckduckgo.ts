@@ -1,5 +1,5 @@
 import { decodeHTML } from "entities";
-import { endpoint, failOnStatus, request, type HttpLimits } from "./http";
+import { failOnStatus, request, searchUrl, type HttpLimits } from "./http";
 import { plainText } from "./text";
 import { SearchFailure, type Freshness, type ProviderAnswer, type SearchProvider, type SearchQuery, type SearchResult } from "./types";
 
@@ -21,11 +21,11 @@ export function duckDuckGoProvider(opts: { baseUrl: string; limits: HttpLimits }
   return {
     name,
     async search(q: SearchQuery): Promise<ProviderAnswer> {
-      const url = endpoint(opts.baseUrl, "/html/");
-      url.searchParams.set("q", q.query);
-      const region = q.country ? REGIONS[q.country] : undefined;
-      if (region) url.searchParams.set("kl", region);
-      if (q.freshness) url.searchParams.set("df", FRESHNESS[q.freshness]);
+      const url = searchUrl(opts.baseUrl, "/html/", {
+        q: q.query,
+        kl: q.country && REGIONS[q.country],
+        df: q.freshness && FRESHNESS[q.freshness],
+      });
       const res = await request(
         name,
         (signal) => fetch(url, { headers: { accept: "text/html", "user-agent": "Mozilla/5.0 (compatible; Toolshed)" }, signal }),

@@ -107,8 +107,12 @@ export function retryAfterSeconds(headers: Headers): number | undefined {
   return Math.max(0, Math.ceil((at - Date.now()) / 1000));
 }
 
-/** The operator's base URL (with or without a trailing slash) plus the engine's path. */
-export const endpoint = (baseUrl: string, path: string): URL => new URL(baseUrl.replace(/\/+$/, "") + path);
+/** The operator's base URL (with or without a trailing slash), the engine's path, and the parameters that are set. */
+export function searchUrl(baseUrl: string, path: string, params: Record<string, string | undefined>): URL {
+  const url = new URL(baseUrl.replace(/\/+$/, "") + path);
+  for (const [key, value] of Object.entries(params)) if (value !== undefined) url.searchParams.set(key, value);
+  return url;
+}
 
 /** Parses a JSON body, or fails as "malformed" naming the engine. */
 export function parseJson(engine: string, text: string): unknown {

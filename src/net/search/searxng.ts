@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { endpoint, failOnStatus, parseJson, request, type HttpLimits } from "./http";
+import { failOnStatus, parseJson, request, searchUrl, type HttpLimits } from "./http";
 import { plainText } from "./text";
 import { SearchFailure, type ProviderAnswer, type SearchProvider, type SearchQuery } from "./types";
 
@@ -23,10 +23,7 @@ export function searxngProvider(opts: { baseUrl: string; limits: HttpLimits }): 
   return {
     name,
     async search(q: SearchQuery): Promise<ProviderAnswer> {
-      const url = endpoint(opts.baseUrl, "/search");
-      url.searchParams.set("q", q.query);
-      url.searchParams.set("format", "json");
-      if (q.freshness) url.searchParams.set("time_range", q.freshness);
+      const url = searchUrl(opts.baseUrl, "/search", { q: q.query, format: "json", time_range: q.freshness });
       const res = await request(name, (signal) => fetch(url, { headers: { accept: "application/json" }, signal }), opts.limits);
       // An instance without the json format enabled answers 403.
       failOnStatus(name, res, { authHint: "The operator must allow the json format (search.formats) on the SearXNG instance." });
