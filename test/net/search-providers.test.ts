@@ -29,6 +29,7 @@ const failures: [label: string, env: SearchEnv, kind: string, message: RegExp, r
   ["brave 401", brave("unauthorized"), "unauthorized", /HTTP 401.*Authentication failed.*BRAVE_SEARCH_API_KEY/],
   ["brave invalid token (422)", brave("badtoken"), "unauthorized", /SUBSCRIPTION_TOKEN_INVALID.*BRAVE_SEARCH_API_KEY/],
   ["brave 429", brave("ratelimited"), "rate_limited", /rate-limiting.*Retry after 30 seconds/, 30],
+  ["brave 429 naming its wait in X-RateLimit-Reset only", brave("overquota"), "rate_limited", /Request rate limit exceeded for plan\. Retry after 86400 seconds/, 86400],
   ["brave hanging server", brave("hang"), "timeout", /did not answer within 0.7 seconds/],
   ["brave body that stalls", brave("hangbody"), "timeout", /did not answer within/],
   ["brave cut-off JSON", brave("malformed"), "malformed", /not JSON/],

@@ -4,7 +4,7 @@
 //   /brave/<scenario>/res/v1/web/search   Brave's web search JSON
 //   /searxng/<scenario>/search            SearXNG's format=json answer
 //   /ddg/<scenario>/html/                 DuckDuckGo's HTML results page
-// scenarios: ok, empty, unauthorized, badtoken, ratelimited, hang, hangbody, malformed,
+// scenarios: ok, empty, unauthorized, badtoken, ratelimited, overquota, hang, hangbody, malformed,
 // wrongshape, huge, challenge. GET /requests lists what reached the server.
 // Runs in Node (plain JavaScript: the project's TypeScript is typed for workerd only).
 import { createServer } from "node:http";
@@ -82,6 +82,13 @@ function brave(res, scenario, q, count) {
         "x-ratelimit-limit": "1, 2000",
         "x-ratelimit-remaining": "0, 1500",
         "x-ratelimit-reset": "1, 1419704",
+      });
+    case "overquota":
+      // No Retry-After: the monthly window is exhausted, X-RateLimit-Reset says when it resets.
+      return send(res, 429, "application/json", braveError(429, "RATE_LIMITED", "Request rate limit exceeded for plan."), {
+        "x-ratelimit-limit": "1, 2000",
+        "x-ratelimit-remaining": "1, 0",
+        "x-ratelimit-reset": "0, 86400",
       });
     case "malformed":
       return send(res, 200, "application/json", '{"type": "search", "web": {"results": [{"title": "cut off');

@@ -53,7 +53,7 @@ export function braveProvider(opts: { apiKey: string; baseUrl: string; limits: H
         const detail = err.success ? err.data.error.detail : undefined;
         // An invalid key is a 422 SUBSCRIPTION_TOKEN_INVALID at Brave, not a 401.
         if (code?.includes("TOKEN")) throw new SearchFailure(name, "unauthorized", `brave refused the API key (${code}). ${AUTH_HINT}`);
-        failOnStatus(name, res, { authHint: AUTH_HINT, detail });
+        failOnStatus(name, res, { authHint: AUTH_HINT, detail, retryAfterSeconds: exhaustedWindowReset(res.headers) });
       }
       const parsed = braveAnswer.safeParse(parseJson(name, res.text));
       if (!parsed.success) throw new SearchFailure(name, "malformed", "brave sent JSON that is not a web search answer (no web.results list).");
@@ -66,4 +66,15 @@ export function braveProvider(opts: { apiKey: string; baseUrl: string; limits: H
       return { results };
     },
   };
+}
+
+/**
+ * Brave reports each rate window (per second, per month) as a list: X-RateLimit-Remaining
+ * "1, 0", X-RateLimit-Reset "0, 86400". The wait is the longest reset among exhausted windows.
+ */
+function exhaustedWindowReset(headers: Headers): number | undefined {
+  const list = (name: string) => (headers.get(name) ?? "").split(",").map((v) => Number(v.trim()));
+  const remaining = list("x-ratelimit-remaining");
+  const waits = list("x-ratelimit-reset").filter((r, i) => Number.isSafeInteger(r) && remaining[i] === 0);
+  return waits.length > 0 ? Math.max(...waits) : undefined;
 }

@@ -83,14 +83,14 @@ function describeNetworkError(e: unknown): string {
  * Turns a non-2xx answer into the failure the agent can act on. `authHint` says what the
  * operator must fix when the engine refuses the credentials.
  */
-export function failOnStatus(engine: string, res: ProviderResponse, opts: { authHint: string; detail?: string }): void {
+export function failOnStatus(engine: string, res: ProviderResponse, opts: { authHint: string; detail?: string; retryAfterSeconds?: number }): void {
   if (res.status >= 200 && res.status < 300) return;
-  const detail = opts.detail ? `: ${opts.detail}` : "";
+  const detail = opts.detail ? `: ${opts.detail.trim().replace(/\.+$/, "")}` : "";
   if (res.status === 401 || res.status === 403) {
     throw new SearchFailure(engine, "unauthorized", `${engine} refused the request (HTTP ${res.status})${detail}. ${opts.authHint}`);
   }
   if (res.status === 429) {
-    const after = retryAfterSeconds(res.headers);
+    const after = retryAfterSeconds(res.headers) ?? opts.retryAfterSeconds;
     const wait = after === undefined ? "Wait before searching again." : `Retry after ${after} seconds.`;
     throw new SearchFailure(engine, "rate_limited", `${engine} is rate-limiting searches (HTTP 429)${detail}. ${wait}`, after);
   }
