@@ -1,6 +1,6 @@
 import { WorkerEntrypoint } from "cloudflare:workers";
 import type { SessionInfo } from "../durable-objects/session";
-import { callTool, createSession, isSessionId, PROFILES, sessionStub, type Profile } from "./service";
+import { callTool, createSession, isSessionId, PROFILES, sessionStub, sessionTools, type Profile } from "./service";
 import { describeTools, type ToolDescription } from "./tools/registry";
 import type { ToolResult } from "./tools/types";
 
@@ -13,6 +13,11 @@ import type { ToolResult } from "./tools/types";
 export class ToolshedRPC extends WorkerEntrypoint<Env> {
   tools(): ToolDescription[] {
     return describeTools();
+  }
+
+  /** The tools as one session sees them (read_skill lists its skills); null for an unknown session. */
+  async sessionTools(tenant: string, id: string): Promise<ToolDescription[] | null> {
+    return isSessionId(id) ? sessionTools(sessionStub(this.env, tenant, id)) : null;
   }
 
   async createSession(tenant: string, opts: { profile?: Profile } = {}): Promise<SessionInfo> {

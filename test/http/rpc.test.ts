@@ -5,7 +5,7 @@ import { api, BOB } from "../helpers";
 
 it("serves other Workers through the ToolshedRPC entrypoint, tenant-scoped", async () => {
   // Typed as a caller would declare the binding (deep RPC type mapping is too much for tsc).
-  const rpc = exports.ToolshedRPC as unknown as Pick<ToolshedRPC, "createSession" | "getSession" | "callTool" | "deleteSession" | "tools">;
+  const rpc = exports.ToolshedRPC as unknown as Pick<ToolshedRPC, "createSession" | "getSession" | "callTool" | "deleteSession" | "tools" | "sessionTools">;
   const session = await rpc.createSession("alice");
   expect(session.id).toMatch(/^[0-9a-f]{32}$/);
   const w = await rpc.callTool("alice", session.id, "write_file", { path: "from-rpc.txt", content: "hi" });
@@ -20,5 +20,8 @@ it("serves other Workers through the ToolshedRPC entrypoint, tenant-scoped", asy
   expect((await api("GET", `/v1/sessions/${session.id}`, { key: BOB })).status).toBe(404);
   expect(await failure(rpc.callTool("alice", session.id, "read_file", { path: 1 }))).toMatch(/path/);
   expect((await rpc.tools()).map((t) => t.name)).toContain("grep");
+  const own = await rpc.sessionTools("alice", session.id);
+  expect(own?.find((t) => t.name === "read_skill")?.description).toContain("Available skills:\n- workspace-report:");
+  expect(await rpc.sessionTools("bob", session.id)).toBeNull();
   expect(await rpc.deleteSession("alice", session.id)).toBe(true);
 });
