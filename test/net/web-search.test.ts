@@ -51,7 +51,7 @@ describe("web_search tool", () => {
     expect(r.body.message).toMatch(field);
   });
 
-  it("says so when no engine can answer, with the longest-known wait", async () => {
+  it("says so when no engine can answer, with the shortest known wait", async () => {
     const server = inject("searchServer");
     const ctx = { sessionId: "s", cwd: "/workspace", env: {}, setStatus: () => {} } as unknown as ToolContext;
     ctx.workerEnv = {

@@ -1,12 +1,12 @@
 import type { SearchSetup } from "./config";
 import { SearchFailure, type SearchQuery, type SearchResult } from "./types";
 
-export interface EngineFailure {
+export type EngineFailure = {
   engine: string;
   kind: string;
   error: string;
   retry_after_seconds?: number;
-}
+};
 
 export interface SearchOutcome {
   results: SearchResult[];

@@ -10,14 +10,14 @@ export interface SearchQuery {
 export const FRESHNESS = ["day", "week", "month", "year"] as const;
 export type Freshness = (typeof FRESHNESS)[number];
 
-/** One hit, the same shape whichever engine found it. */
-export interface SearchResult {
+/** One hit, the same shape whichever engine found it (a type alias, so it is plain JSON to the tool result). */
+export type SearchResult = {
   title: string;
   url: string;
   description: string;
   /** When the engine dates the page: ISO 8601 where it gives one, else its own wording. */
   published_time?: string;
-}
+};
 
 /** What one engine answered. */
 export interface ProviderAnswer {

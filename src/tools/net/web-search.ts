@@ -25,22 +25,22 @@ export const webSearch = defineTool({
   async run(ctx, args): Promise<ToolResult> {
     const setup = searchSetup(ctx.workerEnv ?? {});
     const outcome = await searchAll(setup, { ...args, country: args.country?.toLowerCase() });
-    const failed = outcome.failed.map((f) => ({ ...f }));
     if (outcome.engines.length === 0) {
+      // The earliest moment any engine may answer again.
       const retry = Math.min(...outcome.failed.map((f) => f.retry_after_seconds ?? Infinity));
       return {
         success: false,
         error: `No search engine could answer. ${outcome.failed.map((f) => f.error).join(" ")}`,
-        failed_engines: failed,
+        failed_engines: outcome.failed,
         ...(Number.isFinite(retry) ? { retry_after_seconds: retry } : {}),
       };
     }
     return {
       success: true,
       output: truncateMiddle(formatOutcome(args.query, outcome)),
-      results: outcome.results.map((r) => ({ ...r })),
+      results: outcome.results,
       engines: outcome.engines,
-      failed_engines: failed,
+      failed_engines: outcome.failed,
     };
   },
 });
