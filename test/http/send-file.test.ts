@@ -83,6 +83,9 @@ describe("send_file and the outbox", () => {
       expect(((await res.json()) as { error: string }).error).toBe("invalid_link");
     }
     expect((await download(url.href, { method: "POST" })).status).toBe(405);
+    const head = await download(url.href, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-length")).toBe("10");
     expect((await download(url.href)).status).toBe(200);
   });
 
