@@ -1,4 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
+import { netContextFromEnv } from "../src/net/context";
 import { PolicyDenied, type Denial } from "../src/policy/denied";
 import { FileRules } from "../src/policy/files";
 import { quotasFromEnv } from "../src/policy/limits";
@@ -28,6 +29,7 @@ export interface CreateOptions {
   profile: string;
   cwd?: string;
   env?: Record<string, string>;
+  urlRules?: { allow?: string[]; deny?: string[] };
 }
 
 /** Failures a caller maps to its own protocol (HTTP status, RPC error). */
@@ -77,6 +79,7 @@ export class SessionDO extends DurableObject<Env> {
       store.set("cwd", opts.cwd ?? ROOT);
       store.set("status", "");
       store.set("env", opts.env ?? {});
+      store.set("urlRules", opts.urlRules ?? {});
       store.set("createdAt", now);
       store.set("lastUsedAt", now);
       Workspace.initialize(this.ctx.storage);
@@ -122,6 +125,7 @@ export class SessionDO extends DurableObject<Env> {
         cwd: meta.cwd,
         env: meta.env,
         setStatus: (status) => s.store.set("status", status),
+        net: netContextFromEnv(this.env, meta.urlRules),
       };
       const started = Date.now();
       let result: ToolResult;

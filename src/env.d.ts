@@ -10,6 +10,13 @@ interface Env {
   TOOLSHED_QUOTA_FILES?: string;
   /** Largest request body accepted by JSON endpoints, in bytes. */
   TOOLSHED_MAX_JSON_BYTES?: string;
+  /** Network door (src/policy/urls/): comma-separated host globs allowed / refused by every network tool. */
+  TOOLSHED_URL_ALLOW?: string;
+  TOOLSHED_URL_DENY?: string;
+  /** Comma-separated origins exempt from the address rules (local services, tests). */
+  TOOLSHED_ALLOWED_ORIGINS?: string;
+  /** DNS-over-HTTPS (application/dns-json) resolver every host name is looked up with. */
+  TOOLSHED_DOH_URL?: string;
 }
 declare namespace Cloudflare {
   interface Env extends globalThis.Env {}

@@ -7,10 +7,11 @@ import { readFile } from "./files/read-file";
 import { setStatus } from "./files/set-status";
 import { writeFile } from "./files/write-file";
 import { bash } from "./shell/bash";
+import { webFetch } from "./net/web-fetch";
 import { exec } from "./shell/exec";
 import type { Json, ToolDefinition } from "./types";
 
-const ALL: ToolDefinition[] = [bash, exec, readFile, writeFile, editFile, listDir, grep, glob, setStatus] as ToolDefinition[];
+const ALL: ToolDefinition[] = [bash, exec, readFile, writeFile, editFile, listDir, grep, glob, setStatus, webFetch] as ToolDefinition[];
 
 export const TOOLS: ReadonlyMap<string, ToolDefinition> = new Map(ALL.map((t) => [t.name, t]));
 

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { NetContext } from "../net/context";
 import type { Denial } from "../policy/denied";
 import type { GuardedFs } from "../vfs/guarded-fs";
 
@@ -11,6 +12,8 @@ export interface ToolContext {
   /** The session's environment variables (already filtered by the policy). */
   env: Record<string, string>;
   setStatus(status: string): void;
+  /** The session's network door (URL policy and resolver); operator defaults when absent. */
+  net?: NetContext;
   /** Records a policy refusal that happened deep inside a run (e.g. a WASI program's open). */
   reportDenial?(denial: Denial): void;
 }
