@@ -1,15 +1,12 @@
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
-import { freePort } from "./test/net/servers.ts";
+import { networkTestPorts } from "./test/net/ports.mjs";
 
 export default defineConfig(async () => {
-  // The network tests' servers (test/net/global-setup.ts) listen on ports chosen here, so that
+  // The network tests' servers (test/net/global-setup.mjs) listen on ports chosen here, so that
   // the Worker's bindings can name them: the site's origin is the one allowed origin, and
   // every host name is resolved by the local DNS-over-HTTPS server.
-  const ports = process.env.TOOLSHED_TEST_NET_PORTS
-    ? (JSON.parse(process.env.TOOLSHED_TEST_NET_PORTS) as { site: number; canary: number; doh: number })
-    : { site: await freePort(), canary: await freePort(), doh: await freePort() };
-  process.env.TOOLSHED_TEST_NET_PORTS = JSON.stringify(ports);
+  const ports = await networkTestPorts();
   return {
     plugins: [
       cloudflareTest({
@@ -26,7 +23,7 @@ export default defineConfig(async () => {
     ],
     test: {
       setupFiles: ["test/setup.ts"],
-      globalSetup: ["test/net/global-setup.ts"],
+      globalSetup: ["test/net/global-setup.mjs"],
       include: ["test/**/*.test.ts", "src/**/*.test.ts"],
       testTimeout: 60_000,
     },

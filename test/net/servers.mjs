@@ -4,10 +4,8 @@
 // - the "canary" on every local address ([::], dual stack), allowed by nothing: any request
 //   reaching it is a policy failure, so the tests assert that its count stays zero;
 // - a DNS-over-HTTPS resolver speaking the application/dns-json API over a small zone.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
-
-export const ARTICLE_HTML = `<!doctype html><html><head><title>Tidal Clocks of Kelp Forests</title>
+import { createServer } from "node:http";
+const ARTICLE_HTML = `<!doctype html><html><head><title>Tidal Clocks of Kelp Forests</title>
 <style>.x{color:red}</style><script>window.secretTracker = "SCRIPT_SHOULD_NOT_APPEAR";</script></head>
 <body><nav><a href="/">Home</a> | <a href="/about">NAVIGATION_SHOULD_NOT_APPEAR</a></nav>
 <header><div class="banner">Subscribe now BOILERPLATE_BANNER</div></header>
@@ -23,9 +21,7 @@ site they visited, which suggests a general mechanism rather than a local quirk.
 <p>Read the <a href="/paper.pdf">full paper</a> for the statistics. The word PERIWINKLE marks the body text.</p>
 </article></main>
 <footer>Copyright FOOTER_SHOULD_NOT_APPEAR</footer></body></html>`;
-
-/** A zone for the DoH server: name → A and AAAA answers. Names missing are NXDOMAIN. */
-export const ZONE: Record<string, { A?: string[]; AAAA?: string[] }> = {
+const ZONE = {
   "public.toolshed.test": { A: ["93.184.215.14"], AAAA: ["2606:2800:21f:cb07:6820:80da:af6b:8b2c"] },
   "loop.toolshed.test": { A: ["127.0.0.1"] },
   "loop6.toolshed.test": { AAAA: ["::1"] },
@@ -40,19 +36,10 @@ export const ZONE: Record<string, { A?: string[]; AAAA?: string[] }> = {
   "linklocal6.toolshed.test": { AAAA: ["fe80::1"] },
   "zero.toolshed.test": { A: ["0.0.0.0"] },
   "teredo.toolshed.test": { AAAA: ["2001:0:4136:e378:8000:63bf:3fff:fdd2"] },
-  "sixtofour.toolshed.test": { AAAA: ["2002:7f00:1::1"] },
+  "sixtofour.toolshed.test": { AAAA: ["2002:7f00:1::1"] }
 };
-
-export interface Counts {
-  site: Record<string, number>;
-  canary: number;
-  canaryPaths: string[];
-  doh: number;
-}
-
-const counts: Counts = { site: {}, canary: 0, canaryPaths: [], doh: 0 };
-
-function site(req: IncomingMessage, res: ServerResponse, port: number): void {
+const counts = { site: {}, canary: 0, canaryPaths: [], doh: 0 };
+function site(req, res, port) {
   const url = new URL(req.url ?? "/", `http://127.0.0.1:${port}`);
   const path = url.pathname;
   if (path === "/__counts") {
@@ -73,7 +60,7 @@ function site(req: IncomingMessage, res: ServerResponse, port: number): void {
   } else if (path === "/data.json") {
     res.writeHead(200, { "content-type": "application/json" }).end('{"name":"kelp","tags":["a","b"],"depth":{"m":30}}');
   } else if (path === "/image.png") {
-    res.writeHead(200, { "content-type": "image/png" }).end(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 1, 2, 3]));
+    res.writeHead(200, { "content-type": "image/png" }).end(Buffer.from([137, 80, 78, 71, 13, 10, 26, 10, 0, 0, 0, 13, 1, 2, 3]));
   } else if (path === "/markdown") {
     const wants = String(req.headers.accept ?? "").startsWith("text/markdown");
     res.writeHead(200, { "content-type": wants ? "text/markdown" : "text/html" }).end(wants ? "# Served as Markdown\n\nMARKDOWN_BODY\n" : "<p>html</p>");
@@ -87,32 +74,31 @@ function site(req: IncomingMessage, res: ServerResponse, port: number): void {
   } else if (path === "/slow") {
     res.writeHead(200, { "content-type": "text/plain" });
     res.write("start\n");
-    const t = setTimeout(() => res.end("end\n"), Number(q.get("ms") ?? 5000));
+    const t = setTimeout(() => res.end("end\n"), Number(q.get("ms") ?? 5e3));
     res.on("close", () => clearTimeout(t));
   } else if (path === "/status") {
     const code = Number(q.get("code") ?? 500);
-    res.writeHead(code, { "content-type": "text/plain" }).end(`status body ${code}\n`);
+    res.writeHead(code, { "content-type": "text/plain" }).end(`status body ${code}
+`);
   } else if (path === "/echo") {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
+    const chunks = [];
+    req.on("data", (c) => chunks.push(c));
     req.on("end", () => {
       res.writeHead(200, { "content-type": "application/json", "x-echo": "yes" }).end(
-        JSON.stringify({ method: req.method, url: req.url, headers: req.headers, body: Buffer.concat(chunks).toString("utf8") }),
+        JSON.stringify({ method: req.method, url: req.url, headers: req.headers, body: Buffer.concat(chunks).toString("utf8") })
       );
     });
   } else {
-    res.writeHead(200, { "content-type": "text/plain; charset=utf-8" }).end(`hello from ${path}${url.search}\n`);
+    res.writeHead(200, { "content-type": "text/plain; charset=utf-8" }).end(`hello from ${path}${url.search}
+`);
   }
 }
-
-function canary(req: IncomingMessage, res: ServerResponse): void {
+function canary(req, res) {
   counts.canary++;
   counts.canaryPaths.push(`${req.headers.host}${req.url}`);
   res.writeHead(200, { "content-type": "text/plain" }).end("CANARY REACHED\n");
 }
-
-/** application/dns-json, as Cloudflare's and Google's resolvers answer `?name=&type=`. */
-function doh(req: IncomingMessage, res: ServerResponse): void {
+function doh(req, res) {
   counts.doh++;
   const url = new URL(req.url ?? "/", "http://doh");
   if (url.pathname !== "/dns-query") return void res.writeHead(404).end();
@@ -121,37 +107,33 @@ function doh(req: IncomingMessage, res: ServerResponse): void {
   const type = url.searchParams.get("type") ?? "A";
   const entry = ZONE[name];
   const code = type === "AAAA" ? 28 : 1;
-  const answers = (entry?.[type as "A" | "AAAA"] ?? []).map((data) => ({ name: `${name}.`, type: code, TTL: 60, data }));
+  const answers = (entry?.[type] ?? []).map((data) => ({ name: `${name}.`, type: code, TTL: 60, data }));
   res.writeHead(200, { "content-type": "application/dns-json" }).end(
-    JSON.stringify({ Status: entry ? 0 : 3, TC: false, RD: true, RA: true, AD: false, CD: false, Question: [{ name: `${name}.`, type: code }], Answer: answers }),
+    JSON.stringify({ Status: entry ? 0 : 3, TC: false, RD: true, RA: true, AD: false, CD: false, Question: [{ name: `${name}.`, type: code }], Answer: answers })
   );
 }
-
-export async function listen(server: Server, port: number, host: string): Promise<void> {
-  await new Promise<void>((resolve, reject) => {
+async function listen(server, port, host) {
+  await new Promise((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, host, () => resolve());
   });
 }
-
-/** A port free right now, for the config to name before the servers start. */
-export async function freePort(): Promise<number> {
+async function freePort() {
   const s = createServer();
   await listen(s, 0, "127.0.0.1");
-  const port = (s.address() as AddressInfo).port;
+  const port = s.address().port;
   await new Promise((r) => s.close(r));
   return port;
 }
-
-export async function startNetServers(ports: { site: number; canary: number; doh: number }): Promise<() => Promise<void>> {
+async function startNetServers(ports) {
   const servers = [
     createServer((req, res) => site(req, res, ports.site)),
     createServer(canary),
-    createServer(doh),
+    createServer(doh)
   ];
-  await listen(servers[0]!, ports.site, "127.0.0.1");
-  await listen(servers[1]!, ports.canary, "::");
-  await listen(servers[2]!, ports.doh, "127.0.0.1");
+  await listen(servers[0], ports.site, "127.0.0.1");
+  await listen(servers[1], ports.canary, "::");
+  await listen(servers[2], ports.doh, "127.0.0.1");
   return async () => {
     for (const s of servers) {
       s.closeAllConnections();
@@ -159,3 +141,10 @@ export async function startNetServers(ports: { site: number; canary: number; doh
     }
   };
 }
+export {
+  ARTICLE_HTML,
+  ZONE,
+  freePort,
+  listen,
+  startNetServers
+};
