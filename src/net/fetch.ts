@@ -46,7 +46,14 @@ function splitUserinfo(url: URL): { href: string; auth?: string } {
   bare.password = "";
   const user = decodeURIComponent(url.username);
   const pass = decodeURIComponent(url.password);
-  return { href: bare.href, auth: `Basic ${btoa(unescape(encodeURIComponent(`${user}:${pass}`)))}` };
+  return { href: bare.href, auth: basicAuth(`${user}:${pass}`) };
+}
+
+/** An Authorization value for `user:password` (UTF-8, as curl sends it). */
+export function basicAuth(userPass: string): string {
+  let bin = "";
+  for (const b of new TextEncoder().encode(userPass)) bin += String.fromCharCode(b);
+  return `Basic ${btoa(bin)}`;
 }
 
 async function readCapped(res: Response, maxBytes: number, signal: AbortSignal): Promise<{ body: Uint8Array; truncated: boolean }> {
