@@ -57,7 +57,7 @@ describe("curl and wget in the bash tool", () => {
     const head = await bash(id, `curl -sI ${SITE}/data.json`);
     expect(head.stdout).not.toContain("{");
     const w = await bash(id, `curl -sL -o /dev/null -w '%{http_code} %{num_redirects} %{url_effective}\\n' ${SITE}/chain/2`);
-    expect(w.stdout).toBe(`200 2 ${SITE}/hello.txt\n`);
+    expect(w.stdout).toBe(`200 3 ${SITE}/hello.txt\n`);
   });
 
   it("exits with curl's own codes and messages", async () => {
