@@ -68,3 +68,6 @@ export function remoteName(url: string, fallback: string): string {
   const last = decodeURIComponent(path.slice(path.lastIndexOf("/") + 1));
   return last && last !== "." && last !== ".." ? last : fallback;
 }
+
+/** `host:8080/x` has no scheme (a port follows the colon); `ftp://x` and `data:...` have one. */
+export const hasScheme = (raw: string): boolean => /^[a-z][a-z0-9+.-]*:(?!\d)/i.test(raw);

@@ -3,7 +3,7 @@ import { basicAuth, safeFetch, type FetchResult } from "../../net/fetch";
 import { PolicyDenied } from "../../policy/denied";
 import type { ProgramIo } from "../../shell/host";
 import type { ToolContext } from "../types";
-import { headerBlock, loadFile, remoteName, reportUrlDenial, saveFile, say, writeOut } from "./cli-io";
+import { hasScheme, headerBlock, loadFile, remoteName, reportUrlDenial, saveFile, say, writeOut } from "./cli-io";
 import { parseCurlArgs, type CurlArgs } from "./curl-args";
 import { netOf } from "./web-fetch";
 
@@ -13,7 +13,7 @@ const enc = new TextEncoder();
 const dec = new TextDecoder();
 
 /** curl's exit codes and messages for what the fetch path reports. */
-const EXIT = { unsupported: 1, usage: 2, badUrl: 3, dns: 6, connect: 7, http: 22, write: 23, read: 26, timeout: 28, redirects: 47, tooLarge: 63 } as const;
+const EXIT = { usage: 2, badUrl: 3, dns: 6, connect: 7, http: 22, write: 23, read: 26, timeout: 28, redirects: 47, tooLarge: 63 } as const;
 
 interface Body {
   bytes?: Uint8Array;
@@ -135,12 +135,8 @@ export async function curl(argv: string[], io: ProgramIo, ctx: ToolContext): Pro
 
   let status = 0;
   for (const [n, raw] of args.urls.entries()) {
-    const url = /^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? raw : `http://${raw}`;
-    const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)![1]!.toLowerCase();
-    if (scheme !== "http" && scheme !== "https") {
-      status = await complain(EXIT.unsupported, `Protocol "${scheme}" not supported`);
-      continue;
-    }
+    // As curl does, a URL without a scheme is taken as http://.
+    const url = hasScheme(raw) ? raw : `http://${raw}`;
     const output = args.outputs[n] === "/dev/stdout" ? "-" : args.outputs[n];
     const discard = output === "/dev/null";
     const toFile = output !== undefined && output !== "-" && !discard;

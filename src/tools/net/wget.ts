@@ -3,7 +3,7 @@ import { safeFetch } from "../../net/fetch";
 import { PolicyDenied } from "../../policy/denied";
 import type { ProgramIo } from "../../shell/host";
 import type { ToolContext } from "../types";
-import { headerBlock, remoteName, reportUrlDenial, saveFile, say, writeOut } from "./cli-io";
+import { hasScheme, headerBlock, remoteName, reportUrlDenial, saveFile, say, writeOut } from "./cli-io";
 import { netOf } from "./web-fetch";
 
 const MAX_FILE_BYTES = 64 * 1024 * 1024;
@@ -98,7 +98,7 @@ export async function wget(argv: string[], io: ProgramIo, ctx: ToolContext): Pro
   for (const [k, v] of args.headers) headers[k.toLowerCase()] = v;
   let status = 0;
   for (const raw of args.urls) {
-    const url = /^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? raw : `http://${raw}`;
+    const url = hasScheme(raw) ? raw : `http://${raw}`;
     await log(`--${new Date().toISOString().replace("T", " ").slice(0, 19)}--  ${url}\n`);
     const toStdout = args.output === "-" || args.output === "/dev/stdout";
     try {
@@ -131,7 +131,7 @@ export async function wget(argv: string[], io: ProgramIo, ctx: ToolContext): Pro
       await log(`Length: ${r.body.length} [${r.headers.get("content-type") ?? "unknown"}]\nSaving to: '${path}'\n\n'${path}' saved [${r.body.length}/${r.body.length}]\n\n`);
     } catch (e) {
       if (e instanceof PolicyDenied) {
-        if (e.rule === "url.syntax" || e.rule === "url.scheme") {
+        if (e.rule === "url.syntax") {
           await say(io.stderr, `${raw}: Unsupported scheme or invalid URL.\n`);
           status = EXIT.generic;
           continue;
