@@ -7,11 +7,30 @@
 export interface Readable {
   title: string;
   markdown: string;
+  /** Only the start of the page was converted (the rest could not fit the output). */
+  cut: boolean;
 }
 
 const DROP = ["script", "style", "noscript", "template", "iframe", "svg", "canvas", "form", "nav", "footer", "header", "aside"] as const;
 
-export async function htmlToMarkdown(html: string, baseUrl: string, readable: boolean): Promise<Readable> {
+/**
+ * Readability scores every node of the page; past this size it costs seconds, so a larger
+ * page is reduced by dropping the boilerplate tags alone.
+ */
+const READABILITY_MAX_CHARS = 512 * 1024;
+
+/**
+ * The Markdown is cut at `maxChars` anyway, so only about that much HTML (with room for
+ * markup) is converted; the cut lands between tags and the parser closes what it left open.
+ */
+function htmlPrefix(html: string, maxChars: number): string {
+  const budget = maxChars * 4;
+  if (html.length <= budget) return html;
+  const cut = html.lastIndexOf("<", budget);
+  return html.slice(0, cut > 0 ? cut : budget);
+}
+
+export async function htmlToMarkdown(html: string, baseUrl: string, readable: boolean, maxChars: number): Promise<Readable> {
   const [{ parseHTML }, { Readability }, { default: TurndownService }] = await Promise.all([
     import("linkedom"),
     import("@mozilla/readability"),
@@ -33,13 +52,15 @@ export async function htmlToMarkdown(html: string, baseUrl: string, readable: bo
   }
   const title = (document.querySelector("title")?.textContent ?? "").trim();
   let contentHtml: string | null = null;
-  if (readable) {
+  if (readable && html.length <= READABILITY_MAX_CHARS) {
     const article = new Readability(document.cloneNode(true) as unknown as ConstructorParameters<typeof Readability>[0], { charThreshold: 100 }).parse();
     if (article?.content) contentHtml = article.content;
   }
-  const root = parseHTML(`<!doctype html><html><body>${contentHtml ?? document.body?.innerHTML ?? ""}</body></html>`).document.body;
+  const full = contentHtml ?? document.body?.innerHTML ?? "";
+  const chosen = htmlPrefix(full, maxChars);
+  const root = parseHTML(`<!doctype html><html><body>${chosen}</body></html>`).document.body;
   for (const tag of DROP) for (const el of root.querySelectorAll(tag)) el.remove();
   const td = new TurndownService({ headingStyle: "atx", codeBlockStyle: "fenced", bulletListMarker: "-" });
   const markdown = td.turndown(root as unknown as Parameters<typeof td.turndown>[0]).replace(/\n{3,}/g, "\n\n").trim();
-  return { title, markdown };
+  return { title, markdown, cut: chosen.length < full.length };
 }

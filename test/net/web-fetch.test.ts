@@ -76,7 +76,7 @@ describe("web_fetch", () => {
     const r = await tool(id, "web_fetch", { url: `${SITE}/big?bytes=200000` });
     expect(r.truncated).toBe(true);
     expect(r.output.length).toBeLessThan(50_200);
-    expect(r.output).toContain("[Truncated: showing the first 50,000 of 200,000 characters.]");
+    expect(r.output).toContain("[Truncated: showing the first 50,000 characters of 200,000 characters.]");
   });
 
   it("refuses a body over the byte limit and times out clearly", async () => {
@@ -104,5 +104,17 @@ describe("web_fetch", () => {
     expect(r.denied?.reason).toContain("loop.toolshed.test resolves to 127.0.0.1");
     const nx = await tool(id, "web_fetch", { url: "http://nowhere.toolshed.test/" });
     expect(nx.error).toContain("Could not resolve host: nowhere.toolshed.test");
+  });
+});
+
+describe("web_fetch of a large HTML page", () => {
+  it("converts only what fits and says the page was longer", async () => {
+    const id = await newSession();
+    const r = await tool(id, "web_fetch", { url: `${SITE}/big?bytes=${1024 * 1024}&type=text/html` });
+    expect(r.success).toBe(true);
+    expect(r.truncated).toBe(true);
+    expect(r.output).toContain("kelp forest paragraph");
+    expect(r.output).not.toContain("<p>");
+    expect(r.output).toMatch(/\[Truncated: showing the first [\d,]+ characters of a longer page\.\]$/);
   });
 });

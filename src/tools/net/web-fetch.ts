@@ -22,10 +22,13 @@ const params = z.object({
 
 export const netOf = (ctx: ToolContext) => ctx.net ?? netContextFromEnv({});
 
-function capped(text: string): { output: string; truncated: boolean } {
-  if (text.length <= WEB_FETCH_MAX_CHARS) return { output: text, truncated: false };
+/** `partial`: the text is already only the start of the page (see htmlToMarkdown). */
+function capped(text: string, partial: boolean): { output: string; truncated: boolean } {
+  if (text.length <= WEB_FETCH_MAX_CHARS && !partial) return { output: text, truncated: false };
+  const shown = Math.min(text.length, WEB_FETCH_MAX_CHARS);
+  const of = partial ? "a longer page" : `${text.length.toLocaleString("en-US")} characters`;
   return {
-    output: `${text.slice(0, WEB_FETCH_MAX_CHARS)}\n\n[Truncated: showing the first ${WEB_FETCH_MAX_CHARS.toLocaleString("en-US")} of ${text.length.toLocaleString("en-US")} characters.]`,
+    output: `${text.slice(0, WEB_FETCH_MAX_CHARS)}\n\n[Truncated: showing the first ${shown.toLocaleString("en-US")} characters of ${of}.]`,
     truncated: true,
   };
 }
@@ -67,6 +70,7 @@ export const webFetch = defineTool({
     const text = decodeText(contentType, res.body);
     let content = text;
     let title: string | undefined;
+    let partial = false;
     if (kind === "json" && args.readable !== false) {
       try {
         content = JSON.stringify(JSON.parse(text), null, 2);
@@ -74,11 +78,12 @@ export const webFetch = defineTool({
         /* not valid JSON after all: returned as text */
       }
     } else if (kind === "html" && args.readable !== false) {
-      const r = await htmlToMarkdown(text, res.url, true);
+      const r = await htmlToMarkdown(text, res.url, true, WEB_FETCH_MAX_CHARS);
       title = r.title || undefined;
+      partial = r.cut;
       content = title && !r.markdown.startsWith("# ") ? `# ${title}\n\n${r.markdown}` : r.markdown;
     }
-    const { output, truncated } = capped(content);
+    const { output, truncated } = capped(content, partial);
     const ok = res.status < 400;
     return {
       success: ok,
