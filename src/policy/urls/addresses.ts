@@ -80,7 +80,8 @@ function v4Denial(a: ipaddr.IPv4): string | null {
 export function addressDenial(text: string): string | null {
   let addr: ipaddr.IPv4 | ipaddr.IPv6;
   try {
-    addr = ipaddr.parse(text);
+    // The family is known from the text; ipaddr.parse would try both, throwing on the way.
+    addr = text.includes(":") ? ipaddr.IPv6.parse(text) : ipaddr.IPv4.parse(text);
   } catch {
     return "not a valid IP address";
   }
