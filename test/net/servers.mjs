@@ -21,6 +21,7 @@ site they visited, which suggests a general mechanism rather than a local quirk.
 <p>Read the <a href="/paper.pdf">full paper</a> for the statistics. The word PERIWINKLE marks the body text.</p>
 </article></main>
 <footer>Copyright FOOTER_SHOULD_NOT_APPEAR</footer></body></html>`;
+/** A zone for the DoH server: name → A and AAAA answers; names missing are NXDOMAIN. */
 const ZONE = {
   "public.toolshed.test": { A: ["93.184.215.14"], AAAA: ["2606:2800:21f:cb07:6820:80da:af6b:8b2c"] },
   "loop.toolshed.test": { A: ["127.0.0.1"] },
@@ -38,7 +39,9 @@ const ZONE = {
   "teredo.toolshed.test": { AAAA: ["2001:0:4136:e378:8000:63bf:3fff:fdd2"] },
   "sixtofour.toolshed.test": { AAAA: ["2002:7f00:1::1"] }
 };
+/** Requests seen: the site's by path, the canary's (must stay zero), the resolver's. */
 const counts = { site: {}, canary: 0, canaryPaths: [], doh: 0 };
+/** The allowed site: an article, redirects and chains, JSON, binary, slow, large, status and echo. */
 function site(req, res, port) {
   const url = new URL(req.url ?? "/", `http://127.0.0.1:${port}`);
   const path = url.pathname;
@@ -93,11 +96,13 @@ function site(req, res, port) {
 `);
   }
 }
+/** Allowed by nothing: any request here is a URL that got past the policy. */
 function canary(req, res) {
   counts.canary++;
   counts.canaryPaths.push(`${req.headers.host}${req.url}`);
   res.writeHead(200, { "content-type": "text/plain" }).end("CANARY REACHED\n");
 }
+/** application/dns-json, as Cloudflare's and Google's resolvers answer `?name=&type=`. */
 function doh(req, res) {
   counts.doh++;
   const url = new URL(req.url ?? "/", "http://doh");
@@ -118,6 +123,7 @@ async function listen(server, port, host) {
     server.listen(port, host, () => resolve());
   });
 }
+/** A port free right now, for the config to name before the servers start. */
 async function freePort() {
   const s = createServer();
   await listen(s, 0, "127.0.0.1");
@@ -125,6 +131,7 @@ async function freePort() {
   await new Promise((r) => s.close(r));
   return port;
 }
+/** Starts the three servers; resolves to a function that stops them. */
 async function startNetServers(ports) {
   const servers = [
     createServer((req, res) => site(req, res, ports.site)),

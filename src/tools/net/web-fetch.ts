@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { bodyKind, decodeText, mediaType } from "../../net/body";
+import { bodyKind, decodeText, mediaType } from "./body";
 import { netContextFromEnv } from "../../net/context";
 import { NetError } from "../../net/errors";
 import { safeFetch } from "../../net/fetch";

@@ -1,3 +1,5 @@
+import { looksBinary } from "../files/text";
+
 /** How a response body is to be treated, from its content type and its first bytes. */
 export type BodyKind = "html" | "json" | "text" | "binary";
 
@@ -5,19 +7,6 @@ const TEXT_TYPES = /^(text\/|application\/(xml|xhtml\+xml|rss\+xml|atom\+xml|jav
 
 export function mediaType(contentType: string | null): string {
   return (contentType ?? "").split(";")[0]!.trim().toLowerCase();
-}
-
-/** A body with NUL bytes or invalid UTF-8 in its first 8 KiB is binary whatever it claims. */
-function looksBinary(body: Uint8Array): boolean {
-  const head = body.subarray(0, 8192);
-  if (head.includes(0)) return true;
-  try {
-    // stream: a character cut at the 8 KiB mark is not an error.
-    new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(head, { stream: true });
-    return false;
-  } catch {
-    return true;
-  }
 }
 
 export function bodyKind(contentType: string | null, body: Uint8Array): BodyKind {
