@@ -1,5 +1,5 @@
 /** Why a fetch failed, in the terms curl's exit codes use. */
-export type NetErrorCode = "dns" | "connect" | "timeout" | "too_many_redirects" | "too_large" | "bad_redirect";
+export type NetErrorCode = "dns" | "connect" | "timeout" | "too_many_redirects" | "bad_redirect";
 
 /** An ordinary network failure (not a policy refusal) with a message for the agent. */
 export class NetError extends Error {

@@ -44,8 +44,15 @@ function splitUserinfo(url: URL): { href: string; auth?: string } {
   const bare = new URL(url.href);
   bare.username = "";
   bare.password = "";
-  const user = decodeURIComponent(url.username);
-  const pass = decodeURIComponent(url.password);
+  const decode = (s: string) => {
+    try {
+      return decodeURIComponent(s);
+    } catch {
+      return s; // a stray '%' is taken literally, as curl does
+    }
+  };
+  const user = decode(url.username);
+  const pass = decode(url.password);
   return { href: bare.href, auth: basicAuth(`${user}:${pass}`) };
 }
 

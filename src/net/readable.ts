@@ -30,7 +30,7 @@ function htmlPrefix(html: string, maxChars: number): string {
   return html.slice(0, cut > 0 ? cut : budget);
 }
 
-export async function htmlToMarkdown(html: string, baseUrl: string, readable: boolean, maxChars: number): Promise<Readable> {
+export async function htmlToMarkdown(html: string, baseUrl: string, maxChars: number): Promise<Readable> {
   const [{ parseHTML }, { Readability }, { default: TurndownService }] = await Promise.all([
     import("linkedom"),
     import("@mozilla/readability"),
@@ -52,7 +52,7 @@ export async function htmlToMarkdown(html: string, baseUrl: string, readable: bo
   }
   const title = (document.querySelector("title")?.textContent ?? "").trim();
   let contentHtml: string | null = null;
-  if (readable && html.length <= READABILITY_MAX_CHARS) {
+  if (html.length <= READABILITY_MAX_CHARS) {
     const article = new Readability(document.cloneNode(true) as unknown as ConstructorParameters<typeof Readability>[0], { charThreshold: 100 }).parse();
     if (article?.content) contentHtml = article.content;
   }

@@ -62,10 +62,13 @@ export function headerBlock(status: number, statusText: string, headers: Headers
   return out;
 }
 
-/** The last path segment of a URL, as `curl -O` and `wget` name the saved file. */
+/**
+ * The last path segment of a URL, as `curl -O` names the saved file: left percent-encoded, so
+ * an encoded `/` cannot make it a path.
+ */
 export function remoteName(url: string, fallback: string): string {
   const path = new URL(url).pathname;
-  const last = decodeURIComponent(path.slice(path.lastIndexOf("/") + 1));
+  const last = path.slice(path.lastIndexOf("/") + 1);
   return last && last !== "." && last !== ".." ? last : fallback;
 }
 

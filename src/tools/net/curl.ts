@@ -96,8 +96,6 @@ function failure(e: NetError, maxRedirs: number, timeoutMs: number): [number, st
       return [EXIT.redirects, `Maximum (${maxRedirs}) redirects followed`];
     case "bad_redirect":
       return [EXIT.badUrl, e.message];
-    case "too_large":
-      return [EXIT.tooLarge, e.message];
   }
 }
 

@@ -78,7 +78,7 @@ export const webFetch = defineTool({
         /* not valid JSON after all: returned as text */
       }
     } else if (kind === "html" && args.readable !== false) {
-      const r = await htmlToMarkdown(text, res.url, true, WEB_FETCH_MAX_CHARS);
+      const r = await htmlToMarkdown(text, res.url, WEB_FETCH_MAX_CHARS);
       title = r.title || undefined;
       partial = r.cut;
       content = title && !r.markdown.startsWith("# ") ? `# ${title}\n\n${r.markdown}` : r.markdown;
