@@ -118,3 +118,21 @@ describe("web_fetch of a large HTML page", () => {
     expect(r.output).toMatch(/\[Truncated: showing the first [\d,]+ characters of a longer page\.\]$/);
   });
 });
+
+describe("a session's own url_rules", () => {
+  it("narrow the operator's: a session can refuse even the allowed origin, and cannot widen", async () => {
+    const deny = await api("POST", "/v1/sessions", { body: { url_rules: { deny: ["127.0.0.1"] } } });
+    expect(deny.status).toBe(201);
+    const r = await tool(deny.body.id, "web_fetch", { url: `${SITE}/hello.txt` });
+    expect(r.denied?.rule).toBe("url.deny_list");
+    const allow = await api("POST", "/v1/sessions", { body: { url_rules: { allow: ["docs.example.org"] } } });
+    const a = await tool(allow.body.id, "web_fetch", { url: `${SITE}/hello.txt` });
+    expect(a.denied).toMatchObject({ rule: "url.allow_list", reason: expect.stringContaining("session's allow list") });
+    const widen = await api("POST", "/v1/sessions", { body: { url_rules: { allow: ["169.254.169.254"] } } });
+    const w = await tool(widen.body.id, "bash", { command: "curl -s http://169.254.169.254/" });
+    expect(w.denied?.rule).toBe("url.metadata");
+    const bad = await api("POST", "/v1/sessions", { body: { url_rules: { deny: "x" } } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain("url_rules.deny");
+  });
+});
