@@ -18,7 +18,21 @@ export interface AllowedUrl {
   kind: "ip" | "name";
 }
 
-const denied = (rule: string, reason: string): PolicyDenied => new PolicyDenied({ rule, reason });
+/**
+ * A refusal is an expected answer, judged for every hop of every request: its stack trace
+ * is never read, and capturing one costs more than the rest of the judgement.
+ */
+function refusal(denial: Denial): PolicyDenied {
+  const E = Error as { stackTraceLimit?: number };
+  const limit = E.stackTraceLimit;
+  E.stackTraceLimit = 0;
+  try {
+    return new PolicyDenied(denial);
+  } finally {
+    E.stackTraceLimit = limit;
+  }
+}
+const denied = (rule: string, reason: string): PolicyDenied => refusal({ rule, reason });
 const DO_INSTEAD = "Only public http(s) addresses can be fetched.";
 
 function addressRefusal(host: string, why: string, shown: string): Denial {
@@ -65,7 +79,7 @@ export function judgeUrlSyntax(input: string | URL, policy: UrlPolicy): AllowedU
   const isV4 = /^\d{1,3}(\.\d{1,3}){3}$/.test(host);
   if (isV6 || isV4) {
     const why = addressDenial(host);
-    if (why) throw new PolicyDenied(addressRefusal(host, why, bracketed));
+    if (why) throw refusal(addressRefusal(host, why, bracketed));
     return { url, host, exempt: false, kind: "ip" };
   }
   const byName = nameDenial(host);
