@@ -1,35 +1,45 @@
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { networkTestPorts } from "./test/net/ports.mjs";
 
-export default defineConfig({
-  plugins: [
-    cloudflareTest(({ inject }) => {
-      // Search engine stand-ins started by test/net/search-server.global.mjs.
-      const search = inject("searchServer");
-      return {
-        wrangler: { configPath: "./wrangler.toml" },
-        miniflare: {
-          bindings: {
-            TOOLSHED_API_KEYS: "alice=test-key-alice,bob=test-key-bob",
-            TOOLSHED_SEARCH_PROVIDERS: "brave,searxng,duckduckgo,service",
-            BRAVE_SEARCH_API_KEY: "test-brave-key",
-            TOOLSHED_BRAVE_URL: `${search}/brave/ok`,
-            TOOLSHED_SEARXNG_URL: `${search}/searxng/partial`,
-            TOOLSHED_DUCKDUCKGO_URL: `${search}/ddg/ratelimited`,
-            TOOLSHED_SEARCH_TIMEOUT_MS: "3000",
+export default defineConfig(async () => {
+  // The network tests' servers (test/net/global-setup.mjs) listen on ports chosen here, so that
+  // the Worker's bindings can name them: the site's origin is the one allowed origin, and
+  // every host name is resolved by the local DNS-over-HTTPS server.
+  const ports = await networkTestPorts();
+  return {
+    plugins: [
+      cloudflareTest(({ inject }) => {
+        // Search engine stand-ins started by test/net/search-server.global.mjs.
+        const search = inject("searchServer");
+        return {
+          wrangler: { configPath: "./wrangler.toml" },
+          miniflare: {
+            bindings: {
+              TOOLSHED_API_KEYS: "alice=test-key-alice,bob=test-key-bob",
+              TOOLSHED_ALLOWED_ORIGINS: `http://127.0.0.1:${ports.site}`,
+              TOOLSHED_DOH_URL: `http://127.0.0.1:${ports.doh}/dns-query`,
+              TOOLSHED_URL_DENY: "*.denied-by-operator.test",
+              TOOLSHED_SEARCH_PROVIDERS: "brave,searxng,duckduckgo,service",
+              BRAVE_SEARCH_API_KEY: "test-brave-key",
+              TOOLSHED_BRAVE_URL: `${search}/brave/ok`,
+              TOOLSHED_SEARXNG_URL: `${search}/searxng/partial`,
+              TOOLSHED_DUCKDUCKGO_URL: `${search}/ddg/ratelimited`,
+              TOOLSHED_SEARCH_TIMEOUT_MS: "3000",
+            },
+            serviceBindings: { TOOLSHED_SEARCH_SERVICE: "search-example" },
+            workers: [
+              { name: "search-example", modules: true, scriptPath: "examples/search-worker/src/index.js", compatibilityDate: "2026-04-01" },
+            ],
           },
-          serviceBindings: { TOOLSHED_SEARCH_SERVICE: "search-example" },
-          workers: [
-            { name: "search-example", modules: true, scriptPath: "examples/search-worker/src/index.js", compatibilityDate: "2026-04-01" },
-          ],
-        },
-      };
-    }),
-  ],
-  test: {
-    globalSetup: ["test/net/search-server.global.mjs"],
-    setupFiles: ["test/setup.ts"],
-    include: ["test/**/*.test.ts", "src/**/*.test.ts"],
-    testTimeout: 60_000,
-  },
+        };
+      }),
+    ],
+    test: {
+      setupFiles: ["test/setup.ts"],
+      globalSetup: ["test/net/global-setup.mjs", "test/net/search-server.global.mjs"],
+      include: ["test/**/*.test.ts", "src/**/*.test.ts"],
+      testTimeout: 60_000,
+    },
+  };
 });

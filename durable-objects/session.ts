@@ -1,4 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
+import { netContextFromEnv } from "../src/net/context";
 import { PolicyDenied, type Denial } from "../src/policy/denied";
 import { FileRules } from "../src/policy/files";
 import { downloadLink } from "../src/http/outbox";
@@ -30,6 +31,7 @@ export interface CreateOptions {
   profile: string;
   cwd?: string;
   env?: Record<string, string>;
+  urlRules?: { allow?: string[]; deny?: string[] };
 }
 
 /** Failures a caller maps to its own protocol (HTTP status, RPC error). */
@@ -92,6 +94,7 @@ export class SessionDO extends DurableObject<Env> {
       store.set("cwd", opts.cwd ?? ROOT);
       store.set("status", "");
       store.set("env", opts.env ?? {});
+      store.set("urlRules", opts.urlRules ?? {});
       store.set("createdAt", now);
       store.set("lastUsedAt", now);
       Workspace.initialize(this.ctx.storage);
@@ -164,6 +167,7 @@ export class SessionDO extends DurableObject<Env> {
       env: meta.env,
       workerEnv: this.env,
       setStatus: (status) => s.store.set("status", status),
+      net: netContextFromEnv(this.env, meta.urlRules),
       outbox: {
         send: async (path, caption) => {
           const entry = s.outbox.add(path, { caption, ttlSeconds: outboxTtlSecondsFromEnv(this.env) });

@@ -25,6 +25,13 @@ interface Env {
   TOOLSHED_OUTBOX_TTL_SECONDS?: string;
   /** The API's public origin for links in results; default the origin each request came in on. */
   TOOLSHED_PUBLIC_URL?: string;
+  /** Network door (src/policy/urls/): comma-separated host globs allowed / refused by every network tool. */
+  TOOLSHED_URL_ALLOW?: string;
+  TOOLSHED_URL_DENY?: string;
+  /** Comma-separated origins exempt from the address rules (local services, tests). */
+  TOOLSHED_ALLOWED_ORIGINS?: string;
+  /** DNS-over-HTTPS (application/dns-json) resolver every host name is looked up with. */
+  TOOLSHED_DOH_URL?: string;
 }
 declare namespace Cloudflare {
   interface Env extends globalThis.Env {}

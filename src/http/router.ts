@@ -12,6 +12,13 @@ type Args = [env: Env, tenant: string];
 const createBody = z.object({
   profile: z.enum(PROFILES).optional().describe("Which platform's tool set the session serves"),
   cwd: z.string().optional().describe("Working directory inside /workspace (default /workspace)"),
+  url_rules: z
+    .object({
+      allow: z.array(z.string().min(1).max(253)).max(100).optional().describe("Host globs this session may fetch (narrows the operator's allow list)"),
+      deny: z.array(z.string().min(1).max(253)).max(100).optional().describe("Host globs this session may not fetch (added to the operator's deny list)"),
+    })
+    .optional()
+    .describe("The session's own URL rules for every network tool; they can only narrow the operator's"),
 });
 
 const noSession = () => httpError(404, "session_not_found", "No such session.");
@@ -53,7 +60,7 @@ router
         return httpError(400, "invalid_arguments", `cwd: ${(e as Error).message}`);
       }
     }
-    const info = await createSession(env, tenant, { profile: parsed.data.profile ?? "toolshed", cwd });
+    const info = await createSession(env, tenant, { profile: parsed.data.profile ?? "toolshed", cwd, urlRules: parsed.data.url_rules });
     return json(info, 201, { location: `/v1/sessions/${info.id}` });
   })
   .get(

@@ -21,6 +21,8 @@ export interface SessionMeta {
   cwd: string;
   status: string;
   env: Record<string, string>;
+  /** The session's own URL host rules; they only narrow the operator's. */
+  urlRules: { allow?: string[]; deny?: string[] };
   createdAt: number;
   lastUsedAt: number;
 }
@@ -62,12 +64,13 @@ export class SessionStore {
       cwd: m.get("cwd") ?? "/workspace",
       status: m.get("status") ?? "",
       env: JSON.parse(m.get("env") ?? "{}") as Record<string, string>,
+      urlRules: JSON.parse(m.get("urlRules") ?? "{}") as SessionMeta["urlRules"],
       createdAt: Number(m.get("createdAt") ?? 0),
       lastUsedAt: Number(m.get("lastUsedAt") ?? 0),
     };
   }
 
-  set(key: keyof SessionMeta, value: string | number | Record<string, string>): void {
+  set(key: keyof SessionMeta, value: string | number | Record<string, string> | SessionMeta["urlRules"]): void {
     const text = typeof value === "object" ? JSON.stringify(value) : String(value);
     this.sql.exec(`INSERT OR REPLACE INTO session_meta (key, value) VALUES (?, ?)`, key, text);
   }

@@ -10,10 +10,11 @@ import { setStatus } from "./files/set-status";
 import { writeFile } from "./files/write-file";
 import { webSearch } from "./net/web-search";
 import { bash } from "./shell/bash";
+import { webFetch } from "./net/web-fetch";
 import { exec } from "./shell/exec";
 import type { Json, ToolContext, ToolDefinition } from "./types";
 
-const ALL: ToolDefinition[] = [bash, exec, readFile, writeFile, editFile, listDir, grep, glob, setStatus, sendFile, readSkill, webSearch] as ToolDefinition[];
+const ALL: ToolDefinition[] = [bash, exec, readFile, writeFile, editFile, listDir, grep, glob, setStatus, webFetch, webSearch, sendFile, readSkill] as ToolDefinition[];
 
 export const TOOLS: ReadonlyMap<string, ToolDefinition> = new Map(ALL.map((t) => [t.name, t]));
 

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { NetContext } from "../net/context";
 import type { Denial } from "../policy/denied";
 import type { GuardedFs } from "../vfs/guarded-fs";
 import type { SentFile } from "../vfs/outbox";
@@ -19,6 +20,8 @@ export interface ToolContext {
   workerEnv?: Env;
   /** The session's outbox: `send` copies a file (absolute path, already judged by the policy) for the user. */
   outbox?: { send(path: string, caption?: string): Promise<SentFile> };
+  /** The session's network door (URL policy and resolver); operator defaults when absent. */
+  net?: NetContext;
   /** Records a policy refusal that happened deep inside a run (e.g. a WASI program's open). */
   reportDenial?(denial: Denial): void;
 }

@@ -2,6 +2,7 @@ import { EpipeError, type ByteReader, type ProgramIo } from "../../shell/host";
 import { programFor } from "../../wasi/programs";
 import { runWasi } from "../../wasi/runner";
 import type { ToolContext } from "../types";
+import { hostCommandFor } from "./host-commands";
 import type { ProgramRunner } from "./session-host";
 
 /**
@@ -66,13 +67,16 @@ function namedFdSinks(argv: string[], io: ProgramIo): number[] {
 }
 
 /**
- * The session's program runner: bundled WASI programs over the guarded workspace. A program
+ * The session's program runner: host commands (curl, wget), then bundled WASI programs over
+ * the guarded workspace. A program
  * runs to completion on its whole input (WASI calls are synchronous here), then its output
  * goes down the shell's pipe.
  */
 export function sessionPrograms(ctx: ToolContext): ProgramRunner {
   return (argv: string[], io: ProgramIo) => {
     const name = argv[0]!.slice(argv[0]!.lastIndexOf("/") + 1);
+    const hostCommand = hostCommandFor(name);
+    if (hostCommand) return hostCommand(argv, io, ctx);
     const program = programFor(name);
     if (!program) return undefined;
     return (async () => {
@@ -115,4 +119,4 @@ export function sessionPrograms(ctx: ToolContext): ProgramRunner {
   };
 }
 
-export const isProgram = (name: string): boolean => programFor(name) !== undefined;
+export const isProgram = (name: string): boolean => hostCommandFor(name) !== undefined || programFor(name) !== undefined;

@@ -1,0 +1,190 @@
+import { PolicyDenied } from "../policy/denied";
+import { DnsError, judgeUrl } from "../policy/urls";
+import type { NetContext } from "./context";
+import { NetError } from "./errors";
+
+export const MAX_REDIRECTS = 5;
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+export interface FetchOptions {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: Uint8Array;
+  /** Follow redirects by hand, each hop judged again (default true). */
+  followRedirects?: boolean;
+  maxRedirects?: number;
+  timeoutMs: number;
+  /** The body is read as a stream and cut here; `truncated` tells. */
+  maxBytes: number;
+}
+
+export interface Hop {
+  url: string;
+  status: number;
+}
+
+export interface FetchResult {
+  /** The last URL fetched (after redirects). */
+  url: string;
+  status: number;
+  statusText: string;
+  headers: Headers;
+  body: Uint8Array;
+  /** The body went past maxBytes and was cut there. */
+  truncated: boolean;
+  /** Every response, the last one included, for `curl -L -i` and `wget -S`. */
+  hops: Hop[];
+  /** Header blocks of the responses before the last (redirects). */
+  redirectHeaders: Headers[];
+}
+
+/** Credentials in a URL become a Basic header, sent only to the origin that carried them. */
+function splitUserinfo(url: URL): { href: string; auth?: string } {
+  if (!url.username && !url.password) return { href: url.href };
+  const bare = new URL(url.href);
+  bare.username = "";
+  bare.password = "";
+  const decode = (s: string) => {
+    try {
+      return decodeURIComponent(s);
+    } catch {
+      return s; // a stray '%' is taken literally, as curl does
+    }
+  };
+  const user = decode(url.username);
+  const pass = decode(url.password);
+  return { href: bare.href, auth: basicAuth(`${user}:${pass}`) };
+}
+
+/** An Authorization value for `user:password` (UTF-8, as curl sends it). */
+export function basicAuth(userPass: string): string {
+  let bin = "";
+  for (const b of new TextEncoder().encode(userPass)) bin += String.fromCharCode(b);
+  return `Basic ${btoa(bin)}`;
+}
+
+async function readCapped(res: Response, maxBytes: number, signal: AbortSignal): Promise<{ body: Uint8Array; truncated: boolean }> {
+  if (!res.body) return { body: new Uint8Array(0), truncated: false };
+  const reader = res.body.getReader();
+  const parts: Uint8Array[] = [];
+  let total = 0;
+  let truncated = false;
+  const abort = () => void reader.cancel().catch(() => undefined);
+  signal.addEventListener("abort", abort);
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (total + value.length > maxBytes) {
+        parts.push(value.subarray(0, maxBytes - total));
+        total = maxBytes;
+        truncated = true;
+        await reader.cancel().catch(() => undefined);
+        break;
+      }
+      parts.push(value);
+      total += value.length;
+    }
+  } finally {
+    signal.removeEventListener("abort", abort);
+  }
+  if (signal.aborted) throw signal.reason;
+  const body = new Uint8Array(total);
+  let off = 0;
+  for (const p of parts) {
+    body.set(p, off);
+    off += p.length;
+  }
+  return { body, truncated };
+}
+
+/**
+ * The one fetch path of every network tool. Each hop is judged by the URL policy (name rules,
+ * then every DNS answer) before a byte is sent; redirects are followed by hand
+ * (`redirect: "manual"`), at most `maxRedirects`; one deadline covers lookups, hops and the
+ * body. Throws PolicyDenied for a refused hop and NetError for network failures.
+ */
+export async function safeFetch(net: NetContext, input: string, opts: FetchOptions): Promise<FetchResult> {
+  const maxRedirects = opts.maxRedirects ?? MAX_REDIRECTS;
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new NetError("timeout", `Timed out after ${opts.timeoutMs} ms.`)), opts.timeoutMs);
+  const hops: Hop[] = [];
+  const redirectHeaders: Headers[] = [];
+  let method = (opts.method ?? "GET").toUpperCase();
+  let body = opts.body;
+  let current = input;
+  let firstOrigin: string | undefined;
+  let auth: string | undefined;
+  try {
+    for (;;) {
+      const judged = await raceAbort(judgeUrl(current, net.policy, net.resolve), controller.signal).catch((e: unknown) => {
+        if (e instanceof DnsError) throw new NetError("dns", `Could not resolve host: ${hostOf(current)} (${e.message}).`);
+        throw e;
+      });
+      if (!judged.exempt && judged.kind === "name" && judged.addresses.length === 0) {
+        throw new NetError("dns", `Could not resolve host: ${judged.host}.`);
+      }
+      const split = splitUserinfo(judged.url);
+      if (firstOrigin === undefined) {
+        firstOrigin = judged.url.origin;
+        auth = split.auth;
+      }
+      const headers = new Headers(opts.headers);
+      if (auth && judged.url.origin === firstOrigin && !headers.has("authorization")) headers.set("authorization", auth);
+      let res: Response;
+      try {
+        res = await fetch(split.href, { method, headers, body: method === "GET" || method === "HEAD" ? undefined : body, redirect: "manual", signal: controller.signal });
+      } catch (e) {
+        if (controller.signal.aborted) throw controller.signal.reason;
+        throw new NetError("connect", `Failed to connect to ${judged.url.host}: ${e instanceof Error ? e.message : String(e)}.`);
+      }
+      hops.push({ url: split.href, status: res.status });
+      const location = res.headers.get("location");
+      if (opts.followRedirects !== false && REDIRECT_STATUSES.has(res.status) && location !== null) {
+        await res.body?.cancel().catch(() => undefined);
+        if (hops.length > maxRedirects) {
+          throw new NetError("too_many_redirects", `Stopped after ${maxRedirects} redirects (the limit); the last one pointed to ${location.slice(0, 300)}.`);
+        }
+        let next: URL;
+        try {
+          next = new URL(location, split.href);
+        } catch {
+          throw new NetError("bad_redirect", `The server redirected to '${location.slice(0, 300)}', which is not a valid URL.`);
+        }
+        redirectHeaders.push(res.headers);
+        // As browsers and curl -L do: 303, and 301/302 after a POST, continue as GET.
+        if (res.status === 303 || ((res.status === 301 || res.status === 302) && method === "POST")) {
+          if (method !== "HEAD") method = "GET";
+          body = undefined;
+        }
+        current = next.href;
+        continue;
+      }
+      const read = await readCapped(res, opts.maxBytes, controller.signal);
+      return { url: split.href, status: res.status, statusText: res.statusText, headers: res.headers, ...read, hops, redirectHeaders };
+    }
+  } catch (e) {
+    if (controller.signal.aborted && !(e instanceof NetError) && !(e instanceof PolicyDenied)) throw controller.signal.reason;
+    throw e;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
+/** A lookup has its own deadline; the call's deadline must still win. */
+function raceAbort<T>(p: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    p.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}

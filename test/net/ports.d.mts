@@ -1,0 +1,1 @@
+export function networkTestPorts(): Promise<{ site: number; canary: number; doh: number }>;
