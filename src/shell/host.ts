@@ -71,6 +71,9 @@ export interface ShellHost {
   resolvePath(cwd: string, path: string): string;
   /** Runs an external program; undefined when there is no such program. */
   runProgram(argv: string[], io: ProgramIo): Promise<number> | undefined;
+  /** Optional: the command an absolute path runs (`/usr/bin/sed` → `sed`) when the host lists its
+   * commands as files; PATH search then asks this instead of assuming where programs live. */
+  commandAt?(absPath: string): string | undefined;
   /** Optional: whether a program exists (for `type`, `command -v`, `hash`). */
   hasProgram?(name: string): boolean;
   /** Deny-rule hook, asked for every simple command after expansion. */

@@ -1,7 +1,7 @@
 import { ChunkCache } from "./chunk-cache";
 import { VfsError } from "./errors";
 import { FileEditor } from "./file-editor";
-import { ROOT, isWithin, parentOf } from "./paths";
+import { ROOT, STORED_ROOTS, isWithin, parentOf } from "./paths";
 import { CHUNK_SIZE, KIND_DIR, KIND_FILE, SCHEMA } from "./schema";
 
 export type NodeKind = "file" | "dir";
@@ -13,6 +13,8 @@ export interface NodeInfo {
   kind: NodeKind;
   size: number;
   mtimeMs: number;
+  /** Permission bits (0o7777 at most). */
+  mode?: number;
 }
 
 export interface Quotas {
@@ -87,12 +89,16 @@ export class Workspace {
   /** Creates the tables and the root, and drops blobs an interrupted write left behind. */
   static initialize(host: SqlHost): void {
     for (const stmt of SCHEMA) host.sql.exec(stmt);
-    host.sql.exec(
-      `INSERT OR IGNORE INTO vfs_nodes (path, parent, kind, size, mtime) VALUES (?, '', ?, 0, ?)`,
-      ROOT,
-      KIND_DIR,
-      Date.now(),
-    );
+    // Sessions made before /tmp and /usr/local/bin existed get them here too.
+    for (const root of STORED_ROOTS) {
+      host.sql.exec(
+        `INSERT OR IGNORE INTO vfs_nodes (path, parent, kind, size, mtime) VALUES (?, ?, ?, 0, ?)`,
+        root,
+        root === ROOT ? "" : parentOf(root),
+        KIND_DIR,
+        Date.now(),
+      );
+    }
     host.sql.exec(
       `DELETE FROM vfs_chunks WHERE blob IN (SELECT id FROM vfs_blobs WHERE committed = 0)`,
     );
@@ -198,7 +204,8 @@ export class Workspace {
     if (!this.usageCache) {
       const r = this.sql
         .exec<{ bytes: number; files: number }>(
-          `SELECT COALESCE(SUM(size), 0) AS bytes, COUNT(*) - 1 AS files FROM vfs_nodes`,
+          `SELECT COALESCE(SUM(size), 0) AS bytes, COUNT(*) - ? AS files FROM vfs_nodes`,
+          STORED_ROOTS.length,
         )
         .one();
       this.usageCache = { bytes: r.bytes, files: r.files };
@@ -445,7 +452,7 @@ export class Workspace {
   // ---- removal and renames -------------------------------------------------------------
 
   remove(path: string, opts: { recursive?: boolean } = {}): void {
-    if (path === ROOT) throw new VfsError("EBUSY", path, "the workspace root cannot be removed");
+    if (STORED_ROOTS.includes(path)) throw new VfsError("EBUSY", path, `${path} cannot be removed (empty it instead)`);
     const r = this.mustRow(path);
     const [lo, hi] = subtreeRange(path);
     this.transaction(() => {
@@ -484,7 +491,7 @@ export class Workspace {
   /** POSIX rename: replaces a file, or an empty directory with a directory; moves whole subtrees. */
   rename(from: string, to: string): void {
     if (from === to) return;
-    if (from === ROOT || to === ROOT) throw new VfsError("EBUSY", from, "the workspace root cannot be moved");
+    if (STORED_ROOTS.includes(from) || STORED_ROOTS.includes(to)) throw new VfsError("EBUSY", from, `${STORED_ROOTS.includes(from) ? from : to} cannot be moved or replaced`);
     const src = this.mustRow(from);
     if (src.kind === KIND_DIR && isWithin(to, from)) {
       throw new VfsError("EINVAL", to, `cannot move '${from}' into itself`);
@@ -516,12 +523,12 @@ export class Workspace {
     });
   }
 
-  /** Deletes every file; the root stays. */
+  /** Deletes every file; the stored roots stay. */
   eraseAll(): void {
     this.transaction(() => {
       this.sql.exec(`DELETE FROM vfs_chunks`);
       this.sql.exec(`DELETE FROM vfs_blobs`);
-      this.sql.exec(`DELETE FROM vfs_nodes WHERE path <> ?`, ROOT);
+      this.sql.exec(`DELETE FROM vfs_nodes WHERE path NOT IN (${STORED_ROOTS.map(() => "?").join(", ")})`, ...STORED_ROOTS);
       this.changed();
       this.chunkCache.clear();
       this.usageCache = null;

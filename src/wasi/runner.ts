@@ -178,8 +178,11 @@ function execute(
   const stdio: [Fd, Fd, Fd] = [new StdinFd(stdin), stdout, stderr];
   const sinks = new Map(fdSinks.filter((n) => n > 2).map((n) => [n, new OutputFd(limits.maxOutputBytes)] as const));
   const fds: Fd[] = [...stdio];
-  // fd 3 is /workspace (programs and tests rely on it); fd 4 is the small /dev (dev-fd.ts).
+  // fd 3 is /workspace (programs and tests rely on it); fd 4 is the small /dev (dev-fd.ts). In
+  // the machine view fd 5 is `/`: wasi-libc maps an absolute path to the longest matching
+  // preopen, so /tmp, /etc and /usr/bin go through it while /workspace and /dev keep theirs.
   if (ctx) fds.push(new WorkspaceDirFd(ctx, ROOT, ROOT), new DevDirFd(stdio, fdFiles, sinks, "/dev"));
+  if (ctx?.fs.system) fds.push(new WorkspaceDirFd(ctx, "/", "/"));
   const shim = new WASI(argv, envList, fds, { debug: false });
 
   let syscalls = 0;

@@ -46,11 +46,22 @@ export interface RunShared {
 const SET_O = ["allexport", "braceexpand", "errexit", "errtrace", "functrace", "hashall", "histexpand", "history", "ignoreeof", "interactive-comments", "keyword", "monitor", "noclobber", "noexec", "noglob", "nolog", "notify", "nounset", "onecmd", "physical", "pipefail", "posix", "privileged", "verbose", "vi", "emacs", "xtrace"];
 export const SHOPTS = ["autocd", "cdable_vars", "cdspell", "checkhash", "checkjobs", "checkwinsize", "cmdhist", "dotglob", "execfail", "expand_aliases", "extdebug", "extglob", "extquote", "failglob", "force_fignore", "globasciiranges", "globstar", "gnu_errfmt", "histappend", "histreedit", "histverify", "hostcomplete", "huponexit", "inherit_errexit", "interactive_comments", "lastpipe", "lithist", "localvar_inherit", "localvar_unset", "login_shell", "mailwarn", "no_empty_cmd_completion", "nocaseglob", "nocasematch", "nullglob", "progcomp", "promptvars", "shift_verbose", "sourcepath", "xpg_echo", "assoc_expand_once", "patsub_replacement", "varredir_close", "noexpand_translation"];
 
+/** What Debian 12's bash prints for --version (the version this interpreter follows). */
+const BASH_VERSION_TEXT = `GNU bash, version 5.2.15(1)-release (x86_64-pc-linux-gnu)
+Copyright (C) 2022 Free Software Foundation, Inc.
+License GPLv3+: GNU GPL version 3 or later <http://gnu.org/licenses/gpl.html>
+
+This is free software; you are free to change and redistribute it.
+There is NO WARRANTY, to the extent permitted by law.
+`;
+
 const SPECIAL_BUILTINS = new Set(["break", ":", ".", "continue", "eval", "exec", "exit", "export", "readonly", "return", "set", "shift", "times", "trap", "unset", "source"]);
 
 export class Shell implements ExpandCtx, ArithEnv {
   vars = new VarStore();
   funcs = new Map<string, Command & { type: "func" }>();
+  /** Functions marked with `export -f`: child shells (`bash -c`, scripts) define them too. */
+  exportedFuncs = new Set<string>();
   aliases = new Map<string, string>();
   opts: Record<string, boolean> = Object.fromEntries(SET_O.map((o) => [o, false]));
   shopts: Record<string, boolean> = Object.fromEntries(SHOPTS.map((o) => [o, false]));
@@ -289,6 +300,7 @@ export class Shell implements ExpandCtx, ArithEnv {
     s.vars.dynamic = (n) => s.dynamicVar(n);
     s.vars.arith = (x) => s.arith(x).toString();
     s.funcs = new Map(this.funcs);
+    s.exportedFuncs = new Set(this.exportedFuncs);
     s.aliases = new Map(this.aliases);
     s.opts = { ...this.opts };
     s.shopts = { ...this.shopts };
@@ -1185,6 +1197,8 @@ export class Shell implements ExpandCtx, ArithEnv {
         await this.err(fds, `${name}: ${(e as { message: string }).message}`);
         return 126;
       }
+      const command = this.host.commandAt?.(abs);
+      if (command) return this.runExternal([command, ...argv.slice(1)], fds, tempEnv);
       const st = this.host.fs.stat(abs);
       if (!st) {
         await this.err(fds, `${name}: No such file or directory`);
@@ -1243,7 +1257,14 @@ export class Shell implements ExpandCtx, ArithEnv {
     const path = this.vars.get("PATH") ?? "";
     for (const dir of path.split(":")) {
       const d = dir === "" ? "." : dir;
-      if (SYSTEM.has(d)) {
+      // A host with a machine view lists its commands under /bin and /usr/bin itself.
+      if (this.host.commandAt) {
+        try {
+          if (this.host.commandAt(this.host.resolvePath(this.cwd, `${d}/${name}`))) return { kind: "host", path: `${d}/${name}` };
+        } catch {
+          continue;
+        }
+      } else if (SYSTEM.has(d)) {
         if (this.host.hasProgram?.(name)) return { kind: "host", path: `${d}/${name}` };
         continue;
       }
@@ -1295,6 +1316,12 @@ export class Shell implements ExpandCtx, ArithEnv {
     child.fds = fds;
     const env = this.env(tempEnv);
     initVars(child, env, this.cwd);
+    for (const name of this.exportedFuncs) {
+      const fn = this.funcs.get(name);
+      if (!fn) continue;
+      child.funcs.set(name, fn);
+      child.exportedFuncs.add(name);
+    }
     let i = 1;
     let script: string | null = null;
     let arg0 = argv[0];
@@ -1313,6 +1340,10 @@ export class Shell implements ExpandCtx, ArithEnv {
       if (a === "--" || a === "-") { i++; break; }
       if (a === "--help") {
         await fds[1]?.w?.write(encode(`Usage:\t${argv[0]} [option] ...\n\t${argv[0]} [option] script-file ...\n\t${argv[0]} [option] -c command-string [name [arg ...]]\nShell options:\n\t-ilrsD or -c command\n\t-abefhkmnptuvxBCEHPT or -o option\n`)).catch(() => {});
+        return 0;
+      }
+      if (a === "--version") {
+        await fds[1]?.w?.write(encode(BASH_VERSION_TEXT)).catch(() => {});
         return 0;
       }
       if (a === "--rcfile" || a === "--init-file") { rcfile = argv[i + 1]; i += 2; continue; }

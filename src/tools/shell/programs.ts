@@ -110,6 +110,8 @@ export function sessionPrograms(ctx: ToolContext): ProgramRunner {
         throw e;
       }
       if (r.stderr.length) await io.stderr.write(r.stderr).catch(() => undefined);
+      // The program only saw EACCES/EPERM; the reason is what tells the model what to do instead.
+      if (r.denied) await io.stderr.write(enc.encode(`toolshed: denied (${r.denied.rule}): ${r.denied.reason}\n`)).catch(() => undefined);
       return r.exitCode;
     })();
   };

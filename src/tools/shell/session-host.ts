@@ -91,6 +91,10 @@ export class SessionShellHost implements ShellHost {
     return this.programs(argv, io);
   }
 
+  commandAt(absPath: string): string | undefined {
+    return this.gfs.system?.commandAt(absPath);
+  }
+
   hasProgram(name: string): boolean {
     return this.hasProgramFn(name);
   }
