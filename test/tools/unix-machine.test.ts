@@ -46,14 +46,18 @@ const ROWS: Row[] = [
 describe("the machine the shell sees", () => {
   it("behaves as bash on Debian for every row", async () => {
     const id = await newSession();
+    const wrong: object[] = [];
     for (const row of ROWS) {
       const r = await tool(id, "bash", { command: row.cmd });
       const seen = { cmd: row.cmd, stdout: r.stdout, exit: r.exit_code, stderr: r.stderr, denied: r.denied?.rule };
-      expect(seen.exit, JSON.stringify(seen)).toBe(row.exit ?? 0);
-      if (row.stdout !== undefined) expect(seen.stdout, JSON.stringify(seen)).toBe(row.stdout);
-      if (row.stderr) expect(seen.stderr, JSON.stringify(seen)).toMatch(row.stderr);
-      expect(seen.denied, JSON.stringify(seen)).toBe(row.denied);
+      const ok =
+        seen.exit === (row.exit ?? 0) &&
+        (row.stdout === undefined || seen.stdout === row.stdout) &&
+        (!row.stderr || row.stderr.test(seen.stderr)) &&
+        seen.denied === row.denied;
+      if (!ok) wrong.push(seen);
     }
+    expect(wrong).toEqual([]);
   });
 
   it("keeps /tmp across calls, counts it in the quota, and keeps it from the file tools", async () => {

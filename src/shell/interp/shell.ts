@@ -14,6 +14,7 @@ import { matchPattern } from "../expand/pattern";
 import { AbortLine, ExpandCtx, ExpandError, expandArgs, expandFields, expandPattern, expandRegex, expandString, resolveIndex, quote, splitSubscript, dynamicKey } from "../expand/word";
 import { setOption } from "../builtins/vars";
 import { Budget, LimitError } from "./limits";
+import { runShellWrapper } from "./wrappers";
 import { BytesReader, Collector, EMPTY, InStream, NullWriter, Pipe, decode, encode } from "./streams";
 import { A_EXPORT, A_INTEGER, A_NAMEREF, A_READONLY, ShellError, VarStore, isArray, isAssoc } from "./vars";
 import { BUILTINS } from "../builtins/index";
@@ -1176,7 +1177,11 @@ export class Shell implements ExpandCtx, ArithEnv {
     }
   }
 
+  /** The whole environment of the command being started, when a wrapper (env -i) built it. */
+  private envOverride: Record<string, string> | null = null;
+
   env(tempEnv: Record<string, string> | null): Record<string, string> {
+    if (this.envOverride) return { ...this.envOverride };
     const e = this.vars.exported();
     if (tempEnv) Object.assign(e, tempEnv);
     return e;
@@ -1184,6 +1189,17 @@ export class Shell implements ExpandCtx, ArithEnv {
 
   isShellName(name: string): boolean {
     return name === "bash" || name === "sh" || name === "/bin/bash" || name === "/bin/sh" || name === "/usr/bin/bash" || name === "/usr/bin/env bash";
+  }
+
+  /** Runs a command outside the shell (a script, the shell, a program) with exactly `env`. */
+  async runWithEnv(argv: string[], fds: Fd[], env: Record<string, string>): Promise<number> {
+    const saved = this.envOverride;
+    this.envOverride = env;
+    try {
+      return await this.runExternal(argv, fds, null);
+    } finally {
+      this.envOverride = saved;
+    }
   }
 
   private async runExternal(argv: string[], fds: Fd[], tempEnv: Record<string, string> | null): Promise<number> {
@@ -1210,17 +1226,22 @@ export class Shell implements ExpandCtx, ArithEnv {
       }
       const text = decode(this.host.fs.readFile(abs));
       const first = text.split("\n", 1)[0];
-      const m = /^#!\s*(\S+)(?:\s+(\S+))?/.exec(first);
-      const interp = m ? (m[1].endsWith("/env") ? m[2] ?? "" : m[1]) : "sh";
+      const m = /^#!\s*(\S+)(?:\s+(.*\S))?/.exec(first);
+      // `#!/usr/bin/env NAME`, `#!/usr/bin/awk -f` (one optional argument, as Linux passes it).
+      const viaEnv = m?.[1].endsWith("/env") ?? false;
+      const interp = m ? (viaEnv ? m[2]?.split(/\s+/)[0] ?? "" : m[1]) : "sh";
+      const interpArgs = m && !viaEnv && m[2] !== undefined ? [m[2]] : [];
       const base = interp.split("/").pop() ?? "";
       if (base === "bash" || base === "sh" || base === "dash") return this.runChildShell(["bash", name, ...argv.slice(1)], fds, tempEnv);
-      const r = this.host.runProgram([interp, name, ...argv.slice(1)], this.programIo(fds, tempEnv));
+      const r = this.host.runProgram([base, ...interpArgs, name, ...argv.slice(1)], this.programIo(fds, tempEnv));
       if (r) return r;
-      await this.err(fds, `${name}: ${interp}: bad interpreter: No such file or directory`);
-      return 126;
+      await this.err(fds, `${name}: ${m?.[1] === interp ? interp : `${m?.[1]} ${interp}`}: interpreter not available in this sandbox (there is no python, node or perl here); scripts can use bash or sh, and the commands in /usr/bin (awk, sed, jq, ...)`);
+      return 127;
     }
     const found = this.lookupCommand(name);
     if (found && found.kind === "script") return this.runExternal([found.path, ...argv.slice(1)], fds, tempEnv);
+    const wrapped = await runShellWrapper(this, argv, fds, tempEnv);
+    if (wrapped !== undefined) return wrapped;
     const r = this.host.runProgram(argv, this.programIo(fds, tempEnv));
     if (!r) {
       await this.err(fds, `${name}: command not found`);
