@@ -78,6 +78,8 @@ export interface ShellHost {
   hasProgram?(name: string): boolean;
   /** Deny-rule hook, asked for every simple command after expansion. */
   checkCommand(argv: string[]): { rule: string; reason: string } | null;
+  /** Optional deny-rule hook for a redirection's target as written (`> .env`), asked before opening. */
+  checkRedirect?(target: string, cwd: string): { rule: string; reason: string } | null;
   /** Optional: refuses reading a file's contents (sensitive files), asked before existence. */
   checkRead?(absPath: string): { rule: string; reason: string } | null;
   /** Optional deny-rule hook for function definitions (fork bombs), asked before defining. */

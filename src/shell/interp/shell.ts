@@ -14,6 +14,7 @@ import { matchPattern } from "../expand/pattern";
 import { AbortLine, ExpandCtx, ExpandError, expandArgs, expandFields, expandPattern, expandRegex, expandString, resolveIndex, quote, splitSubscript, dynamicKey } from "../expand/word";
 import { setOption } from "../builtins/vars";
 import { Budget, LimitError } from "./limits";
+import { refusedLiteral } from "./literal-check";
 import { runShellWrapper } from "./wrappers";
 import { BytesReader, Collector, EMPTY, InStream, NullWriter, Pipe, decode, encode } from "./streams";
 import { A_EXPORT, A_INTEGER, A_NAMEREF, A_READONLY, ShellError, VarStore, isArray, isAssoc } from "./vars";
@@ -195,7 +196,13 @@ export class Shell implements ExpandCtx, ArithEnv {
       },
     };
   }
+  /** Patterns the words of the simple command being expanded globbed (for the deny rules). */
+  private globbed: string[] | null = null;
+  private patterns: string[] | null = null;
+
   glob(pattern: string): string[] {
+    // Absolute, because the rules resolve relative operands against $HOME, not the cwd.
+    this.globbed?.push(pattern.startsWith("/") ? pattern : joinPath(this.cwd, pattern));
     const budget = { n: 100_000 };
     const ignore = this.vars.get("GLOBIGNORE");
     const res = glob(pattern, this.cwd, this.host.fs, {
@@ -403,6 +410,13 @@ export class Shell implements ExpandCtx, ArithEnv {
    * `before` sees each complete command's source before it runs; `after` runs between
    * commands (interactive shells: history and prompts). */
   async runScript(src: string, fds: Fd[], parseErrStatus = 2, before?: (text: string) => Promise<void>, after?: () => Promise<void>): Promise<number> {
+    const refused = refusedLiteral(src, this.host);
+    if (refused) {
+      this.shared.denied ??= refused;
+      await fds[2]?.w?.write(encode(`toolshed: denied (${refused.rule}): ${refused.reason}\n`)).catch(() => {});
+      this.status = 126;
+      return 126;
+    }
     const parser = new Parser(src, { alias: (n) => (this.shopts.expand_aliases ? this.aliases.get(n) : undefined) });
     const prevSrc = this.src;
     const prevBase = this.lineBase;
@@ -929,7 +943,15 @@ export class Shell implements ExpandCtx, ArithEnv {
       const r = await this.expandDeclArgs(cmd.words);
       argv = r.argv;
       arrayArgs = r.arrays;
-    } else argv = await expandArgs(this, cmd.words);
+    } else {
+      this.globbed = [];
+      try {
+        argv = await expandArgs(this, cmd.words);
+      } finally {
+        this.patterns = this.globbed;
+        this.globbed = null;
+      }
+    }
 
     if (!argv.length) {
       this.lastArg = "";
@@ -951,7 +973,11 @@ export class Shell implements ExpandCtx, ArithEnv {
       return st;
     }
 
-    const denial = this.host.checkCommand(argv);
+    // The rules also see the patterns the words globbed from: `rm -rf ~/*` matched every file
+    // by name, but what was asked for is the whole home directory.
+    const patterns = this.patterns ?? [];
+    this.patterns = null;
+    const denial = this.host.checkCommand(argv) ?? (patterns.length ? this.host.checkCommand([...argv, ...patterns]) : null);
     if (denial) {
       if (!this.shared.denied) this.shared.denied = denial;
       await fds[2]?.w?.write(encode(`toolshed: denied (${denial.rule}): ${denial.reason}\n`)).catch(() => {});
@@ -1473,6 +1499,7 @@ export class Shell implements ExpandCtx, ArithEnv {
     const pf = this.shared.procFiles.get(path);
     if (pf instanceof Uint8Array) return pf;
     if (path === "/dev/null") return EMPTY;
+    if (this.refusedRedirect(path, fds)) return null;
     try {
       const abs = this.host.resolvePath(this.cwd, path);
       const refused = this.host.checkRead?.(abs);
@@ -1485,6 +1512,13 @@ export class Shell implements ExpandCtx, ArithEnv {
       this.pathError(fds, path, e);
       return null;
     }
+  }
+
+  /** Asks the deny rules about a redirection's target (`> .env`); true (after saying so) when refused. */
+  private refusedRedirect(path: string, fds: Fd[]): boolean {
+    const denial = this.host.checkRedirect?.(path, this.cwd);
+    if (denial) this.pathError(fds, path, { message: denial.reason, denied: denial });
+    return !!denial;
   }
 
   pathError(fds: Fd[], path: string, e: unknown): void {
@@ -1512,6 +1546,7 @@ export class Shell implements ExpandCtx, ArithEnv {
       }
       return fds[+m[1]]?.w ?? null;
     }
+    if (this.refusedRedirect(path, fds)) return null;
     let abs: string;
     try {
       abs = this.host.resolvePath(this.cwd, path);

@@ -1,4 +1,4 @@
-import { checkCommand, checkFunctionDefinition } from "../../policy/commands";
+import { checkCommand, checkFunctionDefinition, checkRedirect } from "../../policy/commands";
 import type { Denial } from "../../policy/denied";
 import { PolicyDenied } from "../../policy/denied";
 import type { FileStat, PathError, ProgramIo, ShellFs, ShellHost } from "../../shell/host";
@@ -101,6 +101,10 @@ export class SessionShellHost implements ShellHost {
 
   checkCommand(argv: string[]): Denial | null {
     return checkCommand(argv, { home: this.home, cwd: this.home });
+  }
+
+  checkRedirect(target: string, cwd: string): Denial | null {
+    return checkRedirect(target, { home: this.home, cwd });
   }
 
   checkRead(absPath: string): Denial | null {
