@@ -95,7 +95,7 @@ export class GuardedFs {
     if (this.system) checkMachineWrite(path);
   }
 
-  writeFile(path: string, data: Uint8Array | string, opts: { createParents?: boolean } = {}): NodeInfo {
+  writeFile(path: string, data: Uint8Array | string, opts: { createParents?: boolean; mode?: number } = {}): NodeInfo {
     this.checkWritable(path);
     this.rules.checkMutate(path, "written");
     return this.ws.writeFile(path, data, opts);
@@ -104,7 +104,7 @@ export class GuardedFs {
   /** `write` false opens for reading through the editor (WASI read-write fds start this way). */
   openEditor(
     path: string,
-    opts: { create?: boolean; truncate?: boolean; exclusive?: boolean; createParents?: boolean; write?: boolean } = {},
+    opts: { create?: boolean; truncate?: boolean; exclusive?: boolean; createParents?: boolean; write?: boolean; mode?: number } = {},
   ): FileEditor {
     if (opts.write !== false) {
       this.checkWritable(path);
@@ -114,7 +114,14 @@ export class GuardedFs {
     return this.ws.openEditor(path, opts);
   }
 
-  mkdir(path: string, opts: { recursive?: boolean } = {}): void {
+  /** chmod. Changing an identity file's bits counts as modifying it. */
+  setMode(path: string, mode: number): void {
+    this.checkWritable(path);
+    this.rules.checkMutate(path, "modified");
+    this.ws.setMode(path, mode);
+  }
+
+  mkdir(path: string, opts: { recursive?: boolean; mode?: number } = {}): void {
     // `mkdir -p /tmp` and the like: an existing directory is fine whatever holds it.
     if (opts.recursive && this.stat(path)?.kind === "dir") return;
     this.checkWritable(path);

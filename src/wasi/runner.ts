@@ -49,6 +49,8 @@ export interface WasiRunOptions {
   /** Writable fds of the caller (3 and up); what the program writes to /dev/fd/N comes back in `fdOutputs`. */
   fdSinks?: number[];
   limits?: WasiLimits;
+  /** File-creation mask for what the program creates (default 022). */
+  umask?: number;
 }
 
 export interface WasiRunResult {
@@ -148,7 +150,7 @@ export function runWasi(program: WebAssembly.Module, opts: WasiRunOptions): Wasi
     maxSyscalls: opts.limits?.maxSyscalls ?? DEFAULT_MAX_SYSCALLS,
     maxSteps: opts.limits?.maxSteps ?? DEFAULT_MAX_STEPS,
   };
-  const ctx = new WasiFsContext(opts.fs);
+  const ctx = new WasiFsContext(opts.fs, opts.umask);
   return execute(program, opts.argv, checked.envList, opts.stdin, limits, ctx, opts.cwd, opts.fdFiles, opts.fdSinks);
 }
 

@@ -23,7 +23,7 @@ const SETUP = [
   "printf '#!/usr/bin/awk -f\\n{ print \"awk:\" $1 }\\n' > a.awk",
   "printf '#!/bin/sh\\necho mine \"$@\"\\n' > /usr/local/bin/mine",
   "printf '#!/bin/bash\\necho tmp $1\\n' > /tmp/x.sh",
-  "true",
+  "chmod +x run.sh s.sh e.sh plain.sh p.py p.pl a.awk /usr/local/bin/mine /tmp/x.sh",
 ].join("; ");
 
 const ROWS: Row[] = [
@@ -38,6 +38,11 @@ const ROWS: Row[] = [
   { cmd: "./p.py", exit: 127, stderr: /\.\/p\.py: \/usr\/bin\/env python3: interpreter not available in this sandbox/ },
   { cmd: "./p.pl", exit: 127, stderr: /\/usr\/bin\/perl: interpreter not available in this sandbox \(there is no python, node or perl here\)/ },
   { cmd: "./nosuch.sh", exit: 127, stderr: /\.\/nosuch\.sh: No such file or directory/ },
+  { cmd: "echo 'echo ran' > nox.sh; ./nox.sh", exit: 126, stderr: /^bash: line 1: \.\/nox\.sh: Permission denied\n$/ },
+  { cmd: "bash nox.sh; sh nox.sh; . ./nox.sh; chmod u+x nox.sh && ./nox.sh", stdout: "ran\nran\nran\nran\n" },
+  { cmd: "chmod -x /usr/local/bin/mine; mine; echo $?", stdout: "126\n", stderr: /mine: Permission denied/ },
+  { cmd: "printf 'p\n' | xargs chmod 600; printf 'p\n' > p; printf 'p\n' | xargs chmod 751; [ -x p ] && echo x", stdout: "x\n", stderr: /chmod: cannot access 'p': No such file or directory/ },
+  { cmd: "find . -maxdepth 1 -name 'p' -exec chmod a-x {} \\; ; [ -x p ] || echo nox", stdout: "nox\n" },
   { cmd: "bash --version | head -1", stdout: "GNU bash, version 5.2.15(1)-release (x86_64-pc-linux-gnu)\n" },
   // wrappers (issue 13 item 5)
   { cmd: "env bash -c 'echo in env $V' ; env V=1 bash -c 'echo $V'; export V=2; env -u V bash -c 'echo ${V-none}'; env -i bash -c 'echo ${V-none}'", stdout: "in env\n1\nnone\nnone\n" },

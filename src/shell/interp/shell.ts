@@ -13,6 +13,7 @@ import { glob, joinPath, normalize } from "../expand/glob";
 import { matchPattern } from "../expand/pattern";
 import { AbortLine, ExpandCtx, ExpandError, expandArgs, expandFields, expandPattern, expandRegex, expandString, resolveIndex, quote, splitSubscript, dynamicKey } from "../expand/word";
 import { setOption } from "../builtins/vars";
+import { getUmask } from "../builtins/umask";
 import { Budget, LimitError } from "./limits";
 import { refusedLiteral } from "./literal-check";
 import { runShellWrapper } from "./wrappers";
@@ -1250,6 +1251,10 @@ export class Shell implements ExpandCtx, ArithEnv {
         await this.err(fds, `${name}: Is a directory`);
         return 126;
       }
+      if (st.mode !== undefined && (st.mode & 0o100) === 0) {
+        await this.err(fds, `${name}: Permission denied`);
+        return 126;
+      }
       const text = decode(this.host.fs.readFile(abs));
       const first = text.split("\n", 1)[0];
       const m = /^#!\s*(\S+)(?:\s+(.*\S))?/.exec(first);
@@ -1350,6 +1355,7 @@ export class Shell implements ExpandCtx, ArithEnv {
       stdout: fds[1]?.w ?? new NullWriter(),
       stderr: fds[2]?.w ?? new NullWriter(),
       limits: this.shared.budget.limits,
+      umask: getUmask(this),
       extraFds: this.extraFds(fds),
       extraWriters: this.extraWriters(),
     };
@@ -1562,7 +1568,7 @@ export class Shell implements ExpandCtx, ArithEnv {
     if (!pst || pst.type !== "dir") { this.errSync(fds, `${path}: No such file or directory`); return null; }
     if (clobberCheck && st && this.opts.noclobber) { this.errSync(fds, `${path}: cannot overwrite existing file`); return null; }
     try {
-      if (!append || !st) fs.writeFile(abs, EMPTY, { append: false });
+      if (!append || !st) fs.writeFile(abs, EMPTY, { append: false, mode: 0o666 & ~getUmask(this) });
     } catch (e) {
       this.pathError(fds, path, e);
       return null;

@@ -10,19 +10,25 @@ import { Collector, InStream, decode, encode } from "./streams";
 
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 
-/** Whether running `name` needs this interpreter: the shell itself, or a script file. */
+/**
+ * Whether running `name` needs this interpreter: the shell itself, a script file, or a command
+ * the wrapping program cannot start itself (a host command such as chmod).
+ */
 function needsShell(sh: Shell, name: string | undefined): boolean {
   if (name === undefined) return false;
-  if (sh.isShellName(name)) return true;
+  let command = name;
   if (name.includes("/")) {
     try {
       const abs = sh.host.resolvePath(sh.cwd, name);
-      return !sh.host.commandAt?.(abs) && sh.host.fs.stat(abs)?.type === "file";
+      const at = sh.host.commandAt?.(abs);
+      if (!at) return sh.host.fs.stat(abs)?.type === "file";
+      command = at;
     } catch {
       return false;
     }
-  }
-  return sh.lookupCommand(name)?.kind === "script";
+  } else if (sh.lookupCommand(name)?.kind === "script") return true;
+  if (sh.isShellName(command)) return true;
+  return sh.host.inToolbox !== undefined && sh.host.hasProgram?.(command) === true && !sh.host.inToolbox(command);
 }
 
 /** Index of the first operand after `valueOptions`-aware option parsing (GNU getopt style). */

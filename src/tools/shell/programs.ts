@@ -2,6 +2,7 @@ import { EpipeError, type ByteReader, type ProgramIo } from "../../shell/host";
 import { programFor } from "../../wasi/programs";
 import { runWasi } from "../../wasi/runner";
 import type { ToolContext } from "../types";
+import { hostCommandFor, type HostCommand } from "./host-commands";
 import type { ProgramRunner } from "./session-host";
 
 /**
@@ -73,6 +74,8 @@ function namedFdSinks(argv: string[], io: ProgramIo): number[] {
 export function sessionPrograms(ctx: ToolContext): ProgramRunner {
   return (argv: string[], io: ProgramIo) => {
     const name = argv[0]!.slice(argv[0]!.lastIndexOf("/") + 1);
+    const host = hostCommandFor(name);
+    if (host) return runHostCommand(host, argv, io, ctx);
     const program = programFor(name);
     if (!program) return undefined;
     return (async () => {
@@ -93,6 +96,7 @@ export function sessionPrograms(ctx: ToolContext): ProgramRunner {
         stdin,
         fdFiles,
         fdSinks: namedFdSinks(argv.slice(1), io),
+        umask: io.umask,
         limits: {
           maxOutputBytes: io.limits.maxOutputBytes,
           maxSteps: Math.max(1, Math.round((io.limits.timeoutMs / 1000) * WASM_FUEL_PER_SECOND)),
@@ -117,4 +121,22 @@ export function sessionPrograms(ctx: ToolContext): ProgramRunner {
   };
 }
 
-export const isProgram = (name: string): boolean => programFor(name) !== undefined;
+async function runHostCommand(command: HostCommand, argv: string[], io: ProgramIo, ctx: ToolContext): Promise<number> {
+  const enc = new TextEncoder();
+  try {
+    return await command({
+      argv,
+      cwd: io.cwd,
+      umask: io.umask ?? 0o022,
+      fs: ctx.fs,
+      out: (text) => io.stdout.write(enc.encode(text)),
+      err: (text) => io.stderr.write(enc.encode(text)).catch(() => undefined),
+      denied: (d) => ctx.reportDenial?.(d),
+    });
+  } catch (e) {
+    if (e instanceof EpipeError) return EXIT_SIGPIPE;
+    throw e;
+  }
+}
+
+export const isProgram = (name: string): boolean => hostCommandFor(name) !== undefined || programFor(name) !== undefined;

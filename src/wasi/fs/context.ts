@@ -24,7 +24,11 @@ export class WasiFsContext {
   hostError: string | undefined;
   readonly openFiles = new Set<OpenFile>();
 
-  constructor(readonly fs: GuardedFs) {}
+  /** `umask`: the caller's file-creation mask (WASI's path_open carries no mode, so 0666/0777 less this). */
+  constructor(
+    readonly fs: GuardedFs,
+    readonly umask = 0o022,
+  ) {}
 
   /**
    * Runs one filesystem step and turns what it throws into an errno: workspace errors map to
