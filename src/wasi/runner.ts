@@ -163,6 +163,28 @@ export function runDetached(program: WebAssembly.Module, argv: string[]): WasiRu
   return execute(program, argv, [], undefined, limits, null, ROOT);
 }
 
+/** Modes for the `toolshed` imports, through the same policy as every other file access. */
+function fileModes(ctx: WasiFsContext, cwd: string): NonNullable<Parameters<typeof buildToolshedImports>[1]["modes"]> {
+  const at = (path: string) => ctx.fs.resolve(cwd, path);
+  return {
+    get: (path) => {
+      try {
+        return ctx.fs.mustStat(at(path)).mode;
+      } catch (e) {
+        return -ctx.errnoOf(e);
+      }
+    },
+    set: (path, mode) => {
+      try {
+        ctx.fs.setMode(at(path), mode);
+        return 0;
+      } catch (e) {
+        return -ctx.errnoOf(e);
+      }
+    },
+  };
+}
+
 function execute(
   program: WebAssembly.Module,
   argv: string[],
@@ -212,6 +234,7 @@ function execute(
       else commandDenial ??= d;
     },
     say: (text) => stderr.note(text),
+    modes: ctx ? fileModes(ctx, cwd) : undefined,
   });
   const guardedToolshed: typeof toolshed = {};
   for (const [name, fn] of Object.entries(toolshed)) {

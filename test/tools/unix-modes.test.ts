@@ -57,6 +57,13 @@ describe("file modes through the bash tool", () => {
     expect((await run("./s.sh")).stdout).toBe("two\n");
     expect((await api("PUT", `/v1/sessions/${id}/files/s.sh`, { raw: "#!/bin/sh\necho three\n" })).status).toBe(201);
     expect((await run("./s.sh; echo 'echo four' > s.sh; ./s.sh")).stdout).toBe("three\nfour\n");
+    // shown by ls -l, stat and find; kept by cp -p and tar
+    r = await run("mkdir -p m && cd m && touch a b c && mkdir sub && chmod 750 a && chmod u+s,g+w b && chmod 1777 sub && ls -l | cut -d' ' -f1 && stat -c '%a %A %n' a b c sub");
+    expect(r.stdout).toBe("total\n-rwxr-x---\n-rwSrw-r--\n-rw-r--r--\ndrwxrwxrwt\n750 -rwxr-x--- a\n4664 -rwSrw-r-- b\n644 -rw-r--r-- c\n1777 drwxrwxrwt sub\n");
+    r = await run("cd m && find . -perm 750; find . -perm -u+x | sort; find . -perm /o+w; find . -name c -printf '%m %M\\n'");
+    expect(r.stdout).toBe("./a\n.\n./a\n./sub\n./sub\n644 -rw-r--r--\n");
+    r = await run("cd m && cp -p a a2 && cp a a3 && stat -c '%a' a2 a3 && tar cf /tmp/m.tar a b && mkdir x && tar xf /tmp/m.tar -C x && stat -c '%a %n' x/a x/b && tar tvf /tmp/m.tar | cut -c1-10");
+    expect(r.stdout).toBe("750\n644\n750 x/a\n4664 x/b\n-rwxr-x---\n-rwSrw-r--\n");
     // errors
     r = await run("chmod 9 f");
     expect([r.exit_code, r.stderr]).toEqual([1, "chmod: invalid mode: '9'\nTry 'chmod --help' for more information.\n"]);
