@@ -9,6 +9,16 @@ const utf8 = new TextEncoder();
 /** Whether `s` is longer than `limit` bytes in UTF-8 (at most 3 per UTF-16 unit: short strings need no encoding). */
 const longerThan = (s: string, limit: number): boolean => s.length * 3 > limit && utf8.encode(s).length > limit;
 
+/** The checks every path gets before it is resolved. */
+function checkInput(input: string): void {
+  if (typeof input !== "string") deny("path-invalid", "The path must be a string.");
+  if (input.includes("\0")) deny("path-nul", "Paths may not contain NUL bytes; remove them and retry.");
+  if (input === "") deny("path-empty", "The path is empty; give a file or directory inside /workspace.");
+  if (longerThan(input, MAX_PATH_BYTES)) {
+    deny("path-too-long", `The path is longer than ${MAX_PATH_BYTES} bytes; use a shorter path.`);
+  }
+}
+
 /**
  * Resolves what an agent typed into an absolute path inside the workspace, or refuses.
  * Relative paths start at `cwd`; absolute ones must already lie in /workspace. `..` is
@@ -16,12 +26,7 @@ const longerThan = (s: string, limit: number): boolean => s.length * 3 > limit &
  * out. Percent-escapes are ordinary characters here: nothing is ever decoded.
  */
 export function resolvePath(cwd: string, input: string): string {
-  if (typeof input !== "string") deny("path-invalid", "The path must be a string.");
-  if (input.includes("\0")) deny("path-nul", "Paths may not contain NUL bytes; remove them and retry.");
-  if (input === "") deny("path-empty", "The path is empty; give a file or directory inside /workspace.");
-  if (longerThan(input, MAX_PATH_BYTES)) {
-    deny("path-too-long", `The path is longer than ${MAX_PATH_BYTES} bytes; use a shorter path.`);
-  }
+  checkInput(input);
   const absolute = input.startsWith("/");
   if (absolute && input !== ROOT && !input.startsWith(`${ROOT}/`)) {
     deny(
@@ -78,12 +83,7 @@ export const AVAILABLE_AREAS =
  * The file tools keep using resolvePath: their boundary is /workspace.
  */
 export function resolveMachinePath(cwd: string, input: string): string {
-  if (typeof input !== "string") deny("path-invalid", "The path must be a string.");
-  if (input.includes("\0")) deny("path-nul", "Paths may not contain NUL bytes; remove them and retry.");
-  if (input === "") deny("path-empty", "The path is empty.");
-  if (longerThan(input, MAX_PATH_BYTES)) {
-    deny("path-too-long", `The path is longer than ${MAX_PATH_BYTES} bytes; use a shorter path.`);
-  }
+  checkInput(input);
   const parts: string[] = [];
   for (const part of (input.startsWith("/") ? input : `${cwd}/${input}`).split("/")) {
     if (part === "" || part === ".") continue;

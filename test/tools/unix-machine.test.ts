@@ -1,19 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { api, newSession, tool } from "../helpers";
+import { expectRows, type Row } from "./unix-table";
 
 /**
  * The machine the shell and its programs see (issue 12 item 1), through the bash tool. Each row
  * is what bash on Debian prints for the same command, except where this sandbox's own files are
  * the content (/etc/hostname) or where a path is refused (the reason then names what exists).
  */
-interface Row {
-  cmd: string;
-  stdout?: string;
-  exit?: number;
-  stderr?: RegExp;
-  denied?: string;
-}
-
 const ROWS: Row[] = [
   { cmd: "echo x > /tmp/f; cat /tmp/f", stdout: "x\n" },
   { cmd: "cd /tmp && pwd && echo y > rel && cat /tmp/rel && ls", stdout: "/tmp\ny\nf\nrel\n" },
@@ -46,18 +39,7 @@ const ROWS: Row[] = [
 describe("the machine the shell sees", () => {
   it("behaves as bash on Debian for every row", async () => {
     const id = await newSession();
-    const wrong: object[] = [];
-    for (const row of ROWS) {
-      const r = await tool(id, "bash", { command: row.cmd });
-      const seen = { cmd: row.cmd, stdout: r.stdout, exit: r.exit_code, stderr: r.stderr, denied: r.denied?.rule };
-      const ok =
-        seen.exit === (row.exit ?? 0) &&
-        (row.stdout === undefined || seen.stdout === row.stdout) &&
-        (!row.stderr || row.stderr.test(seen.stderr)) &&
-        seen.denied === row.denied;
-      if (!ok) wrong.push(seen);
-    }
-    expect(wrong).toEqual([]);
+    await expectRows(id, ROWS);
   });
 
   it("keeps /tmp across calls, counts it in the quota, and keeps it from the file tools", async () => {

@@ -1,18 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { newSession, tool } from "../helpers";
+import { expectRows, type Row } from "./unix-table";
 
 /**
  * Scripts as programs (issue 12 item 3) and wrappers that reach the shell (issue 13 item 5),
  * through the bash tool. Expected values are what bash 5.2 on Debian prints.
  */
-interface Row {
-  cmd: string;
-  stdout?: string;
-  exit?: number;
-  stderr?: RegExp;
-  denied?: string;
-}
-
 const SETUP = [
   "printf '#!/bin/bash\\necho \"$0 $# $1\"; X=inner; exit 3\\n' > run.sh",
   "printf '#!/bin/sh\\necho sh:$1\\n' > s.sh",
@@ -65,17 +58,6 @@ describe("scripts and wrappers", () => {
     const id = await newSession();
     const setup = await tool(id, "bash", { command: SETUP });
     expect(setup.exit_code, setup.stderr).toBe(0);
-    const wrong: object[] = [];
-    for (const row of ROWS) {
-      const r = await tool(id, "bash", { command: row.cmd });
-      const seen = { cmd: row.cmd, stdout: r.stdout, exit: r.exit_code, stderr: r.stderr, denied: r.denied?.rule };
-      const ok =
-        seen.exit === (row.exit ?? 0) &&
-        (row.stdout === undefined || seen.stdout === row.stdout) &&
-        (!row.stderr || row.stderr.test(seen.stderr)) &&
-        seen.denied === row.denied;
-      if (!ok) wrong.push(seen);
-    }
-    expect(wrong).toEqual([]);
+    await expectRows(id, ROWS);
   });
 });
