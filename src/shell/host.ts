@@ -6,6 +6,8 @@ export interface FileStat {
   type: "file" | "dir";
   size: number;
   mtimeMs: number;
+  /** Permission bits, when the host keeps them (test -x, running a script). */
+  mode?: number;
 }
 
 /** A path refused by the session's path policy (or otherwise unresolvable). */
@@ -18,7 +20,8 @@ export interface ShellFs {
   stat(absPath: string): FileStat | null;
   readdir(absPath: string): string[];
   readFile(absPath: string): Uint8Array;
-  writeFile(absPath: string, data: Uint8Array, opts: { append: boolean }): void;
+  /** `mode`: permission bits for a file this creates (0666 less the umask). */
+  writeFile(absPath: string, data: Uint8Array, opts: { append: boolean; mode?: number }): void;
 }
 
 /** Async byte source. `null` means end of input. */
@@ -59,6 +62,8 @@ export interface ProgramIo {
   stdout: ByteWriter;
   stderr: ByteWriter;
   limits: ShellLimits;
+  /** The shell's file-creation mask, for what the program creates. */
+  umask?: number;
   /** Other open readable fds (3 and up), for programs that read them. */
   extraFds?: Record<number, ByteReader>;
   /** Writable fds above 2 that programs may name as /dev/fd/N (a `>(cmd)`'s pipe). */
@@ -71,10 +76,18 @@ export interface ShellHost {
   resolvePath(cwd: string, path: string): string;
   /** Runs an external program; undefined when there is no such program. */
   runProgram(argv: string[], io: ProgramIo): Promise<number> | undefined;
+  /** Optional: the command an absolute path runs (`/usr/bin/sed` → `sed`) when the host lists its
+   * commands as files; PATH search then asks this instead of assuming where programs live. */
+  commandAt?(absPath: string): string | undefined;
+  /** Optional: whether programs that start commands themselves (xargs, find, env) can start
+   * `name`; when not, the shell runs the wrapper's part (see interp/wrappers.ts). */
+  inToolbox?(name: string): boolean;
   /** Optional: whether a program exists (for `type`, `command -v`, `hash`). */
   hasProgram?(name: string): boolean;
   /** Deny-rule hook, asked for every simple command after expansion. */
   checkCommand(argv: string[]): { rule: string; reason: string } | null;
+  /** Optional deny-rule hook for a redirection's target as written (`> .env`), asked before opening. */
+  checkRedirect?(target: string, cwd: string): { rule: string; reason: string } | null;
   /** Optional: refuses reading a file's contents (sensitive files), asked before existence. */
   checkRead?(absPath: string): { rule: string; reason: string } | null;
   /** Optional deny-rule hook for function definitions (fork bombs), asked before defining. */

@@ -21,6 +21,8 @@ export class FileEditor {
     private _size: number,
     /** Size of the version this editor replaces; quotas count growth beyond it. */
     private readonly previousSize: number = _size,
+    /** Permission bits for a file this editor creates (an existing file keeps its own). */
+    private readonly mode?: number,
   ) {
     this.baseChunks = base === null ? 0 : Math.ceil(_size / CHUNK_SIZE);
   }
@@ -150,7 +152,7 @@ export class FileEditor {
     }
     this.done = true;
     try {
-      return this.ws.installBlob(this.path, blob, this._size);
+      return this.ws.installBlob(this.path, blob, this._size, this.mode);
     } catch (e) {
       this.ws.dropBlob(blob);
       throw e;

@@ -10,7 +10,8 @@ export const SCHEMA = [
      kind   INTEGER NOT NULL,
      size   INTEGER NOT NULL DEFAULT 0,
      mtime  INTEGER NOT NULL,
-     blob   INTEGER
+     blob   INTEGER,
+     mode   INTEGER
    )`,
   `CREATE INDEX IF NOT EXISTS vfs_nodes_by_parent ON vfs_nodes(parent)`,
   `CREATE TABLE IF NOT EXISTS vfs_blobs (
@@ -30,3 +31,7 @@ export const KIND_DIR = 2;
 
 /** Bytes per stored chunk. SQLite rows are capped at 2 MB; 256 KiB keeps random access cheap. */
 export const CHUNK_SIZE = 256 * 1024;
+
+/** Permission bits a node has when its row stores none (rows from before modes, and the usual case). */
+export const DEFAULT_FILE_MODE = 0o644;
+export const DEFAULT_DIR_MODE = 0o755;

@@ -1,8 +1,8 @@
 import { ChunkCache } from "./chunk-cache";
 import { VfsError } from "./errors";
 import { FileEditor } from "./file-editor";
-import { ROOT, isWithin, parentOf } from "./paths";
-import { CHUNK_SIZE, KIND_DIR, KIND_FILE, SCHEMA } from "./schema";
+import { ROOT, STORED_ROOTS, isWithin, parentOf } from "./paths";
+import { CHUNK_SIZE, DEFAULT_DIR_MODE, DEFAULT_FILE_MODE, KIND_DIR, KIND_FILE, SCHEMA } from "./schema";
 
 export type NodeKind = "file" | "dir";
 
@@ -13,6 +13,8 @@ export interface NodeInfo {
   kind: NodeKind;
   size: number;
   mtimeMs: number;
+  /** Permission bits (0o7777 at most). */
+  mode: number;
 }
 
 export interface Quotas {
@@ -34,9 +36,15 @@ interface NodeRow extends Record<string, SqlStorageValue> {
   size: number;
   mtime: number;
   blob: number | null;
+  /** Permission bits; null means the default for the kind (0644 files, 0755 directories). */
+  mode: number | null;
 }
 
-const NODE_COLUMNS = "rowid, path, kind, size, mtime, blob";
+const NODE_COLUMNS = "rowid, path, kind, size, mtime, blob, mode";
+
+/** What a new node stores for `mode`: null when it is the kind's default, so old and new rows agree. */
+const storedMode = (kind: number, mode: number | undefined): number | null =>
+  mode === undefined || mode === (kind === KIND_DIR ? DEFAULT_DIR_MODE : DEFAULT_FILE_MODE) ? null : mode & 0o7777;
 
 /**
  * File bytes kept in memory for re-reads (see ChunkCache). The isolate's 128 MB are shared with
@@ -56,6 +64,7 @@ const toInfo = (r: NodeRow): NodeInfo => ({
   path: r.path,
   ino: r.rowid,
   kind: r.kind === KIND_DIR ? "dir" : "file",
+  mode: r.mode ?? (r.kind === KIND_DIR ? DEFAULT_DIR_MODE : DEFAULT_FILE_MODE),
   size: r.size,
   mtimeMs: r.mtime,
 });
@@ -87,12 +96,19 @@ export class Workspace {
   /** Creates the tables and the root, and drops blobs an interrupted write left behind. */
   static initialize(host: SqlHost): void {
     for (const stmt of SCHEMA) host.sql.exec(stmt);
-    host.sql.exec(
-      `INSERT OR IGNORE INTO vfs_nodes (path, parent, kind, size, mtime) VALUES (?, '', ?, 0, ?)`,
-      ROOT,
-      KIND_DIR,
-      Date.now(),
-    );
+    // Sessions made before file modes existed: their rows read as the defaults (mode NULL).
+    const columns = host.sql.exec<{ name: string }>(`PRAGMA table_info(vfs_nodes)`).toArray();
+    if (!columns.some((c) => c.name === "mode")) host.sql.exec(`ALTER TABLE vfs_nodes ADD COLUMN mode INTEGER`);
+    // Sessions made before /tmp and /usr/local/bin existed get them here too.
+    for (const root of STORED_ROOTS) {
+      host.sql.exec(
+        `INSERT OR IGNORE INTO vfs_nodes (path, parent, kind, size, mtime) VALUES (?, ?, ?, 0, ?)`,
+        root,
+        root === ROOT ? "" : parentOf(root),
+        KIND_DIR,
+        Date.now(),
+      );
+    }
     host.sql.exec(
       `DELETE FROM vfs_chunks WHERE blob IN (SELECT id FROM vfs_blobs WHERE committed = 0)`,
     );
@@ -174,10 +190,10 @@ export class Workspace {
     if (memo) return memo;
     const list: NodeInfo[] = [];
     // raw() rows: about half the cost of building an object per row.
-    for (const [rowid, child, kind, size, mtime, blob] of this.sql
+    for (const [rowid, child, kind, size, mtime, blob, mode] of this.sql
       .exec(`SELECT ${NODE_COLUMNS} FROM vfs_nodes WHERE parent = ? ORDER BY path`, path)
-      .raw() as IterableIterator<[number, string, number, number, number, number | null]>) {
-      const row: NodeRow = { rowid, path: child, kind, size, mtime, blob };
+      .raw() as IterableIterator<[number, string, number, number, number, number | null, number | null]>) {
+      const row: NodeRow = { rowid, path: child, kind, size, mtime, blob, mode };
       this.remember(child, row);
       list.push(toInfo(row));
     }
@@ -198,7 +214,8 @@ export class Workspace {
     if (!this.usageCache) {
       const r = this.sql
         .exec<{ bytes: number; files: number }>(
-          `SELECT COALESCE(SUM(size), 0) AS bytes, COUNT(*) - 1 AS files FROM vfs_nodes`,
+          `SELECT COALESCE(SUM(size), 0) AS bytes, COUNT(*) - ? AS files FROM vfs_nodes`,
+          STORED_ROOTS.length,
         )
         .one();
       this.usageCache = { bytes: r.bytes, files: r.files };
@@ -245,20 +262,23 @@ export class Workspace {
     this.mkdir(parent, { recursive: true });
   }
 
-  mkdir(path: string, opts: { recursive?: boolean } = {}): void {
+  /** `mode`: permission bits of the new directory (and of parents `recursive` creates). */
+  mkdir(path: string, opts: { recursive?: boolean; mode?: number } = {}): void {
     const existing = this.row(path);
     if (existing) {
       if (opts.recursive && existing.kind === KIND_DIR) return;
       throw new VfsError("EEXIST", path);
     }
-    this.ensureParent(path, opts.recursive ?? false);
+    if (opts.recursive && !this.row(parentOf(path))) this.mkdir(parentOf(path), opts);
+    this.ensureParent(path, false);
     this.checkQuota(path, 0, 1);
     this.sql.exec(
-      `INSERT INTO vfs_nodes (path, parent, kind, size, mtime) VALUES (?, ?, ?, 0, ?)`,
+      `INSERT INTO vfs_nodes (path, parent, kind, size, mtime, mode) VALUES (?, ?, ?, 0, ?, ?)`,
       path,
       parentOf(path),
       KIND_DIR,
       this.now(),
+      storedMode(KIND_DIR, opts.mode),
     );
     this.changed();
     this.adjustUsage(0, 1);
@@ -350,10 +370,10 @@ export class Workspace {
   writeFile(
     path: string,
     data: Uint8Array | string,
-    opts: { createParents?: boolean } = {},
+    opts: { createParents?: boolean; mode?: number } = {},
   ): NodeInfo {
     const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data;
-    const editor = this.openEditor(path, { create: true, truncate: true, createParents: opts.createParents });
+    const editor = this.openEditor(path, { create: true, truncate: true, createParents: opts.createParents, mode: opts.mode });
     try {
       editor.write(0, bytes);
       return editor.commit();
@@ -369,7 +389,7 @@ export class Workspace {
    */
   openEditor(
     path: string,
-    opts: { create?: boolean; truncate?: boolean; exclusive?: boolean; createParents?: boolean } = {},
+    opts: { create?: boolean; truncate?: boolean; exclusive?: boolean; createParents?: boolean; mode?: number } = {},
   ): FileEditor {
     const r = this.row(path);
     if (r) {
@@ -380,7 +400,7 @@ export class Workspace {
     if (!opts.create) throw new VfsError("ENOENT", path);
     this.ensureParent(path, opts.createParents ?? false);
     this.checkQuota(path, 0, 1);
-    return new FileEditor(this, path, null, 0);
+    return new FileEditor(this, path, null, 0, 0, opts.mode);
   }
 
   /**
@@ -411,7 +431,7 @@ export class Workspace {
   }
 
   /** Points `path` at a finished blob, atomically, and frees the blob it replaces. */
-  installBlob(path: string, blob: number, size: number): NodeInfo {
+  installBlob(path: string, blob: number, size: number, mode?: number): NodeInfo {
     return this.transaction(() => {
       const old = this.row(path);
       if (old?.kind === KIND_DIR) throw new VfsError("EISDIR", path);
@@ -426,13 +446,14 @@ export class Workspace {
         this.adjustUsage(size - old.size, 0);
       } else {
         this.sql.exec(
-          `INSERT INTO vfs_nodes (path, parent, kind, size, mtime, blob) VALUES (?, ?, ?, ?, ?, ?)`,
+          `INSERT INTO vfs_nodes (path, parent, kind, size, mtime, blob, mode) VALUES (?, ?, ?, ?, ?, ?, ?)`,
           path,
           parentOf(path),
           KIND_FILE,
           size,
           mtime,
           blob,
+          storedMode(KIND_FILE, mode),
         );
         this.changed();
         this.adjustUsage(size, 1);
@@ -440,6 +461,13 @@ export class Workspace {
       }
       return this.mustStat(path);
     });
+  }
+
+  /** chmod: the permission bits (0o7777 at most) of a file or directory. */
+  setMode(path: string, mode: number): void {
+    const r = this.mustRow(path);
+    this.sql.exec(`UPDATE vfs_nodes SET mode = ? WHERE path = ?`, storedMode(r.kind, mode), path);
+    this.changed();
   }
 
   setMtime(path: string, mtimeMs: number): void {
@@ -461,7 +489,7 @@ export class Workspace {
   // ---- removal and renames -------------------------------------------------------------
 
   remove(path: string, opts: { recursive?: boolean } = {}): void {
-    if (path === ROOT) throw new VfsError("EBUSY", path, "the workspace root cannot be removed");
+    if (STORED_ROOTS.includes(path)) throw new VfsError("EBUSY", path, `${path} cannot be removed (empty it instead)`);
     const r = this.mustRow(path);
     const [lo, hi] = subtreeRange(path);
     this.transaction(() => {
@@ -500,7 +528,7 @@ export class Workspace {
   /** POSIX rename: replaces a file, or an empty directory with a directory; moves whole subtrees. */
   rename(from: string, to: string): void {
     if (from === to) return;
-    if (from === ROOT || to === ROOT) throw new VfsError("EBUSY", from, "the workspace root cannot be moved");
+    if (STORED_ROOTS.includes(from) || STORED_ROOTS.includes(to)) throw new VfsError("EBUSY", from, `${STORED_ROOTS.includes(from) ? from : to} cannot be moved or replaced`);
     const src = this.mustRow(from);
     if (src.kind === KIND_DIR && isWithin(to, from)) {
       throw new VfsError("EINVAL", to, `cannot move '${from}' into itself`);
@@ -532,12 +560,12 @@ export class Workspace {
     });
   }
 
-  /** Deletes every file; the root stays. */
+  /** Deletes every file; the stored roots stay. */
   eraseAll(): void {
     this.transaction(() => {
       this.sql.exec(`DELETE FROM vfs_chunks`);
       this.sql.exec(`DELETE FROM vfs_blobs`);
-      this.sql.exec(`DELETE FROM vfs_nodes WHERE path <> ?`, ROOT);
+      this.sql.exec(`DELETE FROM vfs_nodes WHERE path NOT IN (${STORED_ROOTS.map(() => "?").join(", ")})`, ...STORED_ROOTS);
       this.changed();
       this.chunkCache.clear();
       this.usageCache = null;

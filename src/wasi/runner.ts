@@ -49,6 +49,8 @@ export interface WasiRunOptions {
   /** Writable fds of the caller (3 and up); what the program writes to /dev/fd/N comes back in `fdOutputs`. */
   fdSinks?: number[];
   limits?: WasiLimits;
+  /** File-creation mask for what the program creates (default 022). */
+  umask?: number;
 }
 
 export interface WasiRunResult {
@@ -148,7 +150,7 @@ export function runWasi(program: WebAssembly.Module, opts: WasiRunOptions): Wasi
     maxSyscalls: opts.limits?.maxSyscalls ?? DEFAULT_MAX_SYSCALLS,
     maxSteps: opts.limits?.maxSteps ?? DEFAULT_MAX_STEPS,
   };
-  const ctx = new WasiFsContext(opts.fs);
+  const ctx = new WasiFsContext(opts.fs, opts.umask);
   return execute(program, opts.argv, checked.envList, opts.stdin, limits, ctx, opts.cwd, opts.fdFiles, opts.fdSinks);
 }
 
@@ -159,6 +161,28 @@ export function runWasi(program: WebAssembly.Module, opts: WasiRunOptions): Wasi
 export function runDetached(program: WebAssembly.Module, argv: string[]): WasiRunResult {
   const limits = { maxOutputBytes: 1024 * 1024, maxMemoryBytes: DEFAULT_MAX_MEMORY_BYTES, maxSyscalls: 100_000, maxSteps: 10_000_000 };
   return execute(program, argv, [], undefined, limits, null, ROOT);
+}
+
+/** Modes for the `toolshed` imports, through the same policy as every other file access. */
+function fileModes(ctx: WasiFsContext, cwd: string): NonNullable<Parameters<typeof buildToolshedImports>[1]["modes"]> {
+  const at = (path: string) => ctx.fs.resolve(cwd, path);
+  return {
+    get: (path) => {
+      try {
+        return ctx.fs.mustStat(at(path)).mode;
+      } catch (e) {
+        return -ctx.errnoOf(e);
+      }
+    },
+    set: (path, mode) => {
+      try {
+        ctx.fs.setMode(at(path), mode);
+        return 0;
+      } catch (e) {
+        return -ctx.errnoOf(e);
+      }
+    },
+  };
 }
 
 function execute(
@@ -178,8 +202,11 @@ function execute(
   const stdio: [Fd, Fd, Fd] = [new StdinFd(stdin), stdout, stderr];
   const sinks = new Map(fdSinks.filter((n) => n > 2).map((n) => [n, new OutputFd(limits.maxOutputBytes)] as const));
   const fds: Fd[] = [...stdio];
-  // fd 3 is /workspace (programs and tests rely on it); fd 4 is the small /dev (dev-fd.ts).
+  // fd 3 is /workspace (programs and tests rely on it); fd 4 is the small /dev (dev-fd.ts). In
+  // the machine view fd 5 is `/`: wasi-libc maps an absolute path to the longest matching
+  // preopen, so /tmp, /etc and /usr/bin go through it while /workspace and /dev keep theirs.
   if (ctx) fds.push(new WorkspaceDirFd(ctx, ROOT, ROOT), new DevDirFd(stdio, fdFiles, sinks, "/dev"));
+  if (ctx?.fs.system) fds.push(new WorkspaceDirFd(ctx, "/", "/"));
   const shim = new WASI(argv, envList, fds, { debug: false });
 
   let syscalls = 0;
@@ -207,6 +234,7 @@ function execute(
       else commandDenial ??= d;
     },
     say: (text) => stderr.note(text),
+    modes: ctx ? fileModes(ctx, cwd) : undefined,
   });
   const guardedToolshed: typeof toolshed = {};
   for (const [name, fn] of Object.entries(toolshed)) {

@@ -9,6 +9,10 @@ import type { Denial } from "../policy/denied";
  * first. The argv is `argv_len` bytes of NUL-terminated strings. The answer is 0 (run it) or 1
  * (refused): the host has then written `toolshed: denied (rule): reason` to the program's
  * stderr, as the shell does, and recorded the denial for the run's result.
+ *
+ * `path_mode(path_ptr, path_len) -> i32` — a file's permission bits (WASI's filestat has none),
+ * or minus an errno. `path_set_mode(path_ptr, path_len, mode) -> i32` — chmod (cp -p, tar x):
+ * 0, or minus an errno. The path is UTF-8, absolute or relative to the program's cwd.
  */
 export const TOOLSHED_MODULE = "toolshed";
 
@@ -20,7 +24,17 @@ export interface CommandGate {
   denied(d: Denial): void;
   /** Writes host text to the program's stderr. */
   say(text: string): void;
+  /** File modes (absent for runs without files): the mode, or minus an errno. */
+  modes?: {
+    get(path: string): number;
+    set(path: string, mode: number): number;
+  };
 }
+
+/** Longest path a program may pass (the policy refuses longer ones anyway). */
+const MAX_PATH_BYTES = 8192;
+const ERRNO_INVAL = 28;
+const ERRNO_NOSYS = 52;
 
 export const CHECK_ALLOWED = 0;
 export const CHECK_DENIED = 1;
@@ -45,7 +59,22 @@ export function buildToolshedImports(
     gate.say(`toolshed: denied (${d.rule}): ${d.reason}\n`);
     return CHECK_DENIED;
   };
+  const pathAt = (ptr: number, len: number): string | null => {
+    const mem = memory();
+    if (!mem || ptr < 0 || len <= 0 || len > MAX_PATH_BYTES || ptr + len > mem.buffer.byteLength) return null;
+    return new TextDecoder().decode(new Uint8Array(mem.buffer, ptr, len).slice());
+  };
   return {
+    path_mode(ptr: number, len: number): number {
+      const path = pathAt(ptr, len);
+      if (path === null) return -ERRNO_INVAL;
+      return gate.modes ? gate.modes.get(path) : -ERRNO_NOSYS;
+    },
+    path_set_mode(ptr: number, len: number, mode: number): number {
+      const path = pathAt(ptr, len);
+      if (path === null) return -ERRNO_INVAL;
+      return gate.modes ? gate.modes.set(path, mode & 0o7777) : -ERRNO_NOSYS;
+    },
     check_command(ptr: number, len: number): number {
       const mem = memory();
       // Anything malformed is refused: a program that cannot say what it runs does not run it.

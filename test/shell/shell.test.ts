@@ -106,10 +106,15 @@ describe("runner", () => {
 
   it("denies commands through the hook, inside functions and substitutions too", async () => {
     const deny = (a: string[]) => (a[0] === "rm" ? { rule: "no-rm", reason: "rm is not allowed" } : null);
-    const r = await run("f() { rm -rf x; }; f; echo $?; x=$(rm y); echo done", { deny });
+    // `$r` keeps the command out of the literal text, so it is judged when it runs.
+    const r = await run("r=rm; f() { $r -rf x; }; f; echo $?; x=$($r y); echo done", { deny });
     expect(r.out).toBe("126\ndone\n");
     expect(r.err).toContain("toolshed: denied (no-rm): rm is not allowed");
     expect(r.denied).toEqual({ rule: "no-rm", reason: "rm is not allowed" });
+    // Written out literally, it stops the whole script before anything in it runs.
+    const lit = await run("echo first; f() { rm -rf x; }; x=$(rm y); echo done", { deny });
+    expect([lit.exitCode, lit.out]).toEqual([126, ""]);
+    expect(lit.denied).toEqual({ rule: "no-rm", reason: "rm is not allowed" });
   });
 
   it("stops an infinite loop with a frozen clock (step budget)", async () => {

@@ -15,7 +15,7 @@ const CASES: [string[], string, string, string, number][] = [
   [["tee", "/dev/stderr"], "both\n", "both\n", "both\n", 0],
   [["tee", "/dev/null"], "kept\n", "kept\n", "", 0],
   [["head", "-c", "4", "/dev/zero"], "", "\0\0\0\0", "", 0],
-  [["ls", "/dev"], "", "fd\nnull\nstderr\nstdin\nstdout\nzero\n", "", 0],
+  [["ls", "/dev"], "", "fd\nnull\nrandom\nstderr\nstdin\nstdout\nurandom\nzero\n", "", 0],
   [["ls", "/dev/fd"], "", "0\n1\n2\n62\n63\n", "", 0],
   [["cat", "/dev/fd/63", "/dev/fd/0"], "in\n", "procsub\nin\n", "", 0],
   [["diff", "/dev/fd/63", "hay.txt"], "", "1c1\n< procsub\n---\n> apple\n", "", 1],

@@ -194,7 +194,7 @@ describe("directory fds", () => {
 
 describe("filestat", () => {
   it("serializes with WASI's layout (mtime at offset 48, in ns)", () => {
-    const st = filestatOf({ path: "/workspace/x", ino: 42, kind: "file", size: 7, mtimeMs: 1_700_000_000_123 });
+    const st = filestatOf({ path: "/workspace/x", ino: 42, kind: "file", size: 7, mtimeMs: 1_700_000_000_123, mode: 0o644 });
     const view = new DataView(new ArrayBuffer(64));
     st.write_bytes(view, 0);
     expect(view.getBigUint64(8, true)).toBe(42n);

@@ -43,3 +43,19 @@ function check(argv: readonly string[], ctx: ReturnType<typeof resolveContext>, 
 export function checkCommand(argv: string[], ctx?: CommandContext): Denial | null {
   return check(argv, resolveContext(ctx), 0);
 }
+
+/** The rules a redirection target is judged by: the same path rules as a command's operands. */
+const REDIRECT_RULES = new Set(["dotenv", "proc-environ", "run-secrets", "block-device-write"]);
+
+/**
+ * Judges a redirection's target (`> .env`, `< /proc/1/environ`, `> /dev/sda`) as the shell opens
+ * it: a redirect reads or writes the file as surely as `cat` or `tee` would.
+ */
+export function checkRedirect(target: string, ctx?: CommandContext): Denial | null {
+  const rctx = resolveContext(ctx);
+  const cmd = { name: "redirect", args: [target], argv: ["redirect", target] };
+  for (const rule of COMMAND_RULES) {
+    if (REDIRECT_RULES.has(rule.id) && rule.matches(cmd, rctx)) return { rule: rule.id, reason: rule.reason };
+  }
+  return null;
+}

@@ -66,15 +66,24 @@ export function pathCandidates(arg: string): string[] {
   return out;
 }
 
+/** The session's scratch space: emptying it (`rm -rf /tmp/*`) is the session's own business. */
+const SCRATCH = "/tmp";
+
 /**
  * Targets whose recursive removal destroys the system or the whole session: `/`, any
  * top-level directory (`/etc`, `/usr`, `/workspace` itself), the home directory and its
- * ancestors. A trailing literal `/*` (a glob the shell left unexpanded) counts as its parent.
+ * ancestors. A trailing `/*` or `/.*` (a glob the shell left unexpanded, or the pattern the shell
+ * reports beside what it matched, `rm -rf ~/*`) counts as its parent, except inside /tmp.
  */
 export function isProtectedTarget(arg: string, ctx: ResolvedContext): boolean {
   let p = resolveArg(arg, ctx);
   if (p === null) return false;
-  while (p.endsWith("/*") || p.endsWith("/.*")) p = normalize(p.slice(0, p.lastIndexOf("/")));
+  let globbed = false;
+  while (p.endsWith("/*") || p.endsWith("/.*")) {
+    p = normalize(p.slice(0, p.lastIndexOf("/")));
+    globbed = true;
+  }
+  if (globbed && p === SCRATCH) return false;
   const depth = p.split("/").length - 1;
   return depth <= 1 || p === ctx.home || ctx.home.startsWith(`${p}/`);
 }

@@ -244,8 +244,8 @@ function describe(sh: Shell, name: string): { kind: string; path?: string } | nu
     }
     return null;
   }
-  if (sh.isShellName(name)) return { kind: "file", path: "/bin/" + name };
   const f = sh.findInPath(name);
+  if (!f && sh.isShellName(name)) return { kind: "file", path: "/bin/" + name };
   if (f) return { kind: "file", path: f.path.replace(/^\.\/(?=[^/]+\/)/, "") };
   if (sh.host.hasProgram?.(name)) return { kind: "file", path: "/usr/bin/" + name };
   return null;
@@ -257,12 +257,13 @@ function allInPath(sh: Shell, name: string): string[] {
   const found: string[] = [];
   for (const dir of (sh.vars.get("PATH") ?? "").split(":")) {
     const d = dir === "" ? "." : dir;
-    if (SYSTEM.has(d)) {
+    if (SYSTEM.has(d) && !sh.host.commandAt) {
       if (sh.host.hasProgram?.(name) || sh.isShellName(name)) found.push(`${d}/${name}`);
       continue;
     }
     try {
-      if (sh.host.fs.stat(sh.host.resolvePath(sh.cwd, `${d}/${name}`))?.type === "file") found.push(`${d}/${name}`);
+      const abs = sh.host.resolvePath(sh.cwd, `${d}/${name}`);
+      if (sh.host.commandAt?.(abs) || sh.host.fs.stat(abs)?.type === "file") found.push(`${d}/${name}`);
     } catch {
       // outside the allowed area: not searched
     }

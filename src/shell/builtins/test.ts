@@ -17,6 +17,11 @@ function statPath(sh: Shell, p: string) {
   }
 }
 
+function hasOwnerBit(st: ReturnType<typeof statPath>, bit: number): boolean {
+  if (!st) return false;
+  return !("mode" in st) || st.mode === undefined || (st.mode & bit) !== 0;
+}
+
 function toInt(s: string, op: string): bigint {
   const t = s.trim();
   if (!/^[-+]?\d+$/.test(t)) throw new ShellError(`${s}: integer expression expected`, 2);
@@ -32,10 +37,15 @@ export function unaryTest(sh: Shell, op: string, a: string, fds: Fd[]): boolean 
     case "-f": return statPath(sh, a)?.type === "file";
     case "-d": return statPath(sh, a)?.type === "dir";
     case "-s": { const s = statPath(sh, a); return !!s && s.size > 0; }
-    case "-r": case "-w": return !!statPath(sh, a);
-    case "-x": { const s = statPath(sh, a); return !!s && (s.type === "dir" || s.type === "file"); }
+    // The session's user owns every file, so the owner's bits decide (hosts without modes: all allowed).
+    case "-r": return hasOwnerBit(statPath(sh, a), 0o400);
+    case "-w": return hasOwnerBit(statPath(sh, a), 0o200);
+    case "-x": { const s = statPath(sh, a); return (s?.type === "dir" || s?.type === "file") && hasOwnerBit(s, 0o100); }
+    case "-k": { const s = statPath(sh, a); return !!s && "mode" in s && ((s.mode ?? 0) & 0o1000) !== 0; }
+    case "-u": { const s = statPath(sh, a); return !!s && "mode" in s && ((s.mode ?? 0) & 0o4000) !== 0; }
+    case "-g": { const s = statPath(sh, a); return !!s && "mode" in s && ((s.mode ?? 0) & 0o2000) !== 0; }
     case "-c": return statPath(sh, a)?.type === "char";
-    case "-L": case "-h": case "-b": case "-p": case "-S": case "-g": case "-u": case "-k": case "-N": return false;
+    case "-L": case "-h": case "-b": case "-p": case "-S": case "-N": return false;
     case "-O": case "-G": return !!statPath(sh, a);
     case "-t": return false;
     case "-v": {

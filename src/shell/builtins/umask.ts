@@ -1,5 +1,5 @@
-// umask: the file-creation mask, kept as shell state (the workspace has no Unix modes, so
-// the mask is recorded, printed and inherited by subshells, but does not change files).
+// umask: the file-creation mask, kept as shell state and inherited by subshells; redirections
+// and the programs the shell starts (ProgramIo.umask) create files and directories with it.
 import type { Fd, Shell } from "../interp/shell";
 import { berr, out } from "./io";
 

@@ -83,6 +83,18 @@ export async function declare(sh: Shell, argv: string[], fds: Fd[], arrayArgs?: 
   }
   if (unexport) { off |= A_EXPORT; on &= ~A_EXPORT; }
   const names = argv.slice(i);
+  // `export -f f` / `declare -fx f`: child shells get the function; `export -nf f` takes it back.
+  if (funcs && names.length && (cmd === "export" || on & A_EXPORT || off & A_EXPORT)) {
+    let st = 0;
+    for (const n of names) {
+      if (!sh.funcs.has(n)) {
+        await berr(sh, fds, cmd, `${n}: not a function`);
+        st = 1;
+      } else if (off & A_EXPORT) sh.exportedFuncs.delete(n);
+      else sh.exportedFuncs.add(n);
+    }
+    return st;
+  }
   if (funcs || funcNames) {
     if (!names.length) {
       for (const [n, f] of [...sh.funcs].sort()) await out(fds, funcNames ? `declare -f ${n}\n` : `${formatFunction(f)}\n`);

@@ -13,7 +13,10 @@ import { glob, joinPath, normalize } from "../expand/glob";
 import { matchPattern } from "../expand/pattern";
 import { AbortLine, ExpandCtx, ExpandError, expandArgs, expandFields, expandPattern, expandRegex, expandString, resolveIndex, quote, splitSubscript, dynamicKey } from "../expand/word";
 import { setOption } from "../builtins/vars";
+import { getUmask } from "../builtins/umask";
 import { Budget, LimitError } from "./limits";
+import { refusedLiteral } from "./literal-check";
+import { runShellWrapper } from "./wrappers";
 import { BytesReader, Collector, EMPTY, InStream, NullWriter, Pipe, decode, encode } from "./streams";
 import { A_EXPORT, A_INTEGER, A_NAMEREF, A_READONLY, ShellError, VarStore, isArray, isAssoc } from "./vars";
 import { BUILTINS } from "../builtins/index";
@@ -46,11 +49,22 @@ export interface RunShared {
 const SET_O = ["allexport", "braceexpand", "errexit", "errtrace", "functrace", "hashall", "histexpand", "history", "ignoreeof", "interactive-comments", "keyword", "monitor", "noclobber", "noexec", "noglob", "nolog", "notify", "nounset", "onecmd", "physical", "pipefail", "posix", "privileged", "verbose", "vi", "emacs", "xtrace"];
 export const SHOPTS = ["autocd", "cdable_vars", "cdspell", "checkhash", "checkjobs", "checkwinsize", "cmdhist", "dotglob", "execfail", "expand_aliases", "extdebug", "extglob", "extquote", "failglob", "force_fignore", "globasciiranges", "globstar", "gnu_errfmt", "histappend", "histreedit", "histverify", "hostcomplete", "huponexit", "inherit_errexit", "interactive_comments", "lastpipe", "lithist", "localvar_inherit", "localvar_unset", "login_shell", "mailwarn", "no_empty_cmd_completion", "nocaseglob", "nocasematch", "nullglob", "progcomp", "promptvars", "shift_verbose", "sourcepath", "xpg_echo", "assoc_expand_once", "patsub_replacement", "varredir_close", "noexpand_translation"];
 
+/** What Debian 12's bash prints for --version (the version this interpreter follows). */
+const BASH_VERSION_TEXT = `GNU bash, version 5.2.15(1)-release (x86_64-pc-linux-gnu)
+Copyright (C) 2022 Free Software Foundation, Inc.
+License GPLv3+: GNU GPL version 3 or later <http://gnu.org/licenses/gpl.html>
+
+This is free software; you are free to change and redistribute it.
+There is NO WARRANTY, to the extent permitted by law.
+`;
+
 const SPECIAL_BUILTINS = new Set(["break", ":", ".", "continue", "eval", "exec", "exit", "export", "readonly", "return", "set", "shift", "times", "trap", "unset", "source"]);
 
 export class Shell implements ExpandCtx, ArithEnv {
   vars = new VarStore();
   funcs = new Map<string, Command & { type: "func" }>();
+  /** Functions marked with `export -f`: child shells (`bash -c`, scripts) define them too. */
+  exportedFuncs = new Set<string>();
   aliases = new Map<string, string>();
   opts: Record<string, boolean> = Object.fromEntries(SET_O.map((o) => [o, false]));
   shopts: Record<string, boolean> = Object.fromEntries(SHOPTS.map((o) => [o, false]));
@@ -183,7 +197,13 @@ export class Shell implements ExpandCtx, ArithEnv {
       },
     };
   }
+  /** Patterns the words of the simple command being expanded globbed (for the deny rules). */
+  private globbed: string[] | null = null;
+  private patterns: string[] | null = null;
+
   glob(pattern: string): string[] {
+    // Absolute, because the rules resolve relative operands against $HOME, not the cwd.
+    this.globbed?.push(pattern.startsWith("/") ? pattern : joinPath(this.cwd, pattern));
     const budget = { n: 100_000 };
     const ignore = this.vars.get("GLOBIGNORE");
     const res = glob(pattern, this.cwd, this.host.fs, {
@@ -289,6 +309,7 @@ export class Shell implements ExpandCtx, ArithEnv {
     s.vars.dynamic = (n) => s.dynamicVar(n);
     s.vars.arith = (x) => s.arith(x).toString();
     s.funcs = new Map(this.funcs);
+    s.exportedFuncs = new Set(this.exportedFuncs);
     s.aliases = new Map(this.aliases);
     s.opts = { ...this.opts };
     s.shopts = { ...this.shopts };
@@ -390,6 +411,13 @@ export class Shell implements ExpandCtx, ArithEnv {
    * `before` sees each complete command's source before it runs; `after` runs between
    * commands (interactive shells: history and prompts). */
   async runScript(src: string, fds: Fd[], parseErrStatus = 2, before?: (text: string) => Promise<void>, after?: () => Promise<void>): Promise<number> {
+    const refused = refusedLiteral(src, this.host);
+    if (refused) {
+      this.shared.denied ??= refused;
+      await fds[2]?.w?.write(encode(`toolshed: denied (${refused.rule}): ${refused.reason}\n`)).catch(() => {});
+      this.status = 126;
+      return 126;
+    }
     const parser = new Parser(src, { alias: (n) => (this.shopts.expand_aliases ? this.aliases.get(n) : undefined) });
     const prevSrc = this.src;
     const prevBase = this.lineBase;
@@ -916,7 +944,15 @@ export class Shell implements ExpandCtx, ArithEnv {
       const r = await this.expandDeclArgs(cmd.words);
       argv = r.argv;
       arrayArgs = r.arrays;
-    } else argv = await expandArgs(this, cmd.words);
+    } else {
+      this.globbed = [];
+      try {
+        argv = await expandArgs(this, cmd.words);
+      } finally {
+        this.patterns = this.globbed;
+        this.globbed = null;
+      }
+    }
 
     if (!argv.length) {
       this.lastArg = "";
@@ -938,7 +974,11 @@ export class Shell implements ExpandCtx, ArithEnv {
       return st;
     }
 
-    const denial = this.host.checkCommand(argv);
+    // The rules also see the patterns the words globbed from: `rm -rf ~/*` matched every file
+    // by name, but what was asked for is the whole home directory.
+    const patterns = this.patterns ?? [];
+    this.patterns = null;
+    const denial = this.host.checkCommand(argv) ?? (patterns.length ? this.host.checkCommand([...argv, ...patterns]) : null);
     if (denial) {
       if (!this.shared.denied) this.shared.denied = denial;
       await fds[2]?.w?.write(encode(`toolshed: denied (${denial.rule}): ${denial.reason}\n`)).catch(() => {});
@@ -1164,7 +1204,11 @@ export class Shell implements ExpandCtx, ArithEnv {
     }
   }
 
+  /** The whole environment of the command being started, when a wrapper (env -i) built it. */
+  private envOverride: Record<string, string> | null = null;
+
   env(tempEnv: Record<string, string> | null): Record<string, string> {
+    if (this.envOverride) return { ...this.envOverride };
     const e = this.vars.exported();
     if (tempEnv) Object.assign(e, tempEnv);
     return e;
@@ -1172,6 +1216,17 @@ export class Shell implements ExpandCtx, ArithEnv {
 
   isShellName(name: string): boolean {
     return name === "bash" || name === "sh" || name === "/bin/bash" || name === "/bin/sh" || name === "/usr/bin/bash" || name === "/usr/bin/env bash";
+  }
+
+  /** Runs a command outside the shell (a script, the shell, a program) with exactly `env`. */
+  async runWithEnv(argv: string[], fds: Fd[], env: Record<string, string>): Promise<number> {
+    const saved = this.envOverride;
+    this.envOverride = env;
+    try {
+      return await this.runExternal(argv, fds, null);
+    } finally {
+      this.envOverride = saved;
+    }
   }
 
   private async runExternal(argv: string[], fds: Fd[], tempEnv: Record<string, string> | null): Promise<number> {
@@ -1185,6 +1240,8 @@ export class Shell implements ExpandCtx, ArithEnv {
         await this.err(fds, `${name}: ${(e as { message: string }).message}`);
         return 126;
       }
+      const command = this.host.commandAt?.(abs);
+      if (command) return this.runExternal([command, ...argv.slice(1)], fds, tempEnv);
       const st = this.host.fs.stat(abs);
       if (!st) {
         await this.err(fds, `${name}: No such file or directory`);
@@ -1194,19 +1251,28 @@ export class Shell implements ExpandCtx, ArithEnv {
         await this.err(fds, `${name}: Is a directory`);
         return 126;
       }
+      if (st.mode !== undefined && (st.mode & 0o100) === 0) {
+        await this.err(fds, `${name}: Permission denied`);
+        return 126;
+      }
       const text = decode(this.host.fs.readFile(abs));
       const first = text.split("\n", 1)[0];
-      const m = /^#!\s*(\S+)(?:\s+(\S+))?/.exec(first);
-      const interp = m ? (m[1].endsWith("/env") ? m[2] ?? "" : m[1]) : "sh";
+      const m = /^#!\s*(\S+)(?:\s+(.*\S))?/.exec(first);
+      // `#!/usr/bin/env NAME`, `#!/usr/bin/awk -f` (one optional argument, as Linux passes it).
+      const viaEnv = m?.[1].endsWith("/env") ?? false;
+      const interp = m ? (viaEnv ? m[2]?.split(/\s+/)[0] ?? "" : m[1]) : "sh";
+      const interpArgs = m && !viaEnv && m[2] !== undefined ? [m[2]] : [];
       const base = interp.split("/").pop() ?? "";
       if (base === "bash" || base === "sh" || base === "dash") return this.runChildShell(["bash", name, ...argv.slice(1)], fds, tempEnv);
-      const r = this.host.runProgram([interp, name, ...argv.slice(1)], this.programIo(fds, tempEnv));
+      const r = this.host.runProgram([base, ...interpArgs, name, ...argv.slice(1)], this.programIo(fds, tempEnv));
       if (r) return r;
-      await this.err(fds, `${name}: ${interp}: bad interpreter: No such file or directory`);
-      return 126;
+      await this.err(fds, `${name}: ${m?.[1] === interp ? interp : `${m?.[1]} ${interp}`}: interpreter not available in this sandbox (there is no python, node or perl here); scripts can use bash or sh, and the commands in /usr/bin (awk, sed, jq, ...)`);
+      return 127;
     }
     const found = this.lookupCommand(name);
     if (found && found.kind === "script") return this.runExternal([found.path, ...argv.slice(1)], fds, tempEnv);
+    const wrapped = await runShellWrapper(this, argv, fds, tempEnv);
+    if (wrapped !== undefined) return wrapped;
     const r = this.host.runProgram(argv, this.programIo(fds, tempEnv));
     if (!r) {
       await this.err(fds, `${name}: command not found`);
@@ -1243,7 +1309,14 @@ export class Shell implements ExpandCtx, ArithEnv {
     const path = this.vars.get("PATH") ?? "";
     for (const dir of path.split(":")) {
       const d = dir === "" ? "." : dir;
-      if (SYSTEM.has(d)) {
+      // A host with a machine view lists its commands under /bin and /usr/bin itself.
+      if (this.host.commandAt) {
+        try {
+          if (this.host.commandAt(this.host.resolvePath(this.cwd, `${d}/${name}`))) return { kind: "host", path: `${d}/${name}` };
+        } catch {
+          continue;
+        }
+      } else if (SYSTEM.has(d)) {
         if (this.host.hasProgram?.(name)) return { kind: "host", path: `${d}/${name}` };
         continue;
       }
@@ -1282,6 +1355,7 @@ export class Shell implements ExpandCtx, ArithEnv {
       stdout: fds[1]?.w ?? new NullWriter(),
       stderr: fds[2]?.w ?? new NullWriter(),
       limits: this.shared.budget.limits,
+      umask: getUmask(this),
       extraFds: this.extraFds(fds),
       extraWriters: this.extraWriters(),
     };
@@ -1295,6 +1369,12 @@ export class Shell implements ExpandCtx, ArithEnv {
     child.fds = fds;
     const env = this.env(tempEnv);
     initVars(child, env, this.cwd);
+    for (const name of this.exportedFuncs) {
+      const fn = this.funcs.get(name);
+      if (!fn) continue;
+      child.funcs.set(name, fn);
+      child.exportedFuncs.add(name);
+    }
     let i = 1;
     let script: string | null = null;
     let arg0 = argv[0];
@@ -1313,6 +1393,10 @@ export class Shell implements ExpandCtx, ArithEnv {
       if (a === "--" || a === "-") { i++; break; }
       if (a === "--help") {
         await fds[1]?.w?.write(encode(`Usage:\t${argv[0]} [option] ...\n\t${argv[0]} [option] script-file ...\n\t${argv[0]} [option] -c command-string [name [arg ...]]\nShell options:\n\t-ilrsD or -c command\n\t-abefhkmnptuvxBCEHPT or -o option\n`)).catch(() => {});
+        return 0;
+      }
+      if (a === "--version") {
+        await fds[1]?.w?.write(encode(BASH_VERSION_TEXT)).catch(() => {});
         return 0;
       }
       if (a === "--rcfile" || a === "--init-file") { rcfile = argv[i + 1]; i += 2; continue; }
@@ -1421,6 +1505,7 @@ export class Shell implements ExpandCtx, ArithEnv {
     const pf = this.shared.procFiles.get(path);
     if (pf instanceof Uint8Array) return pf;
     if (path === "/dev/null") return EMPTY;
+    if (this.refusedRedirect(path, fds)) return null;
     try {
       const abs = this.host.resolvePath(this.cwd, path);
       const refused = this.host.checkRead?.(abs);
@@ -1433,6 +1518,13 @@ export class Shell implements ExpandCtx, ArithEnv {
       this.pathError(fds, path, e);
       return null;
     }
+  }
+
+  /** Asks the deny rules about a redirection's target (`> .env`); true (after saying so) when refused. */
+  private refusedRedirect(path: string, fds: Fd[]): boolean {
+    const denial = this.host.checkRedirect?.(path, this.cwd);
+    if (denial) this.pathError(fds, path, { message: denial.reason, denied: denial });
+    return !!denial;
   }
 
   pathError(fds: Fd[], path: string, e: unknown): void {
@@ -1460,6 +1552,7 @@ export class Shell implements ExpandCtx, ArithEnv {
       }
       return fds[+m[1]]?.w ?? null;
     }
+    if (this.refusedRedirect(path, fds)) return null;
     let abs: string;
     try {
       abs = this.host.resolvePath(this.cwd, path);
@@ -1475,7 +1568,7 @@ export class Shell implements ExpandCtx, ArithEnv {
     if (!pst || pst.type !== "dir") { this.errSync(fds, `${path}: No such file or directory`); return null; }
     if (clobberCheck && st && this.opts.noclobber) { this.errSync(fds, `${path}: cannot overwrite existing file`); return null; }
     try {
-      if (!append || !st) fs.writeFile(abs, EMPTY, { append: false });
+      if (!append || !st) fs.writeFile(abs, EMPTY, { append: false, mode: 0o666 & ~getUmask(this) });
     } catch (e) {
       this.pathError(fds, path, e);
       return null;

@@ -76,7 +76,12 @@ export function sessionPrograms(ctx: ToolContext): ProgramRunner {
   return (argv: string[], io: ProgramIo) => {
     const name = argv[0]!.slice(argv[0]!.lastIndexOf("/") + 1);
     const hostCommand = hostCommandFor(name);
-    if (hostCommand) return hostCommand(argv, io, ctx);
+    if (hostCommand) {
+      return hostCommand(argv, io, ctx).catch((e: unknown) => {
+        if (e instanceof EpipeError) return EXIT_SIGPIPE;
+        throw e;
+      });
+    }
     const program = programFor(name);
     if (!program) return undefined;
     return (async () => {
@@ -97,6 +102,7 @@ export function sessionPrograms(ctx: ToolContext): ProgramRunner {
         stdin,
         fdFiles,
         fdSinks: namedFdSinks(argv.slice(1), io),
+        umask: io.umask,
         limits: {
           maxOutputBytes: io.limits.maxOutputBytes,
           maxSteps: Math.max(1, Math.round((io.limits.timeoutMs / 1000) * WASM_FUEL_PER_SECOND)),
@@ -114,6 +120,8 @@ export function sessionPrograms(ctx: ToolContext): ProgramRunner {
         throw e;
       }
       if (r.stderr.length) await io.stderr.write(r.stderr).catch(() => undefined);
+      // The program only saw EACCES/EPERM; the reason is what tells the model what to do instead.
+      if (r.denied) await io.stderr.write(enc.encode(`toolshed: denied (${r.denied.rule}): ${r.denied.reason}\n`)).catch(() => undefined);
       return r.exitCode;
     })();
   };

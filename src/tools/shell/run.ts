@@ -3,8 +3,9 @@ import { PolicyDenied, type Denial } from "../../policy/denied";
 import { MAX_OUTPUT_CHARS, truncateMiddle } from "../../policy/output";
 import { runShell } from "../../shell";
 import { LIMIT_EXIT, STEPS_PER_SECOND } from "../../shell/interp/limits";
-import { ROOT } from "../../vfs/paths";
+import { ROOT, TMP } from "../../vfs/paths";
 import type { ToolContext, ToolResult } from "../types";
+import { machineView } from "./machine";
 import { SessionShellHost, type ProgramRunner } from "./session-host";
 
 export const DEFAULT_TIMEOUT_SECONDS = 60;
@@ -29,7 +30,7 @@ export function baseEnv(cwd: string): Record<string, string> {
     LOGNAME: "agent",
     LANG: "C.UTF-8",
     TERM: "dumb",
-    TMPDIR: `${ROOT}/.tmp`,
+    TMPDIR: TMP,
   };
 }
 
@@ -57,9 +58,12 @@ export async function runInSession(
 ): Promise<ToolResult> {
   // Refusals inside programs (a WASI open of .env) surface in the result like the shell's own.
   const denials: Denial[] = [];
-  const ctx: ToolContext = { ...outer, reportDenial: (d) => denials.push(d) };
+  // The shell and its programs see the whole machine (/tmp, /usr/bin, /etc, ...); the file tools
+  // that share `outer` keep the workspace-only view.
+  const ctx: ToolContext = { ...outer, fs: machineView(outer.fs), reportDenial: (d) => denials.push(d) };
   const started = Date.now();
-  const cwd = run.workingDir ? ctx.fs.resolve(ctx.cwd, run.workingDir) : ctx.cwd;
+  // working_dir is a tool parameter, so it keeps the file tools' boundary (/workspace).
+  const cwd = run.workingDir ? outer.fs.resolve(ctx.cwd, run.workingDir) : ctx.cwd;
   const dir = ctx.fs.stat(cwd);
   if (!dir || dir.kind !== "dir") {
     return { success: false, error: `working_dir '${run.workingDir}' is not a directory in the workspace.` };

@@ -1,10 +1,11 @@
-import { checkCommand, checkFunctionDefinition } from "../../policy/commands";
+import { checkCommand, checkFunctionDefinition, checkRedirect } from "../../policy/commands";
 import type { Denial } from "../../policy/denied";
 import { PolicyDenied } from "../../policy/denied";
 import type { FileStat, PathError, ProgramIo, ShellFs, ShellHost } from "../../shell/host";
 import { isVfsError } from "../../vfs/errors";
 import type { FileEditor } from "../../vfs/file-editor";
 import type { GuardedFs } from "../../vfs/guarded-fs";
+import { programFor } from "../../wasi/programs";
 
 /** Runs a non-builtin command; undefined when no such program exists. */
 export type ProgramRunner = (argv: string[], io: ProgramIo) => Promise<number> | undefined;
@@ -35,7 +36,7 @@ export class SessionShellHost implements ShellHost {
       stat: (p) => this.stat(p),
       readdir: (p) => this.wrap(() => (this.flush(), this.gfs.readdir(p).map((n) => n.path.slice(n.path.lastIndexOf("/") + 1)))),
       readFile: (p) => this.wrap(() => (this.flush(), this.gfs.readFile(p))),
-      writeFile: (p, data, opts) => this.wrap(() => this.write(p, data, opts.append)),
+      writeFile: (p, data, opts) => this.wrap(() => this.write(p, data, opts.append, opts.mode)),
     };
   }
 
@@ -49,12 +50,12 @@ export class SessionShellHost implements ShellHost {
 
   private stat(p: string): FileStat | null {
     const editor = this.pending.get(p);
-    if (editor) return { type: "file", size: editor.size, mtimeMs: Date.now() };
     const n = this.gfs.stat(p);
-    return n ? { type: n.kind === "dir" ? "dir" : "file", size: n.size, mtimeMs: n.mtimeMs } : null;
+    if (editor) return { type: "file", size: editor.size, mtimeMs: Date.now(), mode: n?.mode ?? 0o644 };
+    return n ? { type: n.kind === "dir" ? "dir" : "file", size: n.size, mtimeMs: n.mtimeMs, mode: n.mode } : null;
   }
 
-  private write(p: string, data: Uint8Array, append: boolean): void {
+  private write(p: string, data: Uint8Array, append: boolean, mode?: number): void {
     let editor = this.pending.get(p);
     if (!append && editor) {
       editor.abort();
@@ -62,7 +63,7 @@ export class SessionShellHost implements ShellHost {
       editor = undefined;
     }
     if (!editor) {
-      editor = this.gfs.openEditor(p, { create: true, truncate: !append });
+      editor = this.gfs.openEditor(p, { create: true, truncate: !append, mode });
       this.pending.set(p, editor);
     }
     editor.append(data);
@@ -91,12 +92,24 @@ export class SessionShellHost implements ShellHost {
     return this.programs(argv, io);
   }
 
+  commandAt(absPath: string): string | undefined {
+    return this.gfs.system?.commandAt(absPath);
+  }
+
+  inToolbox(name: string): boolean {
+    return programFor(name) !== undefined;
+  }
+
   hasProgram(name: string): boolean {
     return this.hasProgramFn(name);
   }
 
   checkCommand(argv: string[]): Denial | null {
     return checkCommand(argv, { home: this.home, cwd: this.home });
+  }
+
+  checkRedirect(target: string, cwd: string): Denial | null {
+    return checkRedirect(target, { home: this.home, cwd });
   }
 
   checkRead(absPath: string): Denial | null {

@@ -1,6 +1,5 @@
 import { wasi } from "@bjorn3/browser_wasi_shim";
 import { PolicyDenied, type Denial } from "../../policy/denied";
-import { resolvePath } from "../../policy/paths";
 import { ROOT } from "../../vfs/paths";
 import { isVfsError } from "../../vfs/errors";
 import type { GuardedFs } from "../../vfs/guarded-fs";
@@ -25,7 +24,11 @@ export class WasiFsContext {
   hostError: string | undefined;
   readonly openFiles = new Set<OpenFile>();
 
-  constructor(readonly fs: GuardedFs) {}
+  /** `umask`: the caller's file-creation mask (WASI's path_open carries no mode, so 0666/0777 less this). */
+  constructor(
+    readonly fs: GuardedFs,
+    readonly umask = 0o022,
+  ) {}
 
   /**
    * Runs one filesystem step and turns what it throws into an errno: workspace errors map to
@@ -68,10 +71,11 @@ export class WasiFsContext {
   resolve(base: string, input: string): string | number {
     if (input === "") return wasi.ERRNO_NOENT;
     if (input.startsWith("/")) return wasi.ERRNO_NOTCAPABLE;
-    // The root's own ".." entry (what `ls -a` and `find` look at) is the root, as in a chroot.
-    if (base === ROOT && /^(\.\/)*\.\.\/?$/.test(input)) return ROOT;
+    // In the workspace-only view the root's ".." (what `ls -a` and `find` look at) is the root,
+    // as in a chroot; the machine view has a real `/` above it.
+    if (!this.fs.system && base === ROOT && /^(\.\/)*\.\.\/?$/.test(input)) return ROOT;
     try {
-      return resolvePath(base, input);
+      return this.fs.resolve(base, input);
     } catch (e) {
       return this.errnoOf(e);
     }

@@ -9,7 +9,7 @@ import { ALL_RIGHTS, WorkspaceFilestat, fdstat } from "./filestat";
  * process's fds), and `fd/N` above 2 are the caller's other open fds: readable ones captured
  * as bytes (a shell's `<(cmd)` or `3<file`), writable ones collected (a shell's `>(cmd)`). Nothing else exists here and nothing can be created.
  */
-const DEVICES = ["null", "zero", "stdin", "stdout", "stderr"] as const;
+const DEVICES = ["null", "zero", "random", "urandom", "stdin", "stdout", "stderr"] as const;
 type Device = (typeof DEVICES)[number];
 
 /** Inode numbers well above anything SQLite hands out for the workspace. */
@@ -22,12 +22,18 @@ function charDeviceStat(name: Device): WorkspaceFilestat {
   return new WorkspaceFilestat(inoOf(name), wasi.FILETYPE_CHARACTER_DEVICE, 0n);
 }
 
+type MemoryDevice = "null" | "zero" | "random" | "urandom";
+const MEMORY_DEVICES: readonly string[] = ["null", "zero", "random", "urandom"];
+
+/** Bytes one read of an endless device hands out (getRandomValues takes at most 64 KiB). */
+const DEVICE_READ_BYTES = 1 << 16;
+
 /**
- * /dev/null and /dev/zero. They keep the seek right so wasi-libc's isatty() says no (it treats
+ * /dev/null, /dev/zero, /dev/random and /dev/urandom. They keep the seek right so wasi-libc's isatty() says no (it treats
  * a character device without seek/tell as a terminal).
  */
 class MemoryDeviceFd extends Fd {
-  constructor(private readonly name: "null" | "zero") {
+  constructor(private readonly name: MemoryDevice) {
     super();
   }
 
@@ -40,7 +46,9 @@ class MemoryDeviceFd extends Fd {
   }
 
   override fd_read(size: number): { ret: number; data: Uint8Array } {
-    return { ret: wasi.ERRNO_SUCCESS, data: new Uint8Array(this.name === "zero" ? Math.min(size, 1 << 16) : 0) };
+    const data = new Uint8Array(this.name === "null" ? 0 : Math.min(size, DEVICE_READ_BYTES));
+    if (this.name === "random" || this.name === "urandom") crypto.getRandomValues(data);
+    return { ret: wasi.ERRNO_SUCCESS, data };
   }
 
   override fd_pread(size: number): { ret: number; data: Uint8Array } {
@@ -154,7 +162,7 @@ export class DevDirFd extends Fd {
     if (oflags & wasi.OFLAGS_EXCL) return { ret: wasi.ERRNO_EXIST, fd_obj: null };
     if ("dir" in t) return { ret: wasi.ERRNO_SUCCESS, fd_obj: new DevDirFd(this.stdio, this.fdFiles, this.fdSinks, undefined, t.dir) };
     if (oflags & wasi.OFLAGS_DIRECTORY) return { ret: wasi.ERRNO_NOTDIR, fd_obj: null };
-    if ("device" in t && (t.device === "null" || t.device === "zero")) return { ret: wasi.ERRNO_SUCCESS, fd_obj: new MemoryDeviceFd(t.device) };
+    if ("device" in t && MEMORY_DEVICES.includes(t.device)) return { ret: wasi.ERRNO_SUCCESS, fd_obj: new MemoryDeviceFd(t.device as MemoryDevice) };
     const index = "device" in t ? (t.device === "stdin" ? 0 : t.device === "stdout" ? 1 : 2) : t.fdNum;
     // The same stream object under a second fd number, like dup(): closing it leaves fd 0-2 open.
     if (index <= 2) return { ret: wasi.ERRNO_SUCCESS, fd_obj: new SharedStreamFd(this.stdio[index as 0 | 1 | 2]) };

@@ -186,7 +186,7 @@ export class WorkspaceDirFd extends Fd {
         if (!info) {
           if (!(oflags & wasi.OFLAGS_CREAT) || oflags & wasi.OFLAGS_DIRECTORY) return { ret: wasi.ERRNO_NOENT, node: null };
           // POSIX shows a created file at once (empty); its content still lands only on commit.
-          info = this.fs.writeFile(path, new Uint8Array(0));
+          info = this.fs.writeFile(path, new Uint8Array(0), { mode: 0o666 & ~this.ctx.umask });
         }
         return { ret: wasi.ERRNO_SUCCESS, node: new WorkspaceNode(this.ctx, info) };
       },
@@ -220,7 +220,7 @@ export class WorkspaceDirFd extends Fd {
 
   override path_create_directory(rel: string): number {
     return this.at(rel, (path) => {
-      this.fs.mkdir(path);
+      this.fs.mkdir(path, { mode: 0o777 & ~this.ctx.umask });
       return wasi.ERRNO_SUCCESS;
     });
   }

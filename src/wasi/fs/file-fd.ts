@@ -137,7 +137,7 @@ export class WorkspaceFileFd extends Fd implements OpenFile {
         const info = this.fs.stat(this.path);
         if (!info || this.orphaned) {
           // Unlinked while open: POSIX still answers fstat, with no links left.
-          const ghost = { path: this.path, ino: 0, kind: "file" as const, size: this.editor?.size ?? 0, mtimeMs: 0 };
+          const ghost = { path: this.path, ino: 0, kind: "file" as const, size: this.editor?.size ?? 0, mtimeMs: 0, mode: 0o644 };
           return { ret: wasi.ERRNO_SUCCESS, filestat: filestatOf(ghost, ghost.size, 0n) };
         }
         return { ret: wasi.ERRNO_SUCCESS, filestat: filestatOf(info, this.editor?.size ?? info.size) };

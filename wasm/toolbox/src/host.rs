@@ -25,19 +25,73 @@ mod imp {
     #[link(wasm_import_module = "toolshed")]
     extern "C" {
         fn check_command(argv_ptr: *const u8, argv_len: usize) -> i32;
+        fn path_mode(path_ptr: *const u8, path_len: usize) -> i32;
+        fn path_set_mode(path_ptr: *const u8, path_len: usize, mode: u32) -> i32;
     }
 
     pub fn allowed(buf: &[u8]) -> bool {
         // SAFETY: the host only reads `argv_len` bytes at `argv_ptr`, which `buf` owns.
         unsafe { check_command(buf.as_ptr(), buf.len()) == 0 }
     }
+
+    pub fn mode(path: &str) -> Option<u32> {
+        // SAFETY: the host only reads `path_len` bytes at `path_ptr`.
+        let r = unsafe { path_mode(path.as_ptr(), path.len()) };
+        if r < 0 { None } else { Some(r as u32) }
+    }
+
+    pub fn set_mode(path: &str, mode: u32) -> std::io::Result<()> {
+        // SAFETY: as above.
+        let r = unsafe { path_set_mode(path.as_ptr(), path.len(), mode) };
+        if r == 0 { Ok(()) } else { Err(std::io::Error::from_raw_os_error(-r)) }
+    }
 }
 
 #[cfg(not(target_os = "wasi"))]
 mod imp {
+    use std::os::unix::fs::PermissionsExt;
+
     pub fn allowed(_buf: &[u8]) -> bool {
         true
     }
+
+    pub fn mode(path: &str) -> Option<u32> {
+        std::fs::metadata(path).ok().map(|m| m.permissions().mode() & 0o7777)
+    }
+
+    pub fn set_mode(path: &str, mode: u32) -> std::io::Result<()> {
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode))
+    }
+}
+
+/// Permission bits of a file (the workspace keeps them; WASI's filestat has none), or the
+/// usual defaults when the host cannot say.
+pub fn mode_of(path: &str, is_dir: bool) -> u32 {
+    let p = crate::fsx::host(path);
+    imp::mode(&p.to_string_lossy()).unwrap_or(if is_dir { 0o755 } else { 0o644 })
+}
+
+/// chmod through the host.
+pub fn set_mode(path: &str, mode: u32) -> std::io::Result<()> {
+    let p = crate::fsx::host(path);
+    imp::set_mode(&p.to_string_lossy(), mode & 0o7777)
+}
+
+/// `rwxr-xr-x` with s/S and t/T for the special bits, as ls -l spells them.
+pub fn mode_letters(mode: u32) -> String {
+    let mut s = String::with_capacity(9);
+    for (shift, special, ch) in [(6, 0o4000, 's'), (3, 0o2000, 's'), (0, 0o1000, 't')] {
+        s.push(if mode >> shift & 4 != 0 { 'r' } else { '-' });
+        s.push(if mode >> shift & 2 != 0 { 'w' } else { '-' });
+        let x = mode >> shift & 1 != 0;
+        s.push(match (mode & special != 0, x) {
+            (true, true) => ch,
+            (true, false) => ch.to_ascii_uppercase(),
+            (false, true) => 'x',
+            (false, false) => '-',
+        });
+    }
+    s
 }
 
 /// True when the host lets `argv` run (argv[0] as the user wrote it).
@@ -48,6 +102,13 @@ pub fn command_allowed(argv: &[String]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn spells_modes() {
+        assert_eq!(mode_letters(0o755), "rwxr-xr-x");
+        assert_eq!(mode_letters(0o4644), "rwSr--r--");
+        assert_eq!(mode_letters(0o1777), "rwxrwxrwt");
+    }
 
     #[test]
     fn encodes_and_allows_natively() {

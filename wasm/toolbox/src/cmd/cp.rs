@@ -149,7 +149,7 @@ pub fn copy(ctx: &mut Ctx, src: &str, dst: &str, o: &Opts, top: bool) -> io::Res
             copy(ctx, &fsx::join(src, &n), &fsx::join(dst, &n), o, false)?;
         }
         if o.preserve {
-            preserve(ctx, &sm, dst);
+            preserve(ctx, src, &sm, dst);
         }
         return Ok(());
     }
@@ -191,12 +191,15 @@ pub fn copy(ctx: &mut Ctx, src: &str, dst: &str, o: &Opts, top: bool) -> io::Res
         writeln!(ctx.out, "{} -> {}", q(src), q(dst))?;
     }
     if o.preserve {
-        preserve(ctx, &sm, dst);
+        preserve(ctx, src, &sm, dst);
     }
     Ok(())
 }
 
-fn preserve(ctx: &mut Ctx, sm: &fs::Metadata, dst: &str) {
+fn preserve(ctx: &mut Ctx, src: &str, sm: &fs::Metadata, dst: &str) {
+    if let Err(e) = crate::host::set_mode(dst, crate::host::mode_of(src, sm.is_dir())) {
+        ctx.diag.error(format!("preserving permissions for {}: {}", q(dst), reason(&e)));
+    }
     let t = fsx::mtime(sm);
     let a = sm.accessed().ok().and_then(|x| x.duration_since(std::time::UNIX_EPOCH).ok()).map(|d| (d.as_secs() as i64, d.subsec_nanos())).unwrap_or(t);
     if let Err(e) = fsx::set_times(&fsx::host(dst), Some(a), Some(t)) {

@@ -11,6 +11,7 @@ use crate::ctx::{q, reason, Ctx, Res};
 use crate::regex_posix::translate;
 use crate::text::glob_match;
 use crate::fsx;
+use crate::host;
 use regex::bytes::{Regex, RegexBuilder};
 use std::fs::Metadata;
 use std::io::{self, Write};
@@ -54,6 +55,8 @@ enum Node {
     Type(Vec<char>),
     Size(Cmp, u64),
     Empty,
+    /// -perm MODE (exact), -perm -MODE (all these bits), -perm /MODE (any of them).
+    Perm(char, u32),
     Time(Cmp, i64),
     Newer(i64, u32),
     Const(bool),
@@ -73,7 +76,7 @@ impl Node {
             Node::And(a, b) | Node::Or(a, b) | Node::Comma(a, b) => a.needs_metadata() || b.needs_metadata(),
             Node::Not(a) => a.needs_metadata(),
             Node::Size(..) | Node::Empty | Node::Time(..) | Node::Newer(..) | Node::Printf(_) => true,
-            Node::Name(..) | Node::Path(..) | Node::Regex(_) | Node::Type(_) | Node::Const(_) | Node::Print(_) => false,
+            Node::Name(..) | Node::Path(..) | Node::Regex(_) | Node::Type(_) | Node::Const(_) | Node::Print(_) | Node::Perm(..) => false,
             Node::Delete | Node::Prune | Node::Quit | Node::Exec { .. } => false,
         }
     }
@@ -189,6 +192,16 @@ impl<'a> Parser<'a> {
                 Node::Size(c, mult)
             }
             "-empty" => Node::Empty,
+            "-perm" => {
+                let a = self.arg(&p)?;
+                let (how, spec) = match a.chars().next() {
+                    Some(c @ ('-' | '/')) => (c, &a[1..]),
+                    Some('+') if a[1..].chars().all(|c| c.is_ascii_digit()) => ('/', &a[1..]),
+                    _ => (' ', a.as_str()),
+                };
+                let bits = perm_bits(spec).ok_or_else(|| format!("invalid mode {}", q(&a)))?;
+                Node::Perm(how, bits)
+            }
             "-mtime" | "-mmin" | "-atime" | "-amin" | "-ctime" | "-cmin" => {
                 let a = self.arg(&p)?;
                 let c = Cmp::parse(&a).ok_or_else(|| format!("invalid argument `{}' to `{}'", a, p))?;
@@ -275,6 +288,41 @@ impl<'a> Parser<'a> {
     }
 }
 
+/// The bits a -perm MODE names: octal, or symbolic clauses (`u+x`, `g=w,o=r`, `a+rwx`) applied
+/// to an empty mode, as GNU find reads them.
+fn perm_bits(spec: &str) -> Option<u32> {
+    if !spec.is_empty() && spec.chars().all(|c| ('0'..='7').contains(&c)) {
+        return u32::from_str_radix(spec, 8).ok().filter(|m| *m <= 0o7777);
+    }
+    let mut mode = 0;
+    for clause in spec.split(',') {
+        let op_at = clause.find(|c| c == '+' || c == '=' || c == '-')?;
+        let who = clause[..op_at].chars().try_fold(0u32, |w, c| match c {
+            'u' => Some(w | 0o4700),
+            'g' => Some(w | 0o2070),
+            'o' => Some(w | 0o1007),
+            'a' => Some(w | 0o7777),
+            _ => None,
+        })?;
+        let who = if who == 0 { 0o7777 } else { who };
+        let op = clause[op_at..].chars().next()?;
+        let perms = clause[op_at + 1..].chars().try_fold(0u32, |b, c| match c {
+            'r' => Some(b | 0o444),
+            'w' => Some(b | 0o222),
+            'x' => Some(b | 0o111),
+            's' => Some(b | 0o6000),
+            't' => Some(b | 0o1000),
+            _ => None,
+        })?;
+        match op {
+            '-' => mode &= !(perms & who),
+            '=' => mode = (mode & !who) | (perms & who),
+            _ => mode |= perms & who,
+        }
+    }
+    Some(mode)
+}
+
 struct Entry<'a> {
     path: &'a str,
     start: &'a str,
@@ -359,6 +407,14 @@ impl<'c, 'x> Run<'c, 'x> {
                 c.test(units as i64)
             }
             Node::Empty => is_empty(e),
+            Node::Perm(how, bits) => {
+                let m = host::mode_of(e.path, e.is_dir()) & 0o7777;
+                match how {
+                    '-' => m & bits == *bits,
+                    '/' => *bits == 0 || m & bits != 0,
+                    _ => m == *bits,
+                }
+            }
             Node::Time(c, unit) => {
                 let age = self.now - fsx::mtime(e.meta()).0;
                 // GNU rounds the age down to whole units (days or minutes),
@@ -531,8 +587,8 @@ fn printf(f: &str, e: &Entry) -> String {
                 Some('s') => out.push_str(&e.meta().len().to_string()),
                 Some('d') => out.push_str(&e.depth.to_string()),
                 Some('y') => out.push(e.kind),
-                Some('m') => out.push_str(if e.is_dir() { "755" } else { "644" }),
-                Some('M') => out.push_str(if e.is_dir() { "drwxr-xr-x" } else { "-rw-r--r--" }),
+                Some('m') => out.push_str(&format!("{:o}", host::mode_of(e.path, e.is_dir()))),
+                Some('M') => out.push_str(&format!("{}{}", if e.is_dir() { 'd' } else { '-' }, host::mode_letters(host::mode_of(e.path, e.is_dir())))),
                 Some('u') | Some('g') => out.push_str("user"),
                 Some('T') | Some('A') | Some('C') => {
                     let (s, ns) = fsx::mtime(e.meta());

@@ -8,6 +8,7 @@
 use crate::args::{flag, optval, Spec};
 use crate::ctx::{q, reason, Ctx, Res};
 use crate::fsx;
+use crate::host;
 use crate::num::human;
 use std::fs::Metadata;
 use std::io::{self, Write};
@@ -219,12 +220,16 @@ fn print_entries(ctx: &mut Ctx, es: &[Entry], o: &Opts, now: i64, _in_dir: bool)
         .map(|e| {
             let m = e.meta.as_ref();
             let is_dir = m.map(|m| m.is_dir()).unwrap_or(false);
-            let mode = if is_dir { "drwxr-xr-x" } else if m.map(|m| m.file_type().is_symlink()).unwrap_or(false) { "lrwxrwxrwx" } else { "-rw-r--r--" };
+            let mode = if m.map(|m| m.file_type().is_symlink()).unwrap_or(false) {
+                "lrwxrwxrwx".to_string()
+            } else {
+                format!("{}{}", if is_dir { 'd' } else { '-' }, host::mode_letters(host::mode_of(&e.path, is_dir)))
+            };
             let len = m.map(|m| m.len()).unwrap_or(0);
             let size = if o.human { human(len) } else { len.to_string() };
             let t = m.map(fsx::mtime).unwrap_or((0, 0));
             let when = if o.full_time { full_time(t) } else { ls_time(t.0, now) };
-            (mode.to_string(), size, when, e)
+            (mode, size, when, e)
         })
         .collect();
     let w = rows.iter().map(|r| r.1.len()).max().unwrap_or(1);

@@ -7,6 +7,7 @@
 use crate::args::{flag, val, Spec};
 use crate::ctx::{q, reason, Ctx, Res};
 use crate::fsx;
+use crate::host;
 use std::fs::Metadata;
 use std::io::Write;
 
@@ -48,8 +49,8 @@ fn atime(m: &Metadata) -> (i64, u32) {
 fn format(fmt: &str, name: &str, m: &Metadata, escapes: bool) -> String {
     let mut out = String::new();
     let mut it = fmt.chars().peekable();
-    let mode = if m.is_dir() { 0o755 } else { 0o644 };
-    let mode_s = if m.is_dir() { "drwxr-xr-x" } else { "-rw-r--r--" };
+    let mode = host::mode_of(name, m.is_dir());
+    let mode_s = format!("{}{}", if m.is_dir() { 'd' } else { '-' }, host::mode_letters(mode));
     let blocks = (m.len() + 4095) / 4096 * 8;
     while let Some(c) = it.next() {
         if c == '\\' && escapes {
@@ -80,7 +81,7 @@ fn format(fmt: &str, name: &str, m: &Metadata, escapes: bool) -> String {
             Some('f') => out.push_str(&format!("{:x}", if m.is_dir() { 0o40000 | mode } else { 0o100000 | mode })),
             Some('F') => out.push_str(file_type(m)),
             Some('a') => out.push_str(&format!("{:o}", mode)),
-            Some('A') => out.push_str(mode_s),
+            Some('A') => out.push_str(&mode_s),
             Some('u') | Some('g') => out.push_str("1000"),
             Some('U') | Some('G') => out.push_str("user"),
             Some('i') | Some('d') | Some('D') => out.push('0'),

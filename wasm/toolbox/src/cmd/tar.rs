@@ -165,12 +165,7 @@ fn excluded(name: &str, pats: &[&str]) -> bool {
 }
 
 fn mode_string(kind: u8, mode: u32) -> String {
-    let mut s = String::from(if kind == b'5' { "d" } else { "-" });
-    for i in (0..9).rev() {
-        let bit = mode >> i & 1 == 1;
-        s.push(if bit { ['x', 'w', 'r'][i % 3] } else { '-' });
-    }
-    s
+    format!("{}{}", if kind == b'5' { 'd' } else { '-' }, crate::host::mode_letters(mode))
 }
 
 fn verbose_line(e: &Entry) -> String {
@@ -245,7 +240,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
             };
             if meta.is_dir() {
                 let dname = if member.ends_with('/') { member.clone() } else { format!("{}/", member) };
-                add_entry(&mut out, &dname, b'5', &[], 0o755, mtime);
+                add_entry(&mut out, &dname, b'5', &[], crate::host::mode_of(&path, true), mtime);
                 if p.has("v") {
                     verbose(ctx, &dname)?;
                 }
@@ -263,7 +258,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
             } else {
                 match std::fs::read(fsx::host(&path)) {
                     Ok(data) => {
-                        add_entry(&mut out, &member, b'0', &data, 0o644, mtime);
+                        add_entry(&mut out, &member, b'0', &data, crate::host::mode_of(&path, false), mtime);
                         if p.has("v") {
                             verbose(ctx, &member)?;
                         }
@@ -383,6 +378,9 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         match res {
             Ok(()) => {
                 let _ = fsx::set_times(&fsx::host(&target), None, Some((e.mtime, 0)));
+                if e.mode != 0 {
+                    let _ = crate::host::set_mode(&target, e.mode);
+                }
             }
             Err(err) => {
                 ctx.diag.error(format!("{}: Cannot open: {}", rel, reason(&err)));

@@ -1,0 +1,110 @@
+import type { NodeInfo } from "./workspace";
+import { STORED_ROOTS, baseName } from "./paths";
+
+/**
+ * The read-only part of the machine the shell and its programs see: `/`, `/bin` and `/usr/bin`
+ * (one entry per command that can run), a small `/etc`, `/dev` and `/proc/self`. Nothing here is
+ * stored; the stored roots (/workspace, /tmp, /usr/local/bin) appear in listings as names only,
+ * their nodes come from the workspace. Which paths exist at all is the policy's call
+ * (src/policy/paths.ts, `machineArea`).
+ */
+
+const BOOT_MS = Date.UTC(2026, 0, 1);
+/** Inode numbers far above any SQLite rowid a session will reach. */
+const INO_BASE = 1 << 30;
+const utf8 = new TextEncoder();
+/** The directory holding `path` on a Linux root (vfs/paths parentOf treats /workspace as a top). */
+const dirOf = (p: string) => p.slice(0, p.lastIndexOf("/")) || "/";
+
+const ETC: Record<string, string> = {
+  passwd: "root:x:0:0:root:/root:/usr/sbin/nologin\nagent:x:1000:1000:agent:/workspace:/bin/bash\n",
+  group: "root:x:0:\nagent:x:1000:\n",
+  hostname: "toolshed\n",
+  hosts: "127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost ip6-loopback\n127.0.1.1\ttoolshed\n",
+  "os-release":
+    'PRETTY_NAME="Toolshed sandbox (Debian-like)"\nNAME="Toolshed"\nID=toolshed\nID_LIKE=debian\nHOME_URL="https://github.com/"\n',
+  profile: 'export PATH="/usr/local/bin:/usr/bin:/bin"\nexport TMPDIR=/tmp\numask 022\n',
+  shells: "/bin/sh\n/bin/bash\n/usr/bin/sh\n/usr/bin/bash\n",
+};
+
+const PROC: Record<string, string> = {
+  version: "Linux version 6.1.0-toolshed (a WASI sandbox on Cloudflare Workers)\n",
+  cpuinfo: "processor\t: 0\nmodel name\t: WebAssembly (wasm32)\n\n",
+  meminfo: "MemTotal:          131072 kB\nMemFree:            65536 kB\n",
+  "self/cmdline": "bash\0",
+  "self/status": "Name:\tbash\nState:\tR (running)\nPid:\t1\nPPid:\t0\nUid:\t1000\t1000\t1000\t1000\nGid:\t1000\t1000\t1000\t1000\n",
+};
+
+const DEVICES = ["null", "zero", "random", "urandom", "stdin", "stdout", "stderr", "tty"];
+
+interface Entry {
+  kind: "file" | "dir";
+  data: Uint8Array;
+  /** Permission bits (0o755 for commands and directories, 0o644 for data, 0o666 for devices). */
+  mode: number;
+}
+
+/** How a command name shows in /bin and /usr/bin when read (they are not real binaries). */
+const commandText = (name: string) => utf8.encode(`#!/toolshed/builtin ${name}\n`);
+
+export class SystemTree {
+  private entries: Map<string, Entry> | null = null;
+  private inodes = new Map<string, number>();
+
+  /** `commands`: every command name that can run (toolbox programs, the shell, host commands). */
+  constructor(private readonly commands: () => Iterable<string>) {}
+
+  private build(): Map<string, Entry> {
+    const m = new Map<string, Entry>();
+    const dir = (p: string) => m.set(p, { kind: "dir", data: new Uint8Array(0), mode: 0o755 });
+    const file = (p: string, text: string | Uint8Array, mode = 0o644) =>
+      m.set(p, { kind: "file", data: typeof text === "string" ? utf8.encode(text) : text, mode });
+    for (const d of ["/", "/bin", "/usr", "/usr/bin", "/usr/local", "/etc", "/dev", "/dev/fd", "/proc", "/proc/self"]) dir(d);
+    for (const name of new Set(this.commands())) {
+      file(`/bin/${name}`, commandText(name), 0o755);
+      file(`/usr/bin/${name}`, commandText(name), 0o755);
+    }
+    for (const [name, text] of Object.entries(ETC)) file(`/etc/${name}`, text);
+    for (const [name, text] of Object.entries(PROC)) file(`/proc/${name}`, text, 0o444);
+    for (const name of DEVICES) file(`/dev/${name}`, "", 0o666);
+    for (const n of [0, 1, 2]) file(`/dev/fd/${n}`, "", 0o666);
+    return m;
+  }
+
+  private entry(path: string): Entry | undefined {
+    this.entries ??= this.build();
+    return this.entries.get(path);
+  }
+
+  private info(path: string, e: Entry): NodeInfo {
+    let ino = this.inodes.get(path);
+    if (ino === undefined) this.inodes.set(path, (ino = INO_BASE + this.inodes.size));
+    return { path, ino, kind: e.kind, size: e.data.length, mtimeMs: BOOT_MS, mode: e.mode };
+  }
+
+  stat(path: string): NodeInfo | null {
+    const e = this.entry(path);
+    return e ? this.info(path, e) : null;
+  }
+
+  /** Names directly inside a system directory, stored roots included (by name), sorted. */
+  list(path: string): string[] {
+    this.entries ??= this.build();
+    const names = new Set<string>();
+    for (const p of this.entries.keys()) if (p !== "/" && dirOf(p) === path) names.add(baseName(p));
+    for (const root of STORED_ROOTS) if (dirOf(root) === path) names.add(baseName(root));
+    return [...names].sort();
+  }
+
+  /** The whole content of a system file (they are all small). */
+  content(path: string): Uint8Array {
+    return this.entry(path)?.data ?? new Uint8Array(0);
+  }
+
+  /** The command a system path runs (`/usr/bin/sed` → `sed`), or undefined. */
+  commandAt(path: string): string | undefined {
+    const dir = dirOf(path);
+    if ((dir === "/bin" || dir === "/usr/bin") && this.entry(path)) return baseName(path);
+    return undefined;
+  }
+}
