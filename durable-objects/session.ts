@@ -4,6 +4,10 @@ import { FileRules } from "../src/policy/files";
 import { quotasFromEnv } from "../src/policy/limits";
 import { SessionStore, type SessionMeta, type ToolCallRecord } from "../src/session/state";
 import { errorResult } from "../src/tools/errors";
+import { sessionPolicy } from "../src/policy/rule-sets";
+import { profileOf, sessionTools, type ProfileName } from "../src/profiles";
+import { withoutNulls } from "../src/profiles/export";
+import { afterCall, beforeCall } from "../src/profiles/guards";
 import { TOOLS, formatValidationError } from "../src/tools/registry";
 import type { ToolContext, ToolResult } from "../src/tools/types";
 import { isVfsError } from "../src/vfs/errors";
@@ -15,6 +19,7 @@ import { Workspace } from "../src/vfs/workspace";
 export interface SessionInfo {
   id: string;
   profile: string;
+  tools: string[];
   cwd: string;
   status: string;
   createdAt: string;
@@ -25,7 +30,9 @@ export interface SessionInfo {
 export interface CreateOptions {
   id: string;
   tenant: string;
-  profile: string;
+  profile: ProfileName;
+  /** The tools the session serves (already checked against the profile). */
+  tools: string[];
   cwd?: string;
   env?: Record<string, string>;
 }
@@ -53,6 +60,8 @@ export class SessionDO extends DurableObject<Env> {
   private writeQueue: Promise<unknown> = Promise.resolve();
   /** Uploads whose bytes are stored but not yet committed, by upload id. */
   private readonly uploads = new Map<string, FileEditor>();
+  /** Wayland's read deduplication: the last stamp of each path and range read (see src/profiles/guards.ts). */
+  private readonly lastRead = new Map<string, string>();
 
   /** Opens the session if it was created; probing an unknown id writes nothing. */
   private open(): { store: SessionStore; fs: GuardedFs } | null {
@@ -60,6 +69,7 @@ export class SessionDO extends DurableObject<Env> {
     const sql = this.ctx.storage.sql;
     if (!SessionStore.exists(sql)) return null;
     Workspace.initialize(this.ctx.storage);
+    SessionStore.initialize(sql); // tables added since the session was created
     const ws = new Workspace(this.ctx.storage, quotasFromEnv(this.env));
     this.state = { store: new SessionStore(sql), fs: new GuardedFs(ws, FileRules.fromEnv(this.env.TOOLSHED_SENSITIVE_GLOBS)) };
     return this.state;
@@ -74,6 +84,7 @@ export class SessionDO extends DurableObject<Env> {
       store.set("id", opts.id);
       store.set("tenant", opts.tenant);
       store.set("profile", opts.profile);
+      store.set("tools", opts.tools);
       store.set("cwd", opts.cwd ?? ROOT);
       store.set("status", "");
       store.set("env", opts.env ?? {});
@@ -97,6 +108,7 @@ export class SessionDO extends DurableObject<Env> {
     return {
       id: m.id,
       profile: m.profile,
+      tools: sessionTools(profileOf(m.profile), m.tools).map((t) => t.name),
       cwd: m.cwd,
       status: m.status,
       createdAt: new Date(m.createdAt).toISOString(),
@@ -105,31 +117,49 @@ export class SessionDO extends DurableObject<Env> {
     };
   }
 
+  /**
+   * Runs one of the session's tools: the profile's parameters are validated, then its route
+   * names the canonical tool and arguments, and the result comes back in the profile's shape.
+   */
   async callTool(name: string, args: unknown): Promise<Outcome<{ result: ToolResult }>> {
     const s = this.open();
     if (!s) return notFound;
-    const tool = TOOLS.get(name);
-    if (!tool) return { ok: false, error: "tool_not_found", message: `Unknown tool '${name}'. GET /v1/tools lists the tools.` };
-    const parsed = tool.params.safeParse(args ?? {});
+    const meta = s.store.read();
+    const profile = profileOf(meta.profile);
+    const served = sessionTools(profile, meta.tools);
+    const entry = served.find((t) => t.name === name);
+    if (!entry) {
+      const names = served.map((t) => t.name).join(", ");
+      return { ok: false, error: "tool_not_found", message: `This session (profile ${profile.name}) has no tool '${name}'; its tools are: ${names}.` };
+    }
+    const parsed = entry.params.safeParse(withoutNulls(args ?? {}));
     if (!parsed.success) {
       return { ok: false, error: "invalid_arguments", message: `Invalid arguments for ${name}: ${formatValidationError(parsed.error)}` };
     }
+    const call = entry.route(parsed.data);
+    const tool = TOOLS.get(call.tool)!;
     const run = async (): Promise<ToolResult> => {
       const meta = s.store.read();
+      const policy = sessionPolicy(profile.rules, this.env);
       const ctx: ToolContext = {
         sessionId: meta.id,
         fs: s.fs,
         cwd: meta.cwd,
-        env: meta.env,
+        env: policy.scrub(meta.env),
+        policy,
         setStatus: (status) => s.store.set("status", status),
       };
+      const memory = { wasRead: (p: string) => s.store.wasRead(p), markRead: (p: string) => s.store.markRead(p), lastRead: this.lastRead };
+      if (!tool.readOnly) this.lastRead.clear();
       const started = Date.now();
       let result: ToolResult;
       try {
-        result = await tool.run(ctx, parsed.data);
+        result = beforeCall(profile, ctx, call, memory) ?? (await tool.run(ctx, call.args as never));
+        result = afterCall(profile, ctx, call, result, memory);
       } catch (e) {
         result = errorResult(e);
       }
+      if (entry.toResult) result = entry.toResult(result, parsed.data);
       s.store.logCall({
         tool: name,
         started,
@@ -230,6 +260,7 @@ export class SessionDO extends DurableObject<Env> {
       if (isVfsError(e)) return { ok: false, error: "fs", code: e.code, message: `${relativeToRoot(e.path)}: ${e.message.slice(e.path.length + 2)}` };
       return { ok: false, error: "fs", code: "EIO", message: "The upload was interrupted; the previous content is unchanged." };
     }
+    this.lastRead.clear();
     const uploadId = crypto.randomUUID();
     this.uploads.set(uploadId, editor);
     return { ok: true, uploadId, size: editor.size };
@@ -259,6 +290,7 @@ export class SessionDO extends DurableObject<Env> {
     const cwd = s.store.read().cwd;
     const r = this.guard(s, "files.delete", () => {
       const abs = s.fs.resolve(cwd, path);
+      this.lastRead.clear();
       s.fs.remove(abs, { recursive });
       return relativeToRoot(abs);
     });

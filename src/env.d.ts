@@ -10,6 +10,10 @@ interface Env {
   TOOLSHED_QUOTA_FILES?: string;
   /** Largest request body accepted by JSON endpoints, in bytes. */
   TOOLSHED_MAX_JSON_BYTES?: string;
+  /** Comma-separated command rule ids every profile enforces in addition to its own (e.g. `env-dump`). */
+  TOOLSHED_EXTRA_RULES?: string;
+  /** `1` lets the shell reach the network in profiles that turn it off (wayland-core). */
+  TOOLSHED_SHELL_NETWORK?: string;
 }
 declare namespace Cloudflare {
   interface Env extends globalThis.Env {}

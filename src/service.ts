@@ -1,8 +1,9 @@
-import type { CreateOptions, Outcome, SessionDO, SessionInfo } from "../durable-objects/session";
+import type { Outcome, SessionDO, SessionInfo } from "../durable-objects/session";
+import { checkEnvAssignment } from "./policy/env";
+import { resolvePath } from "./policy/paths";
+import { ROOT } from "./vfs/paths";
+import { chooseTools, isProfileName, PROFILE_NAMES, PROFILES } from "./profiles";
 import type { ToolResult } from "./tools/types";
-
-export const PROFILES = ["toolshed"] as const;
-export type Profile = (typeof PROFILES)[number];
 
 const ID_PATTERN = /^[0-9a-f]{32}$/;
 
@@ -22,13 +23,35 @@ export function sessionStub(env: Env, tenant: string, id: string): DurableObject
   return env.SESSIONS.get(env.SESSIONS.idFromName(`${tenant}/${id}`));
 }
 
-export async function createSession(
-  env: Env,
-  tenant: string,
-  opts: Omit<CreateOptions, "id" | "tenant">,
-): Promise<SessionInfo> {
+export interface NewSession {
+  profile?: string;
+  /** A subset of the profile's tools (least privilege); all of them when absent. */
+  tools?: string[];
+  /** Working directory inside /workspace (relative to it or absolute). */
+  cwd?: string;
+  /** Variables every command of the session starts with. */
+  env?: Record<string, string>;
+}
+
+/** Creates a session, or says which option is wrong (HTTP answers 400, RPC throws). */
+export async function createSession(env: Env, tenant: string, opts: NewSession): Promise<{ ok: true; info: SessionInfo } | { ok: false; message: string }> {
+  const name = opts.profile ?? "toolshed";
+  if (!isProfileName(name)) return { ok: false, message: `profile: unknown profile '${name}'; choose one of ${PROFILE_NAMES.join(", ")}.` };
+  const chosen = chooseTools(PROFILES[name], opts.tools);
+  if ("error" in chosen) return { ok: false, message: chosen.error };
+  for (const [k, v] of Object.entries(opts.env ?? {})) {
+    const denial = checkEnvAssignment(k, v);
+    if (denial) return { ok: false, message: `env: ${denial.reason}` };
+  }
+  let cwd: string | undefined;
+  try {
+    if (opts.cwd !== undefined) cwd = resolvePath(ROOT, opts.cwd);
+  } catch (e) {
+    return { ok: false, message: `cwd: ${(e as Error).message}` };
+  }
   const id = newSessionId();
-  return sessionStub(env, tenant, id).create({ ...opts, id, tenant });
+  const info = await sessionStub(env, tenant, id).create({ id, tenant, profile: name, tools: chosen.tools, cwd, env: opts.env });
+  return { ok: true, info };
 }
 
 /** Typed call into the session: RPC typing cannot express ToolResult's open fields. */

@@ -8,22 +8,24 @@ import { setStatus } from "./files/set-status";
 import { writeFile } from "./files/write-file";
 import { bash } from "./shell/bash";
 import { exec } from "./shell/exec";
-import type { Json, ToolDefinition } from "./types";
+import type { ToolDefinition } from "./types";
 
-const ALL: ToolDefinition[] = [bash, exec, readFile, writeFile, editFile, listDir, grep, glob, setStatus] as ToolDefinition[];
+/** Every tool Toolshed implements, by its canonical name; profiles (src/profiles/) map onto these. */
+export const CANONICAL = {
+  bash,
+  exec,
+  read_file: readFile,
+  write_file: writeFile,
+  edit_file: editFile,
+  list_dir: listDir,
+  grep,
+  glob,
+  set_status: setStatus,
+} as const;
 
-export const TOOLS: ReadonlyMap<string, ToolDefinition> = new Map(ALL.map((t) => [t.name, t]));
-
-export interface ToolDescription {
-  name: string;
-  description: string;
-  /** JSON Schema of the parameters, derived from the zod definition. */
-  parameters: Json;
-}
-
-export function describeTools(): ToolDescription[] {
-  return ALL.map((t) => ({ name: t.name, description: t.description, parameters: z.toJSONSchema(t.params) as Json }));
-}
+export const TOOLS: ReadonlyMap<string, ToolDefinition> = new Map(
+  Object.entries(CANONICAL).map(([name, t]) => [name, t as unknown as ToolDefinition]),
+);
 
 /** Zod issues as one sentence that names each offending field. */
 export function formatValidationError(error: z.ZodError): string {

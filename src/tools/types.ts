@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { Denial } from "../policy/denied";
+import type { SessionPolicy } from "../policy/rule-sets";
 import type { GuardedFs } from "../vfs/guarded-fs";
 
 /** What a tool sees of its session. */
@@ -11,6 +12,8 @@ export interface ToolContext {
   /** The session's environment variables (already filtered by the policy). */
   env: Record<string, string>;
   setStatus(status: string): void;
+  /** The session's profile's rule set; without it every command rule applies. */
+  policy?: SessionPolicy;
   /** Records a policy refusal that happened deep inside a run (e.g. a WASI program's open). */
   reportDenial?(denial: Denial): void;
 }

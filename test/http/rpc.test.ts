@@ -19,6 +19,6 @@ it("serves other Workers through the ToolshedRPC entrypoint, tenant-scoped", asy
   expect(await failure(rpc.callTool("bob", session.id, "read_file", { path: "from-rpc.txt" }))).toMatch(/No such session/);
   expect((await api("GET", `/v1/sessions/${session.id}`, { key: BOB })).status).toBe(404);
   expect(await failure(rpc.callTool("alice", session.id, "read_file", { path: 1 }))).toMatch(/path/);
-  expect((await rpc.tools()).map((t) => t.name)).toContain("grep");
+  expect((await rpc.tools()).map((t) => (t as { name: string }).name)).toContain("grep");
   expect(await rpc.deleteSession("alice", session.id)).toBe(true);
 });

@@ -275,3 +275,20 @@ export const COMMAND_RULES: readonly CommandRule[] = [
     matches: (cmd, ctx) => anyPath(cmd, ctx, isRunSecretsPath),
   },
 ];
+
+// Programs that open network connections of their own; `git` only for the verbs that talk to a remote.
+const NETWORK_COMMANDS = new Set(["curl", "wget", "nc", "ncat", "netcat", "socat", "ssh", "scp", "sftp", "telnet", "ftp", "rsync"]);
+const GIT_REMOTE_VERBS = new Set(["clone", "fetch", "pull", "push", "ls-remote", "remote", "submodule"]);
+
+/**
+ * Rules that only some profiles enforce (see ../rule-sets.ts); `checkCommand` without a rule
+ * set does not apply them.
+ */
+export const OPTIONAL_RULES: readonly CommandRule[] = [
+  {
+    id: "shell-network",
+    reason:
+      "Refused: the shell has no network access in this session's profile (network is off by default). Work with files in the workspace; the operator can enable it with TOOLSHED_SHELL_NETWORK=1.",
+    matches: ({ name, args }) => NETWORK_COMMANDS.has(name) || (name === "git" && GIT_REMOTE_VERBS.has(operands(args)[0] ?? "")),
+  },
+];

@@ -30,6 +30,7 @@ export class SessionShellHost implements ShellHost {
     private readonly programs: ProgramRunner,
     private readonly home: string,
     private readonly hasProgramFn: (name: string) => boolean = () => false,
+    private readonly commandRules?: ReadonlySet<string>,
   ) {
     this.fs = {
       stat: (p) => this.stat(p),
@@ -96,7 +97,7 @@ export class SessionShellHost implements ShellHost {
   }
 
   checkCommand(argv: string[]): Denial | null {
-    return checkCommand(argv, { home: this.home, cwd: this.home });
+    return checkCommand(argv, { home: this.home, cwd: this.home, rules: this.commandRules });
   }
 
   checkRead(absPath: string): Denial | null {
