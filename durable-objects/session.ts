@@ -6,7 +6,10 @@ import { SessionStore, type SessionMeta, type ToolCallRecord } from "../src/sess
 import { errorResult } from "../src/tools/errors";
 import { sessionPolicy } from "../src/policy/rule-sets";
 import { profileOf, sessionTools, type ProfileName } from "../src/profiles";
-import { withoutNulls } from "../src/profiles/export";
+import { exportTools, withoutNulls } from "../src/profiles/export";
+import { httpError } from "../src/http/respond";
+import { createSessionMcpHandler, MCP_SERVER_VERSION } from "../src/mcp/server";
+import type { McpHttpHandler } from "@modelcontextprotocol/server";
 import { afterCall, beforeCall } from "../src/profiles/guards";
 import { TOOLS, formatValidationError } from "../src/tools/registry";
 import type { ToolContext, ToolResult } from "../src/tools/types";
@@ -62,6 +65,30 @@ export class SessionDO extends DurableObject<Env> {
   private readonly uploads = new Map<string, FileEditor>();
   /** Wayland's read deduplication: the last stamp of each path and range read (see src/profiles/guards.ts). */
   private readonly lastRead = new Map<string, string>();
+  private mcp: McpHttpHandler | null = null;
+
+  /**
+   * The session's MCP endpoint (`/v1/sessions/:id/mcp`): the Worker has checked the API key
+   * and picked this object by tenant and id, so the session lives in the URL.
+   */
+  override async fetch(request: Request): Promise<Response> {
+    const s = this.open();
+    if (!s) {
+      await request.body?.cancel().catch(() => undefined);
+      return httpError(404, "session_not_found", "No such session.");
+    }
+    this.mcp ??= createSessionMcpHandler(
+      {
+        tools: async () => {
+          const meta = s.store.read();
+          return exportTools(sessionTools(profileOf(meta.profile), meta.tools), "mcp");
+        },
+        call: (name, args) => this.callTool(name, args),
+      },
+      MCP_SERVER_VERSION,
+    );
+    return this.mcp.fetch(request);
+  }
 
   /** Opens the session if it was created; probing an unknown id writes nothing. */
   private open(): { store: SessionStore; fs: GuardedFs } | null {
@@ -311,6 +338,8 @@ export class SessionDO extends DurableObject<Env> {
   async destroy(): Promise<boolean> {
     if (!this.open()) return false;
     this.state = null;
+    await this.mcp?.close();
+    this.mcp = null;
     await this.ctx.storage.deleteAll();
     return true;
   }

@@ -89,6 +89,10 @@ router
       return r.ok ? json(r.result) : failureResponse(r);
     }),
   )
+  .all(
+    "/v1/sessions/:id/mcp",
+    withSession((req, _env, stub) => stub.fetch(req as Request)),
+  )
   .get(
     "/v1/sessions/:id/files/*",
     withSession(async (req, _env, stub) => {
