@@ -3,7 +3,7 @@
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { ALICE, BOB, api, tool } from "../helpers";
-import { connect, type McpTestClient } from "./clients";
+import { connectMcp, ERAS, type McpTestClient } from "../../scripts/lib/mcp-clients.mjs";
 
 const workerFetch = (url: string | URL, init?: RequestInit) => exports.default.fetch(new Request(url, init));
 const endpoint = (id: string) => `http://toolshed.test/v1/sessions/${id}/mcp`;
@@ -14,8 +14,8 @@ async function session(body: Record<string, unknown> = {}): Promise<string> {
   return r.body.id;
 }
 
-describe.each(["2026-07-28", "2025"] as const)("MCP client of revision %s", (era) => {
-  const open = (id: string, key = ALICE): Promise<McpTestClient> => connect(era, endpoint(id), key, workerFetch);
+describe.each(ERAS)("MCP client of revision %s", (era) => {
+  const open = (id: string, key = ALICE): Promise<McpTestClient> => connectMcp(era, endpoint(id), key, workerFetch);
 
   it("lists the session's profile's tools and calls them with the HTTP API's results", async () => {
     const id = await session({ profile: "libertai" });
