@@ -1,18 +1,15 @@
 import { z } from "zod";
 import { PROTECTIVE } from "../policy/rule-sets";
-import { defineProfileTool, route, type Profile } from "./types";
+import { defineProfileTool, route, shellWithTimeout, type Profile } from "./types";
 
 // Darix's worker page (seed 002) names the seven primitives but documents only spawn_worker's
 // parameters; the file and shell tools take the conventional names below.
 
-const bash = defineProfileTool({
+const bash = shellWithTimeout({
   name: "bash",
   description: "Run a bash command in the worker's working directory and return its exit code, stdout and stderr.",
-  params: z.object({
-    command: z.string().min(1).describe("The bash command to run"),
-    timeout: z.number().int().min(1).max(300).default(60).describe("Timeout in seconds (default 60, max 300)"),
-  }),
-  route: (a) => route("bash", { command: a.command, timeout_seconds: a.timeout }),
+  command: "The bash command to run",
+  timeout: { text: "Timeout in seconds (default 60, max 300)", default: 60, max: 300 },
 });
 
 const read = defineProfileTool({

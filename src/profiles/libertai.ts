@@ -1,19 +1,16 @@
 import { z } from "zod";
 import { FULL_DENY_LIST } from "../policy/rule-sets";
-import { defineProfileTool, route, type Profile } from "./types";
+import { defineProfileTool, route, shellWithTimeout, type Profile } from "./types";
 
 // Texts as LibertAI's tool reference (seed 003) gives them.
 const PATH = "Absolute or workspace-relative path";
 
-const bash = defineProfileTool({
+const bash = shellWithTimeout({
   name: "bash",
   description:
     "Execute a shell command and return stdout, stderr, and exit code. Output is truncated at 30,000 characters. Every command is checked against deny patterns before execution; blocked commands return an error without being executed.",
-  params: z.object({
-    command: z.string().min(1).describe("The bash command to execute"),
-    timeout: z.number().int().min(1).max(300).default(60).describe("Timeout in seconds (default 60, max 300)"),
-  }),
-  route: (a) => route("bash", { command: a.command, timeout_seconds: a.timeout }),
+  command: "The bash command to execute",
+  timeout: { text: "Timeout in seconds (default 60, max 300)", default: 60, max: 300 },
 });
 
 const readFile = defineProfileTool({

@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 import type { RuleSet } from "../policy/rule-sets";
 import { CANONICAL } from "../tools/registry";
 import type { ToolResult } from "../tools/types";
@@ -53,4 +53,25 @@ export function same<K extends CanonicalName>(tool: K, texts: { name?: string; d
     params: def.params,
     route: (args) => route(tool, args as CanonicalArgs<K>),
   };
+}
+
+/**
+ * A platform's shell tool of the common `{command, timeout}` form, mapped onto `bash`; the
+ * platforms differ only in texts, default and maximum.
+ */
+export function shellWithTimeout(spec: {
+  name: string;
+  description: string;
+  command: string;
+  timeout: { text: string; default: number; max: number };
+}): ProfileTool {
+  return defineProfileTool({
+    name: spec.name,
+    description: spec.description,
+    params: z.object({
+      command: z.string().min(1).describe(spec.command),
+      timeout: z.number().int().min(1).max(spec.timeout.max).default(spec.timeout.default).describe(spec.timeout.text),
+    }),
+    route: (a) => route("bash", { command: a.command, timeout_seconds: a.timeout }),
+  });
 }

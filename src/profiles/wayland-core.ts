@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PROTECTIVE } from "../policy/rule-sets";
-import { defineProfileTool, route, type Profile } from "./types";
+import { defineProfileTool, route, shellWithTimeout, type Profile } from "./types";
 
 // Texts as Wayland Core's built-in tool schemas (seed 004) give them.
 
@@ -45,15 +45,12 @@ const edit = defineProfileTool({
   route: (a) => route("edit_file", { path: a.file_path, old_string: a.old_string, new_string: a.new_string, replace_all: a.replace_all }),
 });
 
-const bash = defineProfileTool({
+const bash = shellWithTimeout({
   name: "Bash",
   description:
     "Run a shell command inside the sandbox. Returns exit code, stdout, and stderr. Session variables matching *_API_KEY, *_TOKEN, *_SECRET and WAYLAND_VAULT_* are scrubbed before the command starts. Network is denied by default.",
-  params: z.object({
-    command: z.string().min(1).describe("The shell command to run."),
-    timeout: z.number().int().min(1).max(600).default(120).describe("Timeout in seconds. Default 120, maximum 600."),
-  }),
-  route: (a) => route("bash", { command: a.command, timeout_seconds: a.timeout }),
+  command: "The shell command to run.",
+  timeout: { text: "Timeout in seconds. Default 120, maximum 600.", default: 120, max: 600 },
 });
 
 const grep = defineProfileTool({
