@@ -73,10 +73,7 @@ export class SessionDO extends DurableObject<Env> {
    */
   override async fetch(request: Request): Promise<Response> {
     const s = this.open();
-    if (!s) {
-      await request.body?.cancel().catch(() => undefined);
-      return httpError(404, "session_not_found", "No such session.");
-    }
+    if (!s) return httpError(404, "session_not_found", "No such session.");
     this.mcp ??= createSessionMcpHandler(
       {
         tools: async () => {

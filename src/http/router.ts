@@ -5,7 +5,7 @@ import { PROFILE_NAMES, PROFILES } from "../profiles";
 import { exportTools, FORMATS } from "../profiles/export";
 import { callTool, createSession, isSessionId, sessionStub } from "../service";
 import { formatValidationError } from "../tools/registry";
-import { readJson } from "./body";
+import { readBytes, readJson } from "./body";
 import { failureResponse, httpError, json } from "./respond";
 
 type Args = [env: Env, tenant: string];
@@ -91,7 +91,15 @@ router
   )
   .all(
     "/v1/sessions/:id/mcp",
-    withSession((req, _env, stub) => stub.fetch(req as Request)),
+    // Buffered here (JSON-RPC messages are small) so the body limit holds and the session
+    // object may answer without reading it.
+    withSession(async (req, env, stub) => {
+      const body = await readBytes(req, maxJsonBytesFromEnv(env));
+      if (!body.ok) return body.response;
+      const init: RequestInit = { method: req.method, headers: req.headers };
+      if (body.bytes.length > 0) init.body = body.bytes;
+      return stub.fetch(new Request(req.url, init));
+    }),
   )
   .get(
     "/v1/sessions/:id/files/*",
