@@ -1,13 +1,20 @@
+import type { McpHttpHandler } from "@modelcontextprotocol/server";
 import { DurableObject } from "cloudflare:workers";
-import { netContextFromEnv } from "../src/net/context";
+import { httpError } from "../src/http/respond";
+import { createSessionMcpHandler, MCP_SERVER_VERSION } from "../src/mcp/server";
 import { PolicyDenied, type Denial } from "../src/policy/denied";
 import { FileRules } from "../src/policy/files";
 import { downloadLink } from "../src/http/outbox";
+import { netContextFromEnv } from "../src/net/context";
 import { outboxTtlSecondsFromEnv, quotasFromEnv } from "../src/policy/limits";
+import { sessionPolicy } from "../src/policy/rule-sets";
+import { profileOf, sessionTools, type Profile, type ProfileName } from "../src/profiles";
+import { exportTools, withoutNulls, type Format } from "../src/profiles/export";
+import { afterCall, beforeCall } from "../src/profiles/guards";
 import { SessionStore, type SessionMeta, type ToolCallRecord } from "../src/session/state";
 import { errorResult } from "../src/tools/errors";
-import { describeTools, TOOLS, formatValidationError, type ToolDescription } from "../src/tools/registry";
-import type { ToolContext, ToolResult } from "../src/tools/types";
+import { TOOLS, formatValidationError } from "../src/tools/registry";
+import type { Json, ToolContext, ToolResult } from "../src/tools/types";
 import { isVfsError } from "../src/vfs/errors";
 import type { FileEditor } from "../src/vfs/file-editor";
 import { GuardedFs } from "../src/vfs/guarded-fs";
@@ -18,6 +25,7 @@ import { Workspace } from "../src/vfs/workspace";
 export interface SessionInfo {
   id: string;
   profile: string;
+  tools: string[];
   cwd: string;
   status: string;
   createdAt: string;
@@ -28,7 +36,9 @@ export interface SessionInfo {
 export interface CreateOptions {
   id: string;
   tenant: string;
-  profile: string;
+  profile: ProfileName;
+  /** The tools the session serves (already checked against the profile). */
+  tools: string[];
   cwd?: string;
   env?: Record<string, string>;
   urlRules?: { allow?: string[]; deny?: string[] };
@@ -44,6 +54,8 @@ export type Failure =
 
 export type Outcome<T> = ({ ok: true } & T) | Failure;
 
+const notFound: Failure = { ok: false, error: "session_not_found", message: "No such session." };
+
 type Opened = { store: SessionStore; fs: GuardedFs; outbox: Outbox };
 
 /** A byte stream pulling one stored chunk at a time. */
@@ -57,8 +69,6 @@ function streamOf(chunks: Generator<Uint8Array>): ReadableStream<Uint8Array> {
   });
 }
 
-const notFound: Failure = { ok: false, error: "session_not_found", message: "No such session." };
-
 /**
  * One agent session: its workspace, settings and tool-call log, all in this object's SQLite,
  * so everything survives eviction and restarts. Reached only through the Worker (HTTP, RPC),
@@ -70,6 +80,29 @@ export class SessionDO extends DurableObject<Env> {
   private writeQueue: Promise<unknown> = Promise.resolve();
   /** Uploads whose bytes are stored but not yet committed, by upload id. */
   private readonly uploads = new Map<string, FileEditor>();
+  /** Wayland's read deduplication: the last stamp of each path and range read (see src/profiles/guards.ts). */
+  private readonly lastRead = new Map<string, string>();
+  private mcp: McpHttpHandler | null = null;
+
+  /**
+   * The session's MCP endpoint (`/v1/sessions/:id/mcp`): the Worker has checked the API key
+   * and picked this object by tenant and id, so the session lives in the URL.
+   */
+  override async fetch(request: Request): Promise<Response> {
+    const s = this.open();
+    if (!s) return httpError(404, "session_not_found", "No such session.");
+    this.mcp ??= createSessionMcpHandler(
+      {
+        tools: async () => {
+          const meta = s.store.read();
+          return exportTools(sessionTools(profileOf(meta.profile), meta.tools), "mcp");
+        },
+        call: (name, args) => this.callTool(name, args, { origin: new URL(request.url).origin }),
+      },
+      MCP_SERVER_VERSION,
+    );
+    return this.mcp.fetch(request);
+  }
 
   /** Opens the session if it was created; probing an unknown id writes nothing. */
   private open(): Opened | null {
@@ -77,6 +110,7 @@ export class SessionDO extends DurableObject<Env> {
     const sql = this.ctx.storage.sql;
     if (!SessionStore.exists(sql)) return null;
     Workspace.initialize(this.ctx.storage);
+    SessionStore.initialize(sql); // tables added since the session was created
     const ws = new Workspace(this.ctx.storage, quotasFromEnv(this.env));
     this.state = { store: new SessionStore(sql), fs: new GuardedFs(ws, FileRules.fromEnv(this.env.TOOLSHED_SENSITIVE_GLOBS)), outbox: new Outbox(ws) };
     return this.state;
@@ -91,6 +125,7 @@ export class SessionDO extends DurableObject<Env> {
       store.set("id", opts.id);
       store.set("tenant", opts.tenant);
       store.set("profile", opts.profile);
+      store.set("tools", opts.tools);
       store.set("cwd", opts.cwd ?? ROOT);
       store.set("status", "");
       store.set("env", opts.env ?? {});
@@ -115,6 +150,7 @@ export class SessionDO extends DurableObject<Env> {
     return {
       id: m.id,
       profile: m.profile,
+      tools: sessionTools(profileOf(m.profile), m.tools).map((t) => t.name),
       cwd: m.cwd,
       status: m.status,
       createdAt: new Date(m.createdAt).toISOString(),
@@ -123,25 +159,41 @@ export class SessionDO extends DurableObject<Env> {
     };
   }
 
-  /** `origin`: the API's origin as the caller reached it, for links in results (send_file). */
+  /**
+   * Runs one of the session's tools: the profile's parameters are validated, then its route
+   * names the canonical tool and arguments, and the result comes back in the profile's shape.
+   * `origin`: the API's origin as the caller reached it, for links in results (send_file).
+   */
   async callTool(name: string, args: unknown, opts: { origin?: string } = {}): Promise<Outcome<{ result: ToolResult }>> {
     const s = this.open();
     if (!s) return notFound;
-    const tool = TOOLS.get(name);
-    if (!tool) return { ok: false, error: "tool_not_found", message: `Unknown tool '${name}'. GET /v1/tools lists the tools.` };
-    const parsed = tool.params.safeParse(args ?? {});
+    const meta = s.store.read();
+    const profile = profileOf(meta.profile);
+    const served = sessionTools(profile, meta.tools);
+    const entry = served.find((t) => t.name === name);
+    if (!entry) {
+      const names = served.map((t) => t.name).join(", ");
+      return { ok: false, error: "tool_not_found", message: `This session (profile ${profile.name}) has no tool '${name}'; its tools are: ${names}.` };
+    }
+    const parsed = entry.params.safeParse(withoutNulls(args ?? {}));
     if (!parsed.success) {
       return { ok: false, error: "invalid_arguments", message: `Invalid arguments for ${name}: ${formatValidationError(parsed.error)}` };
     }
+    const call = entry.route(parsed.data);
+    const tool = TOOLS.get(call.tool)!;
     const run = async (): Promise<ToolResult> => {
-      const ctx = this.context(s, opts.origin);
+      const ctx = this.context(s, profile, opts.origin);
+      const memory = { wasRead: (p: string) => s.store.wasRead(p), markRead: (p: string) => s.store.markRead(p), lastRead: this.lastRead };
+      if (!tool.readOnly) this.lastRead.clear();
       const started = Date.now();
       let result: ToolResult;
       try {
-        result = await tool.run(ctx, parsed.data);
+        result = beforeCall(profile, ctx, call, memory) ?? (await tool.run(ctx, call.args as never));
+        result = afterCall(profile, ctx, call, result, memory);
       } catch (e) {
         result = errorResult(e);
       }
+      if (entry.toResult) result = entry.toResult(result, parsed.data);
       s.store.logCall({
         tool: name,
         started,
@@ -158,13 +210,15 @@ export class SessionDO extends DurableObject<Env> {
   }
 
   /** What a tool sees of this session. */
-  private context(s: Opened, origin?: string): ToolContext {
+  private context(s: Opened, profile: Profile, origin?: string): ToolContext {
     const meta = s.store.read();
+    const policy = sessionPolicy(profile.rules, this.env);
     return {
       sessionId: meta.id,
       fs: s.fs,
       cwd: meta.cwd,
-      env: meta.env,
+      env: policy.scrub(meta.env),
+      policy,
       workerEnv: this.env,
       setStatus: (status) => s.store.set("status", status),
       net: netContextFromEnv(this.env, meta.urlRules),
@@ -177,10 +231,15 @@ export class SessionDO extends DurableObject<Env> {
     };
   }
 
-  /** The tools as this session sees them (descriptions that depend on the session computed). */
-  async tools(): Promise<ToolDescription[] | null> {
+  /** The session's tools in a client's format, descriptions that depend on the session computed for it. */
+  async tools(format: Format = "jsonschema"): Promise<Json[] | null> {
     const s = this.open();
-    return s ? describeTools(this.context(s)) : null;
+    if (!s) return null;
+    const meta = s.store.read();
+    const profile = profileOf(meta.profile);
+    const ctx = this.context(s, profile);
+    const tools = sessionTools(profile, meta.tools).map((t) => (t.describe ? { ...t, description: t.describe(ctx) } : t));
+    return exportTools(tools, format);
   }
 
   private serialized<T>(fn: () => Promise<T>): Promise<T> {
@@ -262,6 +321,7 @@ export class SessionDO extends DurableObject<Env> {
       if (isVfsError(e)) return { ok: false, error: "fs", code: e.code, message: `${relativeToRoot(e.path)}: ${e.message.slice(e.path.length + 2)}` };
       return { ok: false, error: "fs", code: "EIO", message: "The upload was interrupted; the previous content is unchanged." };
     }
+    this.lastRead.clear();
     const uploadId = crypto.randomUUID();
     this.uploads.set(uploadId, editor);
     return { ok: true, uploadId, size: editor.size };
@@ -291,6 +351,7 @@ export class SessionDO extends DurableObject<Env> {
     const cwd = s.store.read().cwd;
     const r = this.guard(s, "files.delete", () => {
       const abs = s.fs.resolve(cwd, path);
+      this.lastRead.clear();
       s.fs.remove(abs, { recursive });
       return relativeToRoot(abs);
     });
@@ -333,6 +394,8 @@ export class SessionDO extends DurableObject<Env> {
   async destroy(): Promise<boolean> {
     if (!this.open()) return false;
     this.state = null;
+    await this.mcp?.close();
+    this.mcp = null;
     await this.ctx.storage.deleteAll();
     return true;
   }

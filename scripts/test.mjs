@@ -1,5 +1,5 @@
 // `npm test`: prepares the clone, runs every vitest suite inside workerd, then the end-to-end
-// check against `wrangler dev`, and closes with one summary line for CI.
+// checks against `wrangler dev`, and closes with one summary line for CI.
 import { execSync, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -24,12 +24,15 @@ if (existsSync(report)) {
 }
 if (vitest.status !== 0 && failed === 0) failed = 1; // a crash before any result still fails
 
-const e2e = spawnSync("node", ["scripts/e2e-restart.mjs"], { cwd: root, encoding: "utf8" });
-process.stdout.write(e2e.stdout ?? "");
-process.stderr.write(e2e.stderr ?? "");
-const m = /e2e: (\d+) passed, (\d+) failed/.exec(e2e.stdout ?? "");
-passed += m ? Number(m[1]) : 0;
-failed += m ? Number(m[2]) : 1;
+// Each end-to-end script starts its own wrangler dev and ends with an "e2e: N passed, M failed" line.
+for (const script of ["scripts/e2e-restart.mjs", "scripts/e2e-mcp.mjs"]) {
+  const e2e = spawnSync("node", [script], { cwd: root, encoding: "utf8" });
+  process.stdout.write(e2e.stdout ?? "");
+  process.stderr.write(e2e.stderr ?? "");
+  const m = /e2e: (\d+) passed, (\d+) failed/.exec(e2e.stdout ?? "");
+  passed += m ? Number(m[1]) : 0;
+  failed += m ? Number(m[2]) : 1;
+}
 
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

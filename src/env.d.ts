@@ -32,6 +32,10 @@ interface Env {
   TOOLSHED_ALLOWED_ORIGINS?: string;
   /** DNS-over-HTTPS (application/dns-json) resolver every host name is looked up with. */
   TOOLSHED_DOH_URL?: string;
+  /** Comma-separated command rule ids every profile enforces in addition to its own (e.g. `env-dump`). */
+  TOOLSHED_EXTRA_RULES?: string;
+  /** `1` lets the shell reach the network in profiles that turn it off (wayland-core). */
+  TOOLSHED_SHELL_NETWORK?: string;
 }
 declare namespace Cloudflare {
   interface Env extends globalThis.Env {}

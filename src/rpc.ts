@@ -1,8 +1,9 @@
 import { WorkerEntrypoint } from "cloudflare:workers";
 import type { SessionInfo } from "../durable-objects/session";
-import { callTool, createSession, isSessionId, PROFILES, sessionStub, sessionTools, type Profile } from "./service";
-import { describeTools, type ToolDescription } from "./tools/registry";
-import type { ToolResult } from "./tools/types";
+import { exportTools, FORMATS, type Format } from "./profiles/export";
+import { PROFILES, isProfileName } from "./profiles";
+import { callTool, createSession, isSessionId, sessionStub, sessionTools, type NewSession } from "./service";
+import type { Json, ToolResult } from "./tools/types";
 
 /**
  * Toolshed for other Workers, over a service binding:
@@ -11,19 +12,25 @@ import type { ToolResult } from "./tools/types";
  * names the tenant; sessions stay scoped to that tenant exactly as over HTTP.
  */
 export class ToolshedRPC extends WorkerEntrypoint<Env> {
-  tools(): ToolDescription[] {
-    return describeTools();
+  /** A profile's tools in a client's format (as `GET /v1/tools?profile=P&format=F`). */
+  tools(profile = "toolshed", format: Format = "jsonschema"): Json[] {
+    if (!isProfileName(profile)) throw new Error(`Unknown profile '${profile}'.`);
+    if (!FORMATS.includes(format)) throw new Error(`Unknown format '${format}'; choose one of ${FORMATS.join(", ")}.`);
+    return exportTools(PROFILES[profile].tools, format);
   }
 
   /** The tools as one session sees them (read_skill lists its skills); null for an unknown session. */
-  async sessionTools(tenant: string, id: string): Promise<ToolDescription[] | null> {
-    return isSessionId(id) ? sessionTools(sessionStub(this.env, tenant, id)) : null;
+  async sessionTools(tenant: string, id: string, format: Format = "jsonschema"): Promise<Json[] | null> {
+    if (!FORMATS.includes(format)) throw new Error(`Unknown format '${format}'; choose one of ${FORMATS.join(", ")}.`);
+    return isSessionId(id) ? sessionTools(sessionStub(this.env, tenant, id), format) : null;
   }
 
-  async createSession(tenant: string, opts: { profile?: Profile } = {}): Promise<SessionInfo> {
+  /** `opts.tools` narrows the profile's tools for good (least privilege). */
+  async createSession(tenant: string, opts: NewSession = {}): Promise<SessionInfo> {
     if (!tenant) throw new Error("tenant is required");
-    if (opts.profile && !PROFILES.includes(opts.profile)) throw new Error(`Unknown profile '${opts.profile}'; known: ${PROFILES.join(", ")}`);
-    return createSession(this.env, tenant, { profile: opts.profile ?? "toolshed" });
+    const r = await createSession(this.env, tenant, opts);
+    if (!r.ok) throw new Error(r.message);
+    return r.info;
   }
 
   async getSession(tenant: string, id: string): Promise<SessionInfo | null> {

@@ -1,9 +1,10 @@
-import type { CreateOptions, Outcome, SessionDO, SessionInfo } from "../durable-objects/session";
-import type { ToolDescription } from "./tools/registry";
-import type { ToolResult } from "./tools/types";
-
-export const PROFILES = ["toolshed"] as const;
-export type Profile = (typeof PROFILES)[number];
+import type { Outcome, SessionDO, SessionInfo } from "../durable-objects/session";
+import { checkEnvAssignment } from "./policy/env";
+import { resolvePath } from "./policy/paths";
+import { ROOT } from "./vfs/paths";
+import { chooseTools, isProfileName, PROFILE_NAMES, PROFILES } from "./profiles";
+import type { Json, ToolResult } from "./tools/types";
+import type { Format } from "./profiles/export";
 
 const ID_PATTERN = /^[0-9a-f]{32}$/;
 
@@ -23,13 +24,37 @@ export function sessionStub(env: Env, tenant: string, id: string): DurableObject
   return env.SESSIONS.get(env.SESSIONS.idFromName(`${tenant}/${id}`));
 }
 
-export async function createSession(
-  env: Env,
-  tenant: string,
-  opts: Omit<CreateOptions, "id" | "tenant">,
-): Promise<SessionInfo> {
+export interface NewSession {
+  profile?: string;
+  /** A subset of the profile's tools (least privilege); all of them when absent. */
+  tools?: string[];
+  /** Working directory inside /workspace (relative to it or absolute). */
+  cwd?: string;
+  /** Variables every command of the session starts with. */
+  env?: Record<string, string>;
+  /** The session's own host rules for every network tool (they only narrow the operator's). */
+  urlRules?: { allow?: string[]; deny?: string[] };
+}
+
+/** Creates a session, or says which option is wrong (HTTP answers 400, RPC throws). */
+export async function createSession(env: Env, tenant: string, opts: NewSession): Promise<{ ok: true; info: SessionInfo } | { ok: false; message: string }> {
+  const name = opts.profile ?? "toolshed";
+  if (!isProfileName(name)) return { ok: false, message: `profile: unknown profile '${name}'; choose one of ${PROFILE_NAMES.join(", ")}.` };
+  const chosen = chooseTools(PROFILES[name], opts.tools);
+  if ("error" in chosen) return { ok: false, message: chosen.error };
+  for (const [k, v] of Object.entries(opts.env ?? {})) {
+    const denial = checkEnvAssignment(k, v);
+    if (denial) return { ok: false, message: `env: ${denial.reason}` };
+  }
+  let cwd: string | undefined;
+  try {
+    if (opts.cwd !== undefined) cwd = resolvePath(ROOT, opts.cwd);
+  } catch (e) {
+    return { ok: false, message: `cwd: ${(e as Error).message}` };
+  }
   const id = newSessionId();
-  return sessionStub(env, tenant, id).create({ ...opts, id, tenant });
+  const info = await sessionStub(env, tenant, id).create({ id, tenant, profile: name, tools: chosen.tools, cwd, env: opts.env, urlRules: opts.urlRules });
+  return { ok: true, info };
 }
 
 /** Typed call into the session: RPC typing cannot express ToolResult's open fields. */
@@ -43,8 +68,8 @@ export async function callTool(
   return (await untyped.callTool(name, args, opts)) as Outcome<{ result: ToolResult }>;
 }
 
-/** The tools as one session sees them; typed by hand for the same reason as callTool. */
-export async function sessionTools(stub: DurableObjectStub<SessionDO>): Promise<ToolDescription[] | null> {
-  const untyped = stub as unknown as { tools(): Promise<unknown> };
-  return (await untyped.tools()) as ToolDescription[] | null;
+/** The tools as one session sees them (its profile, its subset, descriptions computed for it). */
+export async function sessionTools(stub: DurableObjectStub<SessionDO>, format: Format = "jsonschema"): Promise<Json[] | null> {
+  const untyped = stub as unknown as { tools(format: Format): Promise<unknown> };
+  return (await untyped.tools(format)) as Json[] | null;
 }

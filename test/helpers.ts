@@ -35,8 +35,8 @@ export async function api<T = any>(
   return { status: res.status, body: parsed as T, headers: res.headers };
 }
 
-export async function newSession(key = ALICE): Promise<string> {
-  const r = await api("POST", "/v1/sessions", { key, body: {} });
+export async function newSession(key = ALICE, body: Record<string, unknown> = {}): Promise<string> {
+  const r = await api("POST", "/v1/sessions", { key, body });
   if (r.status !== 201) throw new Error(`create failed: ${r.status} ${JSON.stringify(r.body)}`);
   return r.body.id as string;
 }

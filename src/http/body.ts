@@ -1,13 +1,14 @@
 import { httpError } from "./respond";
 
 export type JsonBody = { ok: true; value: unknown } | { ok: false; response: Response };
+export type BytesBody = { ok: true; bytes: Uint8Array } | { ok: false; response: Response };
 
-/** Reads a JSON body no larger than `max` bytes; too large is 413, malformed is 400. */
-export async function readJson(request: Request, max: number): Promise<JsonBody> {
+/** Reads a body no larger than `max` bytes; too large is 413. */
+export async function readBytes(request: Request, max: number): Promise<BytesBody> {
   const tooLarge = () => ({ ok: false as const, response: httpError(413, "body_too_large", `Request body exceeds ${max} bytes.`) });
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > max) return tooLarge();
-  if (!request.body) return { ok: true, value: {} };
+  if (!request.body) return { ok: true, bytes: new Uint8Array(0) };
   const reader = request.body.getReader();
   const parts: Uint8Array[] = [];
   let total = 0;
@@ -21,15 +22,22 @@ export async function readJson(request: Request, max: number): Promise<JsonBody>
     }
     parts.push(value);
   }
-  if (total === 0) return { ok: true, value: {} };
   const bytes = new Uint8Array(total);
   let off = 0;
   for (const p of parts) {
     bytes.set(p, off);
     off += p.length;
   }
+  return { ok: true, bytes };
+}
+
+/** Reads a JSON body no larger than `max` bytes; too large is 413, malformed is 400. */
+export async function readJson(request: Request, max: number): Promise<JsonBody> {
+  const body = await readBytes(request, max);
+  if (!body.ok) return body;
+  if (body.bytes.length === 0) return { ok: true, value: {} };
   try {
-    return { ok: true, value: JSON.parse(new TextDecoder().decode(bytes)) };
+    return { ok: true, value: JSON.parse(new TextDecoder().decode(body.bytes)) };
   } catch (e) {
     return { ok: false, response: httpError(400, "malformed_json", `The body is not valid JSON: ${(e as Error).message}`) };
   }

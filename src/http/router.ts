@@ -1,17 +1,20 @@
 import { Router, type IRequest } from "itty-router";
 import { z } from "zod";
 import { maxJsonBytesFromEnv, MAX_UPLOAD_BYTES } from "../policy/limits";
-import { resolvePath } from "../policy/paths";
-import { callTool, createSession, isSessionId, PROFILES, sessionStub, sessionTools } from "../service";
-import { describeTools, formatValidationError } from "../tools/registry";
-import { readJson } from "./body";
+import { PROFILE_NAMES, PROFILES } from "../profiles";
+import { exportTools, FORMATS } from "../profiles/export";
+import { callTool, createSession, isSessionId, sessionStub, sessionTools } from "../service";
+import { formatValidationError } from "../tools/registry";
+import { readBytes, readJson } from "./body";
 import { failureResponse, httpError, json } from "./respond";
 
 type Args = [env: Env, tenant: string];
 
 const createBody = z.object({
-  profile: z.enum(PROFILES).optional().describe("Which platform's tool set the session serves"),
+  profile: z.string().optional().describe(`Which platform's tool set the session serves: ${PROFILE_NAMES.join(", ")}`),
+  tools: z.array(z.string()).optional().describe("A subset of the profile's tools; the session never gains another"),
   cwd: z.string().optional().describe("Working directory inside /workspace (default /workspace)"),
+  env: z.record(z.string(), z.string()).optional().describe("Variables every command of the session starts with"),
   url_rules: z
     .object({
       allow: z.array(z.string().min(1).max(253)).max(100).optional().describe("Host globs this session may fetch (narrows the operator's allow list)"),
@@ -19,6 +22,11 @@ const createBody = z.object({
     })
     .optional()
     .describe("The session's own URL rules for every network tool; they can only narrow the operator's"),
+});
+
+const toolsQuery = z.object({
+  profile: z.enum(PROFILE_NAMES).default("toolshed"),
+  format: z.enum(FORMATS).default("jsonschema"),
 });
 
 const noSession = () => httpError(404, "session_not_found", "No such session.");
@@ -46,22 +54,20 @@ function withSession(handler: (req: IRequest, env: Env, stub: ReturnType<typeof 
 export const router = Router<IRequest, Args>();
 
 router
-  .get("/v1/tools", () => json({ tools: describeTools() }))
+  .get("/v1/tools", (req) => {
+    const q = toolsQuery.safeParse(Object.fromEntries(new URL(req.url).searchParams));
+    if (!q.success) return httpError(400, "invalid_arguments", formatValidationError(q.error));
+    return json({ profile: q.data.profile, format: q.data.format, tools: exportTools(PROFILES[q.data.profile].tools, q.data.format) });
+  })
   .post("/v1/sessions", async (req, env, tenant) => {
     const body = await readJson(req, maxJsonBytesFromEnv(env));
     if (!body.ok) return body.response;
     const parsed = createBody.safeParse(body.value);
     if (!parsed.success) return httpError(400, "invalid_arguments", formatValidationError(parsed.error));
-    let cwd: string | undefined;
-    if (parsed.data.cwd !== undefined) {
-      try {
-        cwd = resolvePath("/workspace", parsed.data.cwd);
-      } catch (e) {
-        return httpError(400, "invalid_arguments", `cwd: ${(e as Error).message}`);
-      }
-    }
-    const info = await createSession(env, tenant, { profile: parsed.data.profile ?? "toolshed", cwd, urlRules: parsed.data.url_rules });
-    return json(info, 201, { location: `/v1/sessions/${info.id}` });
+    const { url_rules: urlRules, ...rest } = parsed.data;
+    const r = await createSession(env, tenant, { ...rest, urlRules });
+    if (!r.ok) return httpError(400, "invalid_arguments", r.message);
+    return json(r.info, 201, { location: `/v1/sessions/${r.info.id}` });
   })
   .get(
     "/v1/sessions/:id",
@@ -84,9 +90,11 @@ router
   )
   .get(
     "/v1/sessions/:id/tools",
-    withSession(async (_req, _env, stub) => {
-      const tools = await sessionTools(stub);
-      return tools ? json({ tools }) : noSession();
+    withSession(async (req, _env, stub) => {
+      const q = toolsQuery.omit({ profile: true }).safeParse(Object.fromEntries(new URL(req.url).searchParams));
+      if (!q.success) return httpError(400, "invalid_arguments", formatValidationError(q.error));
+      const tools = await sessionTools(stub, q.data.format);
+      return tools ? json({ format: q.data.format, tools }) : noSession();
     }),
   )
   .get(
@@ -103,6 +111,18 @@ router
       if (!body.ok) return body.response;
       const r = await callTool(stub, req.params["name"] ?? "", body.value, { origin: new URL(req.url).origin });
       return r.ok ? json(r.result) : failureResponse(r);
+    }),
+  )
+  .all(
+    "/v1/sessions/:id/mcp",
+    // Buffered here (JSON-RPC messages are small) so the body limit holds and the session
+    // object may answer without reading it.
+    withSession(async (req, env, stub) => {
+      const body = await readBytes(req, maxJsonBytesFromEnv(env));
+      if (!body.ok) return body.response;
+      const init: RequestInit = { method: req.method, headers: req.headers };
+      if (body.bytes.length > 0) init.body = body.bytes;
+      return stub.fetch(new Request(req.url, init));
     }),
   )
   .get(

@@ -12,12 +12,16 @@ export const SESSION_SCHEMA = [
      rule        TEXT,
      detail      TEXT
    )`,
+  // Files read or written in this session, for profiles with a read-first-then-edit guard.
+  `CREATE TABLE IF NOT EXISTS read_paths (path TEXT PRIMARY KEY)`,
 ];
 
 export interface SessionMeta {
   id: string;
   tenant: string;
   profile: string;
+  /** The tools this session serves, fixed at creation; undefined for sessions made before the list existed. */
+  tools: string[] | undefined;
   cwd: string;
   status: string;
   env: Record<string, string>;
@@ -61,6 +65,7 @@ export class SessionStore {
       id: m.get("id") ?? "",
       tenant: m.get("tenant") ?? "",
       profile: m.get("profile") ?? "toolshed",
+      tools: m.has("tools") ? (JSON.parse(m.get("tools")!) as string[]) : undefined,
       cwd: m.get("cwd") ?? "/workspace",
       status: m.get("status") ?? "",
       env: JSON.parse(m.get("env") ?? "{}") as Record<string, string>,
@@ -70,7 +75,7 @@ export class SessionStore {
     };
   }
 
-  set(key: keyof SessionMeta, value: string | number | Record<string, string> | SessionMeta["urlRules"]): void {
+  set(key: keyof SessionMeta, value: string | number | Record<string, string> | string[] | SessionMeta["urlRules"]): void {
     const text = typeof value === "object" ? JSON.stringify(value) : String(value);
     this.sql.exec(`INSERT OR REPLACE INTO session_meta (key, value) VALUES (?, ?)`, key, text);
   }
@@ -103,6 +108,14 @@ export class SessionStore {
         ...(r.rule ? { denied: JSON.parse(r.rule) as Denial } : {}),
         ...(r.detail ? { detail: r.detail } : {}),
       }));
+  }
+
+  wasRead(path: string): boolean {
+    return this.sql.exec(`SELECT 1 FROM read_paths WHERE path = ?`, path).toArray().length > 0;
+  }
+
+  markRead(path: string): void {
+    this.sql.exec(`INSERT OR IGNORE INTO read_paths (path) VALUES (?)`, path);
   }
 
   callCount(): number {

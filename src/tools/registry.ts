@@ -8,27 +8,32 @@ import { readSkill } from "./files/read-skill";
 import { sendFile } from "./files/send-file";
 import { setStatus } from "./files/set-status";
 import { writeFile } from "./files/write-file";
+import { webFetch } from "./net/web-fetch";
 import { webSearch } from "./net/web-search";
 import { bash } from "./shell/bash";
-import { webFetch } from "./net/web-fetch";
 import { exec } from "./shell/exec";
-import type { Json, ToolContext, ToolDefinition } from "./types";
+import type { ToolDefinition } from "./types";
 
-const ALL: ToolDefinition[] = [bash, exec, readFile, writeFile, editFile, listDir, grep, glob, setStatus, webFetch, webSearch, sendFile, readSkill] as ToolDefinition[];
+/** Every tool Toolshed implements, by its canonical name; profiles (src/profiles/) map onto these. */
+export const CANONICAL = {
+  bash,
+  exec,
+  read_file: readFile,
+  write_file: writeFile,
+  edit_file: editFile,
+  list_dir: listDir,
+  grep,
+  glob,
+  set_status: setStatus,
+  web_fetch: webFetch,
+  web_search: webSearch,
+  send_file: sendFile,
+  read_skill: readSkill,
+} as const;
 
-export const TOOLS: ReadonlyMap<string, ToolDefinition> = new Map(ALL.map((t) => [t.name, t]));
-
-export interface ToolDescription {
-  name: string;
-  description: string;
-  /** JSON Schema of the parameters as a caller writes them (fields with defaults optional), derived from the zod definition. */
-  parameters: Json;
-}
-
-/** Every tool; with a session's context, descriptions that depend on the session are computed for it. */
-export function describeTools(ctx?: ToolContext): ToolDescription[] {
-  return ALL.map((t) => ({ name: t.name, description: ctx && t.describe ? t.describe(ctx) : t.description, parameters: z.toJSONSchema(t.params, { io: "input" }) as Json }));
-}
+export const TOOLS: ReadonlyMap<string, ToolDefinition> = new Map(
+  Object.entries(CANONICAL).map(([name, t]) => [name, t as unknown as ToolDefinition]),
+);
 
 /** Zod issues as one sentence that names each offending field. */
 export function formatValidationError(error: z.ZodError): string {

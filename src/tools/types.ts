@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { NetContext } from "../net/context";
 import type { Denial } from "../policy/denied";
+import type { SessionPolicy } from "../policy/rule-sets";
 import type { GuardedFs } from "../vfs/guarded-fs";
 import type { SentFile } from "../vfs/outbox";
 
@@ -22,6 +23,8 @@ export interface ToolContext {
   outbox?: { send(path: string, caption?: string): Promise<SentFile> };
   /** The session's network door (URL policy and resolver); operator defaults when absent. */
   net?: NetContext;
+  /** The session's profile's rule set; without it every command rule applies. */
+  policy?: SessionPolicy;
   /** Records a policy refusal that happened deep inside a run (e.g. a WASI program's open). */
   reportDenial?(denial: Denial): void;
 }

@@ -43,6 +43,8 @@ export interface WasiRunOptions {
   /** Absolute workspace directory; relative paths start here (the program gets it as $PWD). */
   cwd: string;
   fs: GuardedFs;
+  /** The session's command rule set, for commands a program runs in-process (xargs, find -exec). */
+  commandRules?: ReadonlySet<string>;
   stdin?: Uint8Array;
   /** The caller's other open fds (3 and up), captured; the program reads them as /dev/fd/N. */
   fdFiles?: Record<number, Uint8Array>;
@@ -151,7 +153,7 @@ export function runWasi(program: WebAssembly.Module, opts: WasiRunOptions): Wasi
     maxSteps: opts.limits?.maxSteps ?? DEFAULT_MAX_STEPS,
   };
   const ctx = new WasiFsContext(opts.fs, opts.umask);
-  return execute(program, opts.argv, checked.envList, opts.stdin, limits, ctx, opts.cwd, opts.fdFiles, opts.fdSinks);
+  return execute(program, opts.argv, checked.envList, opts.stdin, limits, ctx, opts.cwd, opts.fdFiles, opts.fdSinks, opts.commandRules);
 }
 
 /**
@@ -195,6 +197,7 @@ function execute(
   cwd: string,
   fdFiles: Record<number, Uint8Array> = {},
   fdSinks: number[] = [],
+  commandRules?: ReadonlySet<string>,
 ): WasiRunResult {
   const argv0 = argv[0]!;
   const stdout = new OutputFd(limits.maxOutputBytes);
@@ -229,6 +232,7 @@ function execute(
   const toolshed = buildToolshedImports(memoryOf, {
     cwd,
     home: ROOT,
+    rules: commandRules,
     denied: (d) => {
       if (ctx) ctx.denial ??= d;
       else commandDenial ??= d;

@@ -20,6 +20,8 @@ export interface CommandGate {
   /** The program's working directory (relative operands of a rule resolve against it). */
   cwd: string;
   home: string;
+  /** The session's command rule set (all rules when absent). */
+  rules?: ReadonlySet<string>;
   /** Records a refusal (the first one becomes the run's `denied`). */
   denied(d: Denial): void;
   /** Writes host text to the program's stderr. */
@@ -83,7 +85,7 @@ export function buildToolshedImports(
       }
       const argv = decodeArgv(new Uint8Array(mem.buffer, ptr, len).slice());
       if (argv.length === 0) return refuse({ rule: "malformed-command", reason: "Refused: the program asked to run an empty command line." });
-      const denial = checkCommand(argv, { home: gate.home, cwd: gate.cwd });
+      const denial = checkCommand(argv, { home: gate.home, cwd: gate.cwd, rules: gate.rules });
       return denial ? refuse(denial) : CHECK_ALLOWED;
     },
   };

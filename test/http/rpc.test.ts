@@ -19,8 +19,8 @@ it("serves other Workers through the ToolshedRPC entrypoint, tenant-scoped", asy
   expect(await failure(rpc.callTool("bob", session.id, "read_file", { path: "from-rpc.txt" }))).toMatch(/No such session/);
   expect((await api("GET", `/v1/sessions/${session.id}`, { key: BOB })).status).toBe(404);
   expect(await failure(rpc.callTool("alice", session.id, "read_file", { path: 1 }))).toMatch(/path/);
-  expect((await rpc.tools()).map((t) => t.name)).toContain("grep");
-  const own = await rpc.sessionTools("alice", session.id);
+  expect((await rpc.tools()).map((t) => (t as { name: string }).name)).toContain("grep");
+  const own = (await rpc.sessionTools("alice", session.id)) as { name: string; description: string }[] | null;
   expect(own?.find((t) => t.name === "read_skill")?.description).toContain("Available skills:\n- workspace-report:");
   expect(await rpc.sessionTools("bob", session.id)).toBeNull();
   expect(await rpc.deleteSession("alice", session.id)).toBe(true);

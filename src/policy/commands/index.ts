@@ -5,10 +5,10 @@
  */
 import type { Denial } from "../denied";
 import { basename, resolveContext, type CommandContext } from "./paths";
-import { COMMAND_RULES } from "./rules";
+import { COMMAND_RULES, OPTIONAL_RULES, type CommandRule } from "./rules";
 import { unwrap } from "./wrappers";
 
-export { COMMAND_RULES, type CommandRule } from "./rules";
+export { COMMAND_RULES, OPTIONAL_RULES, type CommandRule } from "./rules";
 export { WRAPPERS, type WrapperSpec } from "./wrappers";
 export { splitCommandLine, REDIRECT } from "./cmdline";
 export { checkFunctionDefinition } from "./forkbomb";
@@ -17,7 +17,7 @@ export { isBlockDevicePath, isDotEnvName, DEFAULT_HOME, DEFAULT_CWD, type Comman
 // Real wrapper chains are two or three deep; past this we refuse rather than recurse forever.
 const MAX_WRAPPER_DEPTH = 8;
 
-function check(argv: readonly string[], ctx: ReturnType<typeof resolveContext>, depth: number): Denial | null {
+function check(argv: readonly string[], ctx: ReturnType<typeof resolveContext>, rules: readonly CommandRule[], depth: number): Denial | null {
   if (argv.length === 0) return null;
   if (depth > MAX_WRAPPER_DEPTH) {
     return {
@@ -26,22 +26,29 @@ function check(argv: readonly string[], ctx: ReturnType<typeof resolveContext>, 
     };
   }
   const cmd = { name: basename(argv[0]!), args: argv.slice(1), argv };
-  for (const rule of COMMAND_RULES) {
+  for (const rule of rules) {
     if (rule.matches(cmd, ctx)) return { rule: rule.id, reason: rule.reason };
   }
   for (const inner of unwrap(argv, ctx)) {
-    const denial = check(inner, ctx, depth + 1);
+    const denial = check(inner, ctx, rules, depth + 1);
     if (denial) return denial;
   }
   return null;
 }
 
+const ALL_RULES = [...COMMAND_RULES, ...OPTIONAL_RULES];
+
+/** The rules to apply: the session's rule set when given, else every rule of COMMAND_RULES. */
+const selectRules = (ids?: ReadonlySet<string>): readonly CommandRule[] =>
+  ids ? ALL_RULES.filter((r) => ids.has(r.id)) : COMMAND_RULES;
+
 /**
  * Returns the first rule `argv` breaks (itself or any command it wraps), or null when it may run.
- * `ctx.home` is $HOME (default /workspace); `ctx.cwd` resolves relative paths (default /workspace).
+ * `ctx.home` is $HOME (default /workspace); `ctx.cwd` resolves relative paths (default /workspace);
+ * `ctx.rules` names the rules the session's profile enforces.
  */
 export function checkCommand(argv: string[], ctx?: CommandContext): Denial | null {
-  return check(argv, resolveContext(ctx), 0);
+  return check(argv, resolveContext(ctx), selectRules(ctx?.rules), 0);
 }
 
 /** The rules a redirection target is judged by: the same path rules as a command's operands. */

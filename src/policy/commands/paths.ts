@@ -8,6 +8,11 @@ export interface CommandContext {
   home?: string;
   /** Working directory, so `rm -rf ..` or `cat secrets/x` under /run are resolved too. */
   cwd?: string;
+  /**
+   * Ids of the rules this session enforces (its profile's rule set, see ../rule-sets.ts).
+   * Without it every rule in COMMAND_RULES applies.
+   */
+  rules?: ReadonlySet<string>;
 }
 
 export interface ResolvedContext {

@@ -275,3 +275,35 @@ export const COMMAND_RULES: readonly CommandRule[] = [
     matches: (cmd, ctx) => anyPath(cmd, ctx, isRunSecretsPath),
   },
 ];
+
+// Programs that open network connections of their own; `git` only for the verbs that talk to a
+// remote, `rsync` only with a remote operand (`host:path`, `rsync://`).
+const NETWORK_COMMANDS = new Set(["curl", "wget", "nc", "ncat", "netcat", "socat", "ssh", "scp", "sftp", "telnet", "ftp"]);
+const GIT_REMOTE_VERBS = new Set(["clone", "fetch", "pull", "push", "ls-remote", "remote", "submodule"]);
+// git's global options that take the next word as their value (`git -C repo fetch`).
+const GIT_VALUE_OPTS = new Set(["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path", "--config-env"]);
+
+function gitVerb(args: readonly string[]): string {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (GIT_VALUE_OPTS.has(a)) i++;
+    else if (!a.startsWith("-")) return a;
+  }
+  return "";
+}
+
+/**
+ * Rules that only some profiles enforce (see ../rule-sets.ts); `checkCommand` without a rule
+ * set does not apply them.
+ */
+export const OPTIONAL_RULES: readonly CommandRule[] = [
+  {
+    id: "shell-network",
+    reason:
+      "Refused: the shell has no network access in this session's profile (network is off by default). Work with files in the workspace; the operator can enable it with TOOLSHED_SHELL_NETWORK=1.",
+    matches: ({ name, args }) =>
+      NETWORK_COMMANDS.has(name) ||
+      (name === "git" && GIT_REMOTE_VERBS.has(gitVerb(args))) ||
+      (name === "rsync" && operands(args).some((a) => /^[^/]*:/.test(a))),
+  },
+];

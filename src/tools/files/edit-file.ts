@@ -8,6 +8,7 @@ const params = z.object({
   old_string: z.string().describe("The exact text to replace; whitespace and indentation must match"),
   new_string: z.string().describe("The replacement text"),
   replace_all: z.boolean().optional().describe("Replace every occurrence (default false: the match must be unique)"),
+  first_only: z.boolean().optional().describe("Replace only the first occurrence, even when there are several (default false)"),
 });
 
 /** Counts non-overlapping occurrences, as a replacement would consume them. */
@@ -32,7 +33,8 @@ export const editFile = defineTool({
     const text = new TextDecoder().decode(ctx.fs.readFile(path));
     const at = occurrences(text, args.old_string);
     if (at.length === 0) throw new ToolError(`old_string not found in ${rel}. Read the file and copy the text exactly, including whitespace.`);
-    if (at.length > 1 && !args.replace_all) {
+    if (args.first_only) at.splice(1);
+    else if (at.length > 1 && !args.replace_all) {
       throw new ToolError(
         `old_string found ${at.length} times in ${rel}; add more surrounding context to make it unique, or set replace_all to true.`,
       );

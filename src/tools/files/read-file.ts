@@ -7,6 +7,7 @@ const params = z.object({
   path: z.string().describe("Absolute (inside /workspace) or workspace-relative path of the file"),
   offset: z.number().int().min(1).optional().describe("Line number to start reading from (1-based)"),
   limit: z.number().int().min(1).optional().describe("Maximum number of lines to read"),
+  line_numbers: z.boolean().optional().describe("Prefix each line with its number, cat -n style (default true)"),
 });
 
 export const readFile = defineTool({
@@ -36,7 +37,7 @@ export const readFile = defineTool({
       n++;
       if (n < first) continue;
       if (n > last) break;
-      const text = formatLineNumber(n, line);
+      const text = args.line_numbers === false ? line : formatLineNumber(n, line);
       if (headChars < MAX_OUTPUT_CHARS) {
         headLines.push(text);
         headChars += text.length + 1;

@@ -99,6 +99,7 @@ export function sessionPrograms(ctx: ToolContext): ProgramRunner {
         env: io.env,
         cwd: io.cwd,
         fs: ctx.fs,
+        commandRules: ctx.policy?.commandRules,
         stdin,
         fdFiles,
         fdSinks: namedFdSinks(argv.slice(1), io),

@@ -70,7 +70,7 @@ export async function runInSession(
   }
   checkCallEnv(run.env ?? {});
   const seconds = run.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS;
-  const host = new SessionShellHost(ctx.fs, programsFor(ctx), ROOT, hasProgram);
+  const host = new SessionShellHost(ctx.fs, programsFor(ctx), ROOT, hasProgram, ctx.policy?.commandRules);
   let r: Awaited<ReturnType<typeof runShell>> | "stuck";
   let timer: ReturnType<typeof setTimeout> | undefined;
   const stuck = new Promise<"stuck">((resolve) => {

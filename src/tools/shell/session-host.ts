@@ -31,6 +31,7 @@ export class SessionShellHost implements ShellHost {
     private readonly programs: ProgramRunner,
     private readonly home: string,
     private readonly hasProgramFn: (name: string) => boolean = () => false,
+    private readonly commandRules?: ReadonlySet<string>,
   ) {
     this.fs = {
       stat: (p) => this.stat(p),
@@ -105,7 +106,7 @@ export class SessionShellHost implements ShellHost {
   }
 
   checkCommand(argv: string[]): Denial | null {
-    return checkCommand(argv, { home: this.home, cwd: this.home });
+    return checkCommand(argv, { home: this.home, cwd: this.home, rules: this.commandRules });
   }
 
   checkRedirect(target: string, cwd: string): Denial | null {

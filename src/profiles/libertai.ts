@@ -1,0 +1,59 @@
+import { z } from "zod";
+import { FULL_DENY_LIST } from "../policy/rule-sets";
+import { defineProfileTool, route, shellWithTimeout, type Profile } from "./types";
+
+// Texts as LibertAI's tool reference (seed 003) gives them.
+const PATH = "Absolute or workspace-relative path";
+
+const bash = shellWithTimeout({
+  name: "bash",
+  description:
+    "Execute a shell command and return stdout, stderr, and exit code. Output is truncated at 30,000 characters. Every command is checked against deny patterns before execution; blocked commands return an error without being executed.",
+  command: "The bash command to execute",
+  timeout: { text: "Timeout in seconds (default 60, max 300)", default: 60, max: 300 },
+});
+
+const readFile = defineProfileTool({
+  name: "read_file",
+  description: "Read a file and return its contents with line numbers (<line_number>\\t<content> per line). Output is truncated at 30,000 characters.",
+  params: z.object({
+    path: z.string().describe(PATH),
+    offset: z.number().int().min(1).optional().describe("Line number to start from (1-based)"),
+    limit: z.number().int().min(1).optional().describe("Maximum number of lines to read"),
+  }),
+  route: (a) => route("read_file", a),
+});
+
+const writeFile = defineProfileTool({
+  name: "write_file",
+  description: "Write content to a file, creating parent directories as needed.",
+  params: z.object({ path: z.string().describe(PATH), content: z.string().describe("The content to write") }),
+  route: (a) => route("write_file", a),
+});
+
+const editFile = defineProfileTool({
+  name: "edit_file",
+  description: "Find and replace an exact string in a file (first occurrence only). Returns an error if old_string is not found in the file.",
+  params: z.object({
+    path: z.string().describe(PATH),
+    old_string: z.string().describe("The exact string to find"),
+    new_string: z.string().describe("The replacement string"),
+  }),
+  route: (a) => route("edit_file", { ...a, first_only: true }),
+});
+
+const listDir = defineProfileTool({
+  name: "list_dir",
+  description: "List contents of a directory with type prefixes ([dir] and [file]), sorted with directories first.",
+  params: z.object({ path: z.string().optional().describe("Directory path (defaults to workspace root)") }),
+  route: (a) => route("list_dir", { path: a.path ?? "/workspace" }),
+});
+
+export const libertai: Profile = {
+  name: "libertai",
+  seeds: ["003"],
+  tools: [bash, readFile, writeFile, editFile, listDir],
+  missing: ["web_fetch", "web_search", "generate_image", "send_file", "spawn"],
+  // LibertAI's bash deny patterns include environment dumps (env, printenv, set, export -p, declare -x).
+  rules: FULL_DENY_LIST,
+};

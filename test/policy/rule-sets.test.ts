@@ -1,0 +1,39 @@
+// Profile rule sets: which command rules a session enforces, as data the policy takes.
+import { describe, expect, it } from "vitest";
+import { checkCommand } from "../../src/policy/commands";
+import { FULL_DENY_LIST, PROTECTIVE, sessionPolicy } from "../../src/policy/rule-sets";
+
+const networkOff = sessionPolicy({ ...PROTECTIVE, shellNetwork: false }).commandRules;
+const rule = (argv: string[], rules: ReadonlySet<string>) => checkCommand(argv, { rules })?.rule ?? null;
+
+describe("shell-network (profiles with the network off)", () => {
+  it.each([
+    [["curl", "-s", "http://example.com"], "shell-network"],
+    [["wget", "x"], "shell-network"],
+    [["ssh", "host"], "shell-network"],
+    [["git", "clone", "http://h/r.git"], "shell-network"],
+    [["git", "-C", "repo", "fetch"], "shell-network"],
+    [["rsync", "-a", "src/", "host:dst/"], "shell-network"],
+    [["nice", "curl", "x"], "shell-network"],
+    [["git", "status"], null],
+    [["rsync", "-a", "src/", "dst/"], null],
+    [["echo", "curl http://x"], null],
+  ])("%j → %s", (argv, want) => {
+    expect(rule(argv, networkOff)).toBe(want);
+    expect(rule(argv, sessionPolicy(PROTECTIVE).commandRules)).toBe(null);
+  });
+});
+
+it("environment dumps are refused only where the rule set has env-dump", () => {
+  expect(rule(["env"], sessionPolicy(FULL_DENY_LIST).commandRules)).toBe("env-dump");
+  expect(rule(["env"], sessionPolicy(PROTECTIVE).commandRules)).toBe(null);
+  // The protective rules stay in every set.
+  expect(rule(["rm", "-rf", "/"], sessionPolicy(PROTECTIVE).commandRules)).toBe("rm-root");
+  // Without a rule set (callers outside a session) every COMMAND_RULES rule applies.
+  expect(checkCommand(["env"])?.rule).toBe("env-dump");
+});
+
+it("scrubs session variables by the profile's name globs, case-insensitively", () => {
+  const policy = sessionPolicy({ ...PROTECTIVE, scrubEnv: ["*_API_KEY", "*_TOKEN"] });
+  expect(policy.scrub({ OPENAI_API_KEY: "a", gh_token: "b", TOKEN_COUNT: "3", KEEP: "1" })).toEqual({ TOKEN_COUNT: "3", KEEP: "1" });
+});

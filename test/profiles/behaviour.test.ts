@@ -1,0 +1,146 @@
+// What each profile adds around the one implementation: argument mapping, result shapes,
+// guards and rule sets, through the real HTTP API and the real session Durable Object.
+import { exports } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { sessionPolicy } from "../../src/policy/rule-sets";
+import { PROFILES } from "../../src/profiles";
+import type { ToolshedRPC } from "../../src/rpc";
+import { api, newSession, tool } from "../helpers";
+
+const call = (id: string, name: string, body: unknown) => api("POST", `/v1/sessions/${id}/tools/${name}`, { body });
+
+describe("spacebot-worker", () => {
+  it("file reads, writes and lists in the page's shapes", async () => {
+    const id = await newSession(undefined, { profile: "spacebot-worker" });
+    const w = await tool(id, "file", { operation: "write", path: "out/r.json", content: '{"a":1}\n' });
+    expect(w).toMatchObject({ success: true, operation: "write", path: "out/r.json" });
+    expect(await tool(id, "file", { operation: "read", path: "out/r.json" })).toMatchObject({ success: true, operation: "read", content: '{"a":1}' });
+    const list = await tool(id, "file", { operation: "list", path: "out" });
+    expect(list.entries).toEqual([{ name: "r.json", entry_type: "file", size: 8 }]);
+    const noDirs = await tool(id, "file", { operation: "write", path: "new/dir/x.txt", content: "x", create_dirs: false });
+    expect(noDirs.success).toBe(false);
+    expect(noDirs.error).toMatch(/No such file or directory/);
+    const missing = await call(id, "file", { operation: "write", path: "x.txt" });
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toMatch(/content is required/);
+  });
+
+  it("shell, exec and set_status answer with the documented fields", async () => {
+    const id = await newSession(undefined, { profile: "spacebot-worker" });
+    const sh = await tool(id, "shell", { command: "echo hi" });
+    expect(Object.keys(sh)).toEqual(expect.arrayContaining(["success", "exit_code", "stdout", "stderr", "summary"]));
+    expect(sh.stdout).toBe("hi\n");
+    const ex = await tool(id, "exec", { program: "printenv", args: ["GREETING"], env: [{ key: "GREETING", value: "hello" }] });
+    expect(ex.stdout).toBe("hello\n");
+    const blocked = await tool(id, "exec", { program: "true", env: [{ key: "LD_PRELOAD", value: "/x.so" }] });
+    expect(blocked.denied.rule).toBe("env-loader-hook");
+    expect(await tool(id, "set_status", { status: "24/42 tests" })).toMatchObject({ success: true, worker_id: id, status: "24/42 tests" });
+  });
+});
+
+describe("darix-worker", () => {
+  it("refuses edit of a file not read in this run, and allows it after read or write", async () => {
+    const id = await newSession(undefined, { profile: "darix-worker" });
+    await tool(id, "bash", { command: "printf 'a = 1\\n' > made-by-shell.txt" });
+    const refused = await tool(id, "edit", { path: "made-by-shell.txt", old_string: "1", new_string: "2" });
+    expect(refused.success).toBe(false);
+    expect(refused.error).toMatch(/has not been read in this run. Read it with the read tool first/);
+    expect((await tool(id, "read", { path: "made-by-shell.txt" })).output).toBe("     1\ta = 1");
+    expect((await tool(id, "edit", { path: "made-by-shell.txt", old_string: "1", new_string: "2" })).success).toBe(true);
+    await tool(id, "write", { path: "mine.txt", content: "x" });
+    expect((await tool(id, "edit", { path: "mine.txt", old_string: "x", new_string: "y" })).success).toBe(true);
+  });
+});
+
+describe("libertai", () => {
+  it("edit_file replaces the first occurrence only; list_dir prefixes, directories first", async () => {
+    const id = await newSession(undefined, { profile: "libertai" });
+    await tool(id, "write_file", { path: "b/x.txt", content: "one one one" });
+    await tool(id, "write_file", { path: "a.txt", content: "" });
+    expect((await tool(id, "edit_file", { path: "b/x.txt", old_string: "one", new_string: "two" })).success).toBe(true);
+    expect((await tool(id, "read_file", { path: "b/x.txt" })).output).toBe("     1\ttwo one one");
+    expect((await tool(id, "list_dir", {})).output).toBe("[dir]  b/\n[file] a.txt (0 bytes)");
+  });
+
+  it("enforces its deny list, environment dumps included, and the timeout range", async () => {
+    const id = await newSession(undefined, { profile: "libertai" });
+    expect((await tool(id, "bash", { command: "env | grep HOME" })).denied.rule).toBe("env-dump");
+    expect((await call(id, "bash", { command: "true", timeout: 301 })).status).toBe(400);
+  });
+});
+
+describe("wayland-core", () => {
+  it("Read wants absolute paths and deduplicates repeated reads of an unchanged file", async () => {
+    const id = await newSession(undefined, { profile: "wayland-core" });
+    const rel = await call(id, "Read", { file_path: "notes.txt" });
+    expect(rel.status).toBe(400);
+    expect(rel.body.message).toMatch(/file_path: must be an absolute path/);
+    await tool(id, "Write", { file_path: "/workspace/notes.txt", content: "v1\n" });
+    expect((await tool(id, "Read", { file_path: "/workspace/notes.txt" })).output).toBe("     1\tv1");
+    const again = await tool(id, "Read", { file_path: "/workspace/notes.txt" });
+    expect(again).toMatchObject({ success: true, unchanged: true });
+    expect((await tool(id, "Read", { file_path: "/workspace/notes.txt", limit: 1 })).output).toBe("     1\tv1");
+    await tool(id, "Bash", { command: "echo v2 > notes.txt" });
+    expect((await tool(id, "Read", { file_path: "/workspace/notes.txt" })).output).toBe("     1\tv2");
+  });
+
+  it("scrubs secret-named session variables, keeps the shell off the network, allows Bash up to 600 s", async () => {
+    const env = { OPENAI_API_KEY: "k", GH_TOKEN: "t", APP_SECRET: "s", WAYLAND_VAULT_X: "v", KEEP: "kept" };
+    const id = await newSession(undefined, { profile: "wayland-core", env });
+    const r = await tool(id, "Bash", { command: 'echo "[$OPENAI_API_KEY$GH_TOKEN$APP_SECRET$WAYLAND_VAULT_X]$KEEP"; env | grep -c KEEP' });
+    expect(r.stdout).toBe("[]kept\n1\n");
+    expect((await tool(id, "Bash", { command: "curl -s http://127.0.0.1/" })).denied.rule).toBe("shell-network");
+    expect((await tool(id, "Bash", { command: "git clone http://127.0.0.1/x.git" })).denied.rule).toBe("shell-network");
+    expect((await tool(id, "Bash", { command: "true", timeout: 600 })).success).toBe(true);
+    expect((await call(id, "Bash", { command: "true", timeout: 601 })).status).toBe(400);
+    // The canonical profile passes the caller's variables through and lets `env | grep` run.
+    const t = await newSession(undefined, { env });
+    expect((await tool(t, "bash", { command: 'echo "$GH_TOKEN"; env | grep -c KEEP' })).stdout).toBe("t\n1\n");
+  });
+
+  it("the operator can turn the shell's network on and add rules to every profile", () => {
+    const rules = PROFILES["wayland-core"].rules;
+    expect(sessionPolicy(rules).commandRules.has("shell-network")).toBe(true);
+    expect(sessionPolicy(rules, { TOOLSHED_SHELL_NETWORK: "1" }).commandRules.has("shell-network")).toBe(false);
+    expect(sessionPolicy(PROFILES.toolshed.rules).commandRules.has("env-dump")).toBe(false);
+    expect(sessionPolicy(PROFILES.toolshed.rules, { TOOLSHED_EXTRA_RULES: "env-dump" }).commandRules.has("env-dump")).toBe(true);
+  });
+});
+
+describe("session creation and least privilege", () => {
+  it("a session created with tools [read_file] cannot call bash over HTTP or RPC", async () => {
+    const created = await api("POST", "/v1/sessions", { body: { tools: ["read_file"] } });
+    expect(created.status).toBe(201);
+    expect(created.body.tools).toEqual(["read_file"]);
+    const id = created.body.id;
+    const r = await call(id, "bash", { command: "echo hi" });
+    expect(r.status).toBe(404);
+    expect(r.body.message).toMatch(/has no tool 'bash'; its tools are: read_file/);
+    const rpc = exports.ToolshedRPC as unknown as Pick<ToolshedRPC, "createSession" | "callTool">;
+    // Awaited through then(): an RPC rejection left to expect().rejects is reported as unhandled.
+    const failure = (p: Promise<unknown>) => p.then(() => null, (e: Error) => e.message);
+    expect(await failure(rpc.callTool("alice", id, "bash", { command: "echo hi" }))).toMatch(/no tool 'bash'/);
+    const narrow = await rpc.createSession("alice", { profile: "libertai", tools: ["read_file"] });
+    expect(await failure(rpc.callTool("alice", narrow.id, "bash", { command: "echo hi" }))).toMatch(/no tool 'bash'/);
+    expect((await rpc.callTool("alice", narrow.id, "read_file", { path: "nothing" })).success).toBe(false);
+  });
+
+  it.each([
+    [{ profile: "nope" }, /unknown profile 'nope'; choose one of toolshed, spacebot-worker/],
+    [{ profile: "libertai", tools: ["Read"] }, /'Read' is not a tool of profile libertai; choose among bash, read_file/],
+    [{ profile: "libertai", tools: ["web_fetch"] }, /'web_fetch' is documented for profile libertai but not available in Toolshed yet/],
+    [{ tools: [] }, /give at least one tool name/],
+    [{ env: { LD_PRELOAD: "/x.so" } }, /env: Refused: LD_PRELOAD/],
+    [{ cwd: "../.." }, /cwd: /],
+  ])("refuses %j with a message that says what to do", async (body, message) => {
+    const r = await api("POST", "/v1/sessions", { body });
+    expect(r.status).toBe(400);
+    expect(r.body.message).toMatch(message);
+  });
+
+  it("takes null for an optional parameter, as OpenAI strict mode sends it", async () => {
+    const id = await newSession();
+    const r = await tool(id, "exec", { program: "echo", args: ["ok"], working_dir: null, env: null, timeout_seconds: null });
+    expect(r.stdout).toBe("ok\n");
+  });
+});

@@ -1,0 +1,59 @@
+// Each profile against its seed page: tool names, parameter names, types, required-ness and
+// the defaults and maxima the page states. A missing, extra or renamed parameter fails.
+import { describe, expect, it } from "vitest";
+import { PROFILES, type Profile } from "../../src/profiles";
+import { parametersOf } from "../../src/profiles/export";
+import { CANONICAL } from "../../src/tools/registry";
+import { readDarixNames, readLibertai, readSpacebot, readSpacebotNames, readWayland, seedText, type SeedTools } from "./seeds";
+
+const LIBERTAI_ORDER = ["bash", "read_file", "write_file", "edit_file", "list_dir", "web_fetch", "web_search", "generate_image", "send_file", "spawn"];
+
+const cases: Array<{ profile: Profile; names: string[]; params: SeedTools }> = [
+  {
+    profile: PROFILES["spacebot-worker"],
+    names: readSpacebotNames(seedText("000"), seedText("001")),
+    params: readSpacebot(seedText("000")),
+  },
+  { profile: PROFILES["darix-worker"], names: readDarixNames(seedText("002")), params: new Map() },
+  { profile: PROFILES.libertai, names: LIBERTAI_ORDER, params: readLibertai(seedText("003"), LIBERTAI_ORDER) },
+  { profile: PROFILES["wayland-core"], names: [...readWayland(seedText("004")).keys()], params: readWayland(seedText("004")) },
+];
+
+type Prop = { type?: string | string[]; default?: unknown; maximum?: number; minimum?: number };
+
+const typeMatches = (seed: string, prop: Prop): boolean =>
+  prop.type === seed || (seed === "number" && prop.type === "integer");
+
+describe.each(cases)("profile $profile.name against its seed page", ({ profile, names, params }) => {
+  const served = profile.tools.map((t) => t.name);
+
+  it("serves or lists as missing exactly the documented tools", () => {
+    expect(names.length).toBeGreaterThan(3);
+    expect([...served, ...profile.missing].sort()).toEqual([...names].sort());
+    expect(served.filter((n) => profile.missing.includes(n))).toEqual([]);
+  });
+
+  it.each(profile.tools.filter((t) => params.has(t.name)).map((t) => [t.name, t] as const))("%s has the page's parameters", (name, tool) => {
+    const seed = params.get(name)!;
+    const schema = parametersOf(tool) as { properties: Record<string, Prop>; required?: string[] };
+    expect(Object.keys(schema.properties).sort()).toEqual(seed.map((p) => p.name).sort());
+    for (const p of seed) {
+      const prop = schema.properties[p.name]!;
+      expect(typeMatches(p.type!, prop), `${name}.${p.name}: type ${p.type} vs ${JSON.stringify(prop.type)}`).toBe(true);
+      expect((schema.required ?? []).includes(p.name), `${name}.${p.name} required`).toBe(p.required);
+      const stated = p.default ?? /\bdefault[: ]+"?([\w[\]]+)/i.exec(p.description ?? "")?.[1];
+      if (stated !== undefined) {
+        const value = /^[\d[\]]|^(true|false)$/.test(stated) ? JSON.parse(stated) : stated;
+        expect(prop.default, `${name}.${p.name} default`).toEqual(value);
+      }
+      const max = /\bmax(?:imum)? (\d+)/i.exec(p.description ?? "")?.[1];
+      if (max) expect(prop.maximum, `${name}.${p.name} maximum`).toBe(Number(max));
+    }
+  });
+});
+
+it("the canonical profile serves every tool under its own name and parameters", () => {
+  const t = PROFILES.toolshed;
+  expect(t.tools.map((x) => x.name).sort()).toEqual(Object.keys(CANONICAL).sort());
+  for (const tool of t.tools) expect(tool.params).toBe(CANONICAL[tool.name as keyof typeof CANONICAL].params);
+});
