@@ -76,6 +76,7 @@ pub mod df;
 pub mod gz;
 pub mod tar;
 pub mod patch;
+pub mod mktemp;
 
 const TABLE: &[(&str, RunFn)] = &[
     ("awk", awk::run),
@@ -116,6 +117,7 @@ const TABLE: &[(&str, RunFn)] = &[
     ("ls", ls::run),
     ("md5sum", hashsum::run),
     ("mkdir", mkdir::run),
+    ("mktemp", mktemp::run),
     ("mv", mv::run),
     ("nl", nl::run),
     ("nproc", sysinfo::run_nproc),
