@@ -77,11 +77,13 @@ pub mod gz;
 pub mod tar;
 pub mod patch;
 pub mod mktemp;
+pub mod bc;
 
 const TABLE: &[(&str, RunFn)] = &[
     ("awk", awk::run),
     ("base64", base64::run),
     ("basename", basename::run),
+    ("bc", bc::run),
     ("cat", cat::run),
     ("cmp", cmp::run),
     ("column", column::run),
