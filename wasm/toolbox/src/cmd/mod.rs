@@ -78,6 +78,7 @@ pub mod tar;
 pub mod patch;
 pub mod mktemp;
 pub mod bc;
+pub mod truncate;
 
 const TABLE: &[(&str, RunFn)] = &[
     ("awk", awk::run),
@@ -156,6 +157,7 @@ const TABLE: &[(&str, RunFn)] = &[
     ("tr", tr::run),
     ("tree", tree::run),
     ("true", trivial::run_true),
+    ("truncate", truncate::run),
     ("uname", sysinfo::run_uname),
     ("unexpand", expand::run),
     ("uniq", uniq::run),
