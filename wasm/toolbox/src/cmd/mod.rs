@@ -79,6 +79,7 @@ pub mod patch;
 pub mod mktemp;
 pub mod bc;
 pub mod truncate;
+pub mod cksum;
 
 const TABLE: &[(&str, RunFn)] = &[
     ("awk", awk::run),
@@ -86,6 +87,7 @@ const TABLE: &[(&str, RunFn)] = &[
     ("basename", basename::run),
     ("bc", bc::run),
     ("cat", cat::run),
+    ("cksum", cksum::run),
     ("cmp", cmp::run),
     ("column", column::run),
     ("comm", comm::run),
