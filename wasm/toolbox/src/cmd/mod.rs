@@ -80,6 +80,7 @@ pub mod mktemp;
 pub mod bc;
 pub mod truncate;
 pub mod cksum;
+pub mod install;
 
 const TABLE: &[(&str, RunFn)] = &[
     ("awk", awk::run),
@@ -116,6 +117,7 @@ const TABLE: &[(&str, RunFn)] = &[
     ("hexdump", dump::run_hexdump),
     ("hostname", sysinfo::run_hostname),
     ("id", sysinfo::run_id),
+    ("install", install::run),
     ("join", join::run),
     ("jq", jq::run),
     ("ln", sysinfo::run_ln),
