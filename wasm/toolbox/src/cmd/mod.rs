@@ -79,6 +79,7 @@ pub mod patch;
 pub mod mktemp;
 pub mod bc;
 pub mod truncate;
+pub mod owner;
 pub mod cksum;
 pub mod install;
 
@@ -88,6 +89,8 @@ const TABLE: &[(&str, RunFn)] = &[
     ("basename", basename::run),
     ("bc", bc::run),
     ("cat", cat::run),
+    ("chgrp", owner::run),
+    ("chown", owner::run),
     ("cksum", cksum::run),
     ("cmp", cmp::run),
     ("column", column::run),
