@@ -80,6 +80,7 @@ pub mod mktemp;
 pub mod bc;
 pub mod truncate;
 pub mod owner;
+pub mod term;
 pub mod cksum;
 pub mod install;
 
@@ -123,11 +124,13 @@ const TABLE: &[(&str, RunFn)] = &[
     ("install", install::run),
     ("join", join::run),
     ("jq", jq::run),
+    ("less", term::run_pager),
     ("ln", sysinfo::run_ln),
     ("ls", ls::run),
     ("md5sum", hashsum::run),
     ("mkdir", mkdir::run),
     ("mktemp", mktemp::run),
+    ("more", term::run_pager),
     ("mv", mv::run),
     ("nl", nl::run),
     ("nproc", sysinfo::run_nproc),
@@ -165,6 +168,7 @@ const TABLE: &[(&str, RunFn)] = &[
     ("tree", tree::run),
     ("true", trivial::run_true),
     ("truncate", truncate::run),
+    ("tty", term::run_tty),
     ("uname", sysinfo::run_uname),
     ("unexpand", expand::run),
     ("uniq", uniq::run),
