@@ -82,6 +82,7 @@ pub mod truncate;
 pub mod owner;
 pub mod term;
 pub mod cksum;
+pub mod mkfifo;
 pub mod install;
 
 const TABLE: &[(&str, RunFn)] = &[
@@ -130,6 +131,7 @@ const TABLE: &[(&str, RunFn)] = &[
     ("md5sum", hashsum::run),
     ("mkdir", mkdir::run),
     ("mktemp", mktemp::run),
+    ("mkfifo", mkfifo::run),
     ("more", term::run_pager),
     ("mv", mv::run),
     ("nl", nl::run),
