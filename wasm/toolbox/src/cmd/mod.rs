@@ -84,6 +84,7 @@ pub mod term;
 pub mod cksum;
 pub mod mkfifo;
 pub mod install;
+pub mod getopt;
 
 const TABLE: &[(&str, RunFn)] = &[
     ("awk", awk::run),
@@ -115,6 +116,7 @@ const TABLE: &[(&str, RunFn)] = &[
     ("find", find::run),
     ("fmt", fmt::run),
     ("fold", fold::run),
+    ("getopt", getopt::run),
     ("grep", grep::run),
     ("gunzip", gz::run_gunzip),
     ("gzip", gz::run_gzip),
