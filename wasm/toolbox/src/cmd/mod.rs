@@ -85,6 +85,7 @@ pub mod cksum;
 pub mod mkfifo;
 pub mod install;
 pub mod getopt;
+pub mod iconv;
 
 const TABLE: &[(&str, RunFn)] = &[
     ("awk", awk::run),
@@ -123,6 +124,7 @@ const TABLE: &[(&str, RunFn)] = &[
     ("head", head::run),
     ("hexdump", dump::run_hexdump),
     ("hostname", sysinfo::run_hostname),
+    ("iconv", iconv::run),
     ("id", sysinfo::run_id),
     ("install", install::run),
     ("join", join::run),
