@@ -86,6 +86,7 @@ pub mod mkfifo;
 pub mod install;
 pub mod getopt;
 pub mod iconv;
+pub mod numfmt;
 
 const TABLE: &[(&str, RunFn)] = &[
     ("awk", awk::run),
@@ -140,6 +141,7 @@ const TABLE: &[(&str, RunFn)] = &[
     ("mv", mv::run),
     ("nl", nl::run),
     ("nproc", sysinfo::run_nproc),
+    ("numfmt", numfmt::run),
     ("od", dump::run_od),
     ("paste", paste::run),
     ("patch", patch::run),
