@@ -87,6 +87,7 @@ pub mod install;
 pub mod getopt;
 pub mod iconv;
 pub mod numfmt;
+pub mod rename;
 
 const TABLE: &[(&str, RunFn)] = &[
     ("awk", awk::run),
@@ -149,6 +150,7 @@ const TABLE: &[(&str, RunFn)] = &[
     ("printf", printf::run),
     ("readlink", realpath::run),
     ("realpath", realpath::run),
+    ("rename", rename::run),
     ("rev", rev::run),
     ("rg", rg::run),
     ("rm", rm::run),
