@@ -145,3 +145,18 @@ CASES.push(
   nf(["--to=si"], "du 1234567 file\n"),
   nf(["--field=2", "--from=iec", "--to=si"], "x 1.5M\n"),
 );
+// Debian's Perl rename (apt-get install rename).
+const LS = { after: ["ls", "-R"] };
+CASES.push(
+  c("rename", ["s/\\.txt$/.md/", "a.txt", "b.txt"], "", LS),
+  c("rename", ["-v", "s/a/A/g", "a.txt", "nums.txt"], "", LS),
+  c("rename", ["-n", "s/(\\w+)\\.txt/$1-old.txt/", "a.txt"], "", LS),
+  c("rename", ["y/a-z/A-Z/", "csv.txt"], "", LS),
+  c("rename", ["s/b/dup/", "b.txt"], "", LS),
+  c("rename", ["s/a.txt/b.txt/", "a.txt"], "", LS),
+  c("rename", ["-f", "s/a.txt/b.txt/", "a.txt"], "", LS),
+  c("rename", ["-e", "s/^/x-/", "b.txt"], "", LS),
+  c("rename", ["-d", "s/^/new_/", "src/main.rs"], "", LS),
+  c("rename", ["$_ = uc", "words.txt"], "", LS),
+  c("rename", ["s/.txt$/.bak/"], "a.txt\nb.txt\n", LS),
+);
