@@ -160,3 +160,24 @@ CASES.push(
   c("rename", ["$_ = uc", "words.txt"], "", LS),
   c("rename", ["s/.txt$/.bak/"], "a.txt\nb.txt\n", LS),
 );
+// Options sweep (issue 12 item 5): options agents use that were missing.
+CASES.push(
+  c("ls", ["-s", "src"]),
+  c("ls", ["-s"]),
+  c("ls", ["-sh", "src"]),
+  c("ls", ["-s1", "a.txt", "empty.txt"]),
+  c("du", ["-S", "."]),
+  c("du", ["-S", "-s", "src"]),
+  c("du", ["-BM", "src"]),
+  c("du", ["-B1K", "-a", "src"], "", { unordered: true }),
+  c("du", ["-B", "1", "a.txt"]),
+  c("du", ["-BKB", "a.txt"]),
+  c("du", ["-Bx", "."]),
+  c("du", ["-0", "-s", "src"]),
+  c("mv", ["-b", "a.txt", "b.txt"], "", { after: ["ls"] }),
+  c("mv", ["--backup=numbered", "a.txt", "b.txt"], "", { after: ["ls"] }),
+  c("mv", ["-S", ".bak", "a.txt", "b.txt"], "", { after: ["ls"] }),
+  c("mv", ["-v", "-b", "a.txt", "b.txt"], "", { after: ["ls"] }),
+  c("mv", ["--backup=bogus", "a.txt", "b.txt"]),
+  c("mv", ["-b", "a.txt", "new.txt"], "", { after: ["ls"] }),
+);

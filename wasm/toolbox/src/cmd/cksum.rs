@@ -118,7 +118,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         }
         _ => {
             ctx.diag.error(format!("invalid argument {} for '--algorithm'\nValid arguments are: 'sysv', 'bsd', 'crc', 'md5', 'sha1', 'sha224', 'sha256', 'sha384', 'sha512'", q(alg)));
-            ctx.diag.usage("");
+            ctx.diag.try_help();
             return Ok(1);
         }
     };
