@@ -75,6 +75,7 @@ pub mod fmt;
 pub mod df;
 pub mod gz;
 pub mod tar;
+pub mod tarxform;
 pub mod patch;
 pub mod mktemp;
 pub mod bc;
