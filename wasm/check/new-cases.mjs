@@ -181,3 +181,13 @@ CASES.push(
   c("mv", ["--backup=bogus", "a.txt", "b.txt"]),
   c("mv", ["-b", "a.txt", "new.txt"], "", { after: ["ls"] }),
 );
+const TARLIST = { after: ["sh", "-c", "tar tf x.tar | sort"] };
+CASES.push(
+  c("tar", ["cf", "x.tar", "--transform", "s/^src/pkg/", "src"], "", TARLIST),
+  c("tar", ["cf", "x.tar", "--xform=s,^,top/,", "a.txt", "b.txt"], "", TARLIST),
+  c("tar", ["-cf", "x.tar", "--transform=s/\\.txt$/.md/;s/a/A/", "a.txt", "b.txt"], "", TARLIST),
+  c("tar", ["cf", "x.tar", "--transform", "y/a/b/", "a.txt"], "", { ignoreStderr: true }),
+  c("zcat", ["-r", "emptydir"]),
+  c("gzip", ["-r", "src"], "", { after: ["sh", "-c", "find src | sort"] }),
+  c("gzip", ["-rk", "src"], "", { after: ["sh", "-c", "find src | sort"] }),
+);
