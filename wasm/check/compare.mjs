@@ -64,7 +64,7 @@ for (const c of CASES) {
   const g = runGnu(d1, c);
   const o = runOurs(d2, c);
   const norm = (s) => {
-    const t = s.toString().split(d1).join("<D>").split(d2).join("<D>");
+    const t = String(s ?? "").split(d1).join("<D>").split(d2).join("<D>");
     // Standard input has no mtime: diff shows "now" for it.
     const u = t.replace(/^(\+\+\+|---) -\t[0-9-]+ [0-9:.]+ \+0000$/gm, "$1 -\t<now>");
     return c.unordered ? u.split("\n").sort().join("\n") : u;
