@@ -6,7 +6,7 @@
 use crate::args::{flag, Spec};
 use crate::ctx::{q, reason, Ctx, Res};
 use crate::input;
-use std::io::{self, BufRead, Write};
+use std::io::Write;
 
 const TTY_SPECS: &[Spec] = &[flag('s', "silent", "s"), flag('\0', "quiet", "s")];
 
@@ -20,20 +20,6 @@ pub fn run_tty(ctx: &mut Ctx, args: &[String]) -> Res {
         writeln!(ctx.out, "not a tty")?;
     }
     Ok(1)
-}
-
-fn copy(r: &mut dyn BufRead, out: &mut dyn Write) -> io::Result<()> {
-    loop {
-        let n = {
-            let b = r.fill_buf()?;
-            if b.is_empty() {
-                return Ok(());
-            }
-            out.write_all(b)?;
-            b.len()
-        };
-        r.consume(n);
-    }
 }
 
 /// more/less: every option is a display setting, meaningless off a
@@ -65,11 +51,11 @@ pub fn run_pager(ctx: &mut Ctx, args: &[String]) -> Res {
     for f in input::or_stdin(&files) {
         let r = input::open(ctx.stdin, &f);
         match r {
-            Ok(mut r) => {
+            Ok(r) => {
                 if banner {
                     write!(ctx.out, "::::::::::::::\n{}\n::::::::::::::\n", f)?;
                 }
-                if let Err(e) = copy(&mut r, &mut ctx.out) {
+                if let Err(e) = super::cat::copy(r, &mut ctx.out) {
                     let failed = ctx.out.failed;
                     ctx.diag.file_err(failed, &f, e)?;
                 }
