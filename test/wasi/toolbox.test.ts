@@ -24,6 +24,19 @@ const CASES: [string[], string | undefined, string, string | RegExp, number][] =
   [["rg", "-l", "apple"], undefined, "/workspace/src", "", 1],
   [["rg", "("], undefined, "/workspace", "", 2],
   [["nosuchcmd"], undefined, "/workspace", "", 127],
+  // Commands added for issue 12.
+  [["bc"], "scale=2; 10/3\n", "/workspace", "3.33\n", 0],
+  [["bc", "-l"], "scale=5; 4*a(1)\n", "/workspace", "3.14156\n", 0],
+  [["numfmt", "--to=iec", "1048576", "1536"], undefined, "/workspace", "1.0M\n1.5K\n", 0],
+  [["cksum", "fruits.txt"], undefined, "/workspace", "506998437 21 fruits.txt\n", 0],
+  [["getopt", "-o", "ab:", "--", "-a", "-bx", "f"], undefined, "/workspace", " -a -b 'x' -- 'f'\n", 0],
+  [["iconv", "-f", "UTF-8", "-t", "UTF-16LE"], "hi", "/workspace", "h\u0000i\u0000", 0],
+  [["tty"], undefined, "/workspace", "not a tty\n", 1],
+  [["less", "-R", "fruits.txt"], undefined, "/workspace", "pear\napple\nfig\napple\n", 0],
+  [["mkfifo", "p"], undefined, "/workspace", "", 1],
+  [["chown", "root:root", "fruits.txt"], undefined, "/workspace", "", 0],
+  [["chown", "bob", "fruits.txt"], undefined, "/workspace", "", 1],
+  [["mktemp", "-p", "/workspace/src"], undefined, "/workspace", /^\/workspace\/src\/tmp\.[A-Za-z0-9]{10}\n$/, 0],
 ];
 
 function seed(ws: { writeFile(p: string, d: string, o?: { createParents?: boolean }): unknown }) {
@@ -69,6 +82,34 @@ describe("toolbox through the runner", () => {
       expect(ws.stat("/workspace/out/tee.txt")?.mtimeMs).toBe(1_600_000_000_000);
       tb(["rm", "-r", "out"]);
       expect(ws.stat("/workspace/out")).toBeNull();
+    }));
+});
+
+describe("commands added for issue 12 change the workspace", () => {
+  it("mktemp (TMPDIR, -d, templates), truncate, install -D, rename", () =>
+    withFs((fs, ws) => {
+      seed(ws);
+      const tb = (argv: string[], env: Record<string, string> = {}) => {
+        const p = programFor(argv[0]!)!;
+        const r = run(p.module, fs, [p.argv0, ...argv.slice(1)], { env });
+        expect(r.exitCode, `${argv.join(" ")}: ${r.err}`).toBe(0);
+        return r.out.trim();
+      };
+      const f = tb(["mktemp"], { TMPDIR: "/workspace/src" });
+      expect(f).toMatch(/^\/workspace\/src\/tmp\.[A-Za-z0-9]{10}$/);
+      expect(ws.stat(f)?.kind).toBe("file");
+      const d = tb(["mktemp", "-d", "--tmpdir=/workspace", "work.XXXXXX"]);
+      expect(ws.stat(d)?.kind).toBe("dir");
+      expect(tb(["mktemp", "-u", "-p", "src", "x.XXX.log"])).toMatch(/^src\/x\.[A-Za-z0-9]{3}\.log$/);
+      tb(["truncate", "-s", "4", "fruits.txt"]);
+      expect(ws.readText("/workspace/fruits.txt")).toBe("pear");
+      tb(["truncate", "-s", "+2", "fruits.txt"]);
+      expect(ws.readText("/workspace/fruits.txt")).toBe("pear\0\0");
+      tb(["install", "-D", "-m", "755", "src/main.rs", "bin/deep/run"]);
+      expect(ws.readText("/workspace/bin/deep/run")).toBe("fn main() {}\n");
+      tb(["rename", "s/\\.rs$/.txt/", "src/main.rs", "src/util.rs"]);
+      expect(ws.stat("/workspace/src/main.txt")?.kind).toBe("file");
+      expect(ws.stat("/workspace/src/util.rs")).toBeNull();
     }));
 });
 

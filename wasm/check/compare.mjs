@@ -12,7 +12,10 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { CASES as BASE } from "./cases.mjs";
 import { CASES as EXTRA } from "./extra-cases.mjs";
-const CASES = [...BASE, ...EXTRA];
+import { CASES as NEW } from "./new-cases.mjs";
+// --only=cmd,cmd limits the run to those commands.
+const only = process.argv.find((a) => a.startsWith("--only="))?.slice(7).split(",");
+const CASES = [...BASE, ...EXTRA, ...NEW].filter((c) => !only || only.includes(c.cmd));
 
 const here = dirname(fileURLToPath(import.meta.url));
 const wasm = process.argv.includes("--wasm");
@@ -61,12 +64,16 @@ for (const c of CASES) {
   const g = runGnu(d1, c);
   const o = runOurs(d2, c);
   const norm = (s) => {
-    const t = s.toString().split(d1).join("<D>").split(d2).join("<D>");
+    const t = String(s ?? "").split(d1).join("<D>").split(d2).join("<D>");
     // Standard input has no mtime: diff shows "now" for it.
     const u = t.replace(/^(\+\+\+|---) -\t[0-9-]+ [0-9:.]+ \+0000$/gm, "$1 -\t<now>");
     return c.unordered ? u.split("\n").sort().join("\n") : u;
   };
-  const same = norm(g.stdout) === norm(o.stdout) && g.status === o.status && (c.ignoreStderr || norm(g.stderr) === norm(o.stderr));
+  // `after`: a GNU command run in both directories afterwards, to compare what the case changed.
+  const look = (d) => (c.after ? spawnSync(c.after[0], c.after.slice(1), { cwd: d, env: { LC_ALL: "C", PATH: "/usr/bin:/bin" } }).stdout.toString() : "");
+  const [la, lb] = [look(d1), look(d2)];
+  if (la !== lb) console.log(`  after ${c.after.join(" ")}: gnu ${JSON.stringify(la)} ours ${JSON.stringify(lb)}`);
+  const same = la === lb && norm(g.stdout) === norm(o.stdout) && g.status === o.status && (c.ignoreStderr || norm(g.stderr) === norm(o.stderr));
   if (same) pass++;
   else {
     fail++;

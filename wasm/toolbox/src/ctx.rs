@@ -76,6 +76,11 @@ impl<'a> Diag<'a> {
         let _ = writeln!(self.w, "Try '{} --help' for more information.", self.name);
         self.failed = true;
     }
+    /// Just the `Try ... --help` hint, after a message that said the rest.
+    pub fn try_help(&mut self) {
+        let _ = writeln!(self.w, "Try '{} --help' for more information.", self.name);
+        self.failed = true;
+    }
     /// Routes an io error met while handling one operand: when stdout has
     /// failed (`out_failed`) the command must end, so the error is returned;
     /// anything else is reported as `name: operand: reason` and the command

@@ -93,3 +93,23 @@ mod tests {
         }
     }
 }
+
+/// A -B/--block-size argument as df and du read it: (bytes per unit,
+/// suffix to print after each number, label for df's "N-blocks" header).
+/// `1M` gives ("1M-blocks", no suffix); a bare unit like `M` or `kB` prints
+/// the unit after every number, as GNU does.
+pub fn block_size(s: &str) -> Option<(u64, String, String)> {
+    let bare = s.starts_with(|c: char| c.is_ascii_alphabetic());
+    let full = if bare { format!("1{}", s) } else { s.to_string() };
+    let n = parse_size(&full).filter(|&n| n > 0)?;
+    let unit = full.trim_start_matches(|c: char| c.is_ascii_digit());
+    // GNU writes the SI kilo as lowercase k in labels and suffixes.
+    let unit = if unit == "KB" { "kB".to_string() } else { unit.to_string() };
+    let label = if unit.is_empty() { format!("{}B", full) } else { format!("{}{}", &full[..full.len() - full.trim_start_matches(|c: char| c.is_ascii_digit()).len()], unit) };
+    Some((n, if bare { unit } else { String::new() }, label))
+}
+
+/// `n` bytes in units of `size`, rounded up.
+pub fn in_blocks(n: u64, size: u64) -> u64 {
+    (n + size - 1) / size
+}

@@ -72,7 +72,8 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     Ok(if ctx.diag.failed { 1 } else { 0 })
 }
 
-fn copy(mut r: Box<dyn BufRead + '_>, out: &mut dyn Write) -> io::Result<()> {
+/// Copies a reader through to `out` a buffer at a time (also the pagers').
+pub fn copy(mut r: Box<dyn BufRead + '_>, out: &mut dyn Write) -> io::Result<()> {
     loop {
         let n = {
             let buf = r.fill_buf()?;

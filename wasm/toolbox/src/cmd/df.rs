@@ -18,7 +18,7 @@ const SPECS: &[Spec] = &[
     val('B', "block-size", "B"),
     flag('i', "inodes", "i"),
 ];
-const HELP: &str = "Usage: df [OPTION]... [FILE]...\nShow information about the file system on which each FILE resides (here\nalways the workspace), or all file systems by default.\n\n  -h, --human-readable  print sizes in powers of 1024 (e.g., 1023M)\n  -i, --inodes          list inode (file count) information instead of block usage\n  -k                    like --block-size=1K\n  -T, --print-type      print file system type\n";
+const HELP: &str = "Usage: df [OPTION]... [FILE]...\nShow information about the file system on which each FILE resides (here\nalways the workspace), or all file systems by default.\n\n  -h, --human-readable  print sizes in powers of 1024 (e.g., 1023M)\n  -i, --inodes          list inode (file count) information instead of block usage\n  -B, --block-size=SIZE scale sizes by SIZE (1M: 1M-blocks; M: print M after each)\n  -k                    like --block-size=1K\n  -T, --print-type      print file system type\n";
 
 const DEFAULT_QUOTA: u64 = 1024 * 1024 * 1024;
 const DEFAULT_FILES: u64 = 100_000;
@@ -44,10 +44,16 @@ fn env_num(k: &str, d: u64) -> u64 {
 
 pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     let p = getopt!(ctx, args, SPECS, HELP, 1);
-    if p.has("B") {
-        ctx.diag.error("--block-size is not supported here; use -h or -k");
-        return Ok(1);
-    }
+    let block = match p.last("B") {
+        Some(b) => match crate::num::block_size(b) {
+            Some(v) => Some(v),
+            None => {
+                ctx.diag.error(format!("invalid -B argument {}", crate::ctx::q(b)));
+                return Ok(1);
+            }
+        },
+        None => None,
+    };
     for f in &p.operands {
         if let Err(e) = crate::fsx::metadata(f) {
             ctx.diag.error(format!("{}: {}", f, reason(&e)));
@@ -60,7 +66,8 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     usage(&crate::fsx::host(crate::fsx::ROOT), &mut used, &mut files);
     let quota = env_num("TOOLSHED_QUOTA_BYTES", DEFAULT_QUOTA);
     let fquota = env_num("TOOLSHED_QUOTA_FILES", DEFAULT_FILES);
-    let (size, used, head) = if p.has("i") { (fquota, files, ["Inodes", "IUsed", "IFree", "IUse%"]) } else if p.has("h") { (quota, used, ["Size", "Used", "Avail", "Use%"]) } else { (quota, used, ["1K-blocks", "Used", "Available", "Use%"]) };
+    let blocks_head = block.as_ref().map(|b| format!("{}-blocks", b.2)).unwrap_or_else(|| "1K-blocks".into());
+    let (size, used, head) = if p.has("i") { (fquota, files, ["Inodes", "IUsed", "IFree", "IUse%"]) } else if p.has("h") { (quota, used, ["Size", "Used", "Avail", "Use%"]) } else { (quota, used, [blocks_head.as_str(), "Used", "Available", "Use%"]) };
     let avail = size.saturating_sub(used);
     let pct = if size == 0 { 0 } else { (used * 100 + size - 1) / size };
     let fmt = |n: u64| -> String {
@@ -68,6 +75,8 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
             n.to_string()
         } else if p.has("h") {
             crate::num::human(n)
+        } else if let Some((unit, suffix, _)) = &block {
+            format!("{}{}", crate::num::in_blocks(n, *unit), suffix)
         } else {
             ((n + 1023) / 1024).to_string()
         }

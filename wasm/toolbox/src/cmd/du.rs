@@ -23,8 +23,11 @@ const SPECS: &[Spec] = &[
     flag('L', "dereference", "ignored"),
     flag('x', "one-file-system", "ignored"),
     val('\0', "exclude", "exclude"),
+    flag('S', "separate-dirs", "S"),
+    val('B', "block-size", "B"),
+    flag('0', "null", "0"),
 ];
-const HELP: &str = "Usage: du [OPTION]... [FILE]...\nSummarize disk usage of the set of FILEs, recursively for directories.\n\n  -a, --all             write counts for all files, not just directories\n      --apparent-size   print apparent sizes rather than disk usage\n  -b, --bytes           equivalent to '--apparent-size --block-size=1'\n  -c, --total           produce a grand total\n  -d, --max-depth=N     print the total for a directory only if it is N or\n                          fewer levels below the command line argument\n  -h, --human-readable  print sizes in human readable format (e.g., 1K 234M 2G)\n  -k                    like --block-size=1K\n  -m                    like --block-size=1M\n  -s, --summarize       display only a total for each argument\n      --exclude=PATTERN exclude files that match PATTERN\n";
+const HELP: &str = "Usage: du [OPTION]... [FILE]...\nSummarize disk usage of the set of FILEs, recursively for directories.\n\n  -a, --all             write counts for all files, not just directories\n      --apparent-size   print apparent sizes rather than disk usage\n  -b, --bytes           equivalent to '--apparent-size --block-size=1'\n  -c, --total           produce a grand total\n  -d, --max-depth=N     print the total for a directory only if it is N or\n                          fewer levels below the command line argument\n  -h, --human-readable  print sizes in human readable format (e.g., 1K 234M 2G)\n  -k                    like --block-size=1K\n  -m                    like --block-size=1M\n  -s, --summarize       display only a total for each argument\n  -S, --separate-dirs   for directories do not include size of subdirectories\n  -B, --block-size=SIZE scale sizes by SIZE (1M; or M to print the unit)\n  -0, --null            end each output line with NUL, not newline\n      --exclude=PATTERN exclude files that match PATTERN\n";
 
 struct O {
     all: bool,
@@ -34,6 +37,9 @@ struct O {
     mb: bool,
     max_depth: Option<usize>,
     exclude: Vec<String>,
+    separate: bool,
+    block: Option<(u64, String)>,
+    end: char,
 }
 
 fn usage_of(len: u64, o: &O) -> u64 {
@@ -47,6 +53,8 @@ fn usage_of(len: u64, o: &O) -> u64 {
 fn show(n: u64, o: &O) -> String {
     if o.human {
         human(n)
+    } else if let Some((unit, suffix)) = &o.block {
+        format!("{}{}", crate::num::in_blocks(n, *unit), suffix)
     } else if o.bytes {
         n.to_string()
     } else if o.mb {
@@ -65,17 +73,25 @@ fn walk(ctx: &mut Ctx, path: &str, depth: usize, o: &O) -> io::Result<u64> {
         }
     };
     let mut total = usage_of(if m.is_dir() { 4096 } else { m.len() }, o);
+    // What -S shows for a directory: itself and its files, not its subdirectories.
+    let mut own = 0;
     if m.is_dir() {
         if o.bytes || o.apparent {
             total = 0;
         }
+        own = total;
         match fsx::read_dir_names(path) {
             Ok(names) => {
                 for n in names {
                     if o.exclude.iter().any(|g| crate::text::glob_match(g.as_bytes(), n.as_bytes())) {
                         continue;
                     }
-                    total += walk(ctx, &fsx::join(path, &n), depth + 1, o)?;
+                    let child = fsx::join(path, &n);
+                    let t = walk(ctx, &child, depth + 1, o)?;
+                    total += t;
+                    if !fsx::symlink_metadata(&child).map(|c| c.is_dir()).unwrap_or(false) {
+                        own += t;
+                    }
                 }
             }
             Err(e) => ctx.diag.error(format!("cannot read directory {}: {}", q(path), reason(&e))),
@@ -83,9 +99,10 @@ fn walk(ctx: &mut Ctx, path: &str, depth: usize, o: &O) -> io::Result<u64> {
     }
     let within = o.max_depth.map(|d| depth <= d).unwrap_or(true);
     if within && (m.is_dir() || o.all || depth == 0) {
-        writeln!(ctx.out, "{}\t{}", show(total, o), path)?;
+        let shown = if o.separate && m.is_dir() { own } else { total };
+        write!(ctx.out, "{}\t{}{}", show(shown, o), path, o.end)?;
     }
-    Ok(total)
+    Ok(if o.separate && m.is_dir() { own } else { total })
 }
 
 pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
@@ -114,6 +131,16 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         mb: p.has("m"),
         max_depth,
         exclude: p.all("exclude").iter().map(|s| s.to_string()).collect(),
+        separate: p.has("S"),
+        block: match p.last("B").map(crate::num::block_size) {
+            None => None,
+            Some(Some((n, suffix, _))) => Some((n, suffix)),
+            Some(None) => {
+                ctx.diag.error(format!("invalid -B argument {}", q(p.last("B").unwrap_or(""))));
+                return Ok(1);
+            }
+        },
+        end: if p.has("0") { '\0' } else { '\n' },
     };
     let ops = if p.operands.is_empty() { vec![".".to_string()] } else { p.operands.clone() };
     let mut grand = 0;
@@ -121,7 +148,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         grand += walk(ctx, op, 0, &o)?;
     }
     if p.has("c") {
-        writeln!(ctx.out, "{}\ttotal", show(grand, &o))?;
+        write!(ctx.out, "{}\ttotal{}", show(grand, &o), o.end)?;
     }
     Ok(if ctx.diag.failed { 1 } else { 0 })
 }

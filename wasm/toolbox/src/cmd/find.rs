@@ -44,6 +44,10 @@ impl Cmp {
     }
 }
 
+/// Names of the one owner every file here has: the session user, its uid,
+/// and "user", the name `ls -l` and `-printf %u` show.
+const OWNERS: &[&str] = &[super::sysinfo::USER, "1000", "user"];
+
 enum Node {
     And(Box<Node>, Box<Node>),
     Or(Box<Node>, Box<Node>),
@@ -62,6 +66,7 @@ enum Node {
     Const(bool),
     Print(u8),
     Printf(String),
+    Ls,
     Delete,
     Prune,
     Quit,
@@ -75,7 +80,7 @@ impl Node {
         match self {
             Node::And(a, b) | Node::Or(a, b) | Node::Comma(a, b) => a.needs_metadata() || b.needs_metadata(),
             Node::Not(a) => a.needs_metadata(),
-            Node::Size(..) | Node::Empty | Node::Time(..) | Node::Newer(..) | Node::Printf(_) => true,
+            Node::Size(..) | Node::Empty | Node::Time(..) | Node::Newer(..) | Node::Printf(_) | Node::Ls => true,
             Node::Name(..) | Node::Path(..) | Node::Regex(_) | Node::Type(_) | Node::Const(_) | Node::Print(_) | Node::Perm(..) => false,
             Node::Delete | Node::Prune | Node::Quit | Node::Exec { .. } => false,
         }
@@ -227,6 +232,25 @@ impl<'a> Parser<'a> {
                 self.has_action = true;
                 Node::Printf(self.arg(&p)?)
             }
+            "-ls" => {
+                self.has_action = true;
+                Node::Ls
+            }
+            "-fls" | "-fprint" | "-fprint0" | "-fprintf" => return Err(format!("{} is not supported here; use -{} and redirect its output (> FILE)", p, &p[2..])),
+            // Every file belongs to the session's user; root and others own nothing.
+            "-user" | "-group" | "-uid" | "-gid" => {
+                let who = self.arg(&p)?;
+                let numeric = p == "-uid" || p == "-gid";
+                if numeric && who.parse::<u64>().is_err() {
+                    return Err(format!("invalid argument {} to {}", q(&who), p));
+                }
+                if !numeric && !OWNERS.contains(&who.as_str()) && who != "root" && who != "0" {
+                    let kind = if p == "-user" { "user" } else { "group" };
+                    return Err(format!("{} is not the name of a known {} (files here belong to {}; there is also root)", q(&who), kind, super::sysinfo::USER));
+                }
+                Node::Const(OWNERS.contains(&who.as_str()))
+            }
+            "-nouser" | "-nogroup" => Node::Const(false),
             "-delete" => {
                 self.has_action = true;
                 self.depth_first = true;
@@ -431,6 +455,15 @@ impl<'c, 'x> Run<'c, 'x> {
             Node::Printf(f) => {
                 let s = printf(f, e);
                 self.ctx.out.write_all(s.as_bytes())?;
+                true
+            }
+            Node::Ls => {
+                let m = e.meta();
+                let blocks = (m.len() + 4095) / 4096 * 4;
+                let when = super::ls::ls_time(fsx::mtime(m).0, self.now);
+                let links = if e.is_dir() { 2 } else { 1 };
+                let mode = format!("{}{}", if e.is_dir() { 'd' } else { '-' }, host::mode_letters(host::mode_of(e.path, e.is_dir())));
+                writeln!(self.ctx.out, "{:>9} {:>6} {} {:>3} {:<8} {:<8} {:>8} {} {}", 0, blocks, mode, links, "user", "user", m.len(), when, e.path)?;
                 true
             }
             Node::Delete => {
@@ -724,6 +757,10 @@ mod tests {
             (&["-type", "f", "-quit"], ""),
             (&["-type", "f", "-print", "-quit"], "./src/a.rs\n"),
             (&["-mtime", "-1", "-name", "a.rs"], "./src/a.rs\n"),
+            (&["-type", "f", "-user", "agent"], "./src/a.rs\n./src/sub/b.RS\n./top.txt\n"),
+            (&["-name", "a.rs", "-group", "user", "-uid", "1000"], "./src/a.rs\n"),
+            (&["-user", "root"], ""),
+            (&["-nouser", "-o", "-nogroup"], ""),
         ];
         let cwd = std::env::current_dir().unwrap();
         std::env::set_current_dir(&d).unwrap();
@@ -733,6 +770,9 @@ mod tests {
         check_err("find", &["-bogus"], "", "find: unknown predicate `-bogus'\n", 1);
         check_err("find", &["-name"], "", "find: missing argument to `-name'\n", 1);
         check_err("find", &["missing"], "", "find: 'missing': No such file or directory\n", 1);
+        check_err("find", &["-user", "bob"], "", "find: 'bob' is not the name of a known user (files here belong to agent; there is also root)\n", 1);
+        let (_, ls, _) = crate::testutil::run("find", &["-name", "top.txt", "-ls"], "");
+        assert!(ls.starts_with("        0      4 -rw-r--r--   1 user     user         2000 ") && ls.ends_with(" ./top.txt\n"), "{:?}", ls);
         check("find", &["empty", "-delete"], "", "", 0);
         assert!(!std::path::Path::new(&format!("{}/empty", d)).exists());
         std::env::set_current_dir(cwd).unwrap();

@@ -103,19 +103,19 @@ const SPECS: &[Spec] = &[
     flag('8', "", "8"),
     flag('9', "best", "9"),
 ];
-const HELP: &str = "Usage: gzip [OPTION]... [FILE]...\nCompress or uncompress FILEs (by default, compress FILES in-place).\n\n  -c, --stdout      write on standard output, keep original files unchanged\n  -d, --decompress  decompress\n  -f, --force       force overwrite of output file\n  -k, --keep        keep (don't delete) input files\n  -n, --no-name     do not save the original file name and timestamp\n  -t, --test        test compressed file integrity\n  -1, --fast        compress faster\n  -9, --best        compress better\n\nWith no FILE, or when FILE is -, read standard input.\n";
+const HELP: &str = "Usage: gzip [OPTION]... [FILE]...\nCompress or uncompress FILEs (by default, compress FILES in-place).\n\n  -c, --stdout      write on standard output, keep original files unchanged\n  -d, --decompress  decompress\n  -f, --force       force overwrite of output file\n  -k, --keep        keep (don't delete) input files\n  -n, --no-name     do not save the original file name and timestamp\n  -r, --recursive   operate recursively on directories\n  -t, --test        test compressed file integrity\n  -1, --fast        compress faster\n  -9, --best        compress better\n\nWith no FILE, or when FILE is -, read standard input.\n";
 
 fn run_mode(ctx: &mut Ctx, args: &[String], decomp: bool, to_stdout: bool) -> Res {
     let p = getopt!(ctx, args, SPECS, HELP, 1);
     let decomp = decomp || p.has("d") || p.has("t");
     let to_stdout = to_stdout || p.has("c") || p.has("t");
-    if p.has("r") {
-        ctx.diag.error("-r is not supported here");
-        return Ok(1);
-    }
     let level = (1..=9u8).rev().find(|l| p.has(&l.to_string())).unwrap_or(6);
     let mut status = 0;
-    for name in input::or_stdin(&p.operands) {
+    let mut names = input::or_stdin(&p.operands);
+    if p.has("r") {
+        names = recurse(ctx, &names, decomp);
+    }
+    for name in names {
         if name != "-" && fsx::is_dir(&name) {
             let _ = writeln!(ctx.diag.raw(), "gzip: {} is a directory -- ignored", name);
             status = status.max(2);
@@ -199,6 +199,30 @@ fn run_mode(ctx: &mut Ctx, args: &[String], decomp: bool, to_stdout: bool) -> Re
         }
     }
     Ok(status)
+}
+
+fn compressed_name(n: &str) -> bool {
+    n.ends_with(".gz") || n.ends_with(".tgz") || n.ends_with(".z")
+}
+
+/// -r: directory operands become the files below them (name order), those
+/// with a compressed suffix when decompressing and the others when not.
+fn recurse(ctx: &mut Ctx, ops: &[String], decomp: bool) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut stack: Vec<(String, bool)> = ops.iter().rev().map(|o| (o.clone(), true)).collect();
+    while let Some((path, top)) = stack.pop() {
+        if path == "-" || !fsx::is_dir(&path) {
+            if top || compressed_name(&path) == decomp {
+                out.push(path);
+            }
+            continue;
+        }
+        match fsx::read_dir_names(&path) {
+            Ok(names) => stack.extend(names.iter().rev().map(|n| (fsx::join(&path, n), false))),
+            Err(e) => ctx.diag.error(format!("{}: {}", path, reason(&e))),
+        }
+    }
+    out
 }
 
 pub fn run_gzip(ctx: &mut Ctx, args: &[String]) -> Res {

@@ -34,8 +34,9 @@ const SPECS: &[Spec] = &[
     optval('\0', "color", "color"),
     flag('\0', "group-directories-first", "dirs-first"),
     flag('\0', "full-time", "full-time"),
+    flag('s', "size", "s"),
 ];
-const HELP: &str = "Usage: ls [OPTION]... [FILE]...\nList information about the FILEs (the current directory by default).\nEntries are sorted by name unless -t, -S or -U is given.\n\n  -a, --all                  do not ignore entries starting with .\n  -A, --almost-all           do not list implied . and ..\n  -d, --directory            list directories themselves, not their contents\n  -F, --classify             append / to directories\n  -p                         append / to directories\n  -h, --human-readable       with -l, print sizes like 1K 234M 2G\n  -l                         use a long listing format\n  -r, --reverse              reverse order while sorting\n  -R, --recursive            list subdirectories recursively\n  -S                         sort by file size, largest first\n  -t                         sort by time, newest first\n  -U                         do not sort; list entries in directory order\n  -1                         list one file per line (always the case here)\n      --group-directories-first  group directories before files\n";
+const HELP: &str = "Usage: ls [OPTION]... [FILE]...\nList information about the FILEs (the current directory by default).\nEntries are sorted by name unless -t, -S or -U is given.\n\n  -a, --all                  do not ignore entries starting with .\n  -A, --almost-all           do not list implied . and ..\n  -d, --directory            list directories themselves, not their contents\n  -F, --classify             append / to directories\n  -p                         append / to directories\n  -h, --human-readable       with -l, print sizes like 1K 234M 2G\n  -l                         use a long listing format\n  -r, --reverse              reverse order while sorting\n  -R, --recursive            list subdirectories recursively\n  -s, --size                 print the allocated size of each file, in blocks\n  -S                         sort by file size, largest first\n  -t                         sort by time, newest first\n  -U                         do not sort; list entries in directory order\n  -1                         list one file per line (always the case here)\n      --group-directories-first  group directories before files\n";
 
 #[derive(Default)]
 struct Opts {
@@ -52,6 +53,7 @@ struct Opts {
     unsorted: bool,
     dirs_first: bool,
     full_time: bool,
+    blocks: bool,
 }
 
 struct Entry {
@@ -80,6 +82,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
             "U" => o.unsorted = true,
             "dirs-first" => o.dirs_first = true,
             "full-time" => (o.long, o.full_time) = (true, true),
+            "s" => o.blocks = true,
             _ => {}
         }
     }
@@ -180,7 +183,7 @@ fn list_dir(ctx: &mut Ctx, path: &str, o: &Opts, now: i64, header: bool, first: 
         entries.push(Entry { name: n, path: p, meta });
     }
     sort(&mut entries, o);
-    if o.long {
+    if o.long || o.blocks {
         let blocks: u64 = entries.iter().filter_map(|e| e.meta.as_ref()).map(|m| blocks_1k(m.len())).sum();
         if o.human {
             writeln!(ctx.out, "total {}", human(blocks * 1024))?;
@@ -207,11 +210,32 @@ fn blocks_1k(len: u64) -> u64 {
     (len + 4095) / 4096 * 4
 }
 
+/// The -s column: allocated size, right-aligned to the widest.
+fn block_column(es: &[Entry], o: &Opts) -> Vec<String> {
+    if !o.blocks {
+        return vec![String::new(); es.len()];
+    }
+    let cells: Vec<String> = es
+        .iter()
+        .map(|e| {
+            let b = e.meta.as_ref().map(|m| blocks_1k(m.len())).unwrap_or(0);
+            if o.human {
+                human(b * 1024)
+            } else {
+                b.to_string()
+            }
+        })
+        .collect();
+    let w = cells.iter().map(|c| c.len()).max().unwrap_or(0);
+    cells.into_iter().map(|c| format!("{:>w$} ", c, w = w)).collect()
+}
+
 fn print_entries(ctx: &mut Ctx, es: &[Entry], o: &Opts, now: i64, _in_dir: bool) -> io::Result<()> {
+    let sizes = block_column(es, o);
     if !o.long {
-        for e in es {
+        for (e, b) in es.iter().zip(&sizes) {
             let slash = if o.slash && e.meta.as_ref().map(|m| m.is_dir()).unwrap_or(false) { "/" } else { "" };
-            writeln!(ctx.out, "{}{}", e.name, slash)?;
+            writeln!(ctx.out, "{}{}{}", b, e.name, slash)?;
         }
         return Ok(());
     }
@@ -233,11 +257,11 @@ fn print_entries(ctx: &mut Ctx, es: &[Entry], o: &Opts, now: i64, _in_dir: bool)
         })
         .collect();
     let w = rows.iter().map(|r| r.1.len()).max().unwrap_or(1);
-    for (mode, size, when, e) in rows {
+    for ((mode, size, when, e), b) in rows.into_iter().zip(&sizes) {
         let is_dir = mode.starts_with('d');
         let links = if is_dir { 2 } else { 1 };
         let slash = if o.slash && is_dir { "/" } else { "" };
-        writeln!(ctx.out, "{} {} user user {:>w$} {} {}{}", mode, links, size, when, e.name, slash, w = w)?;
+        writeln!(ctx.out, "{}{} {} user user {:>w$} {} {}{}", b, mode, links, size, when, e.name, slash, w = w)?;
     }
     Ok(())
 }

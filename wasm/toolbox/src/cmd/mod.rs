@@ -75,13 +75,30 @@ pub mod fmt;
 pub mod df;
 pub mod gz;
 pub mod tar;
+pub mod tarxform;
 pub mod patch;
+pub mod mktemp;
+pub mod bc;
+pub mod truncate;
+pub mod owner;
+pub mod term;
+pub mod cksum;
+pub mod mkfifo;
+pub mod install;
+pub mod getopt;
+pub mod iconv;
+pub mod numfmt;
+pub mod rename;
 
 const TABLE: &[(&str, RunFn)] = &[
     ("awk", awk::run),
     ("base64", base64::run),
     ("basename", basename::run),
+    ("bc", bc::run),
     ("cat", cat::run),
+    ("chgrp", owner::run),
+    ("chown", owner::run),
+    ("cksum", cksum::run),
     ("cmp", cmp::run),
     ("column", column::run),
     ("comm", comm::run),
@@ -103,22 +120,30 @@ const TABLE: &[(&str, RunFn)] = &[
     ("find", find::run),
     ("fmt", fmt::run),
     ("fold", fold::run),
+    ("getopt", getopt::run),
     ("grep", grep::run),
     ("gunzip", gz::run_gunzip),
     ("gzip", gz::run_gzip),
     ("head", head::run),
     ("hexdump", dump::run_hexdump),
     ("hostname", sysinfo::run_hostname),
+    ("iconv", iconv::run),
     ("id", sysinfo::run_id),
+    ("install", install::run),
     ("join", join::run),
     ("jq", jq::run),
+    ("less", term::run_pager),
     ("ln", sysinfo::run_ln),
     ("ls", ls::run),
     ("md5sum", hashsum::run),
     ("mkdir", mkdir::run),
+    ("mktemp", mktemp::run),
+    ("mkfifo", mkfifo::run),
+    ("more", term::run_pager),
     ("mv", mv::run),
     ("nl", nl::run),
     ("nproc", sysinfo::run_nproc),
+    ("numfmt", numfmt::run),
     ("od", dump::run_od),
     ("paste", paste::run),
     ("patch", patch::run),
@@ -126,6 +151,7 @@ const TABLE: &[(&str, RunFn)] = &[
     ("printf", printf::run),
     ("readlink", realpath::run),
     ("realpath", realpath::run),
+    ("rename", rename::run),
     ("rev", rev::run),
     ("rg", rg::run),
     ("rm", rm::run),
@@ -152,6 +178,8 @@ const TABLE: &[(&str, RunFn)] = &[
     ("tr", tr::run),
     ("tree", tree::run),
     ("true", trivial::run_true),
+    ("truncate", truncate::run),
+    ("tty", term::run_tty),
     ("uname", sysinfo::run_uname),
     ("unexpand", expand::run),
     ("uniq", uniq::run),

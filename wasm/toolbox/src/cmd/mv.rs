@@ -1,7 +1,7 @@
 //! mv [-fnuvT] [-t DIR] SOURCE... DEST
 
 use super::cp;
-use crate::args::{flag, val, Spec};
+use crate::args::{flag, optval, val, Spec};
 use crate::ctx::{q, reason, Ctx, Res};
 use crate::fsx;
 use std::fs;
@@ -15,8 +15,11 @@ const SPECS: &[Spec] = &[
     flag('v', "verbose", "v"),
     flag('T', "no-target-directory", "T"),
     val('t', "target-directory", "t"),
+    flag('b', "", "b"),
+    optval('\0', "backup", "b"),
+    val('S', "suffix", "S"),
 ];
-const HELP: &str = "Usage: mv [OPTION]... [-T] SOURCE DEST\n  or:  mv [OPTION]... SOURCE... DIRECTORY\n  or:  mv [OPTION]... -t DIRECTORY SOURCE...\nRename SOURCE to DEST, or move SOURCE(s) to DIRECTORY.\n\n  -f, --force                  do not prompt before overwriting (the default here)\n  -n, --no-clobber             do not overwrite an existing file\n  -t, --target-directory=DIRECTORY  move all SOURCE arguments into DIRECTORY\n  -T, --no-target-directory    treat DEST as a normal file\n  -u, --update                 move only when the SOURCE file is newer\n                                 than the destination file or when the\n                                 destination file is missing\n  -v, --verbose                explain what is being done\n";
+const HELP: &str = "Usage: mv [OPTION]... [-T] SOURCE DEST\n  or:  mv [OPTION]... SOURCE... DIRECTORY\n  or:  mv [OPTION]... -t DIRECTORY SOURCE...\nRename SOURCE to DEST, or move SOURCE(s) to DIRECTORY.\n\n      --backup[=CONTROL]       make a backup of each existing destination file\n  -b                           like --backup but does not accept an argument\n  -f, --force                  do not prompt before overwriting (the default here)\n  -n, --no-clobber             do not overwrite an existing file\n  -S, --suffix=SUFFIX          override the usual backup suffix (~)\n  -t, --target-directory=DIRECTORY  move all SOURCE arguments into DIRECTORY\n  -T, --no-target-directory    treat DEST as a normal file\n  -u, --update                 move only when the SOURCE file is newer\n                                 than the destination file or when the\n                                 destination file is missing\n  -v, --verbose                explain what is being done\n";
 
 pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     let p = getopt!(ctx, args, SPECS, HELP, 1);
@@ -26,17 +29,75 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         return Ok(1);
     }
     let no_clobber = last_fin == Some("n");
+    let backup = if p.has("b") || p.has("S") {
+        let control = p.last("b").map(str::to_string).or_else(|| std::env::var("VERSION_CONTROL").ok()).unwrap_or_else(|| "existing".into());
+        match Backup::parse(&control, p.last("S").unwrap_or("~")) {
+            Some(b) => Some(b),
+            None => {
+                ctx.diag.error(format!("invalid argument {} for 'backup type'\nValid arguments are:\n  - 'none', 'off'\n  - 'simple', 'never'\n  - 'existing', 'nil'\n  - 'numbered', 't'", q(&control)));
+                ctx.diag.try_help();
+                return Ok(1);
+            }
+        }
+    } else {
+        None
+    };
     let pairs = match cp::plan(ctx, &p.operands, p.last("t"), p.has("T")) {
         Some(v) => v,
         None => return Ok(1),
     };
     for (src, dst) in pairs {
-        move_one(ctx, &src, &dst, no_clobber, p.has("u"), p.has("v"))?;
+        move_one(ctx, &src, &dst, no_clobber, p.has("u"), p.has("v"), backup.as_ref())?;
     }
     Ok(if ctx.diag.failed { 1 } else { 0 })
 }
 
-fn move_one(ctx: &mut Ctx, src: &str, dst: &str, no_clobber: bool, update: bool, verbose: bool) -> io::Result<()> {
+/// How an existing destination is kept (GNU's --backup CONTROL).
+pub enum Backup {
+    Off,
+    Simple(String),
+    Numbered,
+    Existing(String),
+}
+
+impl Backup {
+    pub fn parse(control: &str, suffix: &str) -> Option<Backup> {
+        let hit = |words: &[&str]| words.iter().any(|w| w.starts_with(control)) && !control.is_empty();
+        Some(if hit(&["none", "off"]) {
+            Backup::Off
+        } else if hit(&["simple", "never"]) {
+            Backup::Simple(suffix.into())
+        } else if hit(&["numbered", "t"]) {
+            Backup::Numbered
+        } else if hit(&["existing", "nil"]) {
+            Backup::Existing(suffix.into())
+        } else {
+            return None;
+        })
+    }
+
+    /// The backup name for `dst`, or None when no backup is made.
+    pub fn name(&self, dst: &str) -> Option<String> {
+        let next_numbered = || {
+            let base = fsx::base_name(dst).to_string();
+            let dir = &dst[..dst.len() - base.len()];
+            let dir_path = if dir.is_empty() { "." } else { dir };
+            let highest = fsx::read_dir_names(dir_path).unwrap_or_default().iter().filter_map(|n| n.strip_prefix(&format!("{}.~", base)).and_then(|r| r.strip_suffix('~')).and_then(|k| k.parse::<u64>().ok())).max();
+            (highest, format!("{}.~{}~", dst, highest.unwrap_or(0) + 1))
+        };
+        match self {
+            Backup::Off => None,
+            Backup::Simple(s) => Some(format!("{}{}", dst, s)),
+            Backup::Numbered => Some(next_numbered().1),
+            Backup::Existing(s) => match next_numbered() {
+                (Some(_), n) => Some(n),
+                (None, _) => Some(format!("{}{}", dst, s)),
+            },
+        }
+    }
+}
+
+fn move_one(ctx: &mut Ctx, src: &str, dst: &str, no_clobber: bool, update: bool, verbose: bool, backup: Option<&Backup>) -> io::Result<()> {
     let sm = match fsx::symlink_metadata(src) {
         Ok(m) => m,
         Err(e) => {
@@ -68,6 +129,16 @@ fn move_one(ctx: &mut Ctx, src: &str, dst: &str, no_clobber: bool, update: bool,
         ctx.diag.error(format!("cannot move {} to a subdirectory of itself, {}", q(src), q(dst)));
         return Ok(());
     }
+    let mut backed_up = None;
+    if fsx::symlink_metadata(dst).is_ok() {
+        if let Some(name) = backup.and_then(|b| b.name(dst)) {
+            if let Err(e) = fs::rename(fsx::host(dst), fsx::host(&name)) {
+                ctx.diag.error(format!("cannot backup {}: {}", q(dst), reason(&e)));
+                return Ok(());
+            }
+            backed_up = Some(name);
+        }
+    }
     match fs::rename(fsx::host(src), fsx::host(dst)) {
         Ok(()) => {}
         Err(e) if reason(&e).contains("cross-device") => {
@@ -89,7 +160,10 @@ fn move_one(ctx: &mut Ctx, src: &str, dst: &str, no_clobber: bool, update: bool,
         }
     }
     if verbose {
-        writeln!(ctx.out, "renamed {} -> {}", q(src), q(dst))?;
+        match backed_up {
+            Some(b) => writeln!(ctx.out, "renamed {} -> {} (backup: {})", q(src), q(dst), q(&b))?,
+            None => writeln!(ctx.out, "renamed {} -> {}", q(src), q(dst))?,
+        }
     }
     Ok(())
 }
@@ -120,5 +194,30 @@ mod tests {
         write(&f, "");
         check_err("mv", &[&dir, &f], "", &format!("mv: cannot overwrite non-directory '{}' with directory '{}'\n", f, dir), 1);
         check_err("mv", &["-T", &f, &dir], "", &format!("mv: cannot overwrite directory '{}' with non-directory\n", dir), 1);
+    }
+
+    #[test]
+    fn backups() {
+        let d = tmpdir();
+        let (a, b) = (format!("{}/a", d), format!("{}/b", d));
+        let steps: &[(&[&str], &[(&str, &str)])] = &[
+            (&["-b"], &[("b", "1"), ("b~", "0")]),
+            (&["--backup=numbered"], &[("b", "2"), ("b.~1~", "1"), ("b~", "0")]),
+            (&["--backup"], &[("b", "3"), ("b.~2~", "2")]),
+            (&["-S", ".bak"], &[("b", "4"), ("b.~3~", "3")]),
+            (&["--backup=simple", "--suffix=.old"], &[("b", "5"), ("b.old", "4")]),
+        ];
+        write(&b, "0");
+        for (i, (opts, files)) in steps.iter().enumerate() {
+            write(&a, &(i + 1).to_string());
+            let mut args = opts.to_vec();
+            args.extend([a.as_str(), b.as_str()]);
+            check("mv", &args, "", "", 0);
+            for (name, content) in *files {
+                assert_eq!(read(&format!("{}/{}", d, name)), *content, "{:?}: {}", opts, name);
+            }
+        }
+        write(&a, "x");
+        check_err("mv", &["--backup=bogus", &a, &b], "", "mv: invalid argument 'bogus' for 'backup type'\nValid arguments are:\n  - 'none', 'off'\n  - 'simple', 'never'\n  - 'existing', 'nil'\n  - 'numbered', 't'\nTry 'mv --help' for more information.\n", 1);
     }
 }

@@ -1,12 +1,10 @@
 //! shuf [-n COUNT] [-r] [-z] [-o FILE] [FILE | -e ARG... | -i LO-HI] —
-//! random permutation of lines. Randomness comes from std's RandomState
-//! (seeded by the host's random source under WASI).
+//! random permutation of lines (randomness: crate::rand).
 
 use crate::args::{flag, val, Spec};
 use crate::ctx::{q, reason, Ctx, Res};
 use crate::input;
-use std::collections::hash_map::RandomState;
-use std::hash::{BuildHasher, Hasher};
+use crate::rand::Rng;
 use std::io::{Read, Write};
 
 const SPECS: &[Spec] = &[
@@ -19,26 +17,6 @@ const SPECS: &[Spec] = &[
     val('\0', "random-source", "rs"),
 ];
 const HELP: &str = "Usage: shuf [OPTION]... [FILE]\n  or:  shuf -e [OPTION]... [ARG]...\n  or:  shuf -i LO-HI [OPTION]...\nWrite a random permutation of the input lines to standard output.\n\n  -e, --echo                treat each ARG as an input line\n  -i, --input-range=LO-HI   treat each number LO through HI as an input line\n  -n, --head-count=COUNT    output at most COUNT lines\n  -o, --output=FILE         write result to FILE instead of standard output\n  -r, --repeat              output lines can be repeated\n  -z, --zero-terminated     line delimiter is NUL, not newline\n";
-
-/// xorshift64* seeded once from RandomState.
-struct Rng(u64);
-
-impl Rng {
-    fn new() -> Rng {
-        let mut h = RandomState::new().build_hasher();
-        h.write_u64(0x9e37_79b9_7f4a_7c15);
-        Rng(h.finish() | 1)
-    }
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     let p = getopt!(ctx, args, SPECS, HELP, 1);

@@ -7,8 +7,8 @@ use crate::args::{flag, val, Spec};
 use crate::ctx::{q, Ctx, Res};
 use std::io::Write;
 
-const USER: &str = "agent";
-const UID: u32 = 1000;
+pub const USER: &str = "agent";
+pub const UID: u32 = 1000;
 const HOST: &str = "toolshed";
 
 const UNAME_SPECS: &[Spec] = &[

@@ -30,8 +30,11 @@ const SPECS: &[Spec] = &[
     val('\0', "strip-components", "strip"),
     flag('\0', "no-same-owner", "ignored"),
     flag('\0', "overwrite", "ignored"),
+    val('\0', "transform", "transform"),
+    val('\0', "xform", "transform"),
+    flag('P', "absolute-names", "P"),
 ];
-const HELP: &str = "Usage: tar [OPTION...] [FILE]...\nStore files in, list or extract them from, a tar archive.\n\n  -c, --create               create a new archive\n  -t, --list                 list the contents of an archive\n  -x, --extract, --get       extract files from an archive\n  -f, --file=ARCHIVE         use archive file ARCHIVE ('-' or none: stdin/stdout)\n  -C, --directory=DIR        change to directory DIR\n  -v, --verbose              verbosely list files processed\n  -z, --gzip                 filter the archive through gzip\n  -O, --to-stdout            extract files to standard output\n  -k, --keep-old-files       don't replace existing files when extracting\n      --exclude=PATTERN      exclude files matching PATTERN (a glob)\n      --strip-components=N   strip N leading components from file names on extraction\n";
+const HELP: &str = "Usage: tar [OPTION...] [FILE]...\nStore files in, list or extract them from, a tar archive.\n\n  -c, --create               create a new archive\n  -t, --list                 list the contents of an archive\n  -x, --extract, --get       extract files from an archive\n  -f, --file=ARCHIVE         use archive file ARCHIVE ('-' or none: stdin/stdout)\n  -C, --directory=DIR        change to directory DIR\n  -v, --verbose              verbosely list files processed\n  -z, --gzip                 filter the archive through gzip\n  -O, --to-stdout            extract files to standard output\n  -k, --keep-old-files       don't replace existing files when extracting\n      --exclude=PATTERN      exclude files matching PATTERN (a glob)\n      --strip-components=N   strip N leading components from file names on extraction\n      --transform=EXPR       rename members with sed's s/REGEX/REPL/[gix] (also --xform)\n  -P, --absolute-names       don't strip leading '/'s from file names\n";
 
 /// Expands old-style `czf a.tgz` into `-c -z -f a.tgz`.
 fn expand_old_style(args: &[String]) -> Vec<String> {
@@ -198,6 +201,17 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         }
     };
     let gz = p.has("z");
+    let mut xforms = Vec::new();
+    for t in p.all("transform") {
+        match super::tarxform::parse(t) {
+            Ok(v) => xforms.extend(v),
+            Err(m) => {
+                ctx.diag.error(m);
+                return Ok(2);
+            }
+        }
+    }
+    let absolute = p.has("P");
     if p.has("c") {
         if p.operands.is_empty() {
             ctx.diag.error("Cowardly refusing to create an empty archive");
@@ -209,7 +223,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         let mut status = 0;
         let mut stack: Vec<String> = p.operands.iter().rev().cloned().collect();
         while let Some(name) = stack.pop() {
-            let mut member = name.trim_start_matches('/').to_string();
+            let mut member = if absolute { name.clone() } else { name.trim_start_matches('/').to_string() };
             if member.len() != name.len() && !warned {
                 let _ = writeln!(ctx.diag.raw(), "tar: Removing leading `/' from member names");
                 warned = true;
@@ -220,6 +234,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
             if excluded(&member, &excl) {
                 continue;
             }
+            member = super::tarxform::apply(&xforms, &member);
             let path = at(&name);
             let meta = match fsx::metadata(&path) {
                 Ok(m) => m,
@@ -340,7 +355,8 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
                 writeln!(ctx.out, "{}", e.name)?;
             }
         }
-        let comps: Vec<&str> = e.name.split('/').filter(|c| !c.is_empty() && *c != ".").collect();
+        let renamed = super::tarxform::apply(&xforms, &e.name);
+        let comps: Vec<&str> = renamed.split('/').filter(|c| !c.is_empty() && *c != ".").collect();
         if comps.iter().any(|c| *c == "..") {
             ctx.diag.error(format!("{}: Member name contains '..'", e.name));
             status = 2;
@@ -350,6 +366,8 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
             continue;
         }
         let rel = comps[strip..].join("/");
+        // -P keeps an absolute member absolute on extraction.
+        let rel = if absolute && renamed.starts_with('/') && strip == 0 { format!("/{}", rel) } else { rel };
         if e.kind != b'0' && e.kind != 0 && e.kind != b'5' && e.kind != b'7' {
             let _ = writeln!(ctx.diag.raw(), "tar: {}: links and special files are not supported here; skipped", e.name);
             continue;
@@ -404,6 +422,27 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
 #[cfg(test)]
 mod tests {
     use crate::testutil::{check, read, run, tmpdir, write};
+
+    #[test]
+    fn transform_and_absolute_names() {
+        let d = tmpdir();
+        write(&format!("{}/a.txt", d), "A\n");
+        let archive = format!("{}/t.tar", d);
+        check("tar", &["-cf", &archive, "-C", &d, "--transform=s/^a/renamed/", "a.txt"], "", "", 0);
+        check("tar", &["-tf", &archive], "", "renamed.txt\n", 0);
+        let out = format!("{}/out", d);
+        std::fs::create_dir_all(&out).unwrap();
+        check("tar", &["-xf", &archive, "-C", &out, "--xform", "s,^,sub/,"], "", "", 0);
+        assert_eq!(read(&format!("{}/sub/renamed.txt", out)), "A\n");
+        // -P keeps the leading '/' (no "Removing leading" warning) and extracts there.
+        let abs = format!("{}/a.txt", d);
+        let (c, _, e) = run("tar", &["-cPf", &archive, &abs], "");
+        assert_eq!((c, e.as_str()), (0, ""));
+        check("tar", &["-tf", &archive], "", &format!("{}\n", abs), 0);
+        std::fs::remove_file(&abs).unwrap();
+        check("tar", &["-xPf", &archive], "", "", 0);
+        assert_eq!(read(&abs), "A\n");
+    }
 
     #[test]
     fn round_trip() {
