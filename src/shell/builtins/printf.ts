@@ -1,7 +1,7 @@
 // printf and echo.
 import type { Fd, Shell } from "../interp/shell";
 import { dynamicKey, quoteBackslash } from "../expand/word";
-import { berr, out, NAME_RE } from "./io";
+import { berr, out, parseOpts, NAME_RE } from "./io";
 
 /** Backslash escapes for echo -e and printf %b; returns [text, stop] where stop means \c. */
 export function backslashEscapes(s: string, printfB: boolean): [string, boolean] {
@@ -260,17 +260,14 @@ function strftime(f: string, d0: Date, tz?: string): string {
 }
 
 export async function printf(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
-  let i = 1;
-  let varName: string | undefined;
-  if (argv[i] === "-v") {
-    varName = argv[i + 1];
-    i += 2;
-    if (!varName || !/^[A-Za-z_][A-Za-z0-9_]*(\[.*\])?$/.test(varName)) {
-      await berr(sh, fds, "printf", `\`${varName ?? ""}': not a valid identifier`);
-      return 2;
-    }
+  const parsed = await parseOpts(sh, fds, argv, "v:", "printf [-v var] format [arguments]");
+  if (!parsed) return 2;
+  const i = parsed.i;
+  const varName = parsed.opts.at(-1)?.[1];
+  if (varName !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*(\[.*\])?$/.test(varName)) {
+    await berr(sh, fds, "printf", `\`${varName}': not a valid identifier`);
+    return 2;
   }
-  if (argv[i] === "--") i++;
   const fmt = argv[i];
   if (fmt === undefined) {
     await berr(sh, fds, "printf", "usage: printf [-v var] format [arguments]");

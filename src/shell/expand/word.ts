@@ -50,7 +50,7 @@ export async function expandArgs(ctx: ExpandCtx, words: ArgWord[]): Promise<stri
         continue;
       }
     }
-    const ws = hasBrace(w) ? braceExpand(w, ctx.braceBudget()) : [w];
+    const ws = ctx.opt("braceexpand") && hasBrace(w) ? braceExpand(w, ctx.braceBudget()) : [w];
     for (const bw of ws) await expandFields(ctx, bw, true, out);
   }
   return out;

@@ -18,6 +18,7 @@ import { BytesReader, Collector, EMPTY, InStream, NullWriter, Pipe, decode, enco
 import { A_EXPORT, A_INTEGER, A_NAMEREF, A_READONLY, ShellError, VarStore, isArray, isAssoc } from "./vars";
 import { BUILTINS } from "../builtins/index";
 import { unaryTest, binaryTest } from "../builtins/test";
+import { FLAG_LETTERS, SET_O, SHOPTS, SHOPTS_ON } from "./options";
 
 export interface Fd {
   r?: InStream;
@@ -42,9 +43,6 @@ export interface RunShared {
   nextProcFd: number;
   substDepth: number;
 }
-
-const SET_O = ["allexport", "braceexpand", "errexit", "errtrace", "functrace", "hashall", "histexpand", "history", "ignoreeof", "interactive-comments", "keyword", "monitor", "noclobber", "noexec", "noglob", "nolog", "notify", "nounset", "onecmd", "physical", "pipefail", "posix", "privileged", "verbose", "vi", "emacs", "xtrace"];
-export const SHOPTS = ["autocd", "cdable_vars", "cdspell", "checkhash", "checkjobs", "checkwinsize", "cmdhist", "dotglob", "execfail", "expand_aliases", "extdebug", "extglob", "extquote", "failglob", "force_fignore", "globasciiranges", "globstar", "gnu_errfmt", "histappend", "histreedit", "histverify", "hostcomplete", "huponexit", "inherit_errexit", "interactive_comments", "lastpipe", "lithist", "localvar_inherit", "localvar_unset", "login_shell", "mailwarn", "no_empty_cmd_completion", "nocaseglob", "nocasematch", "nullglob", "progcomp", "promptvars", "shift_verbose", "sourcepath", "xpg_echo", "assoc_expand_once", "patsub_replacement", "varredir_close", "noexpand_translation"];
 
 const SPECIAL_BUILTINS = new Set(["break", ":", ".", "continue", "eval", "exec", "exit", "export", "readonly", "return", "set", "shift", "times", "trap", "unset", "source"]);
 
@@ -97,12 +95,7 @@ export class Shell implements ExpandCtx, ArithEnv {
     this.opts.braceexpand = true;
     this.opts.hashall = true;
     this.opts["interactive-comments"] = true;
-    this.shopts.extglob = true;
-    this.shopts.extquote = true;
-    this.shopts.interactive_comments = true;
-    this.shopts.patsub_replacement = true;
-    this.shopts.promptvars = true;
-    this.shopts.sourcepath = true;
+    for (const o of SHOPTS_ON) this.shopts[o] = true;
     this.pid = shared.nextPid++;
     this.vars.dynamic = (n) => this.dynamicVar(n);
     this.vars.arith = (s) => this.arith(s).toString();
@@ -127,16 +120,7 @@ export class Shell implements ExpandCtx, ArithEnv {
   rootPid = 0;
   flagString(): string {
     let s = "";
-    if (this.opts.errexit) s += "e";
-    if (this.opts.noglob) s += "f";
-    if (this.opts.hashall) s += "h";
-    if (this.opts.noclobber) s += "C";
-    if (this.opts.nounset) s += "u";
-    if (this.opts.xtrace) s += "x";
-    if (this.opts.verbose) s += "v";
-    if (this.opts.allexport) s += "a";
-    if (this.opts.noexec) s += "n";
-    s += "B";
+    for (const [c, o] of FLAG_LETTERS) if (this.opts[o]) s += c;
     return s + (this.fromC ? "c" : "s");
   }
   opt(name: string): boolean {
@@ -268,7 +252,7 @@ export class Shell implements ExpandCtx, ArithEnv {
       case "LINENO": return String(this.lineno());
       case "BASH_SUBSHELL": return String(this.subshellLevel);
       case "SHELLOPTS": return SET_O.filter((o) => this.opts[o]).sort().join(":");
-      case "BASHOPTS": return SHOPTS.filter((o) => this.shopts[o]).sort().join(":");
+      case "BASHOPTS": return SHOPTS.filter((o) => this.shopts[o]).join(":");
       case "BASHPID": return String(this.pid);
       case "PPID": return "1";
       case "UID": case "EUID": return "1000";
