@@ -6,6 +6,7 @@ import type { ArgWord, ParamExp, Stmt, Word, WordPart } from "../syntax/ast";
 import { isAssignArg, litText } from "../syntax/ast";
 import { arrayKeys, arrayValues, isArray, isAssoc, ShellError, VarStore, A_EXPORT, A_READONLY, A_INTEGER, A_LOWER, A_UPPER, A_NAMEREF } from "../interp/vars";
 import { braceExpand, hasBrace } from "./brace";
+import { regexFromPieces } from "./regex";
 import { escapePattern, hasGlobMeta, matchPattern, removeAffix, replacePattern, unescapePattern, PatternOpts } from "./pattern";
 import { ArithError } from "./arith";
 import { Parser } from "../syntax/parser";
@@ -111,16 +112,11 @@ export async function expandPattern(ctx: ExpandCtx, w: Word): Promise<string> {
   return s;
 }
 
-/** Expansion of the right side of =~: quoted text matches literally. */
+/** Expansion of the right side of =~ into a POSIX ERE: quoted text matches literally. */
 export async function expandRegex(ctx: ExpandCtx, w: Word): Promise<string> {
   const segs: Seg[] = [];
   await expandParts(ctx, w.parts, false, segs, true);
-  let s = "";
-  for (const g of segs) {
-    if ("brk" in g) s += " ";
-    else s += g.q ? g.s.replace(/[.*+?^${}()|[\]\\\/]/g, "\\$&") : g.s;
-  }
-  return s;
+  return regexFromPieces(segs.map((g) => ("brk" in g ? { s: " ", q: false } : g)));
 }
 
 interface Field { text: string; pat: string; meta: boolean; nonEmpty: boolean }

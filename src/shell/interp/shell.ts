@@ -17,6 +17,7 @@ import { Budget, LimitError } from "./limits";
 import { BytesReader, Collector, EMPTY, InStream, NullWriter, Pipe, decode, encode } from "./streams";
 import { A_EXPORT, A_INTEGER, A_NAMEREF, A_READONLY, ShellError, VarStore, isArray, isAssoc } from "./vars";
 import { BUILTINS } from "../builtins/index";
+import { ereToJs } from "../expand/regex";
 import { unaryTest, binaryTest } from "../builtins/test";
 import { FLAG_LETTERS, SET_O, SHOPTS, SHOPTS_ON } from "./options";
 
@@ -732,7 +733,7 @@ export class Shell implements ExpandCtx, ArithEnv {
           return (await this.evalTest(cmd.expr, fds)) ? 0 : 1;
         } catch (e) {
           if (e instanceof ShellError && !(e instanceof ExpandError)) {
-            await this.err(fds, e.message);
+            if (e.message) await this.err(fds, e.message);
             return 2;
           }
           throw e;
@@ -789,9 +790,10 @@ export class Shell implements ExpandCtx, ArithEnv {
           const re = await expandRegex(this, e.right);
           let rx: RegExp;
           try {
-            rx = new RegExp(ereToJs(re), this.shopts.nocasematch ? "i" : "");
+            rx = new RegExp(ereToJs(re), this.shopts.nocasematch ? "is" : "s");
           } catch {
-            throw new ShellError(`invalid regular expression \`${re}'`, 2);
+            // bash returns 2 without a message for a regex glibc rejects
+            throw new ShellError("", 2);
           }
           const m = rx.exec(l);
           if (!m) {
@@ -1584,40 +1586,6 @@ export class Shell implements ExpandCtx, ArithEnv {
     }
     return false;
   }
-}
-
-/** Converts a POSIX ERE (as used by [[ =~ ]]) to a JS regex source. */
-export function ereToJs(re: string): string {
-  const classes: Record<string, string> = {
-    alpha: "a-zA-Z", digit: "0-9", alnum: "a-zA-Z0-9", upper: "A-Z", lower: "a-z", space: "\\s", blank: " \\t",
-    punct: "!-\\/:-@\\[-`{-~", xdigit: "0-9A-Fa-f", cntrl: "\\x00-\\x1f", print: "\\x20-\\x7e", graph: "\\x21-\\x7e", word: "\\w",
-  };
-  let out = "";
-  for (let i = 0; i < re.length; i++) {
-    const c = re[i];
-    if (c === "\\") { out += c + (re[i + 1] ?? "\\"); i++; continue; }
-    if (c === "[") {
-      let j = i + 1;
-      let body = "";
-      if (re[j] === "^") { body += "^"; j++; }
-      if (re[j] === "]") { body += "\\]"; j++; }
-      while (j < re.length && re[j] !== "]") {
-        if (re[j] === "[" && re[j + 1] === ":") {
-          const e = re.indexOf(":]", j);
-          if (e > 0) { body += classes[re.slice(j + 2, e)] ?? ""; j = e + 2; continue; }
-        }
-        if (re[j] === "\\" || re[j] === "[") body += "\\";
-        body += re[j];
-        j++;
-      }
-      out += "[" + body + "]";
-      i = j;
-      continue;
-    }
-    if (c === "/") { out += "\\/"; continue; }
-    out += c;
-  }
-  return out;
 }
 
 export function initVars(sh: Shell, env: Record<string, string>, cwd: string): void {
