@@ -1540,7 +1540,7 @@ export class Shell implements ExpandCtx, ArithEnv {
         }
         const data = this.readFileForRedirect(target, fds);
         if (!data) return false;
-        fds[fd] = { r: new InStream(new BytesReader(data)) };
+        fds[fd] = { r: new InStream(new BytesReader(data), target === "/dev/null") };
         return true;
       }
       case "<>": {

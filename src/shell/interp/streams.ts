@@ -12,7 +12,10 @@ export const decode = (b: Uint8Array): string => dec.decode(b);
 /** A reader with a pushback buffer shared by everything that reads the same fd. */
 export class InStream implements ByteReader {
   private pending: Uint8Array[] = [];
-  constructor(private src: ByteReader | null) {}
+  readonly isNull: boolean;
+  constructor(private src: ByteReader | null, nullDevice = src === null) {
+    this.isNull = nullDevice;
+  }
   async read(): Promise<Uint8Array | null> {
     if (this.pending.length) return this.pending.shift()!;
     if (!this.src) return null;

@@ -90,7 +90,7 @@ export function sessionPrograms(ctx: ToolContext): ProgramRunner {
         env: io.env,
         cwd: io.cwd,
         fs: ctx.fs,
-        stdin,
+        stdin: io.stdin.isNull ? undefined : stdin,
         fdFiles,
         fdSinks: namedFdSinks(argv.slice(1), io),
         limits: {
