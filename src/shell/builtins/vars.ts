@@ -4,6 +4,7 @@ import { formatFunction } from "../syntax/print";
 import type { Assign } from "../syntax/ast";
 import type { Fd, Shell } from "../interp/shell";
 import { FLAG_LETTERS, SHOPTS } from "../interp/options";
+import { BashAssoc } from "../interp/assoc";
 import { A_EXPORT, A_INTEGER, A_LOWER, A_NAMEREF, A_READONLY, A_UPPER, Var, arrayKeys, isArray, isAssoc, ShellError } from "../interp/vars";
 import { attrString, dynamicKey, quote } from "../expand/word";
 import { berr, errOut, out, skipDashDash, NAME_RE } from "./io";
@@ -26,8 +27,12 @@ function declLine(name: string, v: Var): string {
   if (v.value === undefined) return `${flags}${name}`;
   if (isArray(v)) return `${flags}${name}=(${arrayKeys(v.value).map((k) => `[${k}]=${dq((v.value as string[])[k])}`).join(" ")})`;
   if (isAssoc(v) && !v.value.size) return `${flags}${name}=()`;
-  if (isAssoc(v)) return `${flags}${name}=(${[...v.value.entries()].map(([k, x]) => `[${/^[\w]+$/.test(k) ? k : dq(k)}]=${dq(x)}`).join(" ")} )`;
+  if (isAssoc(v)) return `${flags}${name}=(${[...v.value.entries()].map(([k, x]) => `[${hasShellMetas(k) ? dq(k) : k}]=${dq(x)}`).join(" ")} )`;
   return `${flags}${name}=${dq(v.value as string)}`;
+}
+/** bash's sh_contains_shell_metas: whether `declare -p` quotes an associative key. */
+function hasShellMetas(s: string): boolean {
+  return s === "" || /[ \t\n'"\\|&;()<>!{}*[\]?^$`]/.test(s) || /^[~#]|[=:]~/.test(s);
 }
 function dq(s: string): string {
   if (/[\x00-\x1f\x7f]/.test(s)) return quote(s);
@@ -170,7 +175,7 @@ export async function declare(sh: Shell, argv: string[], fds: Fd[], arrayArgs?: 
     }
     if (assoc && !isAssoc(v)) {
       if (isArray(v)) { await berr(sh, fds, cmd, `${name}: cannot convert indexed to associative array`); st = 1; continue; }
-      v.value = new Map();
+      v.value = new BashAssoc();
     }
     if (arr && !isArray(v) && !isAssoc(v)) v.value = v.value === undefined ? [] : [v.value as string];
     if (on & A_NAMEREF && hasValue && !m[2] && !/^[A-Za-z_][A-Za-z0-9_]*(\[.*\])?$/s.test(m[4])) {

@@ -18,6 +18,7 @@ import { BytesReader, Collector, EMPTY, InStream, NullWriter, Pipe, decode, enco
 import { A_EXPORT, A_INTEGER, A_NAMEREF, A_READONLY, ShellError, VarStore, isArray, isAssoc } from "./vars";
 import { BUILTINS } from "../builtins/index";
 import { ereToJs } from "../expand/regex";
+import { BashAssoc } from "./assoc";
 import { unaryTest, binaryTest } from "../builtins/test";
 import { FLAG_LETTERS, SET_O, SHOPTS, SHOPTS_ON } from "./options";
 
@@ -1056,7 +1057,7 @@ export class Shell implements ExpandCtx, ArithEnv {
     for (const el of elems) vals.push(el.key ? await expandString(this, el.value) : await expandArgs(this, [el.value]));
     if (trace) await trace(vals.flat());
     if (assoc) {
-      const m = append && cell.value instanceof Map ? cell.value : new Map<string, string>();
+      const m = append && cell.value instanceof Map ? cell.value : new BashAssoc();
       cell.value = m;
       const keyed = elems.some((e) => e.key);
       if (!keyed) {
