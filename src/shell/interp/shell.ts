@@ -416,7 +416,8 @@ export class Shell implements ExpandCtx, ArithEnv {
           }
           if (e instanceof ExpandError) {
             await this.err(fds, e.message);
-            throw new ExitSig(e.status);
+            // bash -c exits 127 after an expansion error (a script file or subshell exits 1)
+            throw new ExitSig(this.fromC && this.callDepth === 0 ? 127 : e.status);
           }
           throw e;
         }
@@ -1194,7 +1195,14 @@ export class Shell implements ExpandCtx, ArithEnv {
     }
     const found = this.lookupCommand(name);
     if (found && found.kind === "script") return this.runExternal([found.path, ...argv.slice(1)], fds, tempEnv);
-    const r = this.host.runProgram(argv, this.programIo(fds, tempEnv));
+    let r: Promise<number> | undefined;
+    try {
+      r = this.host.runProgram(argv, this.programIo(fds, tempEnv));
+    } catch (e) {
+      // the host commits pending redirect output first; a refusal there is reported, not a crash
+      if ((e as { denied?: unknown } | null)?.denied) { this.pathError(fds, name, e); return 126; }
+      throw e;
+    }
     if (!r) {
       await this.err(fds, `${name}: command not found`);
       return 127;
@@ -1455,13 +1463,14 @@ export class Shell implements ExpandCtx, ArithEnv {
       return null;
     }
     const fs = this.host.fs;
-    const st = fs.stat(abs);
-    if (st && st.type === "dir") { this.errSync(fds, `${path}: Is a directory`); return null; }
-    const parent = abs.slice(0, abs.lastIndexOf("/")) || "/";
-    const pst = fs.stat(parent);
-    if (!pst || pst.type !== "dir") { this.errSync(fds, `${path}: No such file or directory`); return null; }
-    if (clobberCheck && st && this.opts.noclobber) { this.errSync(fds, `${path}: cannot overwrite existing file`); return null; }
+    // stat may be refused too (a protected file): every step reports a denial as a path error
     try {
+      const st = fs.stat(abs);
+      if (st && st.type === "dir") { this.errSync(fds, `${path}: Is a directory`); return null; }
+      const parent = abs.slice(0, abs.lastIndexOf("/")) || "/";
+      const pst = fs.stat(parent);
+      if (!pst || pst.type !== "dir") { this.errSync(fds, `${path}: No such file or directory`); return null; }
+      if (clobberCheck && st && this.opts.noclobber) { this.errSync(fds, `${path}: cannot overwrite existing file`); return null; }
       if (!append || !st) fs.writeFile(abs, EMPTY, { append: false });
     } catch (e) {
       this.pathError(fds, path, e);
@@ -1472,7 +1481,14 @@ export class Shell implements ExpandCtx, ArithEnv {
       write: async (data: Uint8Array) => {
         budget.outputBytes += data.length;
         if (budget.outputBytes > budget.limits.maxOutputBytes * 4) throw new LimitError("output", `toolshed: file output limit exceeded`);
-        fs.writeFile(abs, data, { append: true });
+        try {
+          fs.writeFile(abs, data, { append: true });
+        } catch (e) {
+          // a refusal after the file was opened (appending needs read access to a protected
+          // file once earlier output was committed): report it and stop the writer
+          if ((e as { denied?: unknown } | null)?.denied) { this.pathError(fds, path, e); throw new EpipeError(); }
+          throw e;
+        }
       },
     };
   }
