@@ -91,9 +91,11 @@ export async function read(sh: Shell, argv: string[], fds: Fd[]): Promise<number
     }
     const r = await inp.readUntil(dcode);
     if (!r) { eof = true; break; }
+    // bash drops NUL bytes from what read stores (with -d '' NUL is the delimiter)
     let s = decode(r.data);
     if (r.hitDelim) s = s.slice(0, -1);
     else eof = true;
+    if (dcode !== 0) s = s.replace(/\0/g, "");
     if (!raw && /(^|[^\\])(\\\\)*\\$/.test(s) && r.hitDelim) {
       // an escaped delimiter does not end the read: backslash-newline vanishes, another
       // delimiter stays escaped (the backslash goes with the other escapes below)

@@ -600,15 +600,18 @@ function emit(ctx: ExpandCtx, val: PVal, inDq: boolean, segs: Seg[]): void {
 }
 
 /** Always single-quoted (${x@Q}, alias and trap listings). */
+// characters quote() writes as $'...' escapes: controls and raw (non-UTF-8) bytes
+const UNPRINTABLE = /[\x00-\x1f\x7f\udc80-\udcff]/;
+
 export function quoteAlways(s: string): string {
-  if (/[\x00-\x1f\x7f]/.test(s)) return quote(s);
+  if (UNPRINTABLE.test(s)) return quote(s);
   return "'" + s.replace(/'/g, "'\\''") + "'";
 }
 
 /** Backslash style as printf %q prints. */
 export function quoteBackslash(s: string): string {
   if (s === "") return "''";
-  if (/[\x00-\x1f\x7f]/.test(s)) return quote(s);
+  if (UNPRINTABLE.test(s)) return quote(s);
   // non-ASCII characters are printable in a UTF-8 locale and stay as they are
   return s.replace(/[^A-Za-z0-9_@%+=:,./\u0080-\uffff-]/g, "\\$&");
 }
@@ -616,10 +619,11 @@ export function quoteBackslash(s: string): string {
 export function quote(s: string): string {
   if (s === "") return "''";
   if (/^[A-Za-z0-9_@%+=:,./-]+$/.test(s)) return s;
-  if (/[\x00-\x1f\x7f]/.test(s)) {
-    return "$'" + s.replace(/[\\']/g, "\\$&").replace(/[\x00-\x1f\x7f]/g, (c) => {
+  if (UNPRINTABLE.test(s)) {
+    return "$'" + s.replace(/[\\']/g, "\\$&").replace(/[\x00-\x1f\x7f\udc80-\udcff]/g, (c) => {
       const m: Record<string, string> = { "\n": "\\n", "\t": "\\t", "\r": "\\r", "\x1b": "\\E", "\x07": "\\a", "\b": "\\b", "\f": "\\f", "\v": "\\v" };
-      return m[c] ?? "\\" + c.charCodeAt(0).toString(8).padStart(3, "0");
+      const code = c.charCodeAt(0);
+      return m[c] ?? "\\" + (code >= 0xdc80 ? code - 0xdc00 : code).toString(8).padStart(3, "0");
     }) + "'";
   }
   return "'" + s.replace(/'/g, "'\\''") + "'";

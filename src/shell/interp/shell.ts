@@ -200,7 +200,7 @@ export class Shell implements ExpandCtx, ArithEnv {
         const path = await expandString(this, only.redirs[0].target);
         const data = this.readFileForRedirect(path, fds);
         this.lastSubstStatus = data ? 0 : 1;
-        return data ? decode(data).replace(/\n+$/, "") : "";
+        return data ? this.substText(decode(data), fds) : "";
       }
       sh.fds = fds;
       if (!this.shopts.inherit_errexit) sh.opts.errexit = false;
@@ -210,9 +210,16 @@ export class Shell implements ExpandCtx, ArithEnv {
     } finally {
       this.shared.substDepth--;
     }
-    let s = decode(out.bytes());
-    s = s.replace(/\n+$/, "");
-    return this.checkString(s);
+    return this.checkString(this.substText(decode(out.bytes()), fds));
+  }
+
+  /** A command substitution's value: trailing newlines dropped, NUL bytes dropped with bash's warning. */
+  private substText(s: string, fds: Fd[]): string {
+    if (s.includes("\0")) {
+      s = s.replace(/\0/g, "");
+      this.errSync(fds, "warning: command substitution: ignored null byte in input");
+    }
+    return s.replace(/\n+$/, "");
   }
 
   /** /dev/fd paths of process substitutions made by the simple command running now. */
