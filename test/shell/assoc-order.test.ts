@@ -2,11 +2,8 @@
 // first in a bucket, 4x growth at 2048 keys): `${!a[@]}`, `${a[@]}`, `declare -p`, loops,
 // after unset and re-insert, in functions and copies. Expected outputs recorded from `bash -c`.
 import { describe, it, expect } from "vitest";
-import { runShell } from "../../src/shell/index";
-import { MemoryHost } from "../../src/shell/memory-host";
+import { runScript } from "./script-table";
 import { bashHash } from "../../src/shell/interp/assoc";
-
-const dec = new TextDecoder();
 
 // [script, bash's stdout]
 const CASES: [string, string][] = [
@@ -33,8 +30,7 @@ const CASES: [string, string][] = [
 
 describe("associative arrays in bash's order", () => {
   it.each(CASES)("%s", async (script, want) => {
-    const r = await runShell(script, { host: new MemoryHost(), cwd: "/workspace", env: {} });
-    expect(dec.decode(r.stdout)).toBe(want);
+    expect((await runScript(script)).out).toBe(want);
   });
 
   it("hashes as bash's hash_string does (bytes as signed chars)", () => {

@@ -3,16 +3,7 @@
 // (`printf -vv`, `mapfile -d,`), `--`, and the listings of `set -o`/`set +o`/`shopt -p`.
 // Expected outputs were recorded from `bash -s` (5.2.15) with each script on stdin.
 import { describe, it, expect } from "vitest";
-import { runShell } from "../../src/shell/index";
-import { MemoryHost } from "../../src/shell/memory-host";
-
-const dec = new TextDecoder();
-
-async function run(script: string) {
-  const host = new MemoryHost({ files: {}, programs: {} });
-  const r = await runShell(script, { host, cwd: "/workspace", env: { HOME: "/home/u" } });
-  return { out: dec.decode(r.stdout), code: r.exitCode };
-}
+import { runScript } from "./script-table";
 
 // [script, bash's stdout, bash's exit status]
 const CASES: [string, string, number][] = [
@@ -155,7 +146,7 @@ const CASES: [string, string, number][] = [
 
 describe("builtin option parsing matches bash", () => {
   it.each(CASES)("%s", async (script, want, code) => {
-    const r = await run(script);
+    const r = await runScript(script);
     expect(r.out).toBe(want);
     expect(r.code).toBe(code);
   });

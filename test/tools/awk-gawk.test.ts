@@ -5,10 +5,10 @@
 // documented result). Expected outputs recorded with gawk in C.UTF-8; the same cases run
 // natively against gawk in wasm/check/extra-cases.mjs.
 import { describe, expect, it } from "vitest";
-import { newSession, tool } from "../helpers";
+import { differingCases, type CommandCase } from "./command-table";
 
 // [command, stdout, exit code]
-const CASES: [string, string, number][] = [
+const CASES: CommandCase[] = [
   ["printf 'a|b|c\\nx||y\\n' | awk -F'|' '{print $2, NF}'", "b 3\n 3\n", 0],
   ["printf 'v1.22.3\\n' | awk -F. '{print $2}'", "22\n", 0],
   ["printf '1+2\\n' | awk -F+ '{print $1 \"-\" $2}'", "1-2\n", 0],
@@ -30,12 +30,6 @@ const CASES: [string, string, number][] = [
 
 describe("awk matches gawk", () => {
   it("runs every case", async () => {
-    const id = await newSession();
-    const failures: string[] = [];
-    for (const [command, stdout, code] of CASES) {
-      const r = await tool(id, "bash", { command });
-      if (r.stdout !== stdout || r.exit_code !== code) failures.push(`${command}\n  want(${code}) ${JSON.stringify(stdout)}\n  got (${r.exit_code}) ${JSON.stringify(r.stdout)} ${r.stderr}`);
-    }
-    expect(failures).toEqual([]);
+    expect(await differingCases(CASES)).toEqual([]);
   }, 120_000);
 });

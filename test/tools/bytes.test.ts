@@ -3,10 +3,10 @@
 // surrogates U+DC80..U+DCFF inside the shell); NUL bytes are dropped from command
 // substitution and read, as bash does. Expected outputs recorded from bash 5.2 (C.UTF-8).
 import { describe, expect, it } from "vitest";
-import { newSession, tool } from "../helpers";
+import { differingCases, type CommandCase } from "./command-table";
 
 // [command, stdout, exit code]
-const CASES: [string, string, number][] = [
+const CASES: CommandCase[] = [
   ["printf 'a\\0b\\n' | { read -r l; echo ${#l}; }", "2\n", 0],
   ["printf '\\xff\\xfe' > f; wc -c < f; od -An -tx1 f", "2\n ff fe\n", 0],
   ["x=$'\\xff'; printf '%s' \"$x\" | od -An -tx1", " ff\n", 0],
@@ -27,12 +27,6 @@ const CASES: [string, string, number][] = [
 
 describe("bytes pass through the shell as in bash", () => {
   it("runs every case", async () => {
-    const id = await newSession();
-    const failures: string[] = [];
-    for (const [command, stdout, code] of CASES) {
-      const r = await tool(id, "bash", { command });
-      if (r.stdout !== stdout || r.exit_code !== code) failures.push(`${command}\n  want(${code}) ${JSON.stringify(stdout)}\n  got (${r.exit_code}) ${JSON.stringify(r.stdout)} ${r.stderr}`);
-    }
-    expect(failures).toEqual([]);
+    expect(await differingCases(CASES)).toEqual([]);
   }, 120_000);
 });
