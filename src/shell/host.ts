@@ -27,6 +27,8 @@ export interface ShellFs {
 /** Async byte source. `null` means end of input. */
 export interface ByteReader {
   read(): Promise<Uint8Array | null>;
+  /** True when nothing is attached (no stdin, /dev/null): rg without a path then searches `.`. */
+  readonly isNull?: boolean;
 }
 
 /** Async byte sink with backpressure. Throws EpipeError once the reader has gone. */

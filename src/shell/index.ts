@@ -53,7 +53,7 @@ export async function runShell(script: string, opts: RunShellOptions): Promise<R
   sh.positional = opts.args ?? [];
   initVars(sh, opts.env, opts.cwd);
   const fds = [
-    { r: new InStream(new BytesReader(opts.stdin ?? null)) },
+    { r: new InStream(opts.stdin ? new BytesReader(opts.stdin) : null) },
     { w: stdout },
     { w: stderr },
   ];

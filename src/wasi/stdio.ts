@@ -1,20 +1,36 @@
 import { Fd, wasi } from "@bjorn3/browser_wasi_shim";
-import { ALL_RIGHTS, fdstat } from "./fs/filestat";
+import { ALL_RIGHTS, WorkspaceFilestat, fdstat } from "./fs/filestat";
 
 // Stdio reports FILETYPE_UNKNOWN (what a pipe looks like to WASI): a character device would make
 // wasi-libc's isatty() say yes and programs format for a terminal nobody is looking at.
 const STREAM_RIGHTS = ALL_RIGHTS & ~BigInt(wasi.RIGHTS_FD_SEEK | wasi.RIGHTS_FD_TELL);
 
-/** fd 0: the bytes the caller gave, then end of file. */
+/**
+ * fd 0: the bytes the caller gave, then end of file. Without bytes (no stdin at all, or
+ * /dev/null) it is a character device that is not a terminal (seekable, as /dev/null is), so
+ * programs that look, like rg without a path, know there is nothing piped in.
+ */
 export class StdinFd extends Fd {
   private pos = 0;
+  private readonly data: Uint8Array;
+  private readonly nullDevice: boolean;
 
-  constructor(private readonly data: Uint8Array = new Uint8Array(0)) {
+  constructor(data?: Uint8Array) {
     super();
+    this.nullDevice = data === undefined;
+    this.data = data ?? new Uint8Array(0);
+  }
+
+  private get filetype(): number {
+    return this.nullDevice ? wasi.FILETYPE_CHARACTER_DEVICE : wasi.FILETYPE_UNKNOWN;
   }
 
   override fd_fdstat_get(): { ret: number; fdstat: wasi.Fdstat | null } {
-    return { ret: wasi.ERRNO_SUCCESS, fdstat: fdstat(wasi.FILETYPE_UNKNOWN, 0, STREAM_RIGHTS) };
+    return { ret: wasi.ERRNO_SUCCESS, fdstat: fdstat(this.filetype, 0, this.nullDevice ? ALL_RIGHTS : STREAM_RIGHTS) };
+  }
+
+  override fd_filestat_get(): { ret: number; filestat: wasi.Filestat | null } {
+    return { ret: wasi.ERRNO_SUCCESS, filestat: new WorkspaceFilestat(0n, this.filetype, BigInt(this.data.length)) };
   }
 
   override fd_read(size: number): { ret: number; data: Uint8Array } {

@@ -24,7 +24,7 @@ const CASES: [string, string][] = [
   ["f() { :; }; g2() { :; }; compgen -A function", "f\ng2\n"],
   ["compgen -k el", "elif\nelse\n"],
   ["compgen -A shopt -P '[' -S ']' nu", "[nullglob]\n"],
-  ["fun() { COMPREPLY=(one two three bin); }; compgen -X '@(two|bin)' -F fun", "one\nthree\n"],
+  ["shopt -s extglob; fun() { COMPREPLY=(one two three bin); }; compgen -X '@(two|bin)' -F fun", "one\nthree\n"],
   ["compgen -f d; compgen -d d2/; compgen -f d2/", "d1\nd2\nd2/y\n"],
   ["compgen -A foo; echo $?", "2\n"],
   ["compgen -W '' x; echo $?", "1\n"],

@@ -3,7 +3,7 @@
 // only records and prints specs, and `compgen` generates candidates for one word the way
 // a completion function would see them (printed one per line).
 import type { Fd, Shell } from "../interp/shell";
-import { SHOPTS } from "../interp/shell";
+import { SHOPTS } from "../interp/options";
 import { ShellError, isArray, isAssoc, A_EXPORT } from "../interp/vars";
 import { ArithError } from "../expand/arith";
 import { expandFields } from "../expand/word";

@@ -6,7 +6,7 @@ import { decode } from "../interp/streams";
 import { ArithError } from "../expand/arith";
 import { normalize } from "../expand/glob";
 import { quote, quoteAlways } from "../expand/word";
-import { berr, out, NAME_RE } from "./io";
+import { berr, out, skipDashDash, NAME_RE } from "./io";
 import { BUILTINS } from "./index";
 import { formatFunction } from "../syntax/print";
 
@@ -18,7 +18,8 @@ function statusArg(s: string | undefined, dflt: number): number | null {
   return Number(BigInt.asUintN(8, BigInt(s.trim())));
 }
 
-export async function exit(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
+export async function exit(sh: Shell, args: string[], fds: Fd[]): Promise<number> {
+  const argv = skipDashDash(args);
   if (argv.length > 2 && statusArg(argv[1], 0) !== null) {
     // bash refuses and stays alive
     await berr(sh, fds, "exit", "too many arguments");
@@ -32,7 +33,8 @@ export async function exit(sh: Shell, argv: string[], fds: Fd[]): Promise<number
   throw new ExitSig(n);
 }
 
-export async function ret(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
+export async function ret(sh: Shell, args: string[], fds: Fd[]): Promise<number> {
+  const argv = skipDashDash(args);
   const n = statusArg(argv[1], sh.status);
   if (n === null) {
     await berr(sh, fds, "return", `${argv[1]}: numeric argument required`);
@@ -442,7 +444,8 @@ export async function exec(sh: Shell, argv: string[], fds: Fd[]): Promise<number
   throw new ExitSig(st);
 }
 
-export async function letB(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
+export async function letB(sh: Shell, args: string[], fds: Fd[]): Promise<number> {
+  const argv = skipDashDash(args);
   if (argv.length < 2) {
     await berr(sh, fds, "let", "expression expected");
     return 1;

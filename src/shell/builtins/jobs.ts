@@ -5,7 +5,7 @@
 // Job numbers are positions in the job table, oldest first (%1, %2 ...); %% / %+ is the
 // newest, %- the one before it.
 import type { Fd, Shell } from "../interp/shell";
-import { berr, out } from "./io";
+import { berr, out, skipDashDash } from "./io";
 import { wait as waitPids } from "./flow";
 import { signalName, signalNumber, signalTable } from "./signals";
 import { jobCommand } from "../interp/jobtable";
@@ -74,7 +74,7 @@ export async function kill(sh: Shell, argv: string[], fds: Fd[]): Promise<number
   for (; i < argv.length; i++) {
     const a = argv[i];
     if (a === "--") { i++; break; }
-    if (a === "-l" || a === "-L") return listSignals(sh, argv.slice(i + 1), fds);
+    if (a === "-l" || a === "-L") return listSignals(sh, skipDashDash(argv.slice(i)).slice(1), fds);
     if (a === "-s" || a === "-n") {
       const v = argv[++i];
       if (v === undefined) { await berr(sh, fds, "kill", `${a}: option requires an argument`); return 2; }

@@ -1,7 +1,8 @@
 // printf and echo.
 import type { Fd, Shell } from "../interp/shell";
 import { dynamicKey, quoteBackslash } from "../expand/word";
-import { berr, out, NAME_RE } from "./io";
+import { berr, out, parseOpts, NAME_RE } from "./io";
+import { byteChar, joinBytes } from "../interp/streams";
 
 /** Backslash escapes for echo -e and printf %b; returns [text, stop] where stop means \c. */
 export function backslashEscapes(s: string, printfB: boolean): [string, boolean] {
@@ -20,16 +21,16 @@ export function backslashEscapes(s: string, printfB: boolean): [string, boolean]
       case "v": o += "\v"; break;
       case "e": case "E": o += "\x1b"; break;
       case "\\": o += "\\"; break;
-      case "c": return [o, true];
+      case "c": return [joinBytes(o), true];
       case "0": {
         const m = /^[0-7]{0,3}/.exec(s.slice(i + 1))![0];
-        o += String.fromCharCode(parseInt(m || "0", 8) & 255);
+        o += byteChar(parseInt(m || "0", 8) & 255);
         i += m.length;
         break;
       }
       case "x": {
         const m = /^[0-9a-fA-F]{1,2}/.exec(s.slice(i + 1));
-        if (m) { o += String.fromCharCode(parseInt(m[0], 16)); i += m[0].length; } else o += "\\x";
+        if (m) { o += byteChar(parseInt(m[0], 16)); i += m[0].length; } else o += "\\x";
         break;
       }
       case "u": case "U": {
@@ -40,12 +41,12 @@ export function backslashEscapes(s: string, printfB: boolean): [string, boolean]
       default:
         if (printfB && /[1-7]/.test(n)) {
           const m = /^[0-7]{1,3}/.exec(s.slice(i))![0];
-          o += String.fromCharCode(parseInt(m, 8) & 255);
+          o += byteChar(parseInt(m, 8) & 255);
           i += m.length - 1;
         } else o += "\\" + n;
     }
   }
-  return [o, false];
+  return [joinBytes(o), false];
 }
 
 export async function echo(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
@@ -260,17 +261,14 @@ function strftime(f: string, d0: Date, tz?: string): string {
 }
 
 export async function printf(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
-  let i = 1;
-  let varName: string | undefined;
-  if (argv[i] === "-v") {
-    varName = argv[i + 1];
-    i += 2;
-    if (!varName || !/^[A-Za-z_][A-Za-z0-9_]*(\[.*\])?$/.test(varName)) {
-      await berr(sh, fds, "printf", `\`${varName ?? ""}': not a valid identifier`);
-      return 2;
-    }
+  const parsed = await parseOpts(sh, fds, argv, "v:", "printf [-v var] format [arguments]");
+  if (!parsed) return 2;
+  const i = parsed.i;
+  const varName = parsed.opts.at(-1)?.[1];
+  if (varName !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*(\[.*\])?$/.test(varName)) {
+    await berr(sh, fds, "printf", `\`${varName}': not a valid identifier`);
+    return 2;
   }
-  if (argv[i] === "--") i++;
   const fmt = argv[i];
   if (fmt === undefined) {
     await berr(sh, fds, "printf", "usage: printf [-v var] format [arguments]");

@@ -1,7 +1,7 @@
 // Input builtins: read, mapfile/readarray, getopts.
 import type { Fd, Shell } from "../interp/shell";
 import { decode, encode } from "../interp/streams";
-import { berr, NAME_RE } from "./io";
+import { berr, parseOpts, NAME_RE } from "./io";
 
 export async function read(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
   let raw = false;
@@ -91,9 +91,11 @@ export async function read(sh: Shell, argv: string[], fds: Fd[]): Promise<number
     }
     const r = await inp.readUntil(dcode);
     if (!r) { eof = true; break; }
+    // bash drops NUL bytes from what read stores (with -d '' NUL is the delimiter)
     let s = decode(r.data);
     if (r.hitDelim) s = s.slice(0, -1);
     else eof = true;
+    if (dcode !== 0) s = s.replace(/\0/g, "");
     if (!raw && /(^|[^\\])(\\\\)*\\$/.test(s) && r.hitDelim) {
       // an escaped delimiter does not end the read: backslash-newline vanishes, another
       // delimiter stays escaped (the backslash goes with the other escapes below)
@@ -175,21 +177,19 @@ export async function mapfile(sh: Shell, argv: string[], fds: Fd[]): Promise<num
   let origin = 0;
   let skip = 0;
   let fd = 0;
-  let i = 1;
-  for (; i < argv.length && argv[i].startsWith("-"); i++) {
-    const a = argv[i];
-    const val = () => argv[++i] ?? "";
-    switch (a) {
-      case "-t": trim = true; break;
-      case "-d": delim = val() || "\0"; break;
-      case "-n": count = parseInt(val(), 10); break;
-      case "-O": origin = parseInt(val(), 10); break;
-      case "-s": skip = parseInt(val(), 10); break;
-      case "-u": fd = parseInt(val(), 10); break;
-      case "-C": case "-c": val(); break;
-      default: await berr(sh, fds, argv[0], `${a}: invalid option`); return 2;
+  const parsed = await parseOpts(sh, fds, argv, "d:n:O:s:u:C:c:t", "mapfile [-d delim] [-n count] [-O origin] [-s count] [-t] [-u fd] [-C callback] [-c quantum] [array]");
+  if (!parsed) return 2;
+  for (const [c, v] of parsed.opts) {
+    switch (c) {
+      case "t": trim = true; break;
+      case "d": delim = v || "\0"; break;
+      case "n": count = parseInt(v, 10); break;
+      case "O": origin = parseInt(v, 10); break;
+      case "s": skip = parseInt(v, 10); break;
+      case "u": fd = parseInt(v, 10); break;
     }
   }
+  const i = parsed.i;
   const name = argv[i] ?? "MAPFILE";
   const inp = fds[fd]?.r;
   if (!inp) return 1;

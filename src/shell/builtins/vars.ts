@@ -3,17 +3,14 @@
 import { formatFunction } from "../syntax/print";
 import type { Assign } from "../syntax/ast";
 import type { Fd, Shell } from "../interp/shell";
-import { SHOPTS } from "../interp/shell";
+import { FLAG_LETTERS, SHOPTS } from "../interp/options";
+import { BashAssoc } from "../interp/assoc";
 import { A_EXPORT, A_INTEGER, A_LOWER, A_NAMEREF, A_READONLY, A_UPPER, Var, arrayKeys, isArray, isAssoc, ShellError } from "../interp/vars";
 import { attrString, dynamicKey, quote } from "../expand/word";
-import { berr, out, NAME_RE } from "./io";
+import { berr, errOut, out, skipDashDash, NAME_RE } from "./io";
 import { Parser } from "../syntax/parser";
 
-const LETTER_OPTS: Record<string, string> = {
-  e: "errexit", u: "nounset", x: "xtrace", f: "noglob", C: "noclobber", a: "allexport", n: "noexec",
-  v: "verbose", h: "hashall", B: "braceexpand", E: "errtrace", T: "functrace", b: "notify", k: "keyword",
-  m: "monitor", P: "physical", H: "histexpand", t: "onecmd",
-};
+const LETTER_OPTS: Record<string, string> = Object.fromEntries(FLAG_LETTERS);
 
 export function setOption(sh: Shell, name: string, on: boolean, letter = false): boolean {
   const o = letter ? LETTER_OPTS[name] : name;
@@ -30,8 +27,12 @@ function declLine(name: string, v: Var): string {
   if (v.value === undefined) return `${flags}${name}`;
   if (isArray(v)) return `${flags}${name}=(${arrayKeys(v.value).map((k) => `[${k}]=${dq((v.value as string[])[k])}`).join(" ")})`;
   if (isAssoc(v) && !v.value.size) return `${flags}${name}=()`;
-  if (isAssoc(v)) return `${flags}${name}=(${[...v.value.entries()].map(([k, x]) => `[${/^[\w]+$/.test(k) ? k : dq(k)}]=${dq(x)}`).join(" ")} )`;
+  if (isAssoc(v)) return `${flags}${name}=(${[...v.value.entries()].map(([k, x]) => `[${hasShellMetas(k) ? dq(k) : k}]=${dq(x)}`).join(" ")} )`;
   return `${flags}${name}=${dq(v.value as string)}`;
+}
+/** bash's sh_contains_shell_metas: whether `declare -p` quotes an associative key. */
+function hasShellMetas(s: string): boolean {
+  return s === "" || /[ \t\n'"\\|&;()<>!{}*[\]?^$`]/.test(s) || /^[~#]|[=:]~/.test(s);
 }
 function dq(s: string): string {
   if (/[\x00-\x1f\x7f]/.test(s)) return quote(s);
@@ -101,9 +102,13 @@ export async function declare(sh: Shell, argv: string[], fds: Fd[], arrayArgs?: 
       return 0;
     }
     let st = 0;
+    // export -f / readonly -f NAME mark a function (child shells here see every function)
+    const marking = (cmd === "export" || cmd === "readonly") && !print;
     for (const n of names) {
-      if (!sh.funcs.has(n)) st = 1;
-      else await out(fds, funcNames ? `${n}\n` : `${formatFunction(sh.funcs.get(n)!)}\n`);
+      if (!sh.funcs.has(n)) {
+        st = 1;
+        if (marking) await berr(sh, fds, cmd, `${n}: not a function`);
+      } else if (!marking) await out(fds, funcNames ? `${n}\n` : `${formatFunction(sh.funcs.get(n)!)}\n`);
     }
     return st;
   }
@@ -182,7 +187,7 @@ export async function declare(sh: Shell, argv: string[], fds: Fd[], arrayArgs?: 
     }
     if (assoc && !isAssoc(v)) {
       if (isArray(v)) { await berr(sh, fds, cmd, `${name}: cannot convert indexed to associative array`); st = 1; continue; }
-      v.value = new Map();
+      v.value = new BashAssoc();
     }
     if (arr && !isArray(v) && !isAssoc(v)) v.value = v.value === undefined ? [] : [v.value as string];
     if (on & A_NAMEREF && hasValue && !m[2] && !/^[A-Za-z_][A-Za-z0-9_]*(\[.*\])?$/s.test(m[4])) {
@@ -235,11 +240,16 @@ export async function declare(sh: Shell, argv: string[], fds: Fd[], arrayArgs?: 
 }
 
 export async function unset(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
-  let mode: "v" | "f" | "" = "";
+  let mode: "v" | "f" | "fv" | "" = "";
   let i = 1;
   for (; i < argv.length && /^-[vfn]+$/.test(argv[i]); i++) {
-    if (argv[i].includes("f")) mode = "f";
-    else if (argv[i].includes("v")) mode = "v";
+    if (argv[i].includes("f")) mode = mode === "v" ? "fv" : "f";
+    if (argv[i].includes("v")) mode = mode === "f" || mode === "fv" ? "fv" : "v";
+  }
+  if (argv[i] === "--") i++;
+  if (mode === "fv") {
+    await berr(sh, fds, "unset", "cannot simultaneously unset a function and a variable");
+    return 1;
   }
   let st = 0;
   for (const n of argv.slice(i)) {
@@ -276,6 +286,22 @@ export async function unset(sh: Shell, argv: string[], fds: Fd[]): Promise<numbe
   return st;
 }
 
+const SET_USAGE = "set: usage: set [-abefhkmnptuvxBCEHPT] [-o option-name] [--] [-] [arg ...]";
+const SHOPT_USAGE = "shopt: usage: shopt [-pqsu] [-o] [optname ...]";
+
+/** `set -o` (a table) or `set +o` (commands that restore the options). */
+async function listSetOptions(sh: Shell, fds: Fd[], asCommands: boolean): Promise<void> {
+  let s = "";
+  for (const [k, v] of Object.entries(sh.opts).sort(([a], [b]) => (a < b ? -1 : 1))) {
+    s += asCommands ? `set ${v ? "-" : "+"}o ${k}\n` : `${k.padEnd(15)}\t${v ? "on" : "off"}\n`;
+  }
+  await out(fds, s);
+}
+
+// bash's rules: options group (`-euo pipefail`); each `o` in a group takes the next word
+// as its option name, or lists the options when there is none; `--` ends the options and
+// always sets the positional parameters; `-` ends them, turns off -x and -v, and sets them
+// only when words follow.
 export async function set(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
   if (argv.length === 1) {
     for (const n of sh.vars.names().sort()) {
@@ -289,65 +315,70 @@ export async function set(sh: Shell, argv: string[], fds: Fd[]): Promise<number>
   let i = 1;
   for (; i < argv.length; i++) {
     const a = argv[i];
-    if (a === "--") { i++; sh.positional = argv.slice(i); return 0; }
-    if (a === "-" ) { sh.opts.xtrace = false; sh.opts.verbose = false; i++; break; }
-    if (a === "+") continue; // a lone + is an ignored flag
-    if (a === "-o" || a === "+o") {
-      const name = argv[i + 1];
-      if (name === undefined) {
-        for (const [k, v] of Object.entries(sh.opts).sort()) {
-          if (a === "-o") await out(fds, `${k.padEnd(15)}\t${v ? "on" : "off"}\n`);
-          else await out(fds, `set ${v ? "-" : "+"}o ${k}\n`);
-        }
-        return 0;
-      }
-      if (!setOption(sh, name, a === "-o")) {
-        await berr(sh, fds, "set", `${name}: invalid option name`);
-        return 1;
-      }
-      i++;
-      continue;
+    if (a === "--") { sh.positional = argv.slice(i + 1); return 0; }
+    if (a === "-") {
+      sh.opts.xtrace = false;
+      sh.opts.verbose = false;
+      if (i + 1 < argv.length) sh.positional = argv.slice(i + 1);
+      return 0;
     }
-    if (/^[-+][a-zA-Z]+$/.test(a)) {
-      for (const c of a.slice(1)) {
-        if (!setOption(sh, c, a[0] === "-", true)) {
-          await berr(sh, fds, "set", `${a[0]}${c}: invalid option`);
+    if (a.length < 2 || (a[0] !== "-" && a[0] !== "+")) break;
+    const on = a[0] === "-";
+    for (const c of a.slice(1)) {
+      if (c === "o") {
+        const name = argv[i + 1];
+        if (name === undefined) { await listSetOptions(sh, fds, !on); continue; }
+        i++;
+        if (!setOption(sh, name, on)) {
+          await berr(sh, fds, "set", `${name}: invalid option name`);
           return 2;
         }
+      } else if (!setOption(sh, c, on, true)) {
+        await berr(sh, fds, "set", `${a[0]}${c}: invalid option`);
+        await errOut(fds, SET_USAGE + "\n");
+        return 2;
       }
-      continue;
     }
-    break;
   }
-  // `set -` with nothing after it leaves the positional parameters alone
   if (i < argv.length) sh.positional = argv.slice(i);
   return 0;
 }
 
 export async function shopt(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
-  let mode: "s" | "u" | "" = "";
-  let quiet = false;
-  let oMode = false;
-  let print = false;
+  const flags = new Set<string>();
   let i = 1;
-  for (; i < argv.length && /^-[suqop]+$/.test(argv[i]); i++) {
-    for (const c of argv[i].slice(1)) {
-      if (c === "s" || c === "u") mode = c;
-      else if (c === "q") quiet = true;
-      else if (c === "o") oMode = true;
-      else if (c === "p") print = true;
+  for (; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === "--") { i++; break; }
+    if (a.length < 2 || a[0] !== "-") break;
+    for (const c of a.slice(1)) {
+      if (!"suqop".includes(c)) {
+        await berr(sh, fds, "shopt", `-${c}: invalid option`);
+        await errOut(fds, SHOPT_USAGE + "\n");
+        return 2;
+      }
+      flags.add(c);
     }
   }
+  if (flags.has("s") && flags.has("u")) {
+    await berr(sh, fds, "shopt", "cannot set and unset shell options simultaneously");
+    return 1;
+  }
+  const mode = flags.has("s") ? "s" : flags.has("u") ? "u" : "";
+  const oMode = flags.has("o");
+  const quiet = flags.has("q");
+  const print = flags.has("p");
   const table = oMode ? sh.opts : sh.shopts;
+  const line = (k: string) => (print ? (oMode ? `set ${table[k] ? "-" : "+"}o ${k}` : `shopt ${table[k] ? "-s" : "-u"} ${k}`) : `${k.padEnd(15)}\t${table[k] ? "on" : "off"}`) + "\n";
   const names = argv.slice(i);
   if (!names.length) {
-    for (const k of (oMode ? Object.keys(sh.opts) : SHOPTS).slice().sort()) {
-      const v = table[k];
-      if (mode === "s" && !v) continue;
-      if (mode === "u" && v) continue;
-      if (print || mode) await out(fds, oMode ? `set ${v ? "-" : "+"}o ${k}\n` : `shopt ${v ? "-s" : "-u"} ${k}\n`);
-      else await out(fds, `${k.padEnd(15)}\t${v ? "on" : "off"}\n`);
+    if (quiet) return 0;
+    let s = "";
+    for (const k of oMode ? Object.keys(sh.opts).sort() : SHOPTS) {
+      if ((mode === "s" && !table[k]) || (mode === "u" && table[k])) continue;
+      s += line(k);
     }
+    await out(fds, s);
     return 0;
   }
   let st = 0;
@@ -357,19 +388,19 @@ export async function shopt(sh: Shell, argv: string[], fds: Fd[]): Promise<numbe
       st = 1;
       continue;
     }
-    if (mode) table[n] = mode === "s";
-    else {
+    if (mode) {
+      if (oMode) setOption(sh, n, mode === "s");
+      else table[n] = mode === "s";
+    } else {
       if (!table[n]) st = 1;
-      if (!quiet) {
-        const p = oMode ? `set ${table[n] ? "-" : "+"}o ${n}` : `shopt ${table[n] ? "-s" : "-u"} ${n}`;
-        await out(fds, print ? p + "\n" : `${n.padEnd(15)}\t${table[n] ? "on" : "off"}\n`);
-      }
+      if (!quiet) await out(fds, line(n));
     }
   }
   return st;
 }
 
-export async function shift(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
+export async function shift(sh: Shell, args: string[], fds: Fd[]): Promise<number> {
+  const argv = skipDashDash(args);
   let n = 1;
   if (argv[1] !== undefined) {
     if (!/^\d+$/.test(argv[1])) {

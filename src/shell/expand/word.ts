@@ -6,6 +6,7 @@ import type { ArgWord, ParamExp, Stmt, Word, WordPart } from "../syntax/ast";
 import { isAssignArg, litText } from "../syntax/ast";
 import { arrayKeys, arrayValues, isArray, isAssoc, ShellError, VarStore, A_EXPORT, A_READONLY, A_INTEGER, A_LOWER, A_UPPER, A_NAMEREF } from "../interp/vars";
 import { braceExpand, hasBrace } from "./brace";
+import { regexFromPieces } from "./regex";
 import { escapePattern, hasGlobMeta, matchPattern, removeAffix, replacePattern, unescapePattern, PatternOpts } from "./pattern";
 import { ArithError } from "./arith";
 import { Parser } from "../syntax/parser";
@@ -50,7 +51,7 @@ export async function expandArgs(ctx: ExpandCtx, words: ArgWord[]): Promise<stri
         continue;
       }
     }
-    const ws = hasBrace(w) ? braceExpand(w, ctx.braceBudget()) : [w];
+    const ws = ctx.opt("braceexpand") && hasBrace(w) ? braceExpand(w, ctx.braceBudget()) : [w];
     for (const bw of ws) await expandFields(ctx, bw, true, out);
   }
   return out;
@@ -111,16 +112,11 @@ export async function expandPattern(ctx: ExpandCtx, w: Word): Promise<string> {
   return s;
 }
 
-/** Expansion of the right side of =~: quoted text matches literally. */
+/** Expansion of the right side of =~ into a POSIX ERE: quoted text matches literally. */
 export async function expandRegex(ctx: ExpandCtx, w: Word): Promise<string> {
   const segs: Seg[] = [];
   await expandParts(ctx, w.parts, false, segs, true);
-  let s = "";
-  for (const g of segs) {
-    if ("brk" in g) s += " ";
-    else s += g.q ? g.s.replace(/[.*+?^${}()|[\]\\\/]/g, "\\$&") : g.s;
-  }
-  return s;
+  return regexFromPieces(segs.map((g) => ("brk" in g ? { s: " ", q: false } : g)));
 }
 
 interface Field { text: string; pat: string; meta: boolean; nonEmpty: boolean }
@@ -604,15 +600,18 @@ function emit(ctx: ExpandCtx, val: PVal, inDq: boolean, segs: Seg[]): void {
 }
 
 /** Always single-quoted (${x@Q}, alias and trap listings). */
+// characters quote() writes as $'...' escapes: controls and raw (non-UTF-8) bytes
+const UNPRINTABLE = /[\x00-\x1f\x7f\udc80-\udcff]/;
+
 export function quoteAlways(s: string): string {
-  if (/[\x00-\x1f\x7f]/.test(s)) return quote(s);
+  if (UNPRINTABLE.test(s)) return quote(s);
   return "'" + s.replace(/'/g, "'\\''") + "'";
 }
 
 /** Backslash style as printf %q prints. */
 export function quoteBackslash(s: string): string {
   if (s === "") return "''";
-  if (/[\x00-\x1f\x7f]/.test(s)) return quote(s);
+  if (UNPRINTABLE.test(s)) return quote(s);
   // non-ASCII characters are printable in a UTF-8 locale and stay as they are
   return s.replace(/[^A-Za-z0-9_@%+=:,./\u0080-\uffff-]/g, "\\$&");
 }
@@ -620,10 +619,11 @@ export function quoteBackslash(s: string): string {
 export function quote(s: string): string {
   if (s === "") return "''";
   if (/^[A-Za-z0-9_@%+=:,./-]+$/.test(s)) return s;
-  if (/[\x00-\x1f\x7f]/.test(s)) {
-    return "$'" + s.replace(/[\\']/g, "\\$&").replace(/[\x00-\x1f\x7f]/g, (c) => {
+  if (UNPRINTABLE.test(s)) {
+    return "$'" + s.replace(/[\\']/g, "\\$&").replace(/[\x00-\x1f\x7f\udc80-\udcff]/g, (c) => {
       const m: Record<string, string> = { "\n": "\\n", "\t": "\\t", "\r": "\\r", "\x1b": "\\E", "\x07": "\\a", "\b": "\\b", "\f": "\\f", "\v": "\\v" };
-      return m[c] ?? "\\" + c.charCodeAt(0).toString(8).padStart(3, "0");
+      const code = c.charCodeAt(0);
+      return m[c] ?? "\\" + (code >= 0xdc80 ? code - 0xdc00 : code).toString(8).padStart(3, "0");
     }) + "'";
   }
   return "'" + s.replace(/'/g, "'\\''") + "'";

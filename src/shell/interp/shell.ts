@@ -20,7 +20,10 @@ import { runShellWrapper } from "./wrappers";
 import { BytesReader, Collector, EMPTY, InStream, NullWriter, Pipe, decode, encode } from "./streams";
 import { A_EXPORT, A_INTEGER, A_NAMEREF, A_READONLY, ShellError, VarStore, isArray, isAssoc } from "./vars";
 import { BUILTINS } from "../builtins/index";
+import { ereToJs } from "../expand/regex";
+import { BashAssoc } from "./assoc";
 import { unaryTest, binaryTest } from "../builtins/test";
+import { FLAG_LETTERS, SET_O, SHOPTS, SHOPTS_ON } from "./options";
 
 export interface Fd {
   r?: InStream;
@@ -45,9 +48,6 @@ export interface RunShared {
   nextProcFd: number;
   substDepth: number;
 }
-
-const SET_O = ["allexport", "braceexpand", "errexit", "errtrace", "functrace", "hashall", "histexpand", "history", "ignoreeof", "interactive-comments", "keyword", "monitor", "noclobber", "noexec", "noglob", "nolog", "notify", "nounset", "onecmd", "physical", "pipefail", "posix", "privileged", "verbose", "vi", "emacs", "xtrace"];
-export const SHOPTS = ["autocd", "cdable_vars", "cdspell", "checkhash", "checkjobs", "checkwinsize", "cmdhist", "dotglob", "execfail", "expand_aliases", "extdebug", "extglob", "extquote", "failglob", "force_fignore", "globasciiranges", "globstar", "gnu_errfmt", "histappend", "histreedit", "histverify", "hostcomplete", "huponexit", "inherit_errexit", "interactive_comments", "lastpipe", "lithist", "localvar_inherit", "localvar_unset", "login_shell", "mailwarn", "no_empty_cmd_completion", "nocaseglob", "nocasematch", "nullglob", "progcomp", "promptvars", "shift_verbose", "sourcepath", "xpg_echo", "assoc_expand_once", "patsub_replacement", "varredir_close", "noexpand_translation"];
 
 /** What Debian 12's bash prints for --version (the version this interpreter follows). */
 const BASH_VERSION_TEXT = `GNU bash, version 5.2.15(1)-release (x86_64-pc-linux-gnu)
@@ -111,12 +111,7 @@ export class Shell implements ExpandCtx, ArithEnv {
     this.opts.braceexpand = true;
     this.opts.hashall = true;
     this.opts["interactive-comments"] = true;
-    this.shopts.extglob = true;
-    this.shopts.extquote = true;
-    this.shopts.interactive_comments = true;
-    this.shopts.patsub_replacement = true;
-    this.shopts.promptvars = true;
-    this.shopts.sourcepath = true;
+    for (const o of SHOPTS_ON) this.shopts[o] = true;
     this.pid = shared.nextPid++;
     this.vars.dynamic = (n) => this.dynamicVar(n);
     this.vars.arith = (s) => this.arith(s).toString();
@@ -141,16 +136,7 @@ export class Shell implements ExpandCtx, ArithEnv {
   rootPid = 0;
   flagString(): string {
     let s = "";
-    if (this.opts.errexit) s += "e";
-    if (this.opts.noglob) s += "f";
-    if (this.opts.hashall) s += "h";
-    if (this.opts.noclobber) s += "C";
-    if (this.opts.nounset) s += "u";
-    if (this.opts.xtrace) s += "x";
-    if (this.opts.verbose) s += "v";
-    if (this.opts.allexport) s += "a";
-    if (this.opts.noexec) s += "n";
-    s += "B";
+    for (const [c, o] of FLAG_LETTERS) if (this.opts[o]) s += c;
     return s + (this.fromC ? "c" : "s");
   }
   opt(name: string): boolean {
@@ -234,7 +220,7 @@ export class Shell implements ExpandCtx, ArithEnv {
         const path = await expandString(this, only.redirs[0].target);
         const data = this.readFileForRedirect(path, fds);
         this.lastSubstStatus = data ? 0 : 1;
-        return data ? decode(data).replace(/\n+$/, "") : "";
+        return data ? this.substText(decode(data), fds) : "";
       }
       sh.fds = fds;
       if (!this.shopts.inherit_errexit) sh.opts.errexit = false;
@@ -244,9 +230,16 @@ export class Shell implements ExpandCtx, ArithEnv {
     } finally {
       this.shared.substDepth--;
     }
-    let s = decode(out.bytes());
-    s = s.replace(/\n+$/, "");
-    return this.checkString(s);
+    return this.checkString(this.substText(decode(out.bytes()), fds));
+  }
+
+  /** A command substitution's value: trailing newlines dropped, NUL bytes dropped with bash's warning. */
+  private substText(s: string, fds: Fd[]): string {
+    if (s.includes("\0")) {
+      s = s.replace(/\0/g, "");
+      this.errSync(fds, "warning: command substitution: ignored null byte in input");
+    }
+    return s.replace(/\n+$/, "");
   }
 
   /** /dev/fd paths of process substitutions made by the simple command running now. */
@@ -288,7 +281,7 @@ export class Shell implements ExpandCtx, ArithEnv {
       case "LINENO": return String(this.lineno());
       case "BASH_SUBSHELL": return String(this.subshellLevel);
       case "SHELLOPTS": return SET_O.filter((o) => this.opts[o]).sort().join(":");
-      case "BASHOPTS": return SHOPTS.filter((o) => this.shopts[o]).sort().join(":");
+      case "BASHOPTS": return SHOPTS.filter((o) => this.shopts[o]).join(":");
       case "BASHPID": return String(this.pid);
       case "PPID": return "1";
       case "UID": case "EUID": return "1000";
@@ -458,7 +451,8 @@ export class Shell implements ExpandCtx, ArithEnv {
           }
           if (e instanceof ExpandError) {
             await this.err(fds, e.message);
-            throw new ExitSig(e.status);
+            // bash -c exits 127 after an expansion error (a script file or subshell exits 1)
+            throw new ExitSig(this.fromC && this.callDepth === 0 ? 127 : e.status);
           }
           throw e;
         }
@@ -776,7 +770,7 @@ export class Shell implements ExpandCtx, ArithEnv {
           return (await this.evalTest(cmd.expr, fds)) ? 0 : 1;
         } catch (e) {
           if (e instanceof ShellError && !(e instanceof ExpandError)) {
-            await this.err(fds, e.message);
+            if (e.message) await this.err(fds, e.message);
             return 2;
           }
           throw e;
@@ -833,9 +827,10 @@ export class Shell implements ExpandCtx, ArithEnv {
           const re = await expandRegex(this, e.right);
           let rx: RegExp;
           try {
-            rx = new RegExp(ereToJs(re), this.shopts.nocasematch ? "i" : "");
+            rx = new RegExp(ereToJs(re), this.shopts.nocasematch ? "is" : "s");
           } catch {
-            throw new ShellError(`invalid regular expression \`${re}'`, 2);
+            // bash returns 2 without a message for a regex glibc rejects
+            throw new ShellError("", 2);
           }
           const m = rx.exec(l);
           if (!m) {
@@ -1110,7 +1105,7 @@ export class Shell implements ExpandCtx, ArithEnv {
     for (const el of elems) vals.push(el.key ? await expandString(this, el.value) : await expandArgs(this, [el.value]));
     if (trace) await trace(vals.flat());
     if (assoc) {
-      const m = append && cell.value instanceof Map ? cell.value : new Map<string, string>();
+      const m = append && cell.value instanceof Map ? cell.value : new BashAssoc();
       cell.value = m;
       const keyed = elems.some((e) => e.key);
       if (!keyed) {
@@ -1273,7 +1268,14 @@ export class Shell implements ExpandCtx, ArithEnv {
     if (found && found.kind === "script") return this.runExternal([found.path, ...argv.slice(1)], fds, tempEnv);
     const wrapped = await runShellWrapper(this, argv, fds, tempEnv);
     if (wrapped !== undefined) return wrapped;
-    const r = this.host.runProgram(argv, this.programIo(fds, tempEnv));
+    let r: Promise<number> | undefined;
+    try {
+      r = this.host.runProgram(argv, this.programIo(fds, tempEnv));
+    } catch (e) {
+      // the host commits pending redirect output first; a refusal there is reported, not a crash
+      if ((e as { denied?: unknown } | null)?.denied) { this.pathError(fds, name, e); return 126; }
+      throw e;
+    }
     if (!r) {
       await this.err(fds, `${name}: command not found`);
       return 127;
@@ -1561,13 +1563,14 @@ export class Shell implements ExpandCtx, ArithEnv {
       return null;
     }
     const fs = this.host.fs;
-    const st = fs.stat(abs);
-    if (st && st.type === "dir") { this.errSync(fds, `${path}: Is a directory`); return null; }
-    const parent = abs.slice(0, abs.lastIndexOf("/")) || "/";
-    const pst = fs.stat(parent);
-    if (!pst || pst.type !== "dir") { this.errSync(fds, `${path}: No such file or directory`); return null; }
-    if (clobberCheck && st && this.opts.noclobber) { this.errSync(fds, `${path}: cannot overwrite existing file`); return null; }
+    // stat may be refused too (a protected file): every step reports a denial as a path error
     try {
+      const st = fs.stat(abs);
+      if (st && st.type === "dir") { this.errSync(fds, `${path}: Is a directory`); return null; }
+      const parent = abs.slice(0, abs.lastIndexOf("/")) || "/";
+      const pst = fs.stat(parent);
+      if (!pst || pst.type !== "dir") { this.errSync(fds, `${path}: No such file or directory`); return null; }
+      if (clobberCheck && st && this.opts.noclobber) { this.errSync(fds, `${path}: cannot overwrite existing file`); return null; }
       if (!append || !st) fs.writeFile(abs, EMPTY, { append: false, mode: 0o666 & ~getUmask(this) });
     } catch (e) {
       this.pathError(fds, path, e);
@@ -1578,7 +1581,14 @@ export class Shell implements ExpandCtx, ArithEnv {
       write: async (data: Uint8Array) => {
         budget.outputBytes += data.length;
         if (budget.outputBytes > budget.limits.maxOutputBytes * 4) throw new LimitError("output", `toolshed: file output limit exceeded`);
-        fs.writeFile(abs, data, { append: true });
+        try {
+          fs.writeFile(abs, data, { append: true });
+        } catch (e) {
+          // a refusal after the file was opened (appending needs read access to a protected
+          // file once earlier output was committed): report it and stop the writer
+          if ((e as { denied?: unknown } | null)?.denied) { this.pathError(fds, path, e); throw new EpipeError(); }
+          throw e;
+        }
       },
     };
   }
@@ -1647,7 +1657,7 @@ export class Shell implements ExpandCtx, ArithEnv {
         }
         const data = this.readFileForRedirect(target, fds);
         if (!data) return false;
-        fds[fd] = { r: new InStream(new BytesReader(data)) };
+        fds[fd] = { r: new InStream(new BytesReader(data), target === "/dev/null") };
         return true;
       }
       case "<>": {
@@ -1693,40 +1703,6 @@ export class Shell implements ExpandCtx, ArithEnv {
     }
     return false;
   }
-}
-
-/** Converts a POSIX ERE (as used by [[ =~ ]]) to a JS regex source. */
-export function ereToJs(re: string): string {
-  const classes: Record<string, string> = {
-    alpha: "a-zA-Z", digit: "0-9", alnum: "a-zA-Z0-9", upper: "A-Z", lower: "a-z", space: "\\s", blank: " \\t",
-    punct: "!-\\/:-@\\[-`{-~", xdigit: "0-9A-Fa-f", cntrl: "\\x00-\\x1f", print: "\\x20-\\x7e", graph: "\\x21-\\x7e", word: "\\w",
-  };
-  let out = "";
-  for (let i = 0; i < re.length; i++) {
-    const c = re[i];
-    if (c === "\\") { out += c + (re[i + 1] ?? "\\"); i++; continue; }
-    if (c === "[") {
-      let j = i + 1;
-      let body = "";
-      if (re[j] === "^") { body += "^"; j++; }
-      if (re[j] === "]") { body += "\\]"; j++; }
-      while (j < re.length && re[j] !== "]") {
-        if (re[j] === "[" && re[j + 1] === ":") {
-          const e = re.indexOf(":]", j);
-          if (e > 0) { body += classes[re.slice(j + 2, e)] ?? ""; j = e + 2; continue; }
-        }
-        if (re[j] === "\\" || re[j] === "[") body += "\\";
-        body += re[j];
-        j++;
-      }
-      out += "[" + body + "]";
-      i = j;
-      continue;
-    }
-    if (c === "/") { out += "\\/"; continue; }
-    out += c;
-  }
-  return out;
 }
 
 export function initVars(sh: Shell, env: Record<string, string>, cwd: string): void {

@@ -1,7 +1,8 @@
 // Variables with bash's dynamic scoping: a stack of frames, the first one global.
 // Indexed arrays are sparse JS arrays (Object.keys gives ascending indices);
-// associative arrays are insertion-ordered Maps.
+// associative arrays are BashAssoc maps, listing keys in bash's hash order (assoc.ts).
 
+import { BashAssoc } from "./assoc";
 export const A_EXPORT = 1, A_READONLY = 2, A_INTEGER = 4, A_LOWER = 8, A_UPPER = 16, A_NAMEREF = 32;
 
 export interface Var {
@@ -229,6 +230,7 @@ export class VarStore {
 
 function copyValue(v: Var["value"]): Var["value"] {
   if (Array.isArray(v)) return v.slice();
-  if (v instanceof Map) return new Map(v);
+  if (v instanceof BashAssoc) return v.clone();
+  if (v instanceof Map) return new BashAssoc(v);
   return v;
 }

@@ -5,6 +5,7 @@ import type {
   ArgWord, ArrayElem, Assign, CaseItem, Command, ParamExp, Redir, Stmt, TestExpr, Word, WordPart,
 } from "./ast";
 import { litText } from "./ast";
+import { byteChar, joinBytes } from "../interp/streams";
 
 export class ParseError extends Error {
   constructor(message: string, public pos: number, public incomplete = false) {
@@ -1315,7 +1316,7 @@ export function ansiC(src: string, from: number): { value: string; end: number }
   let i = from;
   while (i < src.length) {
     const c = src[i];
-    if (c === "'") return { value: out, end: i + 1 };
+    if (c === "'") return { value: joinBytes(out), end: i + 1 };
     if (c !== "\\") { out += c; i++; continue; }
     const n = src[i + 1];
     i += 2;
@@ -1335,7 +1336,7 @@ export function ansiC(src: string, from: number): { value: string; end: number }
       case "c": { const k = src[i]; i++; out += String.fromCharCode((k ?? "@").toUpperCase().charCodeAt(0) ^ 64); break; }
       case "x": {
         const m = /^[0-9a-fA-F]{1,2}/.exec(src.slice(i, i + 2));
-        if (m) { out += String.fromCharCode(parseInt(m[0], 16)); i += m[0].length; } else out += "\\x";
+        if (m) { out += byteChar(parseInt(m[0], 16)); i += m[0].length; } else out += "\\x";
         break;
       }
       case "u": case "U": {
@@ -1346,12 +1347,12 @@ export function ansiC(src: string, from: number): { value: string; end: number }
       default:
         if (n !== undefined && /[0-7]/.test(n)) {
           const m = /^[0-7]{1,3}/.exec(src.slice(i - 1, i + 2))!;
-          out += String.fromCharCode(parseInt(m[0], 8) & 255);
+          out += byteChar(parseInt(m[0], 8) & 255);
           i += m[0].length - 1;
         } else out += "\\" + (n ?? "");
     }
   }
-  return { value: out, end: -1 };
+  return { value: joinBytes(out), end: -1 };
 }
 
 export function parse(src: string, opts?: ParserOptions): Stmt[] {

@@ -100,7 +100,7 @@ export function sessionPrograms(ctx: ToolContext): ProgramRunner {
         cwd: io.cwd,
         fs: ctx.fs,
         commandRules: ctx.policy?.commandRules,
-        stdin,
+        stdin: io.stdin.isNull ? undefined : stdin,
         fdFiles,
         fdSinks: namedFdSinks(argv.slice(1), io),
         umask: io.umask,

@@ -117,3 +117,24 @@ mod tests {
         assert!(command_allowed(&argv));
     }
 }
+
+/// ripgrep's rule for a command line without paths: search stdin when it is
+/// a pipe or a file, not when it is a terminal or /dev/null. The host shows
+/// "no stdin" (and /dev/null) as a character device. Natively (unit tests,
+/// the GNU comparison) stdin is never searched implicitly, so tests do not
+/// depend on how they were started.
+#[cfg(target_os = "wasi")]
+pub fn stdin_is_readable() -> bool {
+    // SAFETY: fstat only writes into the zeroed struct it is given.
+    let mut st: libc::stat = unsafe { std::mem::zeroed() };
+    if unsafe { libc::fstat(0, &mut st) } != 0 {
+        return false;
+    }
+    let kind = st.st_mode & libc::S_IFMT;
+    kind != libc::S_IFCHR && kind != libc::S_IFDIR
+}
+
+#[cfg(not(target_os = "wasi"))]
+pub fn stdin_is_readable() -> bool {
+    false
+}

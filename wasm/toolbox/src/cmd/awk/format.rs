@@ -130,9 +130,15 @@ pub fn sprintf(fmt: &str, args: &[Val], convfmt: &str) -> Result<String, String>
             }
             'c' => {
                 let v = next(&mut ai);
-                let s = match v {
-                    Val::Num(n) => char::from_u32(n as u32).map(|c| c.to_string()).unwrap_or_default(),
-                    other => other.str_with(convfmt).chars().next().map(|c| c.to_string()).unwrap_or_default(),
+                // a number (or a field that looks like one, as gawk) prints the character with that code
+                let code = match &v {
+                    Val::Num(n) => Some(*n),
+                    Val::StrNum(t) if super::value::looks_numeric(t) => Some(v.num()),
+                    _ => None,
+                };
+                let s = match (code, v) {
+                    (Some(n), _) => char::from_u32(n as u32).map(|c| c.to_string()).unwrap_or_default(),
+                    (None, other) => other.str_with(convfmt).chars().next().map(|c| c.to_string()).unwrap_or_default(),
                 };
                 pad(s, width, left, false)
             }

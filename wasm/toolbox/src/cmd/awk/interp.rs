@@ -345,11 +345,10 @@ impl<'p, 'o> Interp<'p, 'o> {
         if fs == " " {
             return FsMode::Blank;
         }
+        // gawk: any single character other than a space is taken literally (`-F'|'`)
         let mut chars = fs.chars();
         if let (Some(c), None) = (chars.next(), chars.next()) {
-            if c != '\\' && (c == '\t' || !"[](){}.*+?^$|".contains(c)) {
-                return FsMode::Char(c);
-            }
+            return FsMode::Char(c);
         }
         match self.regex(fs) {
             Ok(re) => FsMode::Regex(re),
@@ -386,7 +385,7 @@ impl<'p, 'o> Interp<'p, 'o> {
         if let Some(r) = self.regexes.get(src) {
             return Ok(Rc::clone(r));
         }
-        let t = translate(src, true).map_err(|m| format!("regular expression /{}/: {}", src, m))?;
+        let t = translate(&super::escape::regex(src), true).map_err(|m| format!("regular expression /{}/: {}", src, m))?;
         let r = Rc::new(Regex::new(&t).map_err(|e| format!("regular expression /{}/: {}", src, e.to_string().lines().last().unwrap_or("").trim()))?);
         self.regexes.insert(src.to_string(), Rc::clone(&r));
         Ok(r)
@@ -442,8 +441,12 @@ impl<'p, 'o> Interp<'p, 'o> {
 
     fn split_with(&mut self, s: &str, fs: &str) -> Vec<String> {
         let mode = if fs == self.sp.fs { self.fs_mode.clone() } else { self.fs_mode_for(fs) };
+        self.split_mode(s, &mode)
+    }
+
+    fn split_mode(&mut self, s: &str, mode: &FsMode) -> Vec<String> {
         let mut ranges = Vec::new();
-        split_more(s, &mode, &mut ranges, &mut 0, usize::MAX, &mut self.errors);
+        split_more(s, mode, &mut ranges, &mut 0, usize::MAX, &mut self.errors);
         ranges.iter().map(|&(a, b)| s[a..b].to_string()).collect()
     }
 
@@ -838,15 +841,25 @@ impl<'p, 'o> Interp<'p, 'o> {
                     Some(Expr::Var(n)) => n.clone(),
                     _ => return Err("split: second argument must be an array name".into()),
                 };
-                let fs = match argn(2) {
-                    Some(Expr::Regex(r)) => r.clone(),
+                let parts = match argn(2) {
+                    // a regex constant is always a regex, even of one character (`/./`)
+                    Some(Expr::Regex(r)) => {
+                        let mode = match self.regex(r) {
+                            Ok(re) => FsMode::Regex(re),
+                            Err(e) => FsMode::Bad(e),
+                        };
+                        self.split_mode(&s, &mode)
+                    }
                     Some(e) => {
                         let v = self.eval(e)?;
-                        self.to_s(&v)
+                        let fs = self.to_s(&v);
+                        self.split_with(&s, &fs)
                     }
-                    None => self.sp.fs.clone(),
+                    None => {
+                        let fs = self.sp.fs.clone();
+                        self.split_with(&s, &fs)
+                    }
                 };
-                let parts = self.split_with(&s, &fs);
                 let id = self.array_id(&arr)?;
                 self.arrays[id].clear();
                 for (i, p) in parts.iter().enumerate() {
@@ -904,6 +917,64 @@ impl<'p, 'o> Interp<'p, 'o> {
                 }
                 Val::Num(count as f64)
             }
+            "gensub" => {
+                let re_src = match argn(0) {
+                    Some(Expr::Regex(r)) => r.clone(),
+                    Some(e) => {
+                        let v = self.eval(e)?;
+                        self.to_s(&v)
+                    }
+                    None => return Err("gensub: missing argument".into()),
+                };
+                let repl: Vec<char> = {
+                    let v = self.eval(argn(1).ok_or("gensub: missing replacement")?)?;
+                    self.to_s(&v).chars().collect()
+                };
+                let how = self.eval(argn(2).ok_or("gensub: missing third argument (\"g\" or a match number)")?)?;
+                let how_s = self.to_s(&how);
+                // "g"/"G" replaces every match, a number n only the n-th (gawk treats n < 1 as 1)
+                let nth = if how_s.starts_with('g') || how_s.starts_with('G') { 0 } else { (how.num() as i64).max(1) as usize };
+                let cur = match argn(3) {
+                    Some(e) => {
+                        let v = self.eval(e)?;
+                        self.to_s(&v)
+                    }
+                    None => self.record.clone(),
+                };
+                let re = self.regex(&re_src)?;
+                let mut out = String::new();
+                let mut last = 0;
+                for (k, c) in re.captures_iter(&cur).enumerate() {
+                    let m = c.get(0).expect("group 0");
+                    if nth != 0 && k + 1 != nth {
+                        continue;
+                    }
+                    out.push_str(&cur[last..m.start()]);
+                    let mut i = 0;
+                    while i < repl.len() {
+                        let ch = repl[i];
+                        i += 1;
+                        match (ch, repl.get(i)) {
+                            ('\\', Some(&d)) if d.is_ascii_digit() => {
+                                out.push_str(c.get(d as usize - '0' as usize).map_or("", |g| g.as_str()));
+                                i += 1;
+                            }
+                            ('\\', Some(&e)) if e == '&' || e == '\\' => {
+                                out.push(e);
+                                i += 1;
+                            }
+                            ('&', _) => out.push_str(m.as_str()),
+                            _ => out.push(ch),
+                        }
+                    }
+                    last = m.end();
+                    if nth != 0 {
+                        break;
+                    }
+                }
+                out.push_str(&cur[last..]);
+                Val::Str(out)
+            }
             "match" => {
                 let s = self.eval(argn(0).ok_or("match: missing argument")?)?;
                 let s = self.to_s(&s);
@@ -916,10 +987,30 @@ impl<'p, 'o> Interp<'p, 'o> {
                     }
                 };
                 let r = self.regex(&src)?;
-                let (start, len) = match r.find(&s) {
+                let caps = r.captures(&s);
+                let (start, len) = match caps.as_ref().and_then(|c| c.get(0)) {
                     Some(m) => (s[..m.start()].chars().count() as f64 + 1.0, m.as_str().chars().count() as f64),
                     None => (0.0, -1.0),
                 };
+                // gawk's match(s, re, arr): arr[n] is group n, arr[n, "start"] and arr[n, "length"] where it is
+                match argn(2) {
+                    None => {}
+                    Some(Expr::Var(name)) => {
+                        let id = self.array_id(name)?;
+                        let sep = self.sp.subsep.clone();
+                        self.arrays[id].clear();
+                        for (k, g) in caps.iter().flat_map(|c| c.iter()).enumerate() {
+                            if let Some(g) = g {
+                                let at = s[..g.start()].chars().count() + 1;
+                                let a = &mut self.arrays[id];
+                                a.insert(k.to_string(), Val::StrNum(g.as_str().to_string()));
+                                a.insert(format!("{}{}start", k, sep), Val::Num(at as f64));
+                                a.insert(format!("{}{}length", k, sep), Val::Num(g.as_str().chars().count() as f64));
+                            }
+                        }
+                    }
+                    Some(_) => return Err("match: third argument must be an array name".into()),
+                }
                 self.set_var("RSTART", Val::Num(start))?;
                 self.set_var("RLENGTH", Val::Num(len))?;
                 Val::Num(start)

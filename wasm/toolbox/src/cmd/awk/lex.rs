@@ -15,8 +15,8 @@ pub enum Tok {
 }
 
 const KEYWORDS: [&str; 18] = ["BEGIN", "END", "function", "func", "if", "else", "while", "for", "do", "break", "continue", "next", "nextfile", "exit", "return", "delete", "in", "getline"];
-const BUILTINS: [&str; 22] = [
-    "length", "substr", "index", "split", "sub", "gsub", "match", "sprintf", "tolower", "toupper", "int", "sqrt", "exp", "log", "sin", "cos", "atan2", "rand", "srand", "system", "close", "fflush",
+const BUILTINS: [&str; 23] = [
+    "length", "substr", "index", "split", "sub", "gsub", "gensub", "match", "sprintf", "tolower", "toupper", "int", "sqrt", "exp", "log", "sin", "cos", "atan2", "rand", "srand", "system", "close", "fflush",
 ];
 const OPS: [&str; 41] = [
     "+=", "-=", "*=", "/=", "%=", "^=", "**=", "==", "<=", ">=", "!=", "++", "--", "&&", "||", ">>", "!~", "**", "{", "}", "(", ")", "[", "]", ";", ",", "+", "-", "*", "/", "%", "^", "!", ">", "<", "|", "?", ":", "~", "$", "=",
@@ -133,6 +133,13 @@ pub fn lex(src: &str) -> Result<Vec<(Tok, usize)>, String> {
                         'b' => s.push('\u{8}'),
                         'f' => s.push('\u{c}'),
                         'v' => s.push('\u{b}'),
+                        'u' => match super::escape::unicode(&b[i..]) {
+                            Some((c, n)) => {
+                                s.push(c);
+                                i += n;
+                            }
+                            None => s.push_str("\\u"),
+                        },
                         '\n' => line += 1,
                         '0'..='7' => {
                             let mut v = e.to_digit(8).unwrap();

@@ -6,7 +6,8 @@
 //!   rg [OPTIONS] PATTERN [PATH...]    rg [OPTIONS] -e PATTERN... [PATH...]
 //!   rg [OPTIONS] --files [PATH...]    rg --type-list
 //! Patterns use the `regex` crate's syntax (as ripgrep does). No PATH means
-//! `.` (paths then print without `./`); stdin only when `-` is given.
+//! stdin when it is a pipe or a file (ripgrep's rule), else `.` (paths then
+//! print without `./`); `-` names stdin.
 //! Matching: -e -f -F -i -s -S -w -x -v -P (accepted; same engine).
 //! Output: -n -N --column --no-column -b -H -I --heading --no-heading -p
 //!   -0 -o -r/--replace ($0 $1 ${name} $$) -c --count-matches --include-zero
@@ -477,7 +478,9 @@ pub fn run(ctx: &mut Ctx, argv: &[String]) -> Res {
 
     let implicit = ops.is_empty();
     if implicit {
-        ops.push(".".to_string());
+        // ripgrep searches a piped or redirected stdin when no path is given
+        let stdin = !files_mode && crate::host::stdin_is_readable();
+        ops.push(if stdin { "-" } else { "." }.to_string());
     }
     let vimgrep = p.has("vimgrep");
     let with_filename = match last_key(&p, &["H", "I"]) {
