@@ -1,8 +1,13 @@
+import { drain } from "../lib/streams";
 import { httpError } from "./respond";
 
 export type JsonBody = { ok: true; value: unknown } | { ok: false; response: Response };
 
-/** Reads a JSON body no larger than `max` bytes; too large is 413, malformed is 400. */
+/**
+ * Reads a JSON body no larger than `max` bytes; too large is 413, malformed is 400. A body
+ * refused before reading is left alone (workerd discards it cleanly); one refused midway is
+ * drained (see `drain`).
+ */
 export async function readJson(request: Request, max: number): Promise<JsonBody> {
   const tooLarge = () => ({ ok: false as const, response: httpError(413, "body_too_large", `Request body exceeds ${max} bytes.`) });
   const declared = Number(request.headers.get("content-length") ?? "0");
@@ -16,7 +21,7 @@ export async function readJson(request: Request, max: number): Promise<JsonBody>
     if (done) break;
     total += value.length;
     if (total > max) {
-      await reader.cancel().catch(() => undefined);
+      await drain(reader);
       return tooLarge();
     }
     parts.push(value);
@@ -33,4 +38,24 @@ export async function readJson(request: Request, max: number): Promise<JsonBody>
   } catch (e) {
     return { ok: false, response: httpError(400, "malformed_json", `The body is not valid JSON: ${(e as Error).message}`) };
   }
+}
+
+/**
+ * Passes a body on while counting it; bytes past `max` are read and dropped, not passed on
+ * and not cancelled (see `drain`), so the receiver sees at most `max` bytes.
+ * `complete()` is true only when the client's body ended cleanly (a cut-off skips `flush`).
+ */
+export function countedBody(source: ReadableStream<Uint8Array> | null, max: number) {
+  let total = 0;
+  let complete = false;
+  const body = (source ?? new ReadableStream<Uint8Array>({ start: (c) => c.close() })).pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        total += chunk.length;
+        if (total <= max) controller.enqueue(chunk);
+      },
+      flush: () => void (complete = true),
+    }),
+  );
+  return { body, complete: () => complete && total <= max, overLimit: () => total > max };
 }

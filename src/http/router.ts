@@ -4,7 +4,7 @@ import { maxJsonBytesFromEnv, MAX_UPLOAD_BYTES } from "../policy/limits";
 import { resolvePath } from "../policy/paths";
 import { callTool, createSession, isSessionId, PROFILES, sessionStub } from "../service";
 import { describeTools, formatValidationError } from "../tools/registry";
-import { readJson } from "./body";
+import { countedBody, readJson } from "./body";
 import { failureResponse, httpError, json } from "./respond";
 
 type Args = [env: Env, tenant: string];
@@ -13,6 +13,8 @@ const createBody = z.object({
   profile: z.enum(PROFILES).optional().describe("Which platform's tool set the session serves"),
   cwd: z.string().optional().describe("Working directory inside /workspace (default /workspace)"),
 });
+
+const tooLargeUpload = () => httpError(413, "body_too_large", `Uploads are limited to ${MAX_UPLOAD_BYTES} bytes.`);
 
 const noSession = () => httpError(404, "session_not_found", "No such session.");
 
@@ -99,18 +101,19 @@ router
   .put(
     "/v1/sessions/:id/files/*",
     withSession(async (req, _env, stub) => {
+      // A refusal leaves the unread body to workerd, which discards it cleanly (see `drain`).
       const path = filePath(req);
       if (path === null) return httpError(400, "invalid_path", "The file path in the URL is not valid percent-encoding.");
       const declared = Number(req.headers.get("content-length") ?? "0");
-      if (declared > MAX_UPLOAD_BYTES) return httpError(413, "body_too_large", `Uploads are limited to ${MAX_UPLOAD_BYTES} bytes.`);
-      // flush() runs only when the client's body ended cleanly; an error or cut-off skips it.
-      let complete = false;
-      const source = req.body ?? new ReadableStream<Uint8Array>({ start: (c) => c.close() });
-      const body = source.pipeThrough(new TransformStream<Uint8Array, Uint8Array>({ flush: () => void (complete = true) }));
-      const stored = await stub.upload(path, body, MAX_UPLOAD_BYTES);
+      if (declared > MAX_UPLOAD_BYTES) return tooLargeUpload();
+      const opened = await stub.openUpload(path);
+      if (!opened.ok) return failureResponse(opened);
+      const counted = countedBody(req.body, MAX_UPLOAD_BYTES);
+      const stored = await stub.upload(opened.uploadId, counted.body, MAX_UPLOAD_BYTES);
       if (!stored.ok) return failureResponse(stored);
+      if (counted.overLimit()) return (await stub.finishUpload(opened.uploadId, false), tooLargeUpload());
       const sizeMatches = !req.headers.has("content-length") || declared === stored.size;
-      const r = await stub.finishUpload(stored.uploadId, complete && sizeMatches);
+      const r = await stub.finishUpload(opened.uploadId, counted.complete() && sizeMatches);
       return r.ok ? json({ path: r.path, size: r.size }, 201) : failureResponse(r);
     }),
   )
