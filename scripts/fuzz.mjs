@@ -117,7 +117,9 @@ function violation(req, res) {
   if (res.status >= 500) return `status ${res.status}: ${res.body.toString("utf8").slice(0, 200)}`;
   if (req.method === "HEAD") return null;
   const type = res.headers["content-type"] ?? "";
-  if (res.status === 200 && req.method === "GET" && req.target.includes("/files/")) {
+  // The route sees the URL after WHATWG parsing (`\` is `/`, dot segments resolved).
+  const route = URL.canParse("http://127.0.0.1" + req.target) ? new URL("http://127.0.0.1" + req.target).pathname : "";
+  if (res.status === 200 && req.method === "GET" && /^\/v1\/sessions\/[^/]+\/files\//.test(route)) {
     return type === "application/octet-stream" ? null : `download served as ${type}`;
   }
   if (!type.startsWith("application/json")) return `content-type ${type}`;
@@ -129,7 +131,7 @@ function violation(req, res) {
   }
   if (typeof value !== "object" || value === null) return "body is not a JSON object";
   if (res.status >= 400) return typeof value.error === "string" && typeof value.message === "string" ? null : "error without {error, message}";
-  if (req.target.includes("/tools/") && req.method === "POST") return typeof value.success === "boolean" ? null : "tool result without success";
+  if (/^\/v1\/sessions\/[^/]+\/tools\//.test(route) && req.method === "POST") return typeof value.success === "boolean" ? null : "tool result without success";
   return null;
 }
 
@@ -145,9 +147,13 @@ async function runBatch(batch) {
   await Promise.all(
     Array.from({ length: clients }, async () => {
       for (let req = queue.shift(); req; req = queue.shift()) {
-        const res = await rawRequest(port, req);
+        let v;
+        try {
+          v = violation(req, await rawRequest(port, req));
+        } catch (e) {
+          v = `harness error: ${e.stack ?? e}`;
+        }
         sent++;
-        const v = violation(req, res);
         if (v) problems.push(`${req.method} ${req.target}: ${v}`);
       }
     }),
