@@ -17,7 +17,14 @@ export async function readJson(request: Request, max: number): Promise<JsonBody>
   const parts: Uint8Array[] = [];
   let total = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch {
+      // The client went away mid-body: an answer it will likely never read, but no 500.
+      return { ok: false, response: httpError(400, "body_incomplete", "The request body ended early (the connection was lost); send the request again.") };
+    }
+    const { done, value } = chunk;
     if (done) break;
     total += value.length;
     if (total > max) {

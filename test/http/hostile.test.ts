@@ -1,6 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { countedBody } from "../../src/http/body";
+import { countedBody, readJson } from "../../src/http/body";
 import { sessionStub } from "../../src/service";
 import { api, newSession, tool } from "../helpers";
 
@@ -70,6 +70,31 @@ describe("a refused upload never cancels its body", () => {
     const small = countedBody(tracked(3).stream, 300);
     await new Response(small.body).arrayBuffer();
     expect({ over: small.overLimit(), complete: small.complete() }).toEqual({ over: false, complete: true });
+  });
+});
+
+describe("a JSON body that breaks off or runs over", () => {
+  it("answers 400 body_incomplete, not a 500, when the body stream fails midway", async () => {
+    let sent = false;
+    const broken = new ReadableStream<Uint8Array>({
+      pull(c) {
+        if (sent) return c.error(new Error("Network connection lost."));
+        sent = true;
+        c.enqueue(new TextEncoder().encode('{"path":'));
+      },
+    });
+    const r = await readJson(new Request("http://t/", { method: "POST", body: broken }), 1000);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.response.status).toBe(400);
+    expect(await r.response.json()).toMatchObject({ error: "body_incomplete" });
+  });
+
+  it("drains, not cancels, a body over the limit", async () => {
+    const { stream, seen } = tracked(20);
+    const r = await readJson(new Request("http://t/", { method: "POST", body: stream }), 1000);
+    expect(r.ok ? 200 : r.response.status).toBe(413);
+    expect(seen).toEqual({ pulled: 20, cancelled: false });
   });
 });
 
