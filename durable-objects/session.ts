@@ -1,4 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
+import { drain } from "../src/lib/streams";
 import { PolicyDenied, type Denial } from "../src/policy/denied";
 import { FileRules } from "../src/policy/files";
 import { quotasFromEnv } from "../src/policy/limits";
@@ -6,7 +7,6 @@ import { SessionStore, type SessionMeta, type ToolCallRecord } from "../src/sess
 import { errorResult } from "../src/tools/errors";
 import { TOOLS, formatValidationError } from "../src/tools/registry";
 import type { ToolContext, ToolResult } from "../src/tools/types";
-import { drain } from "../src/lib/streams";
 import { isVfsError } from "../src/vfs/errors";
 import type { FileEditor } from "../src/vfs/file-editor";
 import { GuardedFs } from "../src/vfs/guarded-fs";

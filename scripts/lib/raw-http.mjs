@@ -50,9 +50,10 @@ export function rawRequest(port, { method, target, headers = {}, body = Buffer.a
         hs[l.slice(0, i).trim().toLowerCase()] = l.slice(i + 1).trim();
       }
       const rest = all.subarray(sep + 4);
-      if (/chunked/i.test(hs["transfer-encoding"] ?? "")) {
+      if (method === "HEAD" || status === 204 || status === 304) done({ status, headers: hs, body: rest });
+      else if (/chunked/i.test(hs["transfer-encoding"] ?? "")) {
         if (closed || rest.includes("0\r\n\r\n")) done({ status, headers: hs, body: dechunk(rest) });
-      } else if (method === "HEAD" || status === 204 || status === 304) done({ status, headers: hs, body: rest });
+      }
       else if (hs["content-length"] !== undefined ? rest.length >= Number(hs["content-length"]) : closed) done({ status, headers: hs, body: rest });
       else if (closed) done({ status: -1, headers: hs, body: rest, error: "body cut short" });
     };
