@@ -2,6 +2,7 @@ import type { McpHttpHandler } from "@modelcontextprotocol/server";
 import { DurableObject } from "cloudflare:workers";
 import { httpError } from "../src/http/respond";
 import { createSessionMcpHandler, MCP_SERVER_VERSION } from "../src/mcp/server";
+import { drain } from "../src/lib/streams";
 import { PolicyDenied, type Denial } from "../src/policy/denied";
 import { FileRules } from "../src/policy/files";
 import { downloadLink } from "../src/http/outbox";
@@ -283,48 +284,54 @@ export class SessionDO extends DurableObject<Env> {
   }
 
   /**
-   * Streams a request body into a pending file; nothing is visible until `finishUpload`
-   * commits it. The caller commits only when it saw the body end cleanly, because a cut-off
-   * stream can look like a normal end on this side.
+   * Opens a pending upload (policy is asked here) before any body is sent. A refusal must be
+   * known before the body crosses RPC, so that a refused body is never sent here only to be
+   * drained (see `drain`).
    */
-  async upload(path: string, body: ReadableStream<Uint8Array>, maxBytes: number): Promise<Outcome<{ uploadId: string; size: number }>> {
+  async openUpload(path: string): Promise<Outcome<{ uploadId: string }>> {
     const s = this.open();
-    if (!s) {
-      await body.cancel().catch(() => undefined);
-      return notFound;
-    }
+    if (!s) return notFound;
     const cwd = s.store.read().cwd;
     const opened = this.guard(s, "files.put", () => {
       const abs = s.fs.resolve(cwd, path);
       return s.fs.openEditor(abs, { create: true, truncate: true, createParents: true });
     });
-    if (!opened.ok) {
-      await body.cancel().catch(() => undefined);
-      return opened;
-    }
-    const editor = opened.value;
+    if (!opened.ok) return opened;
+    const uploadId = crypto.randomUUID();
+    this.uploads.set(uploadId, opened.value);
+    return { ok: true, uploadId };
+  }
+
+  /**
+   * Streams a request body into an opened upload; nothing is visible until `finishUpload`
+   * commits it. The caller commits only when it saw the body end cleanly, because a cut-off
+   * stream can look like a normal end on this side. On failure the rest of the body is
+   * drained, never cancelled (see `drain`); the caller bounds it to `maxBytes`.
+   */
+  async upload(uploadId: string, body: ReadableStream<Uint8Array>, maxBytes: number): Promise<Outcome<{ size: number }>> {
     const reader = body.getReader();
+    const editor = this.uploads.get(uploadId);
+    const fail = async (f: Failure): Promise<Failure> => {
+      editor?.abort();
+      this.uploads.delete(uploadId);
+      await drain(reader);
+      return f;
+    };
+    if (!editor) return fail({ ok: false, error: "fs", code: "EIO", message: "The upload was lost (the session restarted); upload again." });
     try {
       for (;;) {
         const { done, value } = await reader.read();
         if (done) break;
-        if (editor.size + value.length > maxBytes) {
-          editor.abort();
-          await reader.cancel().catch(() => undefined);
-          return { ok: false, error: "fs", code: "EFBIG", message: `Upload exceeds ${maxBytes} bytes.` };
-        }
+        if (editor.size + value.length > maxBytes) return fail({ ok: false, error: "fs", code: "EFBIG", message: `Upload exceeds ${maxBytes} bytes.` });
         editor.append(value);
       }
       editor.flush();
     } catch (e) {
-      editor.abort();
-      if (isVfsError(e)) return { ok: false, error: "fs", code: e.code, message: `${relativeToRoot(e.path)}: ${e.message.slice(e.path.length + 2)}` };
-      return { ok: false, error: "fs", code: "EIO", message: "The upload was interrupted; the previous content is unchanged." };
+      if (isVfsError(e)) return fail({ ok: false, error: "fs", code: e.code, message: `${relativeToRoot(e.path)}: ${e.message.slice(e.path.length + 2)}` });
+      return fail({ ok: false, error: "fs", code: "EIO", message: "The upload was interrupted; the previous content is unchanged." });
     }
     this.lastRead.clear();
-    const uploadId = crypto.randomUUID();
-    this.uploads.set(uploadId, editor);
-    return { ok: true, uploadId, size: editor.size };
+    return { ok: true, size: editor.size };
   }
 
   /** Commits (or throws away) a pending upload. */
@@ -400,3 +407,4 @@ export class SessionDO extends DurableObject<Env> {
     return true;
   }
 }
+

@@ -1,9 +1,13 @@
+import { drain } from "../lib/streams";
 import { httpError } from "./respond";
 
 export type JsonBody = { ok: true; value: unknown } | { ok: false; response: Response };
 export type BytesBody = { ok: true; bytes: Uint8Array } | { ok: false; response: Response };
 
-/** Reads a body no larger than `max` bytes; too large is 413. */
+/**
+ * Reads a body no larger than `max` bytes; too large is 413. A body refused before reading is
+ * left alone (workerd discards it cleanly); one refused midway is drained (see `drain`).
+ */
 export async function readBytes(request: Request, max: number): Promise<BytesBody> {
   const tooLarge = () => ({ ok: false as const, response: httpError(413, "body_too_large", `Request body exceeds ${max} bytes.`) });
   const declared = Number(request.headers.get("content-length") ?? "0");
@@ -13,11 +17,18 @@ export async function readBytes(request: Request, max: number): Promise<BytesBod
   const parts: Uint8Array[] = [];
   let total = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch {
+      // The client went away mid-body: an answer it will likely never read, but no 500.
+      return { ok: false, response: httpError(400, "body_incomplete", "The request body ended early (the connection was lost); send the request again.") };
+    }
+    const { done, value } = chunk;
     if (done) break;
     total += value.length;
     if (total > max) {
-      await reader.cancel().catch(() => undefined);
+      await drain(reader);
       return tooLarge();
     }
     parts.push(value);
@@ -41,4 +52,24 @@ export async function readJson(request: Request, max: number): Promise<JsonBody>
   } catch (e) {
     return { ok: false, response: httpError(400, "malformed_json", `The body is not valid JSON: ${(e as Error).message}`) };
   }
+}
+
+/**
+ * Passes a body on while counting it; bytes past `max` are read and dropped, not passed on
+ * and not cancelled (see `drain`), so the receiver sees at most `max` bytes.
+ * `complete()` is true only when the client's body ended cleanly (a cut-off skips `flush`).
+ */
+export function countedBody(source: ReadableStream<Uint8Array> | null, max: number) {
+  let total = 0;
+  let complete = false;
+  const body = (source ?? new ReadableStream<Uint8Array>({ start: (c) => c.close() })).pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        total += chunk.length;
+        if (total <= max) controller.enqueue(chunk);
+      },
+      flush: () => void (complete = true),
+    }),
+  );
+  return { body, complete: () => complete && total <= max, overLimit: () => total > max };
 }

@@ -5,7 +5,7 @@ import { PROFILE_NAMES, PROFILES } from "../profiles";
 import { exportTools, FORMATS } from "../profiles/export";
 import { callTool, createSession, isSessionId, sessionStub, sessionTools } from "../service";
 import { formatValidationError } from "../tools/registry";
-import { readBytes, readJson } from "./body";
+import { countedBody, readBytes, readJson } from "./body";
 import { failureResponse, httpError, json } from "./respond";
 
 type Args = [env: Env, tenant: string];
@@ -28,6 +28,8 @@ const toolsQuery = z.object({
   profile: z.enum(PROFILE_NAMES).default("toolshed"),
   format: z.enum(FORMATS).default("jsonschema"),
 });
+
+const tooLargeUpload = () => httpError(413, "body_too_large", `Uploads are limited to ${MAX_UPLOAD_BYTES} bytes.`);
 
 const noSession = () => httpError(404, "session_not_found", "No such session.");
 
@@ -140,18 +142,19 @@ router
   .put(
     "/v1/sessions/:id/files/*",
     withSession(async (req, _env, stub) => {
+      // A refusal leaves the unread body to workerd, which discards it cleanly (see `drain`).
       const path = filePath(req);
       if (path === null) return httpError(400, "invalid_path", "The file path in the URL is not valid percent-encoding.");
       const declared = Number(req.headers.get("content-length") ?? "0");
-      if (declared > MAX_UPLOAD_BYTES) return httpError(413, "body_too_large", `Uploads are limited to ${MAX_UPLOAD_BYTES} bytes.`);
-      // flush() runs only when the client's body ended cleanly; an error or cut-off skips it.
-      let complete = false;
-      const source = req.body ?? new ReadableStream<Uint8Array>({ start: (c) => c.close() });
-      const body = source.pipeThrough(new TransformStream<Uint8Array, Uint8Array>({ flush: () => void (complete = true) }));
-      const stored = await stub.upload(path, body, MAX_UPLOAD_BYTES);
+      if (declared > MAX_UPLOAD_BYTES) return tooLargeUpload();
+      const opened = await stub.openUpload(path);
+      if (!opened.ok) return failureResponse(opened);
+      const counted = countedBody(req.body, MAX_UPLOAD_BYTES);
+      const stored = await stub.upload(opened.uploadId, counted.body, MAX_UPLOAD_BYTES);
       if (!stored.ok) return failureResponse(stored);
+      if (counted.overLimit()) return (await stub.finishUpload(opened.uploadId, false), tooLargeUpload());
       const sizeMatches = !req.headers.has("content-length") || declared === stored.size;
-      const r = await stub.finishUpload(stored.uploadId, complete && sizeMatches);
+      const r = await stub.finishUpload(opened.uploadId, counted.complete() && sizeMatches);
       return r.ok ? json({ path: r.path, size: r.size }, 201) : failureResponse(r);
     }),
   )

@@ -56,10 +56,10 @@ it("leaves the previous content when an upload ends short of its Content-Length"
   await tool(id, "write_file", { path: "f.txt", content: "previous" });
   const stub = sessionStub(env, "alice", id);
   // The HTTP layer commits only a body that ended cleanly at its declared length.
-  const stored = await stub.upload("f.txt", new Blob(["partial"]).stream(), 1 << 20);
-  expect(stored.ok).toBe(true);
-  if (!stored.ok) return;
-  const r = await stub.finishUpload(stored.uploadId, false);
+  const opened = await stub.openUpload("f.txt");
+  if (!opened.ok) throw new Error(opened.message);
+  expect(await stub.upload(opened.uploadId, new Blob(["partial"]).stream(), 1 << 20)).toMatchObject({ ok: true, size: 7 });
+  const r = await stub.finishUpload(opened.uploadId, false);
   expect(r).toMatchObject({ ok: false, code: "EIO" });
   expect((await tool(id, "read_file", { path: "f.txt" })).output).toBe("     1\tprevious");
   const short = await exports.default
