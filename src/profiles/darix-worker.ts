@@ -49,7 +49,7 @@ const edit = defineProfileTool({
 
 const braveSearch = searchTool({
   name: "brave_search",
-  description: "Search the web with Brave Search. Returns results with title, url, description and, when known, published_time.",
+  description: "Search the web. Returns results with title, url, description and, when known, published_time; engines that failed are named in the output.",
   query: "The search query",
   count: { text: "Number of results to return (1-20, default 5)", max: 20, default: 5 },
 });
