@@ -1,9 +1,11 @@
 import { z } from "zod";
 import { PROTECTIVE } from "../policy/rule-sets";
 import { defineProfileTool, route, shellWithTimeout, type Profile } from "./types";
+import { fetchUrlTool, searchTool } from "./web";
 
 // Darix's worker page (seed 002) names the seven primitives but documents only spawn_worker's
-// parameters; the file and shell tools take the conventional names below.
+// parameters; the file, shell, search and fetch tools take the conventional names below, and
+// answer with the canonical results (the page gives no result shapes either).
 
 const bash = shellWithTimeout({
   name: "bash",
@@ -45,11 +47,25 @@ const edit = defineProfileTool({
   route: (a) => route("edit_file", a),
 });
 
+const braveSearch = searchTool({
+  name: "brave_search",
+  description: "Search the web. Returns results with title, url, description and, when known, published_time; engines that failed are named in the output.",
+  query: "The search query",
+  count: { text: "Number of results to return (1-20, default 5)", max: 20, default: 5 },
+});
+
+const fetchUrl = fetchUrlTool({
+  name: "fetch_url",
+  description:
+    "Fetch an http(s) URL and return its content: HTML as readable Markdown, JSON pretty-printed, text as is. Output is truncated at 50,000 characters.",
+  url: "The http:// or https:// URL to fetch",
+});
+
 export const darixWorker: Profile = {
   name: "darix-worker",
   seeds: ["002"],
-  tools: [bash, read, write, edit],
-  missing: ["brave_search", "fetch_url", "spawn_worker"],
+  tools: [bash, read, write, edit, braveSearch, fetchUrl],
+  missing: ["spawn_worker"],
   rules: PROTECTIVE,
   readBeforeEdit: true,
 };

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { FULL_DENY_LIST } from "../policy/rule-sets";
+import { SEND_MAX_FILE_BYTES } from "../policy/limits";
 import { defineProfileTool, route, shellWithTimeout, type Profile } from "./types";
+import { fetchUrlTool, searchTool } from "./web";
 
 // Texts as LibertAI's tool reference (seed 003) gives them.
 const PATH = "Absolute or workspace-relative path";
@@ -49,11 +51,36 @@ const listDir = defineProfileTool({
   route: (a) => route("list_dir", { path: a.path ?? "/workspace" }),
 });
 
+const webFetch = fetchUrlTool({
+  name: "web_fetch",
+  description:
+    "Fetch a URL and return its text content. HTML content is automatically stripped of tags and decoded. JSON responses are pretty-printed. Output is truncated at 50,000 characters. Requests follow up to 5 redirects and time out after 30 seconds.",
+  url: "URL to fetch (http or https)",
+});
+
+const webSearch = searchTool({
+  name: "web_search",
+  description: "Search the web using LibertAI Search. Returns titles, URLs, and snippets. Failed engines are noted in the output.",
+  query: "The search query",
+  count: { text: "Number of results, 1-10 (default 5)", max: 10, default: 5 },
+});
+
+const sendFile = defineProfileTool({
+  name: "send_file",
+  description: `Send a file from the workspace to the user. Files are validated against the workspace boundary and sensitive file list. Maximum file size is ${SEND_MAX_FILE_BYTES / 1024 / 1024} MB.`,
+  params: z.object({
+    path: z.string().describe("Path to the file (relative to workspace or absolute within workspace)"),
+    caption: z.string().max(1024).optional().describe("Optional caption"),
+  }),
+  // "Relative to workspace", as the page says, whatever the session's cwd.
+  route: (a) => route("send_file", { path: a.path.startsWith("/") ? a.path : `/workspace/${a.path}`, caption: a.caption }),
+});
+
 export const libertai: Profile = {
   name: "libertai",
   seeds: ["003"],
-  tools: [bash, readFile, writeFile, editFile, listDir],
-  missing: ["web_fetch", "web_search", "generate_image", "send_file", "spawn"],
+  tools: [bash, readFile, writeFile, editFile, listDir, webFetch, webSearch, sendFile],
+  missing: ["generate_image", "spawn"],
   // LibertAI's bash deny patterns include environment dumps (env, printenv, set, export -p, declare -x).
   rules: FULL_DENY_LIST,
 };

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { PROTECTIVE } from "../policy/rule-sets";
 import type { ToolResult } from "../tools/types";
-import { defineProfileTool, route, type Profile } from "./types";
+import { defineProfileTool, route, same, type Profile } from "./types";
+import { searchTool } from "./web";
 
 // Texts as Spacebot's worker tool pages (seeds 000/001) give them.
 
@@ -88,11 +89,25 @@ const setStatus = defineProfileTool({
   route: (a) => route("set_status", a),
 });
 
+// The page's own text; the session's skills are listed after it, as in the canonical tool.
+const readSkill = same("read_skill", {
+  description: "Read the full content of an installed skill. Useful for accessing skill instructions, examples, and bundled resources.",
+});
+
+const webSearch = searchTool({
+  name: "web_search",
+  description: "Search the web using Brave Search API. Returns relevant results with titles, URLs, and descriptions.",
+  query: "The search query",
+  count: { text: "Number of results to return (1-20)", max: 20, default: 5 },
+  freshness: 'Time filter: "day", "week", "month", "year"',
+  country: { text: "Country code for localized results (e.g., “us”, “uk”, “de”)", default: "us" },
+});
+
 export const spacebotWorker: Profile = {
   name: "spacebot-worker",
   seeds: ["000", "001"],
-  tools: [shell, file, exec, setStatus],
-  missing: ["browser", "read_skill", "web_search", "email_search"],
+  tools: [shell, file, exec, setStatus, readSkill, webSearch],
+  missing: ["browser", "email_search"],
   // The exec blocklist the page documents (LD_PRELOAD, ..., BASH_ENV, ENV) is src/policy/env.ts,
   // which every profile applies; env dumps are not on Spacebot's list.
   rules: PROTECTIVE,

@@ -52,7 +52,7 @@ export function same<K extends CanonicalName>(tool: K, texts: { name?: string; d
   return {
     name: texts.name ?? tool,
     description: texts.description ?? def.description,
-    ...(texts.description === undefined && def.describe ? { describe: def.describe } : {}),
+    ...(def.describe ? { describe: (ctx: ToolContext) => def.describe!(ctx, texts.description) } : {}),
     params: def.params,
     route: (args) => route(tool, args as CanonicalArgs<K>),
   };

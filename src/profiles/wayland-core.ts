@@ -75,11 +75,26 @@ const glob = defineProfileTool({
   route: (a) => route("glob", a),
 });
 
+const webFetch = defineProfileTool({
+  name: "WebFetch",
+  description:
+    "Fetch a URL and return its content. Plain HTTP GET with readability extraction for HTML pages. SSRF-safe: private IP ranges, loopback, cloud metadata endpoints, and non-http/https schemes are rejected before the request is sent. Prefer WebFetch for read-only URL reads.",
+  params: z.object({
+    url: z.string().min(1).describe("Absolute http:// or https:// URL to fetch."),
+    readable: z
+      .boolean()
+      .default(true)
+      .describe("When true (default), HTML is run through a readability extractor. When false, the raw body is returned verbatim (use for JSON/plain text)."),
+    timeout_ms: z.number().int().min(1).max(90_000).default(30_000).describe("Wall-clock timeout in milliseconds. Default 30000, maximum 90000."),
+  }),
+  route: (a) => route("web_fetch", a),
+});
+
 export const waylandCore: Profile = {
   name: "wayland-core",
   seeds: ["004"],
-  tools: [read, write, edit, bash, grep, glob],
-  missing: ["WebFetch", "ToolSearch", "Delegate", "Spawn", "Workflow"],
+  tools: [read, write, edit, bash, grep, glob, webFetch],
+  missing: ["ToolSearch", "Delegate", "Spawn", "Workflow"],
   rules: { ...PROTECTIVE, scrubEnv: ["*_API_KEY", "*_TOKEN", "*_SECRET", "WAYLAND_VAULT_*"], shellNetwork: false },
   dedupReads: true,
 };

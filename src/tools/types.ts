@@ -47,8 +47,11 @@ export type Json = string | number | boolean | null | Json[] | { [key: string]: 
 export interface ToolDefinition<S extends z.ZodType = z.ZodType> {
   name: string;
   description: string;
-  /** The description as one session sees it, when it depends on the session (e.g. its skills). */
-  describe?(ctx: ToolContext): string;
+  /**
+   * The description as one session sees it, when it depends on the session (e.g. its skills).
+   * `base` replaces the tool's own opening text, for a profile that documents the tool in its words.
+   */
+  describe?(ctx: ToolContext, base?: string): string;
   params: S;
   /** State-changing tools run one at a time per session; read-only ones may overlap. */
   readOnly: boolean;

@@ -1,13 +1,23 @@
 // What each profile adds around the one implementation: argument mapping, result shapes,
 // guards and rule sets, through the real HTTP API and the real session Durable Object.
 import { exports } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { sessionPolicy } from "../../src/policy/rule-sets";
 import { PROFILES } from "../../src/profiles";
 import type { ToolshedRPC } from "../../src/rpc";
 import { api, newSession, tool } from "../helpers";
 
 const call = (id: string, name: string, body: unknown) => api("POST", `/v1/sessions/${id}/tools/${name}`, { body });
+
+// The network test servers (test/net/global-setup.mjs): the site is the one allowed origin.
+const SITE = `http://127.0.0.1:${inject("netPorts").site}`;
+/** What the Brave stand-in (test/net/search-server.global.mjs) was asked for a query. */
+async function braveRequest(q: string): Promise<Record<string, string> | undefined> {
+  const seen = (await (await fetch(`${inject("searchServer")}/requests`)).json()) as Array<{ engine: string; query: Record<string, string> }>;
+  return seen.find((s) => s.engine === "brave" && s.query["q"] === q)?.query;
+}
+const descriptionOf = async (id: string, name: string): Promise<string> =>
+  (await api("GET", `/v1/sessions/${id}/tools`)).body.tools.find((t: { name: string }) => t.name === name).description;
 
 describe("spacebot-worker", () => {
   it("file reads, writes and lists in the page's shapes", async () => {
@@ -36,6 +46,31 @@ describe("spacebot-worker", () => {
     expect(blocked.denied.rule).toBe("env-loader-hook");
     expect(await tool(id, "set_status", { status: "24/42 tests" })).toMatchObject({ success: true, worker_id: id, status: "24/42 tests" });
   });
+
+  it("read_skill answers content and base_dir, its page's description followed by the session's skills", async () => {
+    const id = await newSession(undefined, { profile: "spacebot-worker" });
+    expect(await descriptionOf(id, "read_skill")).toMatch(
+      /^Read the full content of an installed skill\. Useful for accessing skill instructions, examples, and bundled resources\.\n\nAvailable skills:\n- workspace-report: /,
+    );
+    const r = await tool(id, "read_skill", { skill_name: "workspace-report" });
+    expect(r).toMatchObject({ success: true, base_dir: "/workspace/.skills/workspace-report" });
+    expect(r.content).toContain("sh /workspace/.skills/workspace-report/report.sh");
+    expect((await tool(id, "read_skill", { skill_name: "nope" })).error).toMatch(/No skill named 'nope'\. Available: workspace-report/);
+  });
+
+  it("web_search sends country us by default, the freshness asked, and the count (1-20)", async () => {
+    const id = await newSession(undefined, { profile: "spacebot-worker" });
+    const r = await tool(id, "web_search", { query: "spacebot default country", count: 2, freshness: "month" });
+    expect(r.success).toBe(true);
+    expect(r.results).toHaveLength(2);
+    expect(Object.keys(r.results[0])).toEqual(expect.arrayContaining(["title", "url", "description"]));
+    expect(await braveRequest("spacebot default country")).toMatchObject({ country: "us", freshness: "pm" });
+    await tool(id, "web_search", { query: "spacebot country de", country: "de" });
+    expect(await braveRequest("spacebot country de")).toMatchObject({ country: "de" });
+    for (const bad of [{ query: "x", count: 21 }, { query: "x", freshness: "hour" }, { query: "x", country: "usa" }]) {
+      expect((await call(id, "web_search", bad)).status).toBe(400);
+    }
+  });
 });
 
 describe("darix-worker", () => {
@@ -49,6 +84,20 @@ describe("darix-worker", () => {
     expect((await tool(id, "edit", { path: "made-by-shell.txt", old_string: "1", new_string: "2" })).success).toBe(true);
     await tool(id, "write", { path: "mine.txt", content: "x" });
     expect((await tool(id, "edit", { path: "mine.txt", old_string: "x", new_string: "y" })).success).toBe(true);
+  });
+
+  it("brave_search searches with query and count; fetch_url returns a page's readable text", async () => {
+    const id = await newSession(undefined, { profile: "darix-worker" });
+    const s = await tool(id, "brave_search", { query: "darix research", count: 3 });
+    expect(s.success).toBe(true);
+    expect(s.results).toHaveLength(3);
+    expect(await braveRequest("darix research")).toBeDefined();
+    expect((await call(id, "brave_search", { query: "x", count: 21 })).status).toBe(400);
+    const f = await tool(id, "fetch_url", { url: `${SITE}/article.html` });
+    expect(f).toMatchObject({ success: true, status: 200, title: "Tidal Clocks of Kelp Forests" });
+    expect(f.output).toContain("PERIWINKLE");
+    expect(f.output).not.toContain("SCRIPT_SHOULD_NOT_APPEAR");
+    expect((await call(id, "fetch_url", {})).body.message).toMatch(/url/);
   });
 });
 
@@ -67,6 +116,32 @@ describe("libertai", () => {
     expect((await tool(id, "bash", { command: "env | grep HOME" })).denied.rule).toBe("env-dump");
     expect((await call(id, "bash", { command: "true", timeout: 301 })).status).toBe(400);
   });
+
+  it("web_fetch takes only url, returns text, and refuses private addresses", async () => {
+    const id = await newSession(undefined, { profile: "libertai" });
+    const r = await tool(id, "web_fetch", { url: `${SITE}/data.json` });
+    expect(r.output).toBe('{\n  "name": "kelp",\n  "tags": [\n    "a",\n    "b"\n  ],\n  "depth": {\n    "m": 30\n  }\n}');
+    expect((await tool(id, "web_fetch", { url: "http://169.254.169.254/latest/meta-data/" })).success).toBe(false);
+    expect((await call(id, "web_fetch", {})).body.message).toMatch(/url/);
+  });
+
+  it("web_search counts 1-10, default 5", async () => {
+    const id = await newSession(undefined, { profile: "libertai" });
+    expect((await tool(id, "web_search", { query: "libertai default count" })).results).toHaveLength(5);
+    expect((await tool(id, "web_search", { query: "libertai two", count: 2 })).results).toHaveLength(2);
+    const over = await call(id, "web_search", { query: "x", count: 11 });
+    expect(over.status).toBe(400);
+    expect(over.body.message).toMatch(/count/);
+  });
+
+  it("send_file sends a path relative to the workspace, whatever the cwd, and refuses sensitive files", async () => {
+    const id = await newSession(undefined, { profile: "libertai", cwd: "/workspace/sub" });
+    await tool(id, "write_file", { path: "/workspace/report.md", content: "# done\n" });
+    const r = await tool(id, "send_file", { path: "report.md", caption: "the report" });
+    expect(r).toMatchObject({ success: true, file: { path: "report.md", size: 7, caption: "the report" } });
+    expect(await (await exports.default.fetch(r.file.url)).text()).toBe("# done\n");
+    expect((await tool(id, "send_file", { path: ".env" })).denied).toBeDefined();
+  });
 });
 
 describe("wayland-core", () => {
@@ -82,6 +157,18 @@ describe("wayland-core", () => {
     expect((await tool(id, "Read", { file_path: "/workspace/notes.txt", limit: 1 })).output).toBe("     1\tv1");
     await tool(id, "Bash", { command: "echo v2 > notes.txt" });
     expect((await tool(id, "Read", { file_path: "/workspace/notes.txt" })).output).toBe("     1\tv2");
+  });
+
+  it("WebFetch reads a page readable by default, raw with readable false, timeout_ms at most 90000", async () => {
+    const id = await newSession(undefined, { profile: "wayland-core" });
+    const readable = await tool(id, "WebFetch", { url: `${SITE}/article.html` });
+    expect(readable.output).toContain("# Tidal Clocks of Kelp Forests");
+    expect(readable.output).not.toContain("<p>");
+    expect((await tool(id, "WebFetch", { url: `${SITE}/article.html`, readable: false })).output).toContain("<script>");
+    expect((await tool(id, "WebFetch", { url: "file:///etc/passwd" })).success).toBe(false);
+    const slow = await call(id, "WebFetch", { url: `${SITE}/article.html`, timeout_ms: 90_001 });
+    expect(slow.status).toBe(400);
+    expect(slow.body.message).toMatch(/timeout_ms/);
   });
 
   it("scrubs secret-named session variables, keeps the shell off the network, allows Bash up to 600 s", async () => {
@@ -128,7 +215,7 @@ describe("session creation and least privilege", () => {
   it.each([
     [{ profile: "nope" }, /unknown profile 'nope'; choose one of toolshed, spacebot-worker/],
     [{ profile: "libertai", tools: ["Read"] }, /'Read' is not a tool of profile libertai; choose among bash, read_file/],
-    [{ profile: "libertai", tools: ["web_fetch"] }, /'web_fetch' is documented for profile libertai but not available in Toolshed yet/],
+    [{ profile: "libertai", tools: ["generate_image"] }, /'generate_image' is documented for profile libertai but not available in Toolshed yet/],
     [{ tools: [] }, /give at least one tool name/],
     [{ env: { LD_PRELOAD: "/x.so" } }, /env: Refused: LD_PRELOAD/],
     [{ cwd: "../.." }, /cwd: /],

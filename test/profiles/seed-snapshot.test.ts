@@ -1,5 +1,5 @@
 // Each profile against its seed page: tool names, parameter names, types, required-ness and
-// the defaults and maxima the page states. A missing, extra or renamed parameter fails.
+// the defaults, maxima and ranges (1-20) the page states. A missing, extra or renamed parameter fails.
 import { describe, expect, it } from "vitest";
 import { PROFILES, type Profile } from "../../src/profiles";
 import { parametersOf } from "../../src/profiles/export";
@@ -46,8 +46,13 @@ describe.each(cases)("profile $profile.name against its seed page", ({ profile, 
         const value = /^[\d[\]]|^(true|false)$/.test(stated) ? JSON.parse(stated) : stated;
         expect(prop.default, `${name}.${p.name} default`).toEqual(value);
       }
+      const flag = /\b(true|false) \(default\)/.exec(p.description ?? "")?.[1];
+      if (flag) expect(prop.default, `${name}.${p.name} default`).toBe(flag === "true");
+      if (p.type !== "integer" && p.type !== "number") continue;
       const max = /\bmax(?:imum)? (\d+)/i.exec(p.description ?? "")?.[1];
       if (max) expect(prop.maximum, `${name}.${p.name} maximum`).toBe(Number(max));
+      const range = /\b(\d+)-(\d+)\b/.exec(p.description ?? "");
+      if (range) expect([prop.minimum, prop.maximum], `${name}.${p.name} range`).toEqual([Number(range[1]), Number(range[2])]);
     }
   });
 });

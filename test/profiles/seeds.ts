@@ -27,17 +27,37 @@ export type SeedTools = Map<string, SeedParam[]>;
 const TYPE = /^(string|integer|boolean|array|number|object)$/;
 
 /**
+ * Tools of page 000 whose heading line the page lost: their description opens them. Keyed by
+ * the description's start.
+ */
+const SPACEBOT_LOST_HEADINGS: Record<string, string> = {
+  "Search the web using Brave Search API.": "web_search",
+  "Search email messages via IMAP.": "email_search",
+};
+/** The first result field of the tools whose results do not start at `success`. */
+const SPACEBOT_FIRST_RESULT: Record<string, string> = { read_skill: "content", web_search: "results", email_search: "messages" };
+
+/**
  * Spacebot (000): a tool name alone on a line, its description, then entries of
- * `name` / `type` / optional `required` or `default:X` / description. Parameters come first;
- * the result fields start at `success`. Tools whose heading the page lost are absent.
+ * `name` / `type` / optional `required` or `default:X` / description. Parameters come first,
+ * then the result fields (from `success`, or the tool's first result field above).
  */
 export function readSpacebot(text: string): SeedTools {
   const lines = text.split("\n").map((l) => l.trim()).filter((l) => l !== "");
   const tools: SeedTools = new Map();
   let current: SeedParam[] | null = null;
+  let tool = "";
   let inResults = false;
+  const open = (name: string) => {
+    tool = name;
+    current = [];
+    inResults = false;
+    tools.set(name, current);
+  };
   for (let i = 0; i < lines.length - 1; i++) {
     const line = lines[i]!;
+    const lost = Object.entries(SPACEBOT_LOST_HEADINGS).find(([start]) => line.startsWith(start));
+    if (lost) open(lost[1]);
     if (!/^[a-z_]+$/.test(line)) continue;
     if (TYPE.test(lines[i + 1]!)) {
       // An entry: name, type, maybe a marker, then its description (consumed here).
@@ -45,18 +65,17 @@ export function readSpacebot(text: string): SeedTools {
       const hasMarker = marker === "required" || marker.startsWith("default:");
       i += hasMarker ? 3 : 2;
       if (!current) continue;
-      if (line === "success") inResults = true;
+      if (line === "success" || line === SPACEBOT_FIRST_RESULT[tool]) inResults = true;
       if (inResults) continue;
-      current.push({
+      (current as SeedParam[]).push({
         name: line,
         type: lines[i - (hasMarker ? 2 : 1)],
         required: marker === "required",
         ...(marker.startsWith("default:") ? { default: marker.slice("default:".length).replace(/"/g, "") } : {}),
+        description: lines[i],
       });
     } else if (/^[A-Z]/.test(lines[i + 1]!)) {
-      current = [];
-      inResults = false;
-      tools.set(line, current);
+      open(line);
     }
   }
   return tools;

@@ -15,12 +15,12 @@ const LISTED_SKILLS = 50;
 export const readSkill = defineTool({
   name: "read_skill",
   description: `${BASE} The skills of a session are listed in its tool descriptions (GET /v1/sessions/:id/tools).`,
-  describe(ctx: ToolContext): string {
+  describe(ctx: ToolContext, base = BASE): string {
     const { skills } = skillCatalog(ctx.fs);
-    if (skills.length === 0) return `${BASE} No skills are installed in this session.`;
+    if (skills.length === 0) return `${base} No skills are installed in this session.`;
     const lines = skills.slice(0, LISTED_SKILLS).map((s) => `- ${s.name}: ${s.description.length > 200 ? `${s.description.slice(0, 197)}...` : s.description}`);
     if (skills.length > LISTED_SKILLS) lines.push(`- ... and ${skills.length - LISTED_SKILLS} more`);
-    return `${BASE}\n\nAvailable skills:\n${lines.join("\n")}`;
+    return `${base}\n\nAvailable skills:\n${lines.join("\n")}`;
   },
   params,
   // Reading an operator skill installs its files into the workspace.
