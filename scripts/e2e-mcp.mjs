@@ -30,6 +30,9 @@ const CALLS = {
     ["bash", { command: "wc -l < src/a.txt; env | grep -c HOME" }],
     ["exec", { program: "cat", args: ["src/a.txt"] }],
     ["set_status", { status: "e2e over MCP" }],
+    ["read_skill", { skill_name: "workspace-report" }],
+    // refused by the URL policy before anything leaves the Worker, so the same answer offline
+    ["web_fetch", { url: "http://169.254.169.254/latest/meta-data/" }],
   ],
   "spacebot-worker": [
     ["file", { operation: "write", path: "out/r.json", content: '{"ok":true}' }],
@@ -51,6 +54,7 @@ const CALLS = {
     ["edit_file", { path: "l/x.txt", old_string: "one", new_string: "two" }],
     ["list_dir", {}],
     ["bash", { command: "cat l/x.txt; env | wc -l", timeout: 10 }],
+    ["web_fetch", { url: "http://127.0.0.1:1/" }],
   ],
   "wayland-core": [
     ["Write", { file_path: "/workspace/w.rs", content: "fn main() {}\n" }],
@@ -60,6 +64,7 @@ const CALLS = {
     ["Grep", { pattern: "start", glob: "*.rs" }],
     ["Glob", { pattern: "**/*.rs" }],
     ["Bash", { command: "cat w.rs; curl -s http://127.0.0.1/" }],
+    ["WebFetch", { url: "http://[::ffff:10.0.0.1]/" }],
   ],
 };
 
