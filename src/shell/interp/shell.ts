@@ -1481,13 +1481,12 @@ export class Shell implements ExpandCtx, ArithEnv {
       return null;
     }
     const budget = this.shared.budget;
-    return {
-      write: async (data: Uint8Array) => {
-        budget.outputBytes += data.length;
-        if (budget.outputBytes > budget.limits.maxOutputBytes * 4) throw new LimitError("output", `toolshed: file output limit exceeded`);
-        fs.writeFile(abs, data, { append: true });
-      },
+    const writeSync = (data: Uint8Array) => {
+      budget.outputBytes += data.length;
+      if (budget.outputBytes > budget.limits.maxOutputBytes * 4) throw new LimitError("output", `toolshed: file output limit exceeded`);
+      fs.writeFile(abs, data, { append: true });
     };
+    return { write: async (data: Uint8Array) => writeSync(data), writeSync };
   }
 
   async applyRedir(r: Redir, fds: Fd[]): Promise<boolean> {
@@ -1554,7 +1553,7 @@ export class Shell implements ExpandCtx, ArithEnv {
         }
         const data = this.readFileForRedirect(target, fds);
         if (!data) return false;
-        fds[fd] = { r: new InStream(new BytesReader(data)) };
+        fds[fd] = { r: new InStream(new BytesReader(data, true)) };
         return true;
       }
       case "<>": {
