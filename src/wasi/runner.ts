@@ -30,6 +30,13 @@ export const DEFAULT_MAX_STEPS = 1_000_000_000;
  * instance per stage alive); the isolate's 128 MB also hold the JS heap.
  */
 export const DEFAULT_MAX_TOTAL_MEMORY_BYTES = 96 * 1024 * 1024;
+/**
+ * Fuel a streaming run pays per byte it moves through a pipe (once writing, once reading): the
+ * host's copying is work the program's own counter does not see, and a stage such as `yes`
+ * produces gigabytes for little fuel of its own. Two steps a byte keeps `yes | cat` within
+ * about the time its timeout gives it.
+ */
+export const STEPS_PER_PIPED_BYTE = 2;
 /** The global wasm/meter exports; a module without it runs unmetered (syscall budget only). */
 const FUEL_EXPORT = "toolshed_fuel";
 
@@ -303,8 +310,12 @@ function instantiate(
       }
     },
   };
+  let fuel: WebAssembly.Global | null = null;
+  const charge = (bytes: number) => {
+    if (fuel) fuel.value = (fuel.value as bigint) - BigInt(bytes * STEPS_PER_PIPED_BYTE);
+  };
   const imports = buildImports(shim, guard);
-  if (streams) Object.assign(imports, streamingImports(shim, guard, { ...imports }));
+  if (streams) Object.assign(imports, streamingImports(shim, guard, charge, { ...imports }));
   const memoryOf = () => shim.inst?.exports.memory as WebAssembly.Memory | undefined;
 
   // Commands a program runs in-process (xargs, find -exec) pass the same command rules as the
@@ -344,7 +355,7 @@ function instantiate(
   }
 
   const fuelExport = instance.exports[FUEL_EXPORT];
-  const fuel = fuelExport instanceof WebAssembly.Global ? fuelExport : null;
+  fuel = fuelExport instanceof WebAssembly.Global ? fuelExport : null;
   if (fuel) fuel.value = BigInt(limits.maxSteps);
   return { shim, instance, memory, fuel, argv0, limits, ctx, stdout, stderr, sinks, syscalls: () => syscalls, commandDenial: () => commandDenial };
 }
@@ -354,7 +365,12 @@ function instantiate(
  * JSPI imports: when the bytes are not there (or the pipe is full) they answer a promise and
  * the program is suspended until it settles. Everything else takes the synchronous imports.
  */
-function streamingImports(shim: WASI, guard: { check(m: WebAssembly.Memory | undefined): void }, sync: Record<string, (...args: any[]) => unknown>) {
+function streamingImports(
+  shim: WASI,
+  guard: { check(m: WebAssembly.Memory | undefined): void },
+  charge: (bytes: number) => void,
+  sync: Record<string, (...args: any[]) => unknown>,
+) {
   const memory = () => shim.inst.exports.memory as WebAssembly.Memory;
   const streamOf = (fd: number) => {
     const f = shim.fds[fd];
@@ -374,6 +390,7 @@ function streamingImports(shim: WASI, guard: { check(m: WebAssembly.Memory | und
     }
     const deliver = (data: Uint8Array | null | undefined) => {
       const bytes = data ?? EMPTY;
+      charge(bytes.length);
       new Uint8Array(memory().buffer).set(bytes, ptr);
       new DataView(memory().buffer).setUint32(nreadPtr, bytes.length, true);
       return wasi.ERRNO_SUCCESS;
@@ -394,6 +411,7 @@ function streamingImports(shim: WASI, guard: { check(m: WebAssembly.Memory | und
       if (len) parts.push(new Uint8Array(memory().buffer, ptr, len).slice());
     }
     const data = concat(parts);
+    charge(data.length);
     if (data.length === 0) {
       v.setUint32(nwrittenPtr, 0, true);
       return wasi.ERRNO_SUCCESS;
