@@ -4,7 +4,7 @@
 // duration_ms (measured inside the Worker), so HTTP is not counted against it.
 // Also exports the runners the `commands` section shares.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { client, freePort, root, startDevServer, stopDevServer } from "../lib/dev-server.mjs";
@@ -170,6 +170,50 @@ export const SHELL_WORKLOADS = [
   { name: "(( )) while loop, 100k", script: `i=0; while ((i<100000)); do ((i++)); done; echo $i` },
 ];
 
+/** 100 MB of numbered text lines, for a pipeline whose reader stops after the first one. */
+const BIG_LINES = () => {
+  const line = (i) => `${String(i).padStart(9, "0")} the quick brown fox jumps over the lazy dog\n`;
+  const per = line(0).length;
+  const n = Math.ceil(100_000_000 / per);
+  const out = Buffer.alloc(n * per);
+  for (let i = 0; i < n; i++) out.write(line(i), i * per);
+  return out;
+};
+
+// Pipes and program start. `big.txt` (100 MB) is made in bash's directory and uploaded to
+// Toolshed's workspace; just-bash has no such file, so it sits these rows out. The `time`
+// rows print the timing on stderr; stdout must still match bash's.
+export const PIPE_WORKLOADS = [
+  { name: "time (yes | head -1)", script: "time (yes | head -1)" },
+  { name: "cat big | head -1 (100 MB file)", script: "cat big.txt | head -1", big: true },
+  { name: "1000 x wc -c /dev/null", script: "for i in $(seq 1000); do wc -c /dev/null; done > starts.txt; tail -1 starts.txt" },
+  { name: "1000 x echo x | wc -c (streamed)", script: "for i in $(seq 1000); do echo x | wc -c; done > starts.txt; tail -1 starts.txt" },
+];
+
+export async function benchPipes() {
+  console.log("\npipes and program start:");
+  for (const w of PIPE_WORKLOADS) console.log(`  ${w.name.padEnd(34)} ${w.script}`);
+  const dir = mkdtempSync(join(tmpdir(), "toolshed-pipes-"));
+  try {
+    const big = BIG_LINES();
+    writeFileSync(join(dir, "big.txt"), big);
+    const native = nativeRunner(dir);
+    const jb = await justBashRunner();
+    const results = PIPE_WORKLOADS.map((w) => ({ name: w.name }));
+    for (const [i, w] of PIPE_WORKLOADS.entries()) {
+      results[i].native = await timed(() => native(w.script));
+      results[i].jb = w.big ? { missing: true } : await timed(() => jb(w.script));
+    }
+    await withToolshed(async ({ run, upload }) => {
+      await upload("big.txt", big);
+      for (const [i, w] of PIPE_WORKLOADS.entries()) results[i].ours = await timed(() => run(w.script));
+    });
+    printTable(results, "bash");
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 export async function benchShell() {
   const bashVersion = spawnSync("bash", ["-c", "echo $BASH_VERSION"], { encoding: "utf8" }).stdout.trim();
   const jbVersion = JSON.parse(readFileSync(join(root, "node_modules", "just-bash", "package.json"), "utf8")).version;
@@ -199,4 +243,5 @@ export async function benchShell() {
     `reference: just-bash with maxCommandCount/maxLoopIterations raised to 10M, 100k loop: ${fmtMs(r)} ms` +
       (r.ok ? ` (jb/bash ${ratio(r, results.at(-1).native)}, jb/ours ${ratio(r, ours)})` : ` (${r.stderr.trim()})`),
   );
+  await benchPipes();
 }

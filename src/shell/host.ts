@@ -31,9 +31,26 @@ export interface ByteReader {
   readonly isNull?: boolean;
 }
 
+/**
+ * The shell's open file description for reading: every command on the same fd takes bytes
+ * from one such object, so what one leaves is there for the next.
+ */
+export interface SharedReader extends ByteReader {
+  /** Up to `max` bytes (a whole chunk by default); null at end of input. */
+  read(max?: number): Promise<Uint8Array | null>;
+  /** As `read` without waiting: undefined when the bytes are not there yet. */
+  tryRead(max: number): Uint8Array | null | undefined;
+  /** True when `tryRead` never answers undefined (a file, a here-document, a finished pipe). */
+  readonly settled: boolean;
+  /** Set for a file opened with `<`: lseek moves its offset for everyone reading it. */
+  readonly seekable: { seek(offset: number, whence: 0 | 1 | 2): number | null } | null;
+}
+
 /** Async byte sink with backpressure. Throws EpipeError once the reader has gone. */
 export interface ByteWriter {
   write(data: Uint8Array): Promise<void>;
+  /** Present when a write never has to wait (a collector, a file): programs may then run without suspending. */
+  writeSync?(data: Uint8Array): void;
 }
 
 export class EpipeError extends Error {
@@ -60,7 +77,7 @@ export interface ShellLimits {
 export interface ProgramIo {
   cwd: string;
   env: Record<string, string>;
-  stdin: ByteReader;
+  stdin: SharedReader;
   stdout: ByteWriter;
   stderr: ByteWriter;
   limits: ShellLimits;

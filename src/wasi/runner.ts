@@ -1,4 +1,4 @@
-import { WASI, WASIProcExit } from "@bjorn3/browser_wasi_shim";
+import { WASI, WASIProcExit, wasi } from "@bjorn3/browser_wasi_shim";
 import type { Fd } from "@bjorn3/browser_wasi_shim";
 import { PolicyDenied, type Denial } from "../policy/denied";
 import type { GuardedFs } from "../vfs/guarded-fs";
@@ -9,7 +9,10 @@ import { WorkspaceDirFd } from "./fs/dir-fd";
 import { WorkspaceFileFd } from "./fs/file-fd";
 import { RunStopped, buildImports } from "./imports";
 import { TOOLSHED_MODULE, buildToolshedImports } from "./toolshed-imports";
-import { OutputFd, StdinFd } from "./stdio";
+import { OutputFd, StdinFd, StreamOutFd } from "./stdio";
+import { SharedStreamFd } from "./fs/dev-fd";
+import type { ByteWriter, SharedReader } from "../shell/host";
+import { EMPTY, concat } from "../shell/interp/streams";
 
 export const DEFAULT_MAX_OUTPUT_BYTES = 16 * 1024 * 1024;
 /** The isolate has 128 MB for JS and every Wasm memory together. */
@@ -22,6 +25,18 @@ export const DEFAULT_MAX_SYSCALLS = 5_000_000;
  * under this.
  */
 export const DEFAULT_MAX_STEPS = 1_000_000_000;
+/**
+ * Linear memory all programs running at once may hold together (a streaming pipeline keeps one
+ * instance per stage alive); the isolate's 128 MB also hold the JS heap.
+ */
+export const DEFAULT_MAX_TOTAL_MEMORY_BYTES = 96 * 1024 * 1024;
+/**
+ * Fuel a streaming run pays per byte it moves through a pipe (once writing, once reading): the
+ * host's copying is work the program's own counter does not see, and a stage such as `yes`
+ * produces gigabytes for little fuel of its own. Two steps a byte keeps `yes | cat` within
+ * about the time its timeout gives it.
+ */
+export const STEPS_PER_PIPED_BYTE = 2;
 /** The global wasm/meter exports; a module without it runs unmetered (syscall budget only). */
 const FUEL_EXPORT = "toolshed_fuel";
 
@@ -45,7 +60,8 @@ export interface WasiRunOptions {
   fs: GuardedFs;
   /** The session's command rule set, for commands a program runs in-process (xargs, find -exec). */
   commandRules?: ReadonlySet<string>;
-  stdin?: Uint8Array;
+  /** Bytes, or the caller's open file description: the program takes from it only what it reads. */
+  stdin?: Uint8Array | SharedReader;
   /** The caller's other open fds (3 and up), captured; the program reads them as /dev/fd/N. */
   fdFiles?: Record<number, Uint8Array>;
   /** Writable fds of the caller (3 and up); what the program writes to /dev/fd/N comes back in `fdOutputs`. */
@@ -67,6 +83,14 @@ export interface WasiRunResult {
   error?: string;
   /** Work done, for metering: syscalls, final linear memory, metered steps (if metered). */
   stats: { syscalls: number; memoryBytes: number; steps?: number };
+  /** Streaming runs: what the caller's stdout/stderr writer threw (not EPIPE), for the caller to raise. */
+  failure?: unknown;
+}
+
+/** A streaming run: fd 1 and fd 2 go to these writers as the program writes. */
+export interface WasiStreamOptions extends WasiRunOptions {
+  stdout: ByteWriter;
+  stderr: ByteWriter;
 }
 
 interface Outcome {
@@ -136,25 +160,74 @@ function classify(e: unknown, argv0: string): Outcome {
 }
 
 /**
- * Runs one WASI command to completion against the workspace, synchronously. The workspace is
+ * Runs one WASI command to completion against the workspace, synchronously: its stdin must be
+ * settled (bytes, a file, a finished pipe) and its output is collected. The workspace is
  * preopened as `/workspace` (only that: a "." preopen makes wasi-libc map any absolute path such
  * as /etc/passwd onto the cwd); programs resolve relative paths against $PWD, which is set to
  * `cwd`. Nothing the program does can throw out of here: traps, limits and host faults all come
  * back as an exit code with `error` saying why.
  */
 export function runWasi(program: WebAssembly.Module, opts: WasiRunOptions): WasiRunResult {
-  const checked = checkInputs(opts);
-  if ("error" in checked) return failed(checked.error, `${opts.argv[0] ?? "wasi"}: ${checked.error}`, checked.denied);
-
-  const limits = {
-    maxOutputBytes: opts.limits?.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES,
-    maxMemoryBytes: opts.limits?.maxMemoryBytes ?? DEFAULT_MAX_MEMORY_BYTES,
-    maxSyscalls: opts.limits?.maxSyscalls ?? DEFAULT_MAX_SYSCALLS,
-    maxSteps: opts.limits?.maxSteps ?? DEFAULT_MAX_STEPS,
-  };
-  const ctx = new WasiFsContext(opts.fs, opts.umask);
-  return execute(program, opts.argv, checked.envList, opts.stdin, limits, ctx, opts.cwd, opts.fdFiles, opts.fdSinks, opts.commandRules);
+  const run = start(program, opts, new StdinFd(opts.stdin), null);
+  if ("exitCode" in run) return run;
+  // Suspended streaming runs keep their memory while this one runs.
+  live.add(run.memory);
+  let outcome: Outcome;
+  try {
+    outcome = { exitCode: run.shim.start(run.instance as unknown as Parameters<WASI["start"]>[0]), clean: true };
+  } catch (e) {
+    outcome = ended(run, e);
+  } finally {
+    live.delete(run.memory);
+  }
+  return finish(run, outcome);
 }
+
+interface Jspi {
+  Suspending: new (fn: (...args: number[]) => number | Promise<number>) => WebAssembly.ImportValue;
+  promising: (fn: unknown) => () => Promise<unknown>;
+}
+const JSPI = WebAssembly as unknown as Partial<Jspi>;
+
+/** Whether this runtime can suspend Wasm on a promise (JSPI); without it, runs are not streamed. */
+export const canStream = (): boolean => typeof JSPI.Suspending === "function" && typeof JSPI.promising === "function";
+
+/**
+ * Runs one WASI command while the caller's streams flow: reading an empty pipe or writing a
+ * full one suspends the program (JSPI) until the other side moves, so pipeline stages run
+ * side by side over bounded buffers. Fuel and the syscall budget are counted as in `runWasi`
+ * (a suspended program burns neither); the memory cap also holds for all live runs together.
+ */
+export async function runWasiStreaming(program: WebAssembly.Module, opts: WasiStreamOptions): Promise<WasiRunResult> {
+  if (!canStream()) throw new Error("runWasiStreaming needs JSPI (WebAssembly.Suspending / promising)");
+  const out = new StreamOutFd(opts.stdout);
+  const err = new StreamOutFd(opts.stderr);
+  const run = start(program, opts, new StdinFd(opts.stdin), [out, err]);
+  if ("exitCode" in run) return run;
+  live.add(run.memory);
+  let outcome: Outcome;
+  try {
+    run.shim.inst = run.instance as unknown as WASI["inst"];
+    await JSPI.promising!(run.instance.exports._start)();
+    outcome = { exitCode: 0, clean: true };
+  } catch (e) {
+    outcome = ended(run, e);
+  } finally {
+    live.delete(run.memory);
+  }
+  const result = finish(run, outcome);
+  const failure = out.failure ?? err.failure;
+  if (failure !== undefined) result.failure = failure;
+  return result;
+}
+
+/** Memories of the runs in progress, for the cap on all of them together. */
+const live = new Set<WebAssembly.Memory>();
+const liveBytes = () => {
+  let n = 0;
+  for (const m of live) n += m.buffer.byteLength;
+  return n;
+};
 
 /**
  * Runs a program that needs no files (no preopen at all), e.g. `toolbox --list`. Used at
@@ -162,7 +235,15 @@ export function runWasi(program: WebAssembly.Module, opts: WasiRunOptions): Wasi
  */
 export function runDetached(program: WebAssembly.Module, argv: string[]): WasiRunResult {
   const limits = { maxOutputBytes: 1024 * 1024, maxMemoryBytes: DEFAULT_MAX_MEMORY_BYTES, maxSyscalls: 100_000, maxSteps: 10_000_000 };
-  return execute(program, argv, [], undefined, limits, null, ROOT);
+  const run = instantiate(program, argv, [], new StdinFd(), null, limits, null, ROOT, {}, []);
+  if ("exitCode" in run) return run;
+  let outcome: Outcome;
+  try {
+    outcome = { exitCode: run.shim.start(run.instance as unknown as Parameters<WASI["start"]>[0]), clean: true };
+  } catch (e) {
+    outcome = ended(run, e);
+  }
+  return finish(run, outcome);
 }
 
 /** Modes for the `toolshed` imports, through the same policy as every other file access. */
@@ -187,22 +268,54 @@ function fileModes(ctx: WasiFsContext, cwd: string): NonNullable<Parameters<type
   };
 }
 
-function execute(
+/** A program instantiated and ready to start, with what `finish` needs to report on it. */
+interface Run {
+  shim: WASI;
+  instance: WebAssembly.Instance;
+  memory: WebAssembly.Memory;
+  fuel: WebAssembly.Global | null;
+  argv0: string;
+  limits: Required<WasiLimits>;
+  ctx: WasiFsContext | null;
+  stdout: OutputFd | null;
+  stderr: OutputFd;
+  sinks: Map<number, OutputFd>;
+  syscalls: () => number;
+  commandDenial: () => Denial | undefined;
+}
+
+/** Checks the options and instantiates; a WasiRunResult when the run cannot start. */
+function start(program: WebAssembly.Module, opts: WasiRunOptions, stdin: StdinFd, streams: [StreamOutFd, StreamOutFd] | null): Run | WasiRunResult {
+  const checked = checkInputs(opts);
+  if ("error" in checked) return failed(checked.error, `${opts.argv[0] ?? "wasi"}: ${checked.error}`, checked.denied);
+  const limits = {
+    maxOutputBytes: opts.limits?.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES,
+    maxMemoryBytes: opts.limits?.maxMemoryBytes ?? DEFAULT_MAX_MEMORY_BYTES,
+    maxSyscalls: opts.limits?.maxSyscalls ?? DEFAULT_MAX_SYSCALLS,
+    maxSteps: opts.limits?.maxSteps ?? DEFAULT_MAX_STEPS,
+  };
+  const ctx = new WasiFsContext(opts.fs, opts.umask);
+  return instantiate(program, opts.argv, checked.envList, stdin, streams, limits, ctx, opts.cwd, opts.fdFiles ?? {}, opts.fdSinks ?? [], opts.commandRules);
+}
+
+function instantiate(
   program: WebAssembly.Module,
   argv: string[],
   envList: string[],
-  stdin: Uint8Array | undefined,
+  stdin: StdinFd,
+  streams: [StreamOutFd, StreamOutFd] | null,
   limits: Required<WasiLimits>,
   ctx: WasiFsContext | null,
   cwd: string,
-  fdFiles: Record<number, Uint8Array> = {},
-  fdSinks: number[] = [],
+  fdFiles: Record<number, Uint8Array>,
+  fdSinks: number[],
   commandRules?: ReadonlySet<string>,
-): WasiRunResult {
+): Run | WasiRunResult {
   const argv0 = argv[0]!;
-  const stdout = new OutputFd(limits.maxOutputBytes);
+  // A streaming run writes through; its stderr OutputFd only carries the host's own note.
+  const stdout = streams ? null : new OutputFd(limits.maxOutputBytes);
   const stderr = new OutputFd(limits.maxOutputBytes);
-  const stdio: [Fd, Fd, Fd] = [new StdinFd(stdin), stdout, stderr];
+  const stdio: [Fd, Fd, Fd] = streams ? [stdin, ...streams] : [stdin, stdout!, stderr];
   const sinks = new Map(fdSinks.filter((n) => n > 2).map((n) => [n, new OutputFd(limits.maxOutputBytes)] as const));
   const fds: Fd[] = [...stdio];
   // fd 3 is /workspace (programs and tests rely on it); fd 4 is the small /dev (dev-fd.ts). In
@@ -221,9 +334,18 @@ function execute(
       if (memory && memory.buffer.byteLength > limits.maxMemoryBytes) {
         throw new RunStopped(EXIT_KILLED, `memory limit exceeded (${mib(memory.buffer.byteLength)} > ${mib(limits.maxMemoryBytes)})`);
       }
+      if (live.size > 1 && liveBytes() > DEFAULT_MAX_TOTAL_MEMORY_BYTES) {
+        const msg = `memory limit exceeded (the programs running together hold ${mib(liveBytes())} > ${mib(DEFAULT_MAX_TOTAL_MEMORY_BYTES)})`;
+        throw new RunStopped(EXIT_KILLED, msg);
+      }
     },
   };
+  let fuel: WebAssembly.Global | null = null;
+  const charge = (bytes: number) => {
+    if (fuel) fuel.value = (fuel.value as bigint) - BigInt(bytes * STEPS_PER_PIPED_BYTE);
+  };
   const imports = buildImports(shim, guard);
+  if (streams) Object.assign(imports, streamingImports(shim, guard, charge, { ...imports }));
   const memoryOf = () => shim.inst?.exports.memory as WebAssembly.Memory | undefined;
 
   // Commands a program runs in-process (xargs, find -exec) pass the same command rules as the
@@ -264,24 +386,92 @@ function execute(
     return failed(msg, `${argv0}: ${msg}`);
   }
 
-  const fuel = instance.exports[FUEL_EXPORT];
-  const metered = fuel instanceof WebAssembly.Global;
-  if (metered) fuel.value = BigInt(limits.maxSteps);
+  const fuelExport = instance.exports[FUEL_EXPORT];
+  fuel = fuelExport instanceof WebAssembly.Global ? fuelExport : null;
+  if (fuel) fuel.value = BigInt(limits.maxSteps);
+  return { shim, instance, memory, fuel, argv0, limits, ctx, stdout, stderr, sinks, syscalls: () => syscalls, commandDenial: () => commandDenial };
+}
 
-  let outcome: Outcome;
-  try {
-    const code = shim.start(instance as unknown as Parameters<WASI["start"]>[0]);
-    outcome = { exitCode: code, clean: true };
-  } catch (e) {
-    // Running out of fuel is a trap too; the negative counter tells it from a crash.
-    if (metered && (fuel.value as bigint) < 0n) {
-      const msg = `step limit reached (${limits.maxSteps} steps)`;
-      outcome = { exitCode: EXIT_KILLED, clean: false, error: msg, stderrNote: `${argv0}: killed: ${msg}\n` };
-    } else {
-      outcome = classify(e, argv0);
+/**
+ * fd_read on a pipe that is still being written and fd_write to the caller's streams, as
+ * JSPI imports: when the bytes are not there (or the pipe is full) they answer a promise and
+ * the program is suspended until it settles. Everything else takes the synchronous imports.
+ */
+function streamingImports(
+  shim: WASI,
+  guard: { check(m: WebAssembly.Memory | undefined): void },
+  charge: (bytes: number) => void,
+  sync: Record<string, (...args: any[]) => unknown>,
+) {
+  const memory = () => shim.inst.exports.memory as WebAssembly.Memory;
+  const streamOf = (fd: number) => {
+    const f = shim.fds[fd];
+    return f instanceof SharedStreamFd ? f.target : f;
+  };
+  const fdRead = (fd: number, iovs: number, iovsLen: number, nreadPtr: number): number | Promise<number> => {
+    const f = streamOf(fd);
+    if (!(f instanceof StdinFd) || f.source.settled) return sync.fd_read!(fd, iovs, iovsLen, nreadPtr) as number;
+    guard.check(memory());
+    // One iovec is filled, as read(2) on a pipe returns what is there rather than waiting for more.
+    const v = new DataView(memory().buffer);
+    let ptr = 0;
+    let len = 0;
+    for (let i = 0; i < iovsLen && len === 0; i++) {
+      ptr = v.getUint32(iovs + i * 8, true);
+      len = v.getUint32(iovs + i * 8 + 4, true);
     }
-  }
+    const deliver = (data: Uint8Array | null | undefined) => {
+      const bytes = data ?? EMPTY;
+      charge(bytes.length);
+      new Uint8Array(memory().buffer).set(bytes, ptr);
+      new DataView(memory().buffer).setUint32(nreadPtr, bytes.length, true);
+      return wasi.ERRNO_SUCCESS;
+    };
+    if (len === 0) return deliver(EMPTY);
+    const now = f.source.tryRead(len);
+    return now === undefined ? f.readAsync(len).then(deliver) : deliver(now);
+  };
+  const fdWrite = (fd: number, iovs: number, iovsLen: number, nwrittenPtr: number): number | Promise<number> => {
+    const f = streamOf(fd);
+    if (!(f instanceof StreamOutFd)) return sync.fd_write!(fd, iovs, iovsLen, nwrittenPtr) as number;
+    guard.check(memory());
+    const v = new DataView(memory().buffer);
+    const parts: Uint8Array[] = [];
+    for (let i = 0; i < iovsLen; i++) {
+      const ptr = v.getUint32(iovs + i * 8, true);
+      const len = v.getUint32(iovs + i * 8 + 4, true);
+      if (len) parts.push(new Uint8Array(memory().buffer, ptr, len).slice());
+    }
+    const data = concat(parts);
+    charge(data.length);
+    if (data.length === 0) {
+      v.setUint32(nwrittenPtr, 0, true);
+      return wasi.ERRNO_SUCCESS;
+    }
+    return f.writeAsync(data).then((errno) => {
+      if (f.failure !== undefined) {
+        const what = f.failure instanceof Error ? f.failure.message : String(f.failure);
+        throw new RunStopped(EXIT_KILLED, `its output was refused: ${what}`);
+      }
+      new DataView(memory().buffer).setUint32(nwrittenPtr, errno === wasi.ERRNO_SUCCESS ? data.length : 0, true);
+      return errno;
+    });
+  };
+  return { fd_read: new JSPI.Suspending!(fdRead), fd_write: new JSPI.Suspending!(fdWrite) };
+}
 
+/** What ended the program, from what its start threw. */
+function ended(run: Run, e: unknown): Outcome {
+  // Running out of fuel is a trap too; the negative counter tells it from a crash.
+  if (run.fuel && (run.fuel.value as bigint) < 0n) {
+    const msg = `step limit reached (${run.limits.maxSteps} steps)`;
+    return { exitCode: EXIT_KILLED, clean: false, error: msg, stderrNote: `${run.argv0}: killed: ${msg}\n` };
+  }
+  return classify(e, run.argv0);
+}
+
+function finish(run: Run, outcome: Outcome): WasiRunResult {
+  const { ctx, limits, memory, stdout, stderr } = run;
   // Like an OS at process exit: fds still open are closed, which commits their writes; after a
   // crash or a kill their pending writes are dropped so nobody sees a half-written file.
   for (const f of ctx ? [...ctx.openFiles] : []) {
@@ -297,23 +487,23 @@ function execute(
     outcome.exitCode = EXIT_KILLED;
     errors.push(`memory limit exceeded (${mib(memoryBytes)} > ${mib(limits.maxMemoryBytes)})`);
   }
-  if (stdout.overflowed) errors.push(`stdout passed the output limit of ${limits.maxOutputBytes} bytes; the rest was discarded (the program saw a broken pipe)`);
+  if (stdout?.overflowed) errors.push(`stdout passed the output limit of ${limits.maxOutputBytes} bytes; the rest was discarded (the program saw a broken pipe)`);
   if (stderr.overflowed) errors.push(`stderr passed the output limit of ${limits.maxOutputBytes} bytes; the rest was discarded`);
   if (ctx?.hostError) errors.push(`a file operation failed inside the host (the program saw EIO): ${ctx.hostError}`);
   if (outcome.stderrNote) stderr.note(outcome.stderrNote);
 
   const result: WasiRunResult = {
     exitCode: outcome.exitCode,
-    stdout: stdout.contents(),
+    stdout: stdout?.contents() ?? EMPTY,
     stderr: stderr.contents(),
-    stats: { syscalls, memoryBytes },
+    stats: { syscalls: run.syscalls(), memoryBytes },
   };
-  for (const [n, sink] of sinks) {
+  for (const [n, sink] of run.sinks) {
     const bytes = sink.contents();
     if (bytes.length) (result.fdOutputs ??= {})[n] = bytes;
   }
-  if (metered) result.stats.steps = Number(BigInt(limits.maxSteps) - (fuel.value as bigint));
-  const denied = ctx?.denial ?? commandDenial;
+  if (run.fuel) result.stats.steps = Number(BigInt(limits.maxSteps) - (run.fuel.value as bigint));
+  const denied = ctx?.denial ?? run.commandDenial();
   if (denied) result.denied = denied;
   if (errors.length > 0) result.error = errors.join("; ");
   return result;

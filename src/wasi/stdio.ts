@@ -1,4 +1,6 @@
 import { Fd, wasi } from "@bjorn3/browser_wasi_shim";
+import { EpipeError, type ByteWriter, type SharedReader } from "../shell/host";
+import { BytesReader, EMPTY, InStream } from "../shell/interp/streams";
 import { ALL_RIGHTS, WorkspaceFilestat, fdstat } from "./fs/filestat";
 
 // Stdio reports FILETYPE_UNKNOWN (what a pipe looks like to WASI): a character device would make
@@ -6,19 +8,22 @@ import { ALL_RIGHTS, WorkspaceFilestat, fdstat } from "./fs/filestat";
 const STREAM_RIGHTS = ALL_RIGHTS & ~BigInt(wasi.RIGHTS_FD_SEEK | wasi.RIGHTS_FD_TELL);
 
 /**
- * fd 0: the bytes the caller gave, then end of file. Without bytes (no stdin at all, or
- * /dev/null) it is a character device that is not a terminal (seekable, as /dev/null is), so
- * programs that look, like rg without a path, know there is nothing piped in.
+ * fd 0: reads take from the caller's stream only the bytes the program asks for, as read(2) on
+ * a shared open file description does, so what the program leaves stays for the next command
+ * (`while read x; do cat /dev/null; done` keeps the loop's input). A run without JSPI gets a
+ * settled source only; a streaming run reads the unsettled part through `readAsync`.
+ * Without a source (no stdin at all, or /dev/null) it is a character device that is not a
+ * terminal (seekable, as /dev/null is), so programs that look, like rg without a path, know
+ * there is nothing piped in.
  */
 export class StdinFd extends Fd {
-  private pos = 0;
-  private readonly data: Uint8Array;
+  readonly source: SharedReader;
   private readonly nullDevice: boolean;
 
-  constructor(data?: Uint8Array) {
+  constructor(source?: SharedReader | Uint8Array) {
     super();
-    this.nullDevice = data === undefined;
-    this.data = data ?? new Uint8Array(0);
+    this.nullDevice = source === undefined || (!(source instanceof Uint8Array) && source.isNull === true);
+    this.source = source instanceof Uint8Array ? new InStream(new BytesReader(source)) : (source ?? new InStream(null));
   }
 
   private get filetype(): number {
@@ -26,22 +31,75 @@ export class StdinFd extends Fd {
   }
 
   override fd_fdstat_get(): { ret: number; fdstat: wasi.Fdstat | null } {
-    return { ret: wasi.ERRNO_SUCCESS, fdstat: fdstat(this.filetype, 0, this.nullDevice ? ALL_RIGHTS : STREAM_RIGHTS) };
+    const rights = this.nullDevice || this.source.seekable ? ALL_RIGHTS : STREAM_RIGHTS;
+    return { ret: wasi.ERRNO_SUCCESS, fdstat: fdstat(this.filetype, 0, rights) };
   }
 
   override fd_filestat_get(): { ret: number; filestat: wasi.Filestat | null } {
-    return { ret: wasi.ERRNO_SUCCESS, filestat: new WorkspaceFilestat(0n, this.filetype, BigInt(this.data.length)) };
+    return { ret: wasi.ERRNO_SUCCESS, filestat: new WorkspaceFilestat(0n, this.filetype, 0n) };
   }
 
   override fd_read(size: number): { ret: number; data: Uint8Array } {
     // A view, not a copy: the shim copies it into the program's memory right away.
-    const data = this.data.subarray(this.pos, this.pos + size);
-    this.pos += data.length;
-    return { ret: wasi.ERRNO_SUCCESS, data };
+    const data = this.source.tryRead(size);
+    if (data === undefined) return { ret: wasi.ERRNO_AGAIN, data: EMPTY };
+    return { ret: wasi.ERRNO_SUCCESS, data: data ?? EMPTY };
+  }
+
+  /** The streaming read: waits for the writer when the pipe is empty. */
+  async readAsync(size: number): Promise<Uint8Array> {
+    return (await this.source.read(size)) ?? EMPTY;
+  }
+
+  override fd_seek(offset: bigint, whence: number): { ret: number; offset: bigint } {
+    const file = this.source.seekable;
+    if (!file) return { ret: this.nullDevice ? wasi.ERRNO_SUCCESS : wasi.ERRNO_SPIPE, offset: 0n };
+    if (whence !== wasi.WHENCE_SET && whence !== wasi.WHENCE_CUR && whence !== wasi.WHENCE_END) return { ret: wasi.ERRNO_INVAL, offset: 0n };
+    const at = file.seek(Number(offset), whence as 0 | 1 | 2);
+    return at === null ? { ret: wasi.ERRNO_INVAL, offset: 0n } : { ret: wasi.ERRNO_SUCCESS, offset: BigInt(at) };
+  }
+
+  override fd_tell(): { ret: number; offset: bigint } {
+    return this.fd_seek(0n, wasi.WHENCE_CUR);
+  }
+}
+
+/**
+ * fd 1 / fd 2 of a streaming run: each write goes straight to the caller's writer (a pipe
+ * waits under backpressure). A reader that went away is EPIPE for the program (the toolbox
+ * exits 141, as a process killed by SIGPIPE); any other failure of the writer (an output
+ * limit) is kept in `failure`: the runner ends the run and the caller raises it.
+ */
+export class StreamOutFd extends Fd {
+  failure: unknown;
+
+  constructor(private readonly sink: ByteWriter) {
+    super();
+  }
+
+  override fd_fdstat_get(): { ret: number; fdstat: wasi.Fdstat | null } {
+    return { ret: wasi.ERRNO_SUCCESS, fdstat: fdstat(wasi.FILETYPE_UNKNOWN, wasi.FDFLAGS_APPEND, STREAM_RIGHTS) };
+  }
+
+  override fd_write(): { ret: number; nwritten: number } {
+    // Only reached through a path the streaming import does not cover; no silent loss.
+    return { ret: wasi.ERRNO_AGAIN, nwritten: 0 };
   }
 
   override fd_seek(): { ret: number; offset: bigint } {
     return { ret: wasi.ERRNO_SPIPE, offset: 0n };
+  }
+
+  /** Writes `data` whole; answers an errno (EIO with `failure` set when the writer failed). */
+  async writeAsync(data: Uint8Array): Promise<number> {
+    try {
+      await this.sink.write(data);
+      return wasi.ERRNO_SUCCESS;
+    } catch (e) {
+      if (e instanceof EpipeError) return wasi.ERRNO_PIPE;
+      this.failure ??= e;
+      return wasi.ERRNO_IO;
+    }
   }
 }
 

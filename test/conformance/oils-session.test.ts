@@ -16,7 +16,7 @@ import { judge, parseSpecFile, inScope, SPEC_HELPERS, type FileTally } from "./o
 const raw = import.meta.glob(["../../../shared/conformance/oils-spec/*.test.sh", "../../../../shared/conformance/oils-spec/*.test.sh"], { query: "?raw", import: "default", eager: true }) as Record<string, string>;
 
 // Floor set from the measured count; raise it as the shell and commands improve.
-const FLOOR_ALL = 2300;
+const FLOOR_ALL = 2360;
 
 async function runFile(file: string, text: string): Promise<FileTally> {
   const t: FileTally = { file, pass: 0, judged: 0, skipped: 0, inScope: inScope(file) };
@@ -58,7 +58,9 @@ async function runFile(file: string, text: string): Promise<FileTally> {
 
 it("oils spec cases through the bash tool's runner and WASI programs", async () => {
   const tallies: FileTally[] = [];
-  for (const [p, text] of Object.entries(raw).sort()) tallies.push(await runFile(p.replace(/^.*\//, ""), text));
+  // By name: from a worktree both glob patterns can reach the same files (a `shared` link beside it).
+  const files = new Map(Object.entries(raw).map(([p, text]) => [p.replace(/^.*\//, ""), text]));
+  for (const [name, text] of [...files].sort()) tallies.push(await runFile(name, text));
   const all = [0, 0];
   const scope = [0, 0];
   for (const t of tallies) {

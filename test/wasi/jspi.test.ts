@@ -6,8 +6,8 @@ import jspiModule from "./fixtures/jspi.wasm";
 /**
  * JSPI (WebAssembly.Suspending / WebAssembly.promising) lets a synchronous WASI import await a
  * promise: the Wasm stack is suspended and resumed. These tests pin down that this workerd
- * supports it, in a test and inside a Durable Object, so async pipes for fd_read/fd_write are
- * possible. The runner does not depend on it yet.
+ * supports it, in a test and inside a Durable Object: the runner streams pipes through it
+ * (runWasiStreaming, see streaming.test.ts).
  */
 async function roundTrip(): Promise<number> {
   const W = WebAssembly as unknown as {

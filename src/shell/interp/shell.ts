@@ -1577,20 +1577,19 @@ export class Shell implements ExpandCtx, ArithEnv {
       return null;
     }
     const budget = this.shared.budget;
-    return {
-      write: async (data: Uint8Array) => {
-        budget.outputBytes += data.length;
-        if (budget.outputBytes > budget.limits.maxOutputBytes * 4) throw new LimitError("output", `toolshed: file output limit exceeded`);
-        try {
-          fs.writeFile(abs, data, { append: true });
-        } catch (e) {
-          // a refusal after the file was opened (appending needs read access to a protected
-          // file once earlier output was committed): report it and stop the writer
-          if ((e as { denied?: unknown } | null)?.denied) { this.pathError(fds, path, e); throw new EpipeError(); }
-          throw e;
-        }
-      },
+    const writeSync = (data: Uint8Array) => {
+      budget.outputBytes += data.length;
+      if (budget.outputBytes > budget.limits.maxOutputBytes * 4) throw new LimitError("output", `toolshed: file output limit exceeded`);
+      try {
+        fs.writeFile(abs, data, { append: true });
+      } catch (e) {
+        // a refusal after the file was opened (appending needs read access to a protected
+        // file once earlier output was committed): report it and stop the writer
+        if ((e as { denied?: unknown } | null)?.denied) { this.pathError(fds, path, e); throw new EpipeError(); }
+        throw e;
+      }
     };
+    return { write: async (data: Uint8Array) => writeSync(data), writeSync };
   }
 
   async applyRedir(r: Redir, fds: Fd[]): Promise<boolean> {
@@ -1657,7 +1656,7 @@ export class Shell implements ExpandCtx, ArithEnv {
         }
         const data = this.readFileForRedirect(target, fds);
         if (!data) return false;
-        fds[fd] = { r: new InStream(new BytesReader(data), target === "/dev/null") };
+        fds[fd] = { r: new InStream(new BytesReader(data, true), target === "/dev/null") };
         return true;
       }
       case "<>": {

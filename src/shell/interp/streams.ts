@@ -74,23 +74,78 @@ function decodeLossless(b: Uint8Array): string {
   return out + dec.decode(b.subarray(start));
 }
 
-/** A reader with a pushback buffer shared by everything that reads the same fd. */
+/**
+ * A source whose next bytes can be asked for without waiting: `tryRead` answers a chunk, null at
+ * end of input, or undefined when the bytes are not there yet (a pipe whose writer is still
+ * running). `settled` says it will never answer undefined again.
+ */
+export interface SyncSource extends ByteReader {
+  tryRead(max: number): Uint8Array | null | undefined;
+  readonly settled: boolean;
+}
+
+const isSync = (r: ByteReader): r is SyncSource => "tryRead" in r;
+
+/**
+ * An open file description for reading: every command that reads the same fd (a builtin,
+ * a function, a child shell, a WASI program) takes bytes from this one object, so what one
+ * command leaves is there for the next. Bytes read but not used go back with `unread`.
+ */
 export class InStream implements ByteReader {
   private pending: Uint8Array[] = [];
   readonly isNull: boolean;
   constructor(private src: ByteReader | null, nullDevice = src === null) {
     this.isNull = nullDevice;
   }
-  async read(): Promise<Uint8Array | null> {
-    if (this.pending.length) return this.pending.shift()!;
+
+  /** Up to `max` bytes (a whole chunk by default); null at end of input. */
+  async read(max = Infinity): Promise<Uint8Array | null> {
+    if (this.pending.length) return this.cut(this.pending.shift()!, max);
     if (!this.src) return null;
     const c = await this.src.read();
-    if (c === null) this.src = null;
-    return c;
+    if (c === null) this.endOfSource();
+    return c && this.cut(c, max);
   }
+
+  /** As `read` without waiting; undefined when the next bytes are not there yet. */
+  tryRead(max: number): Uint8Array | null | undefined {
+    if (this.pending.length) return this.cut(this.pending.shift()!, max);
+    if (!this.src) return null;
+    if (!isSync(this.src)) return undefined;
+    const c = this.src.tryRead(max);
+    if (c === null) this.endOfSource();
+    return c && this.cut(c, max);
+  }
+
+  /** True when reads never have to wait (a file, a here-document, a finished pipe, nothing). */
+  get settled(): boolean {
+    return !this.src || (isSync(this.src) && this.src.settled);
+  }
+
+  /** The file under a `< file`, when this stream can seek like one; null for pipes. */
+  get seekable(): BytesReader | null {
+    return this.src instanceof BytesReader && this.src.seekable ? this.src : null;
+  }
+
   unread(b: Uint8Array): void {
-    if (b.length) this.pending.unshift(b);
+    if (!b.length) return;
+    // A file takes bytes back by moving its offset (they are the ones just read from it).
+    const file = this.seekable;
+    if (file && !this.pending.length) file.back(b.length);
+    else this.pending.unshift(b);
   }
+
+  private cut(c: Uint8Array, max: number): Uint8Array {
+    if (c.length <= max) return c;
+    this.unread(c.subarray(max));
+    return c.subarray(0, max);
+  }
+
+  private endOfSource(): void {
+    // A file stays: a seek may move its offset back.
+    if (!this.seekable) this.src = null;
+  }
+
   /** Reads up to and including `delim` (a byte); null at EOF with nothing read. */
   async readUntil(delim: number): Promise<{ data: Uint8Array; hitDelim: boolean } | null> {
     const parts: Uint8Array[] = [];
@@ -136,12 +191,37 @@ export function concat(parts: Uint8Array[], total?: number): Uint8Array {
   return out;
 }
 
-export class BytesReader implements ByteReader {
-  constructor(private data: Uint8Array | null) {}
+/**
+ * Bytes known in full: a here-document, a here-string, or (seekable) the contents of a file
+ * opened with `<`, whose offset a program may move with lseek as on a regular file.
+ */
+export class BytesReader implements SyncSource {
+  private pos = 0;
+  readonly settled = true;
+  constructor(
+    private data: Uint8Array | null,
+    readonly seekable = false,
+  ) {}
   async read(): Promise<Uint8Array | null> {
+    return this.tryRead(Infinity);
+  }
+  tryRead(max: number): Uint8Array | null {
     const d = this.data;
-    this.data = null;
-    return d && d.length ? d : null;
+    if (!d || this.pos >= d.length) return null;
+    const c = d.subarray(this.pos, Math.min(d.length, this.pos + max));
+    this.pos += c.length;
+    return c;
+  }
+  back(n: number): void {
+    this.pos = Math.max(0, this.pos - n);
+  }
+  /** lseek: the new offset from `whence` (0 set, 1 current, 2 end); null when it would be negative. */
+  seek(offset: number, whence: 0 | 1 | 2): number | null {
+    const base = whence === 0 ? 0 : whence === 1 ? this.pos : (this.data?.length ?? 0);
+    const at = base + offset;
+    if (at < 0) return null;
+    this.pos = at;
+    return at;
   }
 }
 
@@ -170,6 +250,7 @@ export class Collector implements ByteWriter {
 
 export class NullWriter implements ByteWriter {
   async write(): Promise<void> {}
+  writeSync(): void {}
 }
 
 /** Bounded in-memory pipe. Writers block when full; a closed reader makes writes fail. */
@@ -200,30 +281,39 @@ export class Pipe {
     },
     close: () => {
       this.writerClosed = true;
+      this.reader.settled = true;
       this.notifyReader();
     },
   };
 
-  readonly reader: ByteReader & { close(): void } = {
+  readonly reader: SyncSource & { close(): void; settled: boolean } = {
     read: async () => {
       for (;;) {
-        if (this.chunks.length) {
-          const c = this.chunks.shift()!;
-          this.size -= c.length;
-          this.notifyWriters();
-          return c;
-        }
-        if (this.writerClosed || this.readerClosed) return null;
+        const c = this.take();
+        if (c !== undefined) return c;
         await new Promise<void>((r) => (this.wakeReader = r));
       }
     },
+    tryRead: () => this.take(),
+    settled: false,
     close: () => {
       this.readerClosed = true;
+      this.reader.settled = true;
       this.chunks = [];
       this.size = 0;
       this.notifyWriters();
     },
   };
+
+  private take(): Uint8Array | null | undefined {
+    if (this.chunks.length) {
+      const c = this.chunks.shift()!;
+      this.size -= c.length;
+      this.notifyWriters();
+      return c;
+    }
+    return this.writerClosed || this.readerClosed ? null : undefined;
+  }
 
   private notifyReader() {
     const w = this.wakeReader;

@@ -1,6 +1,6 @@
 import { EpipeError, type ByteReader, type ProgramIo } from "../../shell/host";
 import { programFor } from "../../wasi/programs";
-import { runWasi } from "../../wasi/runner";
+import { canStream, runWasi, runWasiStreaming, type WasiRunResult } from "../../wasi/runner";
 import type { ToolContext } from "../types";
 import { hostCommandFor } from "./host-commands";
 import type { ProgramRunner } from "./session-host";
@@ -67,10 +67,12 @@ function namedFdSinks(argv: string[], io: ProgramIo): number[] {
 }
 
 /**
- * The session's program runner: host commands (curl, wget), then bundled WASI programs over
- * the guarded workspace. A program
- * runs to completion on its whole input (WASI calls are synchronous here), then its output
- * goes down the shell's pipe.
+ * The session's program runner: host commands (curl, wget, chmod), then bundled WASI programs
+ * over the guarded workspace, reading the shell's stdin as a shared open file description (only
+ * what they ask for). When the input is settled and the outputs never make a writer wait (a
+ * file, the tool's own output), the program runs synchronously and its output is handed over at
+ * the end: the cheap start. Else it streams (JSPI): it waits on an empty pipe, is held back by a
+ * full one and sees EPIPE when its reader is gone, so `yes | head -1` ends at once.
  */
 export function sessionPrograms(ctx: ToolContext): ProgramRunner {
   return (argv: string[], io: ProgramIo) => {
@@ -92,15 +94,12 @@ export function sessionPrograms(ctx: ToolContext): ProgramRunner {
       };
       const fdFiles = await namedFdFiles(argv.slice(1), io);
       if ("error" in fdFiles) return fail(String(fdFiles.error));
-      const stdin = await readAll(io.stdin);
-      if (!(stdin instanceof Uint8Array)) return fail(stdin.error);
-      const r = runWasi(program.module, {
+      const opts = {
         argv: [program.argv0, ...argv.slice(1)],
         env: io.env,
         cwd: io.cwd,
         fs: ctx.fs,
         commandRules: ctx.policy?.commandRules,
-        stdin: io.stdin.isNull ? undefined : stdin,
         fdFiles,
         fdSinks: namedFdSinks(argv.slice(1), io),
         umask: io.umask,
@@ -108,7 +107,17 @@ export function sessionPrograms(ctx: ToolContext): ProgramRunner {
           maxOutputBytes: io.limits.maxOutputBytes,
           maxSteps: Math.max(1, Math.round((io.limits.timeoutMs / 1000) * WASM_FUEL_PER_SECOND)),
         },
-      });
+      };
+      const quick = io.stdin.settled && io.stdout.writeSync && io.stderr.writeSync;
+      let r: WasiRunResult;
+      if (quick) r = runWasi(program.module, { ...opts, stdin: io.stdin });
+      else if (canStream()) r = await runWasiStreaming(program.module, { ...opts, stdin: io.stdin, stdout: io.stdout, stderr: io.stderr });
+      else {
+        // No JSPI in this runtime: the input is drained first and the output handed over at the end.
+        const stdin = await readAll(io.stdin);
+        if (!(stdin instanceof Uint8Array)) return fail(stdin.error);
+        r = runWasi(program.module, { ...opts, stdin: io.stdin.isNull ? undefined : stdin });
+      }
       if (r.denied) ctx.reportDenial?.(r.denied);
       // What went to a >(cmd) reaches that command's pipe now that the program is done.
       for (const [n, bytes] of Object.entries(r.fdOutputs ?? {})) {
@@ -123,6 +132,8 @@ export function sessionPrograms(ctx: ToolContext): ProgramRunner {
       if (r.stderr.length) await io.stderr.write(r.stderr).catch(() => undefined);
       // The program only saw EACCES/EPERM; the reason is what tells the model what to do instead.
       if (r.denied) await io.stderr.write(enc.encode(`toolshed: denied (${r.denied.rule}): ${r.denied.reason}\n`)).catch(() => undefined);
+      // A limit the shell's own writer hit while the program streamed ends the run as it would have.
+      if (r.failure !== undefined) throw r.failure;
       return r.exitCode;
     })();
   };

@@ -258,8 +258,8 @@ class CapturedFd extends Fd {
 }
 
 /** A second fd on one of the run's standard streams; closing it does not close the stream. */
-class SharedStreamFd extends Fd {
-  constructor(private readonly target: Fd) {
+export class SharedStreamFd extends Fd {
+  constructor(readonly target: Fd) {
     super();
   }
 

@@ -25,6 +25,26 @@ pub fn is_a_directory() -> io::Error {
     io::Error::new(io::ErrorKind::Other, "Is a directory")
 }
 
+/// Moves stdin's offset back by `n` bytes (lseek SEEK_CUR), as GNU head does to
+/// leave a seekable input right after what it used. A pipe refuses (ESPIPE) and
+/// keeps Unix's answer: what was read is gone. Natively (unit tests read a
+/// buffer, not fd 0) nothing moves.
+pub fn unread_stdin(n: u64) {
+    #[cfg(target_os = "wasi")]
+    {
+        #[link(wasm_import_module = "wasi_snapshot_preview1")]
+        extern "C" {
+            fn fd_seek(fd: u32, offset: i64, whence: u8, newoffset: *mut u64) -> u16;
+        }
+        const WHENCE_CUR: u8 = 1;
+        let mut at = 0u64;
+        // SAFETY: the host writes the new offset into `at`, which lives through the call.
+        let _ = unsafe { fd_seek(0, -(n as i64), WHENCE_CUR, &mut at) };
+    }
+    #[cfg(not(target_os = "wasi"))]
+    let _ = n;
+}
+
 /// Operands, or `-` when there are none.
 pub fn or_stdin(ops: &[String]) -> Vec<String> {
     if ops.is_empty() {

@@ -77,10 +77,17 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         }
         let res = match mode {
             Mode::Lines(n, false) => first_lines(r, &mut ctx.out, n, delim),
-            Mode::Lines(n, true) => all_but_last_lines(r, &mut ctx.out, n, delim),
+            Mode::Lines(n, true) => all_but_last_lines(r, &mut ctx.out, n, delim).map(|_| 0),
             Mode::Bytes(n, false) => first_bytes(r, &mut ctx.out, n),
-            Mode::Bytes(n, true) => all_but_last_bytes(r, &mut ctx.out, n),
+            Mode::Bytes(n, true) => all_but_last_bytes(r, &mut ctx.out, n).map(|_| 0),
         };
+        // As GNU head: on a seekable stdin (a `< file`) the bytes read past the last one
+        // printed go back, so the next command on the same fd starts right after it.
+        let res = res.map(|unused| {
+            if name == "-" && unused > 0 {
+                input::unread_stdin(unused);
+            }
+        });
         if let Err(e) = res {
             ctx.diag.file_err(ctx.out.failed, name, e)?;
         }
@@ -88,33 +95,32 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     Ok(if ctx.diag.failed { 1 } else { 0 })
 }
 
-fn first_lines(mut r: Box<dyn BufRead + '_>, out: &mut dyn Write, n: u64, delim: u8) -> io::Result<()> {
+/// Prints the first `n` records; answers how many bytes it read but did not print.
+fn first_lines(mut r: Box<dyn BufRead + '_>, out: &mut dyn Write, n: u64, delim: u8) -> io::Result<u64> {
     let mut left = n;
     while left > 0 {
-        let (used, done) = {
+        let (used, unused) = {
             let buf = r.fill_buf()?;
             if buf.is_empty() {
-                return Ok(());
+                return Ok(0);
             }
             let mut end = buf.len();
-            let mut done = false;
             for i in memchr::memchr_iter(delim, buf) {
                 left -= 1;
                 if left == 0 {
                     end = i + 1;
-                    done = true;
                     break;
                 }
             }
             out.write_all(&buf[..end])?;
-            (end, done)
+            (end, buf.len() - end)
         };
         r.consume(used);
-        if done {
-            break;
+        if left == 0 {
+            return Ok(unused as u64);
         }
     }
-    Ok(())
+    Ok(0)
 }
 
 fn all_but_last_lines(r: Box<dyn BufRead + '_>, out: &mut dyn Write, n: u64, delim: u8) -> io::Result<()> {
@@ -130,22 +136,26 @@ fn all_but_last_lines(r: Box<dyn BufRead + '_>, out: &mut dyn Write, n: u64, del
     })
 }
 
-fn first_bytes(mut r: Box<dyn BufRead + '_>, out: &mut dyn Write, n: u64) -> io::Result<()> {
+/// Prints the first `n` bytes; answers how many bytes it read but did not print.
+fn first_bytes(mut r: Box<dyn BufRead + '_>, out: &mut dyn Write, n: u64) -> io::Result<u64> {
     let mut left = n;
     while left > 0 {
-        let used = {
+        let (used, unused) = {
             let buf = r.fill_buf()?;
             if buf.is_empty() {
-                return Ok(());
+                return Ok(0);
             }
             let k = (buf.len() as u64).min(left) as usize;
             out.write_all(&buf[..k])?;
-            k
+            (k, buf.len() - k)
         };
         left -= used as u64;
         r.consume(used);
+        if left == 0 {
+            return Ok(unused as u64);
+        }
     }
-    Ok(())
+    Ok(0)
 }
 
 fn all_but_last_bytes(mut r: Box<dyn BufRead + '_>, out: &mut dyn Write, n: u64) -> io::Result<()> {

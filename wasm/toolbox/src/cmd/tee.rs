@@ -33,16 +33,25 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
             Err(e) => ctx.diag.error(format!("{}: {}", name, reason(&e))),
         }
     }
+    // Without -p a reader that went away ends tee as SIGPIPE ends GNU tee (141); with -p
+    // the files keep being fed and a broken pipe is not an error.
+    let keep_going = p.has("p");
     let mut out_ok = true;
+    let mut broken_pipe = false;
     loop {
         let n = {
             let buf = ctx.stdin.fill_buf()?;
             if buf.is_empty() {
                 break;
             }
-            if out_ok && ctx.out.write_all(buf).is_err() {
-                // Keep feeding the files when stdout goes away (like -p).
-                out_ok = false;
+            if out_ok {
+                if let Err(e) = ctx.out.write_all(buf) {
+                    if e.kind() == std::io::ErrorKind::BrokenPipe && !keep_going {
+                        return Err(e);
+                    }
+                    broken_pipe = e.kind() == std::io::ErrorKind::BrokenPipe;
+                    out_ok = false;
+                }
             }
             for (name, f) in files.iter_mut() {
                 match f {
@@ -66,7 +75,9 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     }
     if !out_ok {
         ctx.out.failed = false;
-        ctx.diag.error("standard output: write error");
+        if !broken_pipe {
+            ctx.diag.error("standard output: write error");
+        }
     }
     Ok(if ctx.diag.failed { 1 } else { 0 })
 }
