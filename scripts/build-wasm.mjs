@@ -13,6 +13,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { aptInstall } from "./lib/debian.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const wasmDir = join(root, "wasm");
@@ -75,30 +76,15 @@ function missingPieces() {
   return missing;
 }
 
-function sh(cmd, args) {
-  log(`$ ${[cmd, ...args].join(" ")}`);
-  const r = spawnSync(cmd, args, {
-    stdio: ["ignore", "inherit", "inherit"],
-    env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
-  });
-  if (r.error) die(`could not run ${cmd}: ${r.error.message}`);
-  if (r.status !== 0) die(`${cmd} ${args.join(" ")} exited with status ${r.status}`);
-}
-
 function ensureToolchain() {
   const missing = missingPieces();
   if (missing.length === 0) return;
   log(`toolchain incomplete (missing: ${missing.join(", ")}); installing Debian packages`);
-  const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
-  let prefix = [];
-  if (!isRoot) {
-    const sudo = ["/usr/bin/sudo", "/bin/sudo"].find((p) => existsSync(p));
-    if (!sudo) die(`not root and no sudo: install as root: apt-get install ${PACKAGES.join(" ")}`);
-    prefix = [sudo, "-n", "env", "DEBIAN_FRONTEND=noninteractive"];
+  try {
+    aptInstall("build-wasm", PACKAGES);
+  } catch (e) {
+    die(e.message);
   }
-  const apt = (args) => (prefix.length ? sh(prefix[0], [...prefix.slice(1), "apt-get", ...args]) : sh("apt-get", args));
-  apt(["update"]);
-  apt(["install", "-y", "--no-install-recommends", ...PACKAGES]);
   const still = missingPieces();
   if (still.length) die(`still missing after apt-get install: ${still.join(", ")}`);
 }

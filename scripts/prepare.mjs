@@ -20,3 +20,4 @@ if (existsSync(join(root, "scripts", "build-wasm.mjs"))) {
 }
 run("node scripts/build-fixtures.mjs");
 run("node scripts/bundle-skills.mjs");
+run("node scripts/setup-chromium.mjs");
