@@ -55,6 +55,11 @@ export type Failure =
 
 export type Outcome<T> = ({ ok: true } & T) | Failure;
 
+/** Uploads of one session in flight at once; a client that needs more is told by the oldest failing. */
+export const MAX_PENDING_UPLOADS = 8;
+/** An upload whose body has not moved for this long belongs to a request that died. */
+const UPLOAD_IDLE_MS = 10 * 60 * 1000;
+
 const notFound: Failure = { ok: false, error: "session_not_found", message: "No such session." };
 
 type Opened = { store: SessionStore; fs: GuardedFs; outbox: Outbox };
@@ -79,8 +84,12 @@ export class SessionDO extends DurableObject<Env> {
   private state: Opened | null = null;
   /** State-changing tools run one at a time; read-only ones run side by side. */
   private writeQueue: Promise<unknown> = Promise.resolve();
-  /** Uploads whose bytes are stored but not yet committed, by upload id. */
-  private readonly uploads = new Map<string, FileEditor>();
+  /**
+   * Uploads whose bytes are stored but not yet committed, by upload id, oldest first. A request
+   * that dies between openUpload and finishUpload never comes back for its entry, so openUpload
+   * aborts entries idle too long or past the cap (their stored chunks go with them).
+   */
+  private readonly uploads = new Map<string, { editor: FileEditor; touched: number }>();
   /** Wayland's read deduplication: the last stamp of each path and range read (see src/profiles/guards.ts). */
   private readonly lastRead = new Map<string, string>();
   private mcp: McpHttpHandler | null = null;
@@ -297,8 +306,9 @@ export class SessionDO extends DurableObject<Env> {
       return s.fs.openEditor(abs, { create: true, truncate: true, createParents: true });
     });
     if (!opened.ok) return opened;
+    this.dropAbandonedUploads();
     const uploadId = crypto.randomUUID();
-    this.uploads.set(uploadId, opened.value);
+    this.uploads.set(uploadId, { editor: opened.value, touched: Date.now() });
     return { ok: true, uploadId };
   }
 
@@ -310,7 +320,8 @@ export class SessionDO extends DurableObject<Env> {
    */
   async upload(uploadId: string, body: ReadableStream<Uint8Array>, maxBytes: number): Promise<Outcome<{ size: number }>> {
     const reader = body.getReader();
-    const editor = this.uploads.get(uploadId);
+    const pending = this.uploads.get(uploadId);
+    const editor = pending?.editor;
     const fail = async (f: Failure): Promise<Failure> => {
       editor?.abort();
       this.uploads.delete(uploadId);
@@ -324,6 +335,7 @@ export class SessionDO extends DurableObject<Env> {
         if (done) break;
         if (editor.size + value.length > maxBytes) return fail({ ok: false, error: "fs", code: "EFBIG", message: `Upload exceeds ${maxBytes} bytes.` });
         editor.append(value);
+        pending!.touched = Date.now();
       }
       editor.flush();
     } catch (e) {
@@ -336,7 +348,7 @@ export class SessionDO extends DurableObject<Env> {
 
   /** Commits (or throws away) a pending upload. */
   async finishUpload(uploadId: string, commit: boolean): Promise<Outcome<{ size: number; path: string }>> {
-    const editor = this.uploads.get(uploadId);
+    const editor = this.uploads.get(uploadId)?.editor;
     this.uploads.delete(uploadId);
     if (!editor) return { ok: false, error: "fs", code: "EIO", message: "The upload was lost (the session restarted); upload again." };
     if (!commit) {
@@ -349,6 +361,16 @@ export class SessionDO extends DurableObject<Env> {
     } catch (e) {
       if (isVfsError(e)) return { ok: false, error: "fs", code: e.code, message: `${relativeToRoot(e.path)}: ${e.message.slice(e.path.length + 2)}` };
       throw e;
+    }
+  }
+
+  /** Aborts pending uploads idle past UPLOAD_IDLE_MS, and the oldest beyond MAX_PENDING_UPLOADS - 1. */
+  private dropAbandonedUploads(): void {
+    const now = Date.now();
+    for (const [id, { editor, touched }] of this.uploads) {
+      if (now - touched < UPLOAD_IDLE_MS && this.uploads.size < MAX_PENDING_UPLOADS) break;
+      editor.abort();
+      this.uploads.delete(id);
     }
   }
 

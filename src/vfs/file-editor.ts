@@ -1,4 +1,5 @@
 import type { NodeInfo, Workspace } from "./workspace";
+import { faultPoint } from "./faults";
 import { CHUNK_SIZE } from "./schema";
 
 /**
@@ -72,6 +73,7 @@ export class FileEditor {
       c.data.slice(0, len).buffer,
     );
     c.dirty = false;
+    faultPoint("chunk-stored");
   }
 
   read(offset: number, length: number): Uint8Array {

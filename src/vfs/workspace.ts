@@ -1,5 +1,6 @@
 import { ChunkCache } from "./chunk-cache";
 import { VfsError } from "./errors";
+import { faultPoint } from "./faults";
 import { FileEditor } from "./file-editor";
 import { ROOT, STORED_ROOTS, isWithin, parentOf } from "./paths";
 import { CHUNK_SIZE, DEFAULT_DIR_MODE, DEFAULT_FILE_MODE, KIND_DIR, KIND_FILE, SCHEMA } from "./schema";
@@ -283,6 +284,7 @@ export class Workspace {
     this.changed();
     this.adjustUsage(0, 1);
     this.touchDir(parentOf(path));
+    faultPoint("dir-created");
   }
 
   private touchDir(path: string): void {
@@ -459,6 +461,7 @@ export class Workspace {
         this.adjustUsage(size, 1);
         this.touchDir(parentOf(path));
       }
+      faultPoint("node-installed");
       return this.mustStat(path);
     });
   }

@@ -1,0 +1,136 @@
+import { abortAllDurableObjects } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { MAX_PENDING_UPLOADS } from "../../durable-objects/session";
+import type { FaultPoint } from "../../src/vfs/faults";
+import { CHUNK_SIZE } from "../../src/vfs/schema";
+import { api, newSession, tool } from "../helpers";
+import { contentOf, expectConsistent, expectWorks, stubOf, withFault, type FaultKind } from "./helpers";
+
+/** Text spanning several stored chunks, each line naming its number (a torn copy cannot match). */
+const big = (tag: string) => Array.from({ length: Math.ceil((2.5 * CHUNK_SIZE) / 24) }, (_, i) => `${tag} line ${String(i).padStart(8, "0")}\n`).join("");
+const FILES = 30;
+
+interface Case {
+  name: string;
+  /** Writes the state the interrupted call starts from; everything here is acknowledged. */
+  setup: (id: string) => Promise<void>;
+  point: FaultPoint;
+  nth: number;
+  run: (id: string) => Promise<unknown>;
+  /** Checks the interrupted call left its target either untouched or complete, never torn. */
+  verify: (id: string) => Promise<void>;
+}
+
+const oneOf = async (id: string, path: string, allowed: (string | null)[]) => {
+  expect(allowed).toContain(await contentOf(id, path));
+};
+
+/** Every file the many-file writers made is whole: absent, or exactly its expected line. */
+const wholeFiles = async (id: string, dir: string, line: (i: number) => string) => {
+  for (let i = 1; i <= FILES; i++) await oneOf(id, `${dir}/f${i}`, [null, line(i)]);
+};
+
+const CASES: Case[] = [
+  {
+    name: "write_file over an existing multi-chunk file",
+    setup: async (id) => void (await tool(id, "write_file", { path: "doc.txt", content: big("old") })),
+    point: "chunk-stored",
+    nth: 2,
+    run: (id) => tool(id, "write_file", { path: "doc.txt", content: big("new") }),
+    verify: (id) => oneOf(id, "doc.txt", [big("old"), big("new")]),
+  },
+  {
+    name: "write_file at the moment its node row is swapped",
+    setup: async (id) => void (await tool(id, "write_file", { path: "doc.txt", content: big("old") })),
+    point: "node-installed",
+    nth: 1,
+    run: (id) => tool(id, "write_file", { path: "doc.txt", content: big("new") }),
+    verify: (id) => oneOf(id, "doc.txt", [big("old"), big("new")]),
+  },
+  {
+    name: "write_file of a new file in new directories",
+    setup: async () => {},
+    point: "dir-created",
+    nth: 2,
+    run: (id) => tool(id, "write_file", { path: "a/b/c/new.txt", content: big("new") }),
+    verify: (id) => oneOf(id, "a/b/c/new.txt", [null, big("new")]),
+  },
+  {
+    name: "edit_file",
+    setup: async (id) => void (await tool(id, "write_file", { path: "doc.txt", content: big("old") + "MARKER\n" })),
+    point: "node-installed",
+    nth: 1,
+    run: (id) => tool(id, "edit_file", { path: "doc.txt", old_string: "MARKER", new_string: "EDITED" }),
+    verify: (id) => oneOf(id, "doc.txt", [big("old") + "MARKER\n", big("old") + "EDITED\n"]),
+  },
+  {
+    name: "streamed PUT upload",
+    setup: async (id) => void (await api("PUT", `/v1/sessions/${id}/files/up.bin`, { raw: big("old") })),
+    point: "chunk-stored",
+    nth: 2,
+    run: (id) => {
+      const bytes = new TextEncoder().encode(big("new"));
+      let at = 0;
+      const body = new ReadableStream<Uint8Array>({
+        pull(c) {
+          if (at >= bytes.length) return c.close();
+          c.enqueue(bytes.slice(at, (at += 64 * 1024)));
+        },
+      });
+      return api("PUT", `/v1/sessions/${id}/files/up.bin`, { raw: body, headers: { "content-length": String(bytes.length) } });
+    },
+    verify: (id) => oneOf(id, "up.bin", [big("old"), big("new")]),
+  },
+  {
+    name: "bash writing many files",
+    setup: async (id) => void (await tool(id, "bash", { command: "mkdir many" })),
+    point: "node-installed",
+    nth: FILES / 2,
+    run: (id) => tool(id, "bash", { command: `for i in $(seq 1 ${FILES}); do echo "line $i" > many/f$i; done` }),
+    verify: (id) => wholeFiles(id, "many", (i) => `line ${i}\n`),
+  },
+  {
+    name: "tar -x",
+    setup: async (id) => {
+      const r = await tool(id, "bash", { command: `mkdir src && for i in $(seq 1 ${FILES}); do echo "file $i" > src/f$i; done && tar -cf a.tar src && mkdir out` });
+      expect(r.success).toBe(true);
+    },
+    point: "node-installed",
+    nth: FILES / 2,
+    run: (id) => tool(id, "bash", { command: "cd out && tar -xf ../a.tar" }),
+    verify: (id) => wholeFiles(id, "out/src", (i) => `file ${i}\n`),
+  },
+];
+
+describe.each<FaultKind>(["throw", "abort"])("a write interrupted by %s", (kind) => {
+  it.each(CASES.map((c) => [c.name, c] as const))("%s", async (_name, c) => {
+    const id = await newSession();
+    await tool(id, "write_file", { path: "acknowledged.txt", content: big("ack") });
+    await c.setup(id);
+    const { fired } = await withFault(id, kind, c.point, c.nth, () => c.run(id));
+    expect(fired).toBe(true);
+    await expectWorks(id);
+    expect(await contentOf(id, "acknowledged.txt")).toBe(big("ack"));
+    await c.verify(id);
+    await expectConsistent(id);
+  });
+});
+
+describe("uploads abandoned between openUpload and finishUpload", () => {
+  it("are aborted past the cap, and all of them when the object restarts", async () => {
+    const id = await newSession();
+    const stub = stubOf(id);
+    for (let i = 0; i < MAX_PENDING_UPLOADS + 4; i++) {
+      const opened = await stub.openUpload(`abandoned-${i}.bin`);
+      if (!opened.ok) throw new Error(opened.message);
+      const body = new Blob([new Uint8Array(1000).fill(i)]).stream();
+      expect((await stub.upload(opened.uploadId, body, 1 << 20)).ok).toBe(true);
+      // The request dies here: finishUpload never comes.
+    }
+    await expectConsistent(id, MAX_PENDING_UPLOADS);
+    expect(await contentOf(id, "abandoned-0.bin")).toBeNull();
+    await abortAllDurableObjects();
+    await expectWorks(id);
+    await expectConsistent(id);
+  });
+});
