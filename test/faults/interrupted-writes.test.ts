@@ -17,17 +17,23 @@ interface Case {
   point: FaultPoint;
   nth: number;
   run: (id: string) => Promise<unknown>;
-  /** Checks the interrupted call left its target either untouched or complete, never torn. */
-  verify: (id: string) => Promise<void>;
+  /** Checks the call left its target complete if acknowledged, else untouched or complete, never torn. */
+  verify: (id: string, acked: boolean) => Promise<void>;
 }
+
+/** Whether the client was told the call succeeded (a tool's success, a PUT's 201). */
+const acknowledged = (outcome: unknown): boolean => {
+  if (outcome instanceof Error || typeof outcome !== "object" || outcome === null) return false;
+  return "status" in outcome ? outcome.status === 201 : (outcome as { success?: boolean }).success === true;
+};
 
 const oneOf = async (id: string, path: string, allowed: (string | null)[]) => {
   expect(allowed).toContain(await contentOf(id, path));
 };
 
 /** Every file the many-file writers made is whole: absent, or exactly its expected line. */
-const wholeFiles = async (id: string, dir: string, line: (i: number) => string) => {
-  for (let i = 1; i <= FILES; i++) await oneOf(id, `${dir}/f${i}`, [null, line(i)]);
+const wholeFiles = async (id: string, dir: string, line: (i: number) => string, acked: boolean) => {
+  for (let i = 1; i <= FILES; i++) await oneOf(id, `${dir}/f${i}`, acked ? [line(i)] : [null, line(i)]);
 };
 
 const CASES: Case[] = [
@@ -37,7 +43,7 @@ const CASES: Case[] = [
     point: "chunk-stored",
     nth: 2,
     run: (id) => tool(id, "write_file", { path: "doc.txt", content: big("new") }),
-    verify: (id) => oneOf(id, "doc.txt", [big("old"), big("new")]),
+    verify: (id, acked) => oneOf(id, "doc.txt", acked ? [big("new")] : [big("old"), big("new")]),
   },
   {
     name: "write_file at the moment its node row is swapped",
@@ -45,7 +51,7 @@ const CASES: Case[] = [
     point: "node-installed",
     nth: 1,
     run: (id) => tool(id, "write_file", { path: "doc.txt", content: big("new") }),
-    verify: (id) => oneOf(id, "doc.txt", [big("old"), big("new")]),
+    verify: (id, acked) => oneOf(id, "doc.txt", acked ? [big("new")] : [big("old"), big("new")]),
   },
   {
     name: "write_file of a new file in new directories",
@@ -53,7 +59,7 @@ const CASES: Case[] = [
     point: "dir-created",
     nth: 2,
     run: (id) => tool(id, "write_file", { path: "a/b/c/new.txt", content: big("new") }),
-    verify: (id) => oneOf(id, "a/b/c/new.txt", [null, big("new")]),
+    verify: (id, acked) => oneOf(id, "a/b/c/new.txt", acked ? [big("new")] : [null, big("new")]),
   },
   {
     name: "edit_file",
@@ -61,7 +67,7 @@ const CASES: Case[] = [
     point: "node-installed",
     nth: 1,
     run: (id) => tool(id, "edit_file", { path: "doc.txt", old_string: "MARKER", new_string: "EDITED" }),
-    verify: (id) => oneOf(id, "doc.txt", [big("old") + "MARKER\n", big("old") + "EDITED\n"]),
+    verify: (id, acked) => oneOf(id, "doc.txt", [...(acked ? [] : [big("old") + "MARKER\n"]), big("old") + "EDITED\n"]),
   },
   {
     name: "streamed PUT upload",
@@ -79,7 +85,7 @@ const CASES: Case[] = [
       });
       return api("PUT", `/v1/sessions/${id}/files/up.bin`, { raw: body, headers: { "content-length": String(bytes.length) } });
     },
-    verify: (id) => oneOf(id, "up.bin", [big("old"), big("new")]),
+    verify: (id, acked) => oneOf(id, "up.bin", acked ? [big("new")] : [big("old"), big("new")]),
   },
   {
     name: "bash writing many files",
@@ -87,7 +93,7 @@ const CASES: Case[] = [
     point: "node-installed",
     nth: FILES / 2,
     run: (id) => tool(id, "bash", { command: `for i in $(seq 1 ${FILES}); do echo "line $i" > many/f$i; done` }),
-    verify: (id) => wholeFiles(id, "many", (i) => `line ${i}\n`),
+    verify: (id, acked) => wholeFiles(id, "many", (i) => `line ${i}\n`, acked),
   },
   {
     name: "tar -x",
@@ -98,20 +104,23 @@ const CASES: Case[] = [
     point: "node-installed",
     nth: FILES / 2,
     run: (id) => tool(id, "bash", { command: "cd out && tar -xf ../a.tar" }),
-    verify: (id) => wholeFiles(id, "out/src", (i) => `file ${i}\n`),
+    verify: (id, acked) => wholeFiles(id, "out/src", (i) => `file ${i}\n`, acked),
   },
 ];
 
-describe.each<FaultKind>(["throw", "abort"])("a write interrupted by %s", (kind) => {
+describe.each<FaultKind | "none">(["none", "throw", "abort"])("a write interrupted by %s", (kind) => {
   it.each(CASES.map((c) => [c.name, c] as const))("%s", async (_name, c) => {
     const id = await newSession();
     await tool(id, "write_file", { path: "acknowledged.txt", content: big("ack") });
     await c.setup(id);
-    const { fired } = await withFault(id, kind, c.point, c.nth, () => c.run(id));
-    expect(fired).toBe(true);
+    const { fired, outcome } = await withFault(id, kind, c.point, kind === "none" ? Infinity : c.nth, () => c.run(id));
+    // A fault is never reported as success; without one (the control run) the call succeeds.
+    const acked = acknowledged(outcome);
+    expect(acked).toBe(kind === "none");
+    expect(fired).toBe(kind !== "none");
     await expectWorks(id);
     expect(await contentOf(id, "acknowledged.txt")).toBe(big("ack"));
-    await c.verify(id);
+    await c.verify(id, acked);
     await expectConsistent(id);
   });
 });
