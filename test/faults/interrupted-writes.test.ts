@@ -36,23 +36,19 @@ const wholeFiles = async (id: string, dir: string, line: (i: number) => string, 
   for (let i = 1; i <= FILES; i++) await oneOf(id, `${dir}/f${i}`, acked ? [line(i)] : [null, line(i)]);
 };
 
+/** write_file replacing a multi-chunk file, interrupted at `point`. */
+const rewrite = (name: string, point: FaultPoint, nth: number): Case => ({
+  name,
+  setup: async (id) => void (await tool(id, "write_file", { path: "doc.txt", content: big("old") })),
+  point,
+  nth,
+  run: (id) => tool(id, "write_file", { path: "doc.txt", content: big("new") }),
+  verify: (id, acked) => oneOf(id, "doc.txt", acked ? [big("new")] : [big("old"), big("new")]),
+});
+
 const CASES: Case[] = [
-  {
-    name: "write_file over an existing multi-chunk file",
-    setup: async (id) => void (await tool(id, "write_file", { path: "doc.txt", content: big("old") })),
-    point: "chunk-stored",
-    nth: 2,
-    run: (id) => tool(id, "write_file", { path: "doc.txt", content: big("new") }),
-    verify: (id, acked) => oneOf(id, "doc.txt", acked ? [big("new")] : [big("old"), big("new")]),
-  },
-  {
-    name: "write_file at the moment its node row is swapped",
-    setup: async (id) => void (await tool(id, "write_file", { path: "doc.txt", content: big("old") })),
-    point: "node-installed",
-    nth: 1,
-    run: (id) => tool(id, "write_file", { path: "doc.txt", content: big("new") }),
-    verify: (id, acked) => oneOf(id, "doc.txt", acked ? [big("new")] : [big("old"), big("new")]),
-  },
+  rewrite("write_file over an existing multi-chunk file", "chunk-stored", 2),
+  rewrite("write_file at the moment its node row is swapped", "node-installed", 1),
   {
     name: "write_file of a new file in new directories",
     setup: async () => {},
