@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
 import { netContextFromEnv } from "../../src/net/context";
+import { judgeUrlSyntax } from "../../src/policy/urls";
 import { errorResult } from "../../src/tools/errors";
 import { emailSearch } from "../../src/tools/mail/email-search";
 import type { ToolContext, ToolResult } from "../../src/tools/types";
@@ -129,6 +130,21 @@ describe("email_search against Dovecot", () => {
     const r = await searchWith({ TOOLSHED_IMAP_HOST: "" }, { query: "ALL" });
     expect(r).toMatchObject({ success: false, kind: "not_configured" });
     expect(r.error).toMatch(/not supported here: the operator has not configured a mailbox/);
+  });
+
+  it("is served by the spacebot-worker profile under the page's name and shape", async () => {
+    const id = await newSession(undefined, { profile: "spacebot-worker" });
+    const r = await tool(id, "email_search", { query: "FROM bob@example.org SINCE 1-Jan-2024", folder: "INBOX", max_results: 5 });
+    expect(r.success).toBe(true);
+    expect(r.messages).toEqual([{ subject: "Base64 report", from: "Bob Builder <bob@example.org>", date: "2024-01-20T08:00:00.000Z", body: "Grüße aus Berlin. The build is green." }]);
+  });
+
+  it("leaves the web tools' URL judgement to http(s): imap: is judged only when the mail client asks", () => {
+    const policy = netContextFromEnv(env).policy;
+    const { port } = inject("imapServer");
+    expect(() => judgeUrlSyntax(`imap://127.0.0.1:${port}`, policy)).toThrow(/scheme 'imap' is not allowed/);
+    expect(judgeUrlSyntax(`imap://127.0.0.1:${port}`, policy, ["imap:"]).exempt).toBe(true);
+    expect(() => judgeUrlSyntax(`imap://127.0.0.1:${port + 1}`, policy, ["imap:"])).toThrow(/loopback/);
   });
 
   it("validates its parameters at the edge", async () => {
