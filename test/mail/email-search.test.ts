@@ -15,7 +15,11 @@ async function searchWith(over: Partial<Env>, args: Record<string, unknown>): Pr
   const workerEnv = { ...env, ...over } as Env;
   const ctx = { sessionId: "s", cwd: "/workspace", env: {}, setStatus: () => {}, workerEnv, net: netContextFromEnv(workerEnv) } as unknown as ToolContext;
   // Policy refusals are thrown and turned into results by the tool runner, as here.
-  return emailSearch.run(ctx, emailSearch.params.parse(args)).catch(errorResult);
+  try {
+    return await emailSearch.run(ctx, emailSearch.params.parse(args));
+  } catch (e) {
+    return errorResult(e);
+  }
 }
 
 describe("email_search against Dovecot", () => {

@@ -18,8 +18,11 @@ export class Literal {
   constructor(readonly bytes: Uint8Array) {}
 }
 
-/** A line longer than this is not IMAP we asked for; a literal larger than `maxLiteral` neither. */
-const MAX_LINE = 64 * 1024;
+/**
+ * A line longer than this is not IMAP we asked for (a `* SEARCH` line of a 500,000-message
+ * mailbox still fits); a literal larger than `maxLiteral` neither.
+ */
+const MAX_LINE = 4 * 1024 * 1024;
 const CRLF = new Uint8Array([13, 10]);
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -29,7 +32,9 @@ const decoder = new TextDecoder();
  * buffer, sends tagged commands and collects their untagged responses.
  */
 export class ImapWire {
-  private buf = new Uint8Array(0);
+  /** Bytes read and not yet consumed are `data[0, len)`; `data` grows by doubling. */
+  private data = new Uint8Array(16 * 1024);
+  private len = 0;
   private reader: ReadableStreamDefaultReader<Uint8Array>;
   private writer: WritableStreamDefaultWriter<Uint8Array>;
   private tags = 0;
@@ -62,7 +67,7 @@ export class ImapWire {
     this.socket = this.socket.startTls({ expectedServerHostname: host });
     this.reader = this.socket.readable.getReader();
     this.writer = this.socket.writable.getWriter();
-    this.buf = new Uint8Array(0);
+    this.len = 0;
   }
 
   /** The server's first line, which must be `* OK` (or `* PREAUTH`). */
@@ -145,22 +150,31 @@ export class ImapWire {
   }
 
   private async readLine(): Promise<Uint8Array> {
+    // Where the search for CRLF resumes after more bytes arrive, so a long line is scanned once.
+    let from = 0;
     for (;;) {
-      const at = indexOfCrlf(this.buf);
+      const at = indexOfCrlf(this.data, from, this.len);
       if (at >= 0) {
-        const line = this.buf.slice(0, at);
-        this.buf = this.buf.slice(at + CRLF.length);
+        const line = this.take(at);
+        this.take(CRLF.length);
         return line;
       }
-      if (this.buf.length > MAX_LINE) throw new ImapError("protocol", "The IMAP server sent a line longer than 64 KB; this is not a response this client can read.");
+      if (this.len > MAX_LINE) throw new ImapError("protocol", "The IMAP server sent a line longer than 4 MiB; narrow the query (e.g. add SINCE) and try again.");
+      from = Math.max(0, this.len - 1);
       await this.fill();
     }
   }
 
   private async readBytes(n: number): Promise<Uint8Array> {
-    while (this.buf.length < n) await this.fill();
-    const out = this.buf.slice(0, n);
-    this.buf = this.buf.slice(n);
+    while (this.len < n) await this.fill();
+    return this.take(n);
+  }
+
+  /** The first `n` unconsumed bytes, copied out; the rest moves to the front. */
+  private take(n: number): Uint8Array {
+    const out = this.data.slice(0, n);
+    this.data.copyWithin(0, n, this.len);
+    this.len -= n;
     return out;
   }
 
@@ -172,15 +186,19 @@ export class ImapWire {
       throw new ImapError("connect", `The connection to the IMAP server failed while reading: ${reason(e)}`);
     }
     if (chunk.done) throw new ImapError("connect", "The IMAP server closed the connection unexpectedly.");
-    const next = new Uint8Array(this.buf.length + chunk.value.length);
-    next.set(this.buf);
-    next.set(chunk.value, this.buf.length);
-    this.buf = next;
+    const need = this.len + chunk.value.length;
+    if (need > this.data.length) {
+      const grown = new Uint8Array(Math.max(need, this.data.length * 2));
+      grown.set(this.data.subarray(0, this.len));
+      this.data = grown;
+    }
+    this.data.set(chunk.value, this.len);
+    this.len = need;
   }
 }
 
-function indexOfCrlf(b: Uint8Array): number {
-  for (let i = 0; i + 1 < b.length; i++) if (b[i] === 13 && b[i + 1] === 10) return i;
+function indexOfCrlf(b: Uint8Array, from: number, end: number): number {
+  for (let i = from; i + 1 < end; i++) if (b[i] === 13 && b[i + 1] === 10) return i;
   return -1;
 }
 
