@@ -130,6 +130,12 @@ describe("email_search against Dovecot", () => {
     expect(r.denied).toMatchObject({ rule: "url.private_address" });
   });
 
+  it("refuses plain IMAP to a server the operator did not exempt", async () => {
+    const r = await searchWith({ TOOLSHED_IMAP_HOST: "93.184.216.34", TOOLSHED_IMAP_PORT: "143" }, { query: "ALL" });
+    expect(r).toMatchObject({ success: false, kind: "not_configured" });
+    expect(r.error).toMatch(/TOOLSHED_IMAP_TLS=off for imap:\/\/93\.184\.216\.34:143, which is not in TOOLSHED_ALLOWED_ORIGINS/);
+  });
+
   it("says not supported when no mailbox is configured", async () => {
     const r = await searchWith({ TOOLSHED_IMAP_HOST: "" }, { query: "ALL" });
     expect(r).toMatchObject({ success: false, kind: "not_configured" });

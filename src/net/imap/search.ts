@@ -63,8 +63,17 @@ export async function searchMailbox(cfg: ImapConfig, net: NetContext, req: Searc
 async function judgeServer(cfg: ImapConfig, net: NetContext): Promise<void> {
   const where = `imap://${cfg.host.includes(":") ? `[${cfg.host}]` : cfg.host}:${cfg.port}`;
   try {
-    await resolveAndJudge(judgeUrlSyntax(where, net.policy, ["imap:"]), net.resolve);
+    const allowed = judgeUrlSyntax(where, net.policy, ["imap:"]);
+    await resolveAndJudge(allowed, net.resolve);
+    // Plain IMAP sends the password in the clear: only to a server the operator exempted by origin.
+    if (cfg.tls === "off" && !allowed.exempt) {
+      throw new ImapError(
+        "not_configured",
+        `The operator set TOOLSHED_IMAP_TLS=off for ${where}, which is not in TOOLSHED_ALLOWED_ORIGINS; plain IMAP is only used with an exempted local server. Ask the operator to use on or starttls.`,
+      );
+    }
   } catch (e) {
+    if (e instanceof ImapError) throw e;
     // A refusal reaches the tool as itself, so the result carries `denied`.
     if (e instanceof PolicyDenied) throw e;
     throw new ImapError("connect", `Could not look up the IMAP server ${cfg.host}: ${e instanceof Error ? e.message : String(e)}`);
