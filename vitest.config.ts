@@ -12,12 +12,14 @@ export default defineConfig(async () => {
       cloudflareTest(({ inject }) => {
         // Search engine stand-ins started by test/net/search-server.global.mjs.
         const search = inject("searchServer");
+        // Dovecot started by test/mail/dovecot.global.mjs; plain IMAP is allowed on 127.0.0.1 only.
+        const imap = inject("imapServer");
         return {
           wrangler: { configPath: "./wrangler.toml" },
           miniflare: {
             bindings: {
               TOOLSHED_API_KEYS: "alice=test-key-alice,bob=test-key-bob",
-              TOOLSHED_ALLOWED_ORIGINS: `http://127.0.0.1:${ports.site}`,
+              TOOLSHED_ALLOWED_ORIGINS: `http://127.0.0.1:${ports.site},imap://127.0.0.1:${imap.port}`,
               TOOLSHED_DOH_URL: `http://127.0.0.1:${ports.doh}/dns-query`,
               TOOLSHED_URL_DENY: "*.denied-by-operator.test",
               TOOLSHED_SEARCH_PROVIDERS: "brave,searxng,duckduckgo,service",
@@ -26,6 +28,11 @@ export default defineConfig(async () => {
               TOOLSHED_SEARXNG_URL: `${search}/searxng/partial`,
               TOOLSHED_DUCKDUCKGO_URL: `${search}/ddg/ratelimited`,
               TOOLSHED_SEARCH_TIMEOUT_MS: "3000",
+              TOOLSHED_IMAP_HOST: "127.0.0.1",
+              TOOLSHED_IMAP_PORT: String(imap.port),
+              TOOLSHED_IMAP_USER: imap.user,
+              TOOLSHED_IMAP_PASSWORD: imap.password,
+              TOOLSHED_IMAP_TLS: "off",
             },
             serviceBindings: { TOOLSHED_SEARCH_SERVICE: "search-example" },
             workers: [
@@ -37,7 +44,7 @@ export default defineConfig(async () => {
     ],
     test: {
       setupFiles: ["test/setup.ts"],
-      globalSetup: ["test/net/global-setup.mjs", "test/net/search-server.global.mjs"],
+      globalSetup: ["test/net/global-setup.mjs", "test/net/search-server.global.mjs", "test/mail/dovecot.global.mjs"],
       include: ["test/**/*.test.ts", "src/**/*.test.ts"],
       testTimeout: 60_000,
     },

@@ -34,6 +34,13 @@ interface Env {
   TOOLSHED_DOH_URL?: string;
   /** Comma-separated command rule ids every profile enforces in addition to its own (e.g. `env-dump`). */
   TOOLSHED_EXTRA_RULES?: string;
+  /** email_search's mailbox (src/net/imap/config.ts, README "email_search"); the password is a secret. */
+  TOOLSHED_IMAP_HOST?: string;
+  TOOLSHED_IMAP_PORT?: string;
+  TOOLSHED_IMAP_USER?: string;
+  TOOLSHED_IMAP_PASSWORD?: string;
+  /** on (implicit TLS, default), starttls, or off (plain: only for a local server the operator exempts). */
+  TOOLSHED_IMAP_TLS?: string;
   /** `1` lets the shell reach the network in profiles that turn it off (wayland-core). */
   TOOLSHED_SHELL_NETWORK?: string;
 }

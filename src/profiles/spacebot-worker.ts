@@ -103,11 +103,15 @@ const webSearch = searchTool({
   country: { text: "Country code for localized results (e.g., “us”, “uk”, “de”)", default: "us" },
 });
 
+const emailSearch = same("email_search", {
+  description: "Search email messages via IMAP. Returns matching messages with headers and content.",
+});
+
 export const spacebotWorker: Profile = {
   name: "spacebot-worker",
   seeds: ["000", "001"],
-  tools: [shell, file, exec, setStatus, readSkill, webSearch],
-  missing: ["browser", "email_search"],
+  tools: [shell, file, exec, setStatus, readSkill, webSearch, emailSearch],
+  missing: ["browser"],
   // The exec blocklist the page documents (LD_PRELOAD, ..., BASH_ENV, ENV) is src/policy/env.ts,
   // which every profile applies; env dumps are not on Spacebot's list.
   rules: PROTECTIVE,

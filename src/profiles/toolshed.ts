@@ -19,6 +19,7 @@ export const toolshed: Profile = {
     same("web_search"),
     same("send_file"),
     same("read_skill"),
+    same("email_search"),
   ],
   missing: ["browser"],
   rules: PROTECTIVE,

@@ -8,6 +8,7 @@ import { readSkill } from "./files/read-skill";
 import { sendFile } from "./files/send-file";
 import { setStatus } from "./files/set-status";
 import { writeFile } from "./files/write-file";
+import { emailSearch } from "./mail/email-search";
 import { webFetch } from "./net/web-fetch";
 import { webSearch } from "./net/web-search";
 import { bash } from "./shell/bash";
@@ -29,6 +30,7 @@ export const CANONICAL = {
   web_search: webSearch,
   send_file: sendFile,
   read_skill: readSkill,
+  email_search: emailSearch,
 } as const;
 
 export const TOOLS: ReadonlyMap<string, ToolDefinition> = new Map(

@@ -9,3 +9,9 @@ declare module "vitest" {
     searchServer: string;
   }
 }
+declare module "vitest" {
+  interface ProvidedContext {
+    /** The Dovecot IMAP server of test/mail/dovecot.global.mjs and its one account. */
+    imapServer: { port: number; user: string; password: string };
+  }
+}

@@ -25,12 +25,20 @@ const list = (v: string | undefined): string[] =>
     .map((s) => s.trim().toLowerCase())
     .filter(Boolean);
 
+/**
+ * `scheme://host:port` of a URL. The WHATWG origin of a non-web scheme such as `imap:` is
+ * "null", so those are spelt out from the parsed parts.
+ */
+export function originOf(url: URL): string {
+  return url.origin !== "null" ? url.origin : `${url.protocol}//${url.host}`;
+}
+
 /** `http://127.0.0.1:9555/` and `HTTP://127.0.0.1:9555` both name origin `http://127.0.0.1:9555`. */
 function origins(v: string | undefined): Set<string> {
   const out = new Set<string>();
   for (const o of list(v)) {
     try {
-      out.add(new URL(o).origin);
+      out.add(originOf(new URL(o)));
     } catch {
       console.warn(`TOOLSHED_ALLOWED_ORIGINS: '${o}' is not an origin; ignored`);
     }

@@ -1,6 +1,6 @@
 import { PolicyDenied, type Denial } from "../denied";
 import { addressDenial } from "./addresses";
-import { hostMatches, type UrlPolicy } from "./config";
+import { hostMatches, originOf, type UrlPolicy } from "./config";
 import type { Resolver } from "./doh";
 import { nameDenial } from "./names";
 
@@ -34,6 +34,8 @@ function refusal(denial: Denial): PolicyDenied {
 }
 const denied = (rule: string, reason: string): PolicyDenied => refusal({ rule, reason });
 const DO_INSTEAD = "Only public http(s) addresses can be fetched.";
+/** The schemes a URL may have unless the caller names others (the mail client judges `imap:`). */
+const WEB_SCHEMES = ["http:", "https:"];
 
 function addressRefusal(host: string, why: string, shown: string): Denial {
   const rule = why.includes("metadata") ? "url.metadata" : "url.private_address";
@@ -47,7 +49,7 @@ function addressRefusal(host: string, why: string, shown: string): Denial {
  * follows); IP-literal address rules; host-name rules. A name then still needs
  * `resolveAndJudge` before anything is sent.
  */
-export function judgeUrlSyntax(input: string | URL, policy: UrlPolicy): AllowedUrl {
+export function judgeUrlSyntax(input: string | URL, policy: UrlPolicy, schemes: readonly string[] = WEB_SCHEMES): AllowedUrl {
   let url: URL;
   try {
     // The WHATWG parser normalises the host as fetch will: IPv4 in decimal, octal, hex and
@@ -57,7 +59,7 @@ export function judgeUrlSyntax(input: string | URL, policy: UrlPolicy): AllowedU
   } catch {
     throw denied("url.syntax", `'${String(input).slice(0, 200)}' is not a valid absolute URL. Give a full http:// or https:// URL.`);
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
+  if (!schemes.includes(url.protocol)) {
     throw denied("url.scheme", `The scheme '${url.protocol.slice(0, -1)}' is not allowed. ${DO_INSTEAD}`);
   }
   const bracketed = url.hostname.replace(/\.+$/, "");
@@ -74,7 +76,7 @@ export function judgeUrlSyntax(input: string | URL, policy: UrlPolicy): AllowedU
       throw denied("url.allow_list", `${bracketed} is not on the ${who}'s allow list (${rules.allow.join(", ")}).`);
     }
   }
-  if (policy.allowedOrigins.has(url.origin)) return { url, host, exempt: true, kind: isV6 ? "ip" : "name" };
+  if (policy.allowedOrigins.has(originOf(url))) return { url, host, exempt: true, kind: isV6 ? "ip" : "name" };
 
   const isV4 = /^\d{1,3}(\.\d{1,3}){3}$/.test(host);
   if (isV6 || isV4) {
