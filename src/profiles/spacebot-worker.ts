@@ -106,8 +106,8 @@ const webSearch = searchTool({
 export const spacebotWorker: Profile = {
   name: "spacebot-worker",
   seeds: ["000", "001"],
-  tools: [shell, file, exec, setStatus, readSkill, webSearch],
-  missing: ["browser", "email_search"],
+  tools: [shell, file, exec, same("browser"), setStatus, readSkill, webSearch],
+  missing: ["email_search"],
   // The exec blocklist the page documents (LD_PRELOAD, ..., BASH_ENV, ENV) is src/policy/env.ts,
   // which every profile applies; env dumps are not on Spacebot's list.
   rules: PROTECTIVE,

@@ -118,6 +118,17 @@ export class SessionStore {
     this.sql.exec(`INSERT OR IGNORE INTO read_paths (path) VALUES (?)`, path);
   }
 
+  /** The session's Browser Rendering session and active tab (src/tools/browser/session.ts), or null. */
+  browser(): { sessionId: string; activeTarget: string } | null {
+    const row = this.sql.exec<{ value: string }>(`SELECT value FROM session_meta WHERE key = 'browser'`).toArray()[0];
+    return row ? (JSON.parse(row.value) as { sessionId: string; activeTarget: string }) : null;
+  }
+
+  setBrowser(state: { sessionId: string; activeTarget: string } | null): void {
+    if (state) this.sql.exec(`INSERT OR REPLACE INTO session_meta (key, value) VALUES ('browser', ?)`, JSON.stringify(state));
+    else this.sql.exec(`DELETE FROM session_meta WHERE key = 'browser'`);
+  }
+
   callCount(): number {
     return this.sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM tool_calls`).one().n;
   }

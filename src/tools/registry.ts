@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { browser } from "./browser/browser";
 import { editFile } from "./files/edit-file";
 import { glob } from "./files/glob";
 import { grep } from "./files/grep";
@@ -29,6 +30,7 @@ export const CANONICAL = {
   web_search: webSearch,
   send_file: sendFile,
   read_skill: readSkill,
+  browser,
 } as const;
 
 export const TOOLS: ReadonlyMap<string, ToolDefinition> = new Map(
