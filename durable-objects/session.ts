@@ -239,8 +239,10 @@ export class SessionDO extends DurableObject<Env> {
   private browserHost(s: Opened): BrowserHost {
     return {
       binding: this.env.BROWSER,
-      get: () => s.store.browser(),
-      set: (state) => s.store.setBrowser(state),
+      get: () => s.store.browserValue("browser"),
+      set: (state) => s.store.setBrowserValue("browser", state),
+      refs: () => s.store.browserValue("browser_refs"),
+      setRefs: (refs) => s.store.setBrowserValue("browser_refs", refs),
       // A request the page made on its own: logged as a refusal of the browser tool.
       logDenial: (denied, url) =>
         s.store.logCall({ tool: "browser", started: Date.now(), durationMs: 0, outcome: "denied", denied, detail: `Request blocked: ${url.slice(0, 400)}` }),

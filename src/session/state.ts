@@ -118,15 +118,15 @@ export class SessionStore {
     this.sql.exec(`INSERT OR IGNORE INTO read_paths (path) VALUES (?)`, path);
   }
 
-  /** The session's Browser Rendering session and active tab (src/tools/browser/session.ts), or null. */
-  browser(): { sessionId: string; activeTarget: string } | null {
-    const row = this.sql.exec<{ value: string }>(`SELECT value FROM session_meta WHERE key = 'browser'`).toArray()[0];
-    return row ? (JSON.parse(row.value) as { sessionId: string; activeTarget: string }) : null;
+  /** A value the browser tool keeps (src/tools/browser/session.ts), or null. */
+  browserValue<T>(key: "browser" | "browser_refs"): T | null {
+    const row = this.sql.exec<{ value: string }>(`SELECT value FROM session_meta WHERE key = ?`, key).toArray()[0];
+    return row ? (JSON.parse(row.value) as T) : null;
   }
 
-  setBrowser(state: { sessionId: string; activeTarget: string } | null): void {
-    if (state) this.sql.exec(`INSERT OR REPLACE INTO session_meta (key, value) VALUES ('browser', ?)`, JSON.stringify(state));
-    else this.sql.exec(`DELETE FROM session_meta WHERE key = 'browser'`);
+  setBrowserValue(key: "browser" | "browser_refs", value: unknown): void {
+    if (value === null) this.sql.exec(`DELETE FROM session_meta WHERE key = ?`, key);
+    else this.sql.exec(`INSERT OR REPLACE INTO session_meta (key, value) VALUES (?, ?)`, key, JSON.stringify(value));
   }
 
   callCount(): number {

@@ -19,6 +19,11 @@ export function browserPage(name, ports) {
 <img src="/browser/pixel.svg" id="allowed" onload="document.title='Leaky Page (allowed image loaded)'">
 </body></html>`;
   }
+  if (name === "form.html") {
+    return `<!doctype html><html><head><title>Greeting Form</title></head><body>
+<form action="/echo" method="get"><label for="who">Your name</label><input id="who" name="name">
+<button type="submit">Send greeting</button></form></body></html>`;
+  }
   if (name === "big.html") {
     return `<!doctype html><html><head><title>Big</title></head><body><p>${"kelp ".repeat(30_000)}</p></body></html>`;
   }

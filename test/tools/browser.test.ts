@@ -2,7 +2,8 @@
 // on pages from the allowed test site (test/net/browser-pages.mjs). One browser for the whole
 // file: launches are slow on this machine.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { exports } from "cloudflare:workers";
+import { runInDurableObject } from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
 import { ALICE, api, newSession, tool } from "../helpers";
 
 const { site } = inject("netPorts");
@@ -134,8 +135,48 @@ describe("browser", () => {
     expect(size.height).toBeGreaterThan(100);
   }, SLOW);
 
+  it("fills a form by snapshot refs, submits it, and refuses the old refs on the next page", async () => {
+    await tool(id, "browser", { action: "navigate", url: `${SITE}/browser/form.html` });
+    const snap = await tool(id, "browser", { action: "snapshot" });
+    expect(snap.success, snap.error).toBe(true);
+    type El = { ref_id: string; role: string; name: string };
+    const box = (snap.elements as El[]).find((e) => e.role === "textbox" && e.name === "Your name");
+    const send = (snap.elements as El[]).find((e) => e.role === "button" && e.name === "Send greeting");
+    expect(box?.ref_id).toMatch(/^e\d+$/);
+    expect(snap.output).toContain(`[${send!.ref_id}] button "Send greeting"`);
+    const typed = await tool(id, "browser", { action: "act", act_kind: "type", element_ref: box!.ref_id, text: "Ada Lovelace" });
+    expect(typed.success, typed.error).toBe(true);
+    const clicked = await tool(id, "browser", { action: "act", act_kind: "click", element_ref: send!.ref_id });
+    expect(clicked.success, clicked.error).toBe(true);
+    const next = await tool(id, "browser", { action: "content" });
+    expect(next.url).toContain("/echo?name=Ada+Lovelace");
+    expect(next.content).toContain("name=Ada+Lovelace");
+    const stale = await tool(id, "browser", { action: "act", act_kind: "click", element_ref: send!.ref_id });
+    expect(stale.success).toBe(false);
+    expect(stale.error).toContain("new snapshot");
+    const unknown = await tool(id, "browser", { action: "act", act_kind: "click", element_ref: "e9999" });
+    expect(unknown.error).toContain("new snapshot");
+  }, SLOW);
+
+  it("reconnects to the same browser with the session id kept in the Durable Object", async () => {
+    await tool(id, "browser", { action: "navigate", url: `${SITE}/browser/home.html` });
+    const stub = env.SESSIONS.get(env.SESSIONS.idFromName(`alice/${id}`));
+    // Drop the live connection as an evicted instance would lose it; SQLite keeps the id.
+    await runInDurableObject(stub, async (instance) => {
+      const live = (instance as unknown as { browserLive: { browser?: { disconnect(): Promise<void> }; sessionId?: string } }).browserLive;
+      await live.browser?.disconnect();
+      live.browser = undefined;
+      live.sessionId = undefined;
+    });
+    const r = await tool(id, "browser", { action: "content" });
+    expect(r.success, r.error).toBe(true);
+    expect(r.content).toContain("BROWSER_HOME_MARKER");
+    const leaky = await tool(id, "browser", { action: "navigate", url: `${SITE}/browser/leaky.html` });
+    expect(leaky.title).toBe("Leaky Page (allowed image loaded)");
+  }, SLOW);
+
   it("answers not supported yet for actions not built", async () => {
-    for (const action of ["snapshot", "act", "evaluate"]) {
+    for (const action of ["evaluate"]) {
       const r = await tool(id, "browser", { action });
       expect(r.success).toBe(false);
       expect(r.error).toContain("not supported yet");

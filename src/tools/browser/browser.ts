@@ -3,7 +3,9 @@ import { PolicyDenied } from "../../policy/denied";
 import { ToolError } from "../errors";
 import { defineTool, type Json, type ToolContext, type ToolResult } from "../types";
 import { guardPage, judgeBrowserUrl } from "./guard";
+import { act } from "./act";
 import { browserParams, type BrowserAction, type BrowserArgs } from "./params";
+import { SNAPSHOT_MAX_ELEMENTS, takeSnapshot } from "./snapshot";
 import { closeBrowser, connected, hostOf, launch, renderingFailure, targetIdOf } from "./session";
 
 /** Page HTML returned by `content` at most, in UTF-8 bytes. */
@@ -11,7 +13,7 @@ export const CONTENT_MAX_BYTES = 100 * 1024;
 const NAVIGATION_TIMEOUT_MS = 30_000;
 
 /** Actions documented by the seed pages that are not built yet (README "Browser"). */
-const NOT_BUILT: ReadonlySet<BrowserAction> = new Set(["snapshot", "act", "evaluate"]);
+const NOT_BUILT: ReadonlySet<BrowserAction> = new Set(["evaluate"]);
 
 function required<T>(value: T | undefined, name: string, action: string): T {
   if (value === undefined || value === "") throw new ToolError(`The "${action}" action needs the ${name} parameter.`);
@@ -65,7 +67,7 @@ async function tabsOf(ctx: ToolContext): Promise<Json[]> {
 async function run(ctx: ToolContext, args: BrowserArgs): Promise<ToolResult> {
   const host = hostOf(ctx);
   const a = args.action;
-  if (NOT_BUILT.has(a)) throw new ToolError(`not supported yet: the browser action "${a}" is not built in this Toolshed version; use content or screenshot to observe the page.`);
+  if (NOT_BUILT.has(a)) throw new ToolError(`not supported yet: the browser action "${a}" is not built in this Toolshed version; use snapshot, content or screenshot to observe the page.`);
   switch (a) {
     case "launch": {
       const { page, reused } = await launch(ctx);
@@ -78,6 +80,7 @@ async function run(ctx: ToolContext, args: BrowserArgs): Promise<ToolResult> {
     case "navigate": {
       const url = await allowedUrl(ctx, required(args.url, "url", a));
       const { page } = await connected(ctx);
+      host.setRefs(null);
       const { status } = await goto(page, url);
       const info = await pageInfo(page);
       return ok(`Navigated to ${info.url}${status ? ` (HTTP ${status})` : ""}.`, { ...info, ...(status ? { status } : {}) });
@@ -116,13 +119,30 @@ async function run(ctx: ToolContext, args: BrowserArgs): Promise<ToolResult> {
       if (state.activeTarget === id && rest[0]) host.set({ ...state, activeTarget: targetIdOf(rest[0]) });
       return ok(`Closed tab ${id}; ${rest.length} tab${rest.length === 1 ? "" : "s"} left.`);
     }
+    case "snapshot": {
+      const { page } = await connected(ctx);
+      const { elements, refs, omitted } = await takeSnapshot(page, targetIdOf(page));
+      host.setRefs(refs);
+      const lines = elements.map((e) => {
+        const o = e as Record<string, string>;
+        return `[${o["ref_id"]}] ${o["role"]}${o["name"] ? ` "${o["name"]}"` : ""}${o["value"] ? ` value="${o["value"]}"` : ""}`;
+      });
+      const notice = omitted ? `\n[${omitted} more elements not shown: the snapshot lists at most ${SNAPSHOT_MAX_ELEMENTS}.]` : "";
+      const info = await pageInfo(page);
+      return { ...ok(`Snapshot of ${info.url}: ${elements.length} elements.`, { ...info, elements }), output: lines.join("\n") + notice };
+    }
+    case "act": {
+      const { page } = await connected(ctx);
+      const message = await act(page, host.refs(), targetIdOf(page), args);
+      return ok(message, { ...(await pageInfo(page)) });
+    }
     case "content": {
       const { page } = await connected(ctx);
       const { content, truncated } = cutHtml(await page.content());
       return { ...ok(`HTML of ${page.url()}${truncated ? " (truncated)" : ""}.`, { ...(await pageInfo(page)), content, ...(truncated ? { truncated: true } : {}) }), output: content };
     }
     case "screenshot": {
-      if (args.element_ref) throw new ToolError('not supported yet: screenshots of one element (element_ref) need snapshot refs, which are not built; omit element_ref for the viewport or set full_page.');
+      if (args.element_ref) throw new ToolError('not supported yet: screenshots of one element (element_ref) are not built; omit element_ref for the viewport or set full_page.');
       const { page } = await connected(ctx);
       const png = await page.screenshot({ type: "png", fullPage: args.full_page });
       const path = `${ctx.cwd}/screenshots/browser-${new Date().toISOString().replace(/[:.]/g, "-")}.png`;

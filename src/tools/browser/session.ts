@@ -3,6 +3,7 @@ import type { Denial } from "../../policy/denied";
 import { ToolError } from "../errors";
 import type { ToolContext } from "../types";
 import { guardPage } from "./guard";
+import type { SnapshotRefs } from "./snapshot";
 
 /** Browser Rendering closes a browser nobody has used for this long (its maximum, 10 minutes). */
 export const BROWSER_IDLE_MS = 600_000;
@@ -15,6 +16,9 @@ export interface BrowserHost {
   binding?: Fetcher;
   get(): { sessionId: string; activeTarget: string } | null;
   set(state: { sessionId: string; activeTarget: string } | null): void;
+  /** The refs of the latest snapshot (backend DOM node ids), kept in SQLite so they survive a reconnect. */
+  refs(): SnapshotRefs | null;
+  setRefs(refs: SnapshotRefs | null): void;
   /** Records a request the page made that the URL policy refused, in the session log. */
   logDenial(denial: Denial, url: string): void;
   /** The connection of this Durable Object instance, reused while it lives. */
@@ -98,6 +102,7 @@ export async function connected(ctx: ToolContext): Promise<{ browser: Browser; p
 
 function forget(host: BrowserHost): void {
   host.set(null);
+  host.setRefs(null);
   host.live.browser = undefined;
   host.live.sessionId = undefined;
 }
