@@ -130,9 +130,8 @@ describe("browser", () => {
     expect(r.screenshot_path).toMatch(/^\/workspace\/screenshots\/browser-.*\.png$/);
     const rel = r.screenshot_path.slice("/workspace/".length);
     const raw = await fetchBytes(`/v1/sessions/${id}/files/${rel}`);
-    const size = pngSize(raw);
-    expect(size.width).toBeGreaterThan(100);
-    expect(size.height).toBeGreaterThan(100);
+    // Puppeteer's default viewport, which the tool keeps.
+    expect(pngSize(raw)).toEqual({ width: 800, height: 600 });
   }, SLOW);
 
   it("fills a form by snapshot refs, submits it, and refuses the old refs on the next page", async () => {
@@ -175,11 +174,14 @@ describe("browser", () => {
     expect(leaky.title).toBe("Leaky Page (allowed image loaded)");
   }, SLOW);
 
-  it("answers not supported yet for actions not built", async () => {
-    for (const action of ["evaluate"]) {
-      const r = await tool(id, "browser", { action });
-      expect(r.success).toBe(false);
-      expect(r.error).toContain("not supported yet");
-    }
+  it("refuses evaluate unless the operator enabled it, naming the setting", async () => {
+    const r = await tool(id, "browser", { action: "evaluate", script: "document.title" });
+    expect(r.success).toBe(false);
+    expect(r.error).toContain("TOOLSHED_BROWSER_EVALUATE=1");
+  });
+
+  it("answers not supported yet for an element screenshot", async () => {
+    const r = await tool(id, "browser", { action: "screenshot", element_ref: "e1" });
+    expect(r.error).toContain("not supported yet");
   });
 });

@@ -4,7 +4,7 @@ import { ToolError } from "../errors";
 import { defineTool, type Json, type ToolContext, type ToolResult } from "../types";
 import { guardPage, judgeBrowserUrl } from "./guard";
 import { act } from "./act";
-import { browserParams, type BrowserAction, type BrowserArgs } from "./params";
+import { browserParams, type BrowserArgs } from "./params";
 import { SNAPSHOT_MAX_ELEMENTS, takeSnapshot } from "./snapshot";
 import { closeBrowser, connected, hostOf, launch, renderingFailure, targetIdOf } from "./session";
 
@@ -12,8 +12,6 @@ import { closeBrowser, connected, hostOf, launch, renderingFailure, targetIdOf }
 export const CONTENT_MAX_BYTES = 100 * 1024;
 const NAVIGATION_TIMEOUT_MS = 30_000;
 
-/** Actions documented by the seed pages that are not built yet (README "Browser"). */
-const NOT_BUILT: ReadonlySet<BrowserAction> = new Set(["evaluate"]);
 
 function required<T>(value: T | undefined, name: string, action: string): T {
   if (value === undefined || value === "") throw new ToolError(`The "${action}" action needs the ${name} parameter.`);
@@ -67,7 +65,6 @@ async function tabsOf(ctx: ToolContext): Promise<Json[]> {
 async function run(ctx: ToolContext, args: BrowserArgs): Promise<ToolResult> {
   const host = hostOf(ctx);
   const a = args.action;
-  if (NOT_BUILT.has(a)) throw new ToolError(`not supported yet: the browser action "${a}" is not built in this Toolshed version; use snapshot, content or screenshot to observe the page.`);
   switch (a) {
     case "launch": {
       const { page, reused } = await launch(ctx);
@@ -135,6 +132,21 @@ async function run(ctx: ToolContext, args: BrowserArgs): Promise<ToolResult> {
       const { page } = await connected(ctx);
       const message = await act(page, host.refs(), targetIdOf(page), args);
       return ok(message, { ...(await pageInfo(page)) });
+    }
+    case "evaluate": {
+      if (ctx.workerEnv?.TOOLSHED_BROWSER_EVALUATE !== "1") {
+        throw new ToolError('evaluate is disabled: the operator has not set TOOLSHED_BROWSER_EVALUATE=1. Use snapshot, content or screenshot to read the page, and act to interact with it.');
+      }
+      const script = required(args.script, "script", a);
+      const { page } = await connected(ctx);
+      let value: unknown;
+      try {
+        value = await page.evaluate(script);
+      } catch (e) {
+        throw new ToolError(`The script threw: ${(e instanceof Error ? e.message : String(e)).slice(0, 500)}`);
+      }
+      const eval_result = (value === undefined ? null : JSON.parse(JSON.stringify(value) ?? "null")) as Json;
+      return { ...ok("Script evaluated.", { ...(await pageInfo(page)), eval_result }), output: JSON.stringify(eval_result) };
     }
     case "content": {
       const { page } = await connected(ctx);
