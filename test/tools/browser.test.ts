@@ -174,6 +174,24 @@ describe("browser", () => {
     expect(leaky.title).toBe("Leaky Page (allowed image loaded)");
   }, SLOW);
 
+  it("gives each session its own browser: neither sees the other's tabs", async () => {
+    const other = await newSession();
+    try {
+      expect((await tool(other, "browser", { action: "launch" })).success).toBe(true);
+      await tool(other, "browser", { action: "navigate", url: `${SITE}/browser/second.html` });
+      const mine = (await tool(id, "browser", { action: "tabs" })).tabs as Array<{ target_id: string; url: string }>;
+      const theirs = (await tool(other, "browser", { action: "tabs" })).tabs as Array<{ target_id: string; url: string }>;
+      expect(theirs.map((t) => t.url)).toEqual([`${SITE}/browser/second.html`]);
+      expect(mine.map((t) => t.url)).not.toContain(`${SITE}/browser/second.html`);
+      const ids = new Set(mine.map((t) => t.target_id));
+      expect(theirs.filter((t) => ids.has(t.target_id))).toEqual([]);
+      const cross = await tool(other, "browser", { action: "focus", target_id: mine[0]!.target_id });
+      expect(cross.success).toBe(false);
+    } finally {
+      await tool(other, "browser", { action: "close" });
+    }
+  }, SLOW);
+
   it("refuses evaluate unless the operator enabled it, naming the setting", async () => {
     const r = await tool(id, "browser", { action: "evaluate", script: "document.title" });
     expect(r.success).toBe(false);
