@@ -6,7 +6,8 @@
 export function browserPage(name, ports) {
   if (name === "home.html") {
     return `<!doctype html><html><head><title>Kelp Home</title></head><body><h1>Kelp forests</h1>
-<p id="marker">BROWSER_HOME_MARKER</p><a href="/browser/second.html">Second</a></body></html>`;
+<p id="marker">BROWSER_HOME_MARKER</p>
+<div role="img" aria-label="Kelp badge" style="width:120px;height:40px;background:green"></div><a href="/browser/second.html">Second</a></body></html>`;
   }
   if (name === "second.html") {
     return `<!doctype html><html><head><title>Second Page</title></head><body><p>SECOND_PAGE_MARKER</p></body></html>`;

@@ -198,8 +198,32 @@ describe("browser", () => {
     expect(r.error).toContain("TOOLSHED_BROWSER_EVALUATE=1");
   });
 
-  it("answers not supported yet for an element screenshot", async () => {
-    const r = await tool(id, "browser", { action: "screenshot", element_ref: "e1" });
-    expect(r.error).toContain("not supported yet");
-  });
+  it("saves a screenshot of one element by its ref, the size of the element", async () => {
+    await tool(id, "browser", { action: "navigate", url: `${SITE}/browser/home.html` });
+    const snap = await tool(id, "browser", { action: "snapshot" });
+    const badge = (snap.elements as Array<{ ref_id: string; role: string; name: string }>).find((e) => e.name === "Kelp badge");
+    expect(badge, snap.output).toBeDefined();
+    const r = await tool(id, "browser", { action: "screenshot", element_ref: badge!.ref_id });
+    expect(r.success, r.error).toBe(true);
+    const raw = await fetchBytes(`/v1/sessions/${id}/files/${r.screenshot_path.slice("/workspace/".length)}`);
+    expect(pngSize(raw)).toEqual({ width: 120, height: 40 });
+  }, SLOW);
+
+  it("evaluates a script when the operator enabled it", async () => {
+    const stub = env.SESSIONS.get(env.SESSIONS.idFromName(`alice/${id}`));
+    // The operator's setting, given to this one Durable Object instance for the test.
+    await runInDurableObject(stub, async (instance) => {
+      const o = instance as unknown as { env: Env };
+      o.env = { ...o.env, TOOLSHED_BROWSER_EVALUATE: "1" };
+    });
+    const r = await tool(id, "browser", { action: "evaluate", script: "({ title: document.title, n: 6 * 7 })" });
+    expect(r.success, r.error).toBe(true);
+    expect(r.eval_result).toEqual({ title: "Kelp Home", n: 42 });
+    const thrown = await tool(id, "browser", { action: "evaluate", script: "null.x" });
+    expect(thrown.error).toContain("The script threw");
+    await runInDurableObject(stub, async (instance) => {
+      const o = instance as unknown as { env: Env };
+      o.env = { ...o.env, TOOLSHED_BROWSER_EVALUATE: undefined };
+    });
+  }, SLOW);
 });

@@ -5,7 +5,7 @@ import { defineTool, type Json, type ToolContext, type ToolResult } from "../typ
 import { guardPage, judgeBrowserUrl } from "./guard";
 import { act } from "./act";
 import { browserParams, type BrowserArgs } from "./params";
-import { SNAPSHOT_MAX_ELEMENTS, takeSnapshot } from "./snapshot";
+import { SNAPSHOT_MAX_ELEMENTS, elementScreenshot, takeSnapshot } from "./snapshot";
 import { closeBrowser, connected, hostOf, launch, renderingFailure, targetIdOf } from "./session";
 
 /** Page HTML returned by `content` at most, in UTF-8 bytes. */
@@ -154,9 +154,10 @@ async function run(ctx: ToolContext, args: BrowserArgs): Promise<ToolResult> {
       return { ...ok(`HTML of ${page.url()}${truncated ? " (truncated)" : ""}.`, { ...(await pageInfo(page)), content, ...(truncated ? { truncated: true } : {}) }), output: content };
     }
     case "screenshot": {
-      if (args.element_ref) throw new ToolError('not supported yet: screenshots of one element (element_ref) are not built; omit element_ref for the viewport or set full_page.');
       const { page } = await connected(ctx);
-      const png = await page.screenshot({ type: "png", fullPage: args.full_page });
+      const png = args.element_ref
+        ? await elementScreenshot(page, host.refs(), targetIdOf(page), args.element_ref)
+        : await page.screenshot({ type: "png", fullPage: args.full_page });
       const path = `${ctx.cwd}/screenshots/browser-${new Date().toISOString().replace(/[:.]/g, "-")}.png`;
       ctx.fs.writeFile(path, new Uint8Array(png), { createParents: true });
       return ok(`Screenshot of ${page.url()} saved to ${path}.`, { ...(await pageInfo(page)), screenshot_path: path });

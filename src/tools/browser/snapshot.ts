@@ -72,3 +72,25 @@ export async function nodeOfRef(cdp: CDPSession, refs: SnapshotRefs | null, targ
   if ((await documentLoader(cdp)) !== refs.loaderId) throw new ToolError(`The page has changed (navigated) since the snapshot, so ${ref} is stale. ${STALE}`);
   return node;
 }
+
+/** A PNG of one element of the latest snapshot, clipped to its border box (document coordinates). */
+export async function elementScreenshot(page: Page, refs: SnapshotRefs | null, target: string, ref: string): Promise<Uint8Array> {
+  const cdp = await page.createCDPSession();
+  try {
+    const node = await nodeOfRef(cdp, refs, target, ref);
+    await cdp.send("DOM.scrollIntoViewIfNeeded", { backendNodeId: node });
+    const { model } = await cdp.send("DOM.getBoxModel", { backendNodeId: node });
+    const { cssVisualViewport: v } = await cdp.send("Page.getLayoutMetrics");
+    const xs = [model.border[0]!, model.border[2]!, model.border[4]!, model.border[6]!];
+    const ys = [model.border[1]!, model.border[3]!, model.border[5]!, model.border[7]!];
+    const x = Math.min(...xs) + v.pageX;
+    const y = Math.min(...ys) + v.pageY;
+    const width = Math.max(...xs) - Math.min(...xs);
+    const height = Math.max(...ys) - Math.min(...ys);
+    if (width < 1 || height < 1) throw new ToolError(`${ref} has no visible area to capture; take a screenshot of the page instead.`);
+    const { data } = await cdp.send("Page.captureScreenshot", { format: "png", clip: { x, y, width, height, scale: 1 }, captureBeyondViewport: true });
+    return Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+  } finally {
+    await cdp.detach().catch(() => undefined);
+  }
+}
