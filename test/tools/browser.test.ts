@@ -4,6 +4,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
+import { browser } from "../../src/tools/browser/browser";
+import { errorResult } from "../../src/tools/errors";
+import type { ToolContext } from "../../src/tools/types";
 import { ALICE, api, newSession, tool } from "../helpers";
 
 const { site } = inject("netPorts");
@@ -27,6 +30,17 @@ function pngSize(bytes: Uint8Array): { width: number; height: number } {
   const v = new DataView(bytes.buffer, bytes.byteOffset);
   return { width: v.getUint32(16), height: v.getUint32(20) };
 }
+
+describe("browser without Browser Rendering", () => {
+  it("answers not supported when the operator has not bound BROWSER", async () => {
+    const ctx = { sessionId: "s", cwd: "/workspace", env: {}, setStatus() {}, browser: undefined } as unknown as ToolContext;
+    const r = errorResult(await Promise.resolve()
+        .then(() => browser.run(ctx, { action: "launch", full_page: false }))
+        .then(() => null, (e: unknown) => e));
+    expect(r.success).toBe(false);
+    expect(r.error).toContain("not supported: the operator has not bound Browser Rendering");
+  });
+});
 
 describe("browser", () => {
   let id = "";

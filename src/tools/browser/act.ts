@@ -1,4 +1,4 @@
-import type { KeyInput, Page } from "@cloudflare/puppeteer";
+import type { CDPSession, KeyInput, Page } from "@cloudflare/puppeteer";
 import { ToolError } from "../errors";
 import type { BrowserArgs } from "./params";
 import { nodeOfRef, type SnapshotRefs } from "./snapshot";
@@ -8,7 +8,7 @@ const NAVIGATION_GRACE_MS = 1_000;
 const NAVIGATION_TIMEOUT_MS = 30_000;
 
 /** The centre of a node in viewport coordinates, after scrolling it into view. */
-async function centre(cdp: import("@cloudflare/puppeteer").CDPSession, backendNodeId: number): Promise<{ x: number; y: number }> {
+async function centre(cdp: CDPSession, backendNodeId: number): Promise<{ x: number; y: number }> {
   await cdp.send("DOM.scrollIntoViewIfNeeded", { backendNodeId });
   const { model } = await cdp.send("DOM.getBoxModel", { backendNodeId });
   const q = model.content;

@@ -1,5 +1,6 @@
 import type { Page } from "@cloudflare/puppeteer";
 import { PolicyDenied } from "../../policy/denied";
+import { isVfsError } from "../../vfs/errors";
 import { ToolError } from "../errors";
 import { defineTool, type Json, type ToolContext, type ToolResult } from "../types";
 import { guardPage, judgeBrowserUrl } from "./guard";
@@ -62,7 +63,7 @@ async function tabsOf(ctx: ToolContext): Promise<Json[]> {
   return tabs;
 }
 
-async function run(ctx: ToolContext, args: BrowserArgs): Promise<ToolResult> {
+async function runAction(ctx: ToolContext, args: BrowserArgs): Promise<ToolResult> {
   const host = hostOf(ctx);
   const a = args.action;
   switch (a) {
@@ -164,6 +165,16 @@ async function run(ctx: ToolContext, args: BrowserArgs): Promise<ToolResult> {
     }
   }
   throw new ToolError(`Unknown browser action ${String(a)}.`);
+}
+
+/** Chromium's own failures (a closed target, a lost connection) read as tool errors, never as internal ones. */
+async function run(ctx: ToolContext, args: BrowserArgs): Promise<ToolResult> {
+  try {
+    return await runAction(ctx, args);
+  } catch (e) {
+    if (e instanceof ToolError || e instanceof PolicyDenied || isVfsError(e)) throw e;
+    throw renderingFailure(e, `finish the "${args.action}" action`);
+  }
 }
 
 export const browser = defineTool({
