@@ -13,6 +13,7 @@ import { profileOf, sessionTools, type Profile, type ProfileName } from "../src/
 import { exportTools, withoutNulls, type Format } from "../src/profiles/export";
 import { afterCall, beforeCall } from "../src/profiles/guards";
 import { SessionStore, type SessionMeta, type ToolCallRecord } from "../src/session/state";
+import { closeBrowser, type BrowserHost } from "../src/tools/browser/session";
 import { errorResult } from "../src/tools/errors";
 import { TOOLS, formatValidationError } from "../src/tools/registry";
 import type { Json, ToolContext, ToolResult } from "../src/tools/types";
@@ -93,6 +94,8 @@ export class SessionDO extends DurableObject<Env> {
   /** Wayland's read deduplication: the last stamp of each path and range read (see src/profiles/guards.ts). */
   private readonly lastRead = new Map<string, string>();
   private mcp: McpHttpHandler | null = null;
+  /** The browser tool's live connection, kept while this instance lives (its session id is in SQLite). */
+  private readonly browserLive: BrowserHost["live"] = {};
 
   /**
    * The session's MCP endpoint (`/v1/sessions/:id/mcp`): the Worker has checked the API key
@@ -232,12 +235,27 @@ export class SessionDO extends DurableObject<Env> {
       workerEnv: this.env,
       setStatus: (status) => s.store.set("status", status),
       net: netContextFromEnv(this.env, meta.urlRules),
+      browser: this.browserHost(s),
       outbox: {
         send: async (path, caption) => {
           const entry = s.outbox.add(path, { caption, ttlSeconds: outboxTtlSecondsFromEnv(this.env) });
           return this.sentFile(meta, entry, origin);
         },
       },
+    };
+  }
+
+  private browserHost(s: Opened): BrowserHost {
+    return {
+      binding: this.env.BROWSER,
+      get: () => s.store.browserValue("browser"),
+      set: (state) => s.store.setBrowserValue("browser", state),
+      refs: () => s.store.browserValue("browser_refs"),
+      setRefs: (refs) => s.store.setBrowserValue("browser_refs", refs),
+      // A request the page made on its own: logged as a refusal of the browser tool.
+      logDenial: (denied, url) =>
+        s.store.logCall({ tool: "browser", started: Date.now(), durationMs: 0, outcome: "denied", denied, detail: `Request blocked: ${url.slice(0, 400)}` }),
+      live: this.browserLive,
     };
   }
 
@@ -421,7 +439,9 @@ export class SessionDO extends DurableObject<Env> {
 
   /** Erases the workspace and every setting; the id is gone for good. */
   async destroy(): Promise<boolean> {
-    if (!this.open()) return false;
+    const s = this.open();
+    if (!s) return false;
+    await closeBrowser(this.browserHost(s));
     this.state = null;
     await this.mcp?.close();
     this.mcp = null;

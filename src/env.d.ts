@@ -43,6 +43,10 @@ interface Env {
   TOOLSHED_IMAP_TLS?: string;
   /** `1` lets the shell reach the network in profiles that turn it off (wayland-core). */
   TOOLSHED_SHELL_NETWORK?: string;
+  /** Browser Rendering (wrangler.toml `[browser]`); the browser tool is "not supported" without it. */
+  BROWSER?: Fetcher;
+  /** `1` enables the browser tool's `evaluate` action. */
+  TOOLSHED_BROWSER_EVALUATE?: string;
 }
 declare namespace Cloudflare {
   interface Env extends globalThis.Env {}

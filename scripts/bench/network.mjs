@@ -6,8 +6,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { client, freePort, root, startDevServer, stopDevServer } from "../lib/dev-server.mjs";
-import { startNetServers } from "../../test/net/servers.mjs";
+import { root } from "../lib/dev-server.mjs";
+import { withSiteAndWorker } from "./site-worker.mjs";
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -63,21 +63,8 @@ async function benchPolicy(print, dir) {
 }
 
 async function benchFetch(print) {
-  const ports = { site: await freePort(), canary: await freePort(), doh: await freePort() };
-  const stopServers = await startNetServers(ports);
-  const stateDir = mkdtempSync(join(tmpdir(), "toolshed-bench-net-"));
-  const port = await freePort();
-  const key = "bench-key";
-  const server = await startDevServer({
-    port,
-    stateDir,
-    apiKeys: `bench=${key}`,
-    vars: { TOOLSHED_ALLOWED_ORIGINS: `http://127.0.0.1:${ports.site}`, TOOLSHED_DOH_URL: `http://127.0.0.1:${ports.doh}/dns-query` },
-  });
-  try {
-    const api = client(port, key);
+  await withSiteAndWorker("net", async (api, site) => {
     const id = (await api("POST", "/v1/sessions", {})).body.id;
-    const site = `http://127.0.0.1:${ports.site}`;
     const MB = 1024 * 1024;
     const rows = [
       ["web_fetch 1 MB HTML page, readable (HTTP round trip)", "web_fetch", { url: `${site}/big?bytes=${MB}&type=text/html` }],
@@ -97,11 +84,7 @@ async function benchFetch(print) {
       const ok = last.status === 200 && (last.body.success || last.body.exit_code === 0);
       print(label, median(times), "ms", ok ? `median of 5 after a warm-up; ${String(last.body.output ?? last.body.stdout ?? "").length} chars out` : `FAILED: ${JSON.stringify(last.body).slice(0, 200)}`);
     }
-  } finally {
-    await stopDevServer(server);
-    await stopServers();
-    rmSync(stateDir, { recursive: true, force: true });
-  }
+  });
 }
 
 export async function benchNetwork(print) {

@@ -110,8 +110,8 @@ const emailSearch = same("email_search", {
 export const spacebotWorker: Profile = {
   name: "spacebot-worker",
   seeds: ["000", "001"],
-  tools: [shell, file, exec, setStatus, readSkill, webSearch, emailSearch],
-  missing: ["browser"],
+  tools: [shell, file, exec, same("browser"), setStatus, readSkill, webSearch, emailSearch],
+  missing: [],
   // The exec blocklist the page documents (LD_PRELOAD, ..., BASH_ENV, ENV) is src/policy/env.ts,
   // which every profile applies; env dumps are not on Spacebot's list.
   rules: PROTECTIVE,

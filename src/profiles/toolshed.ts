@@ -20,7 +20,8 @@ export const toolshed: Profile = {
     same("send_file"),
     same("read_skill"),
     same("email_search"),
+    same("browser"),
   ],
-  missing: ["browser"],
+  missing: [],
   rules: PROTECTIVE,
 };

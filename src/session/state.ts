@@ -118,6 +118,17 @@ export class SessionStore {
     this.sql.exec(`INSERT OR IGNORE INTO read_paths (path) VALUES (?)`, path);
   }
 
+  /** A value the browser tool keeps (src/tools/browser/session.ts), or null. */
+  browserValue<T>(key: "browser" | "browser_refs"): T | null {
+    const row = this.sql.exec<{ value: string }>(`SELECT value FROM session_meta WHERE key = ?`, key).toArray()[0];
+    return row ? (JSON.parse(row.value) as T) : null;
+  }
+
+  setBrowserValue(key: "browser" | "browser_refs", value: unknown): void {
+    if (value === null) this.sql.exec(`DELETE FROM session_meta WHERE key = ?`, key);
+    else this.sql.exec(`INSERT OR REPLACE INTO session_meta (key, value) VALUES (?, ?)`, key, JSON.stringify(value));
+  }
+
   callCount(): number {
     return this.sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM tool_calls`).one().n;
   }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { browser } from "./browser/browser";
 import { editFile } from "./files/edit-file";
 import { glob } from "./files/glob";
 import { grep } from "./files/grep";
@@ -31,6 +32,7 @@ export const CANONICAL = {
   send_file: sendFile,
   read_skill: readSkill,
   email_search: emailSearch,
+  browser,
 } as const;
 
 export const TOOLS: ReadonlyMap<string, ToolDefinition> = new Map(

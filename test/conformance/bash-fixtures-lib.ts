@@ -68,7 +68,7 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   const late = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`no answer after ${ms / 1000} s (hang)`)), ms);
   });
-  return Promise.race([p, late]).finally(() => clearTimeout(timer ?? null));
+  return Promise.race([p, late]).finally(() => clearTimeout(timer ?? undefined));
 }
 
 /** Runs every case with a few sessions in flight at once. */

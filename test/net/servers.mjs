@@ -5,6 +5,7 @@
 //   reaching it is a policy failure, so the tests assert that its count stays zero;
 // - a DNS-over-HTTPS resolver speaking the application/dns-json API over a small zone.
 import { createServer } from "node:http";
+import { PIXEL_SVG, browserPage } from "./browser-pages.mjs";
 const ARTICLE_HTML = `<!doctype html><html><head><title>Tidal Clocks of Kelp Forests</title>
 <style>.x{color:red}</style><script>window.secretTracker = "SCRIPT_SHOULD_NOT_APPEAR";</script></head>
 <body><nav><a href="/">Home</a> | <a href="/about">NAVIGATION_SHOULD_NOT_APPEAR</a></nav>
@@ -42,8 +43,8 @@ const ZONE = {
 /** Requests seen: the site's by path, the canary's (must stay zero), the resolver's. */
 const counts = { site: {}, canary: 0, canaryPaths: [], doh: 0 };
 /** The allowed site: an article, redirects and chains, JSON, binary, slow, large, status and echo. */
-function site(req, res, port) {
-  const url = new URL(req.url ?? "/", `http://127.0.0.1:${port}`);
+function site(req, res, ports) {
+  const url = new URL(req.url ?? "/", `http://127.0.0.1:${ports.site}`);
   const path = url.pathname;
   if (path === "/__counts") {
     res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(counts));
@@ -51,7 +52,11 @@ function site(req, res, port) {
   }
   counts.site[path] = (counts.site[path] ?? 0) + 1;
   const q = url.searchParams;
-  if (path === "/article.html") {
+  if (path === "/browser/pixel.svg") {
+    res.writeHead(200, { "content-type": "image/svg+xml" }).end(PIXEL_SVG);
+  } else if (path.startsWith("/browser/") && browserPage(path.slice(9), ports)) {
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(browserPage(path.slice(9), ports));
+  } else if (path === "/article.html") {
     res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(ARTICLE_HTML);
   } else if (path === "/redirect") {
     res.writeHead(Number(q.get("status") ?? 302), { location: q.get("to") ?? "/" }).end();
@@ -134,7 +139,7 @@ async function freePort() {
 /** Starts the three servers; resolves to a function that stops them. */
 async function startNetServers(ports) {
   const servers = [
-    createServer((req, res) => site(req, res, ports.site)),
+    createServer((req, res) => site(req, res, ports)),
     createServer(canary),
     createServer(doh)
   ];

@@ -101,7 +101,7 @@ export async function runInSession(
     host.discard();
     throw e;
   } finally {
-    clearTimeout(timer ?? null);
+    clearTimeout(timer ?? undefined);
   }
   const denied = r.denied ?? denials[0];
   return shellResult(denied ? { ...r, denied } : r, Date.now() - started);
