@@ -34,8 +34,14 @@ export class CallStream {
 
   send(event: CallEvent, data: unknown): void {
     if (!this.open) return;
-    // JSON.stringify never emits a raw newline, so each event's data is one SSE line.
-    this.controller.enqueue(this.encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
+    try {
+      // JSON.stringify never emits a raw newline, so each event's data is one SSE line.
+      this.controller.enqueue(this.encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
+    } catch {
+      // The stream broke under the reader: sending stops, and the shell writing through the
+      // sink must never see an error for it.
+      this.open = false;
+    }
   }
 
   close(): void {
