@@ -12,6 +12,8 @@ import { sessionPolicy } from "../src/policy/rule-sets";
 import { profileOf, sessionTools, type Profile, type ProfileName } from "../src/profiles";
 import { exportTools, withoutNulls, type Format } from "../src/profiles/export";
 import { afterCall, beforeCall } from "../src/profiles/guards";
+import { CallStream } from "../src/session/call-stream";
+import type { OutputSink } from "../src/shell";
 import { SessionStore, type SessionMeta, type ToolCallRecord } from "../src/session/state";
 import { closeBrowser, type BrowserHost } from "../src/tools/browser/session";
 import { errorResult } from "../src/tools/errors";
@@ -60,6 +62,24 @@ export type Outcome<T> = ({ ok: true } & T) | Failure;
 export const MAX_PENDING_UPLOADS = 8;
 /** An upload whose body has not moved for this long belongs to a request that died. */
 const UPLOAD_IDLE_MS = 10 * 60 * 1000;
+
+type ServedTool = ReturnType<typeof sessionTools>[number];
+
+/** A call whose tool was found and whose arguments were checked. */
+interface PreparedCall {
+  s: Opened;
+  profile: Profile;
+  name: string;
+  entry: ServedTool;
+  args: unknown;
+  call: ReturnType<ServedTool["route"]>;
+}
+
+/** What a streamed call watches while it runs. */
+interface CallWatch {
+  output?: OutputSink;
+  onStatus?: (status: string) => void;
+}
 
 const notFound: Failure = { ok: false, error: "session_not_found", message: "No such session." };
 
@@ -178,6 +198,38 @@ export class SessionDO extends DurableObject<Env> {
    * `origin`: the API's origin as the caller reached it, for links in results (send_file).
    */
   async callTool(name: string, args: unknown, opts: { origin?: string } = {}): Promise<Outcome<{ result: ToolResult }>> {
+    const call = this.prepareCall(name, args);
+    if (!call.ok) return call;
+    return { ok: true, result: await this.runCall(call, opts.origin) };
+  }
+
+  /**
+   * The same call as Server-Sent Events (start, stdout/stderr as the shell writes them,
+   * status, then result or error). Refusals before the call starts (unknown tool, invalid
+   * arguments) come back as a Failure, not as a stream. The call does not depend on the
+   * stream being read: it runs to its end here even when the client has gone.
+   */
+  async callToolStream(name: string, args: unknown, opts: { origin?: string } = {}): Promise<Outcome<{ body: ReadableStream<Uint8Array> }>> {
+    const call = this.prepareCall(name, args);
+    if (!call.ok) return call;
+    const stream = new CallStream();
+    stream.send("start", { tool: name, started_at: new Date().toISOString() });
+    const running = this.runCall(call, opts.origin, {
+      output: stream.outputSink(),
+      onStatus: (status) => stream.send("status", { status }),
+    }).then(
+      (result) => stream.send("result", result),
+      (e: unknown) => {
+        console.error("streamed tool call failed", e);
+        stream.send("error", { error: "internal_error", message: "Internal error; the call may or may not have completed." });
+      },
+    );
+    void running.finally(() => stream.close());
+    return { ok: true, body: stream.body };
+  }
+
+  /** Finds the tool and validates its arguments; nothing runs and nothing is logged yet. */
+  private prepareCall(name: string, args: unknown): Outcome<PreparedCall> {
     const s = this.open();
     if (!s) return notFound;
     const meta = s.store.read();
@@ -192,10 +244,21 @@ export class SessionDO extends DurableObject<Env> {
     if (!parsed.success) {
       return { ok: false, error: "invalid_arguments", message: `Invalid arguments for ${name}: ${formatValidationError(parsed.error)}` };
     }
-    const call = entry.route(parsed.data);
+    return { ok: true, s, profile, name, entry, args: parsed.data, call: entry.route(parsed.data) };
+  }
+
+  /** Runs a prepared call under the session's rules and logs it; `watch` sees it as it runs. */
+  private async runCall(p: PreparedCall, origin?: string, watch: CallWatch = {}): Promise<ToolResult> {
+    const { s, profile, name, entry, call } = p;
     const tool = TOOLS.get(call.tool)!;
     const run = async (): Promise<ToolResult> => {
-      const ctx = this.context(s, profile, opts.origin);
+      const base = this.context(s, profile, origin);
+      const onStatus = watch.onStatus;
+      const ctx: ToolContext = {
+        ...base,
+        output: watch.output,
+        setStatus: onStatus ? (status) => (base.setStatus(status), onStatus(status)) : base.setStatus,
+      };
       const memory = { wasRead: (p: string) => s.store.wasRead(p), markRead: (p: string) => s.store.markRead(p), lastRead: this.lastRead };
       if (!tool.readOnly) this.lastRead.clear();
       const started = Date.now();
@@ -206,7 +269,7 @@ export class SessionDO extends DurableObject<Env> {
       } catch (e) {
         result = errorResult(e);
       }
-      if (entry.toResult) result = entry.toResult(result, parsed.data);
+      if (entry.toResult) result = entry.toResult(result, p.args);
       s.store.logCall({
         tool: name,
         started,
@@ -218,8 +281,7 @@ export class SessionDO extends DurableObject<Env> {
       s.store.set("lastUsedAt", Date.now());
       return result;
     };
-    const result = tool.readOnly ? await run() : await this.serialized(run);
-    return { ok: true, result };
+    return tool.readOnly ? run() : this.serialized(run);
   }
 
   /** What a tool sees of this session. */

@@ -2,7 +2,7 @@ import { WorkerEntrypoint } from "cloudflare:workers";
 import type { SessionInfo } from "../durable-objects/session";
 import { exportTools, FORMATS, type Format } from "./profiles/export";
 import { PROFILES, isProfileName } from "./profiles";
-import { callTool, createSession, isSessionId, sessionStub, sessionTools, type NewSession } from "./service";
+import { callTool, callToolStream, createSession, isSessionId, sessionStub, sessionTools, type NewSession } from "./service";
 import type { Json, ToolResult } from "./tools/types";
 
 /**
@@ -43,6 +43,18 @@ export class ToolshedRPC extends WorkerEntrypoint<Env> {
     const r = await callTool(sessionStub(this.env, tenant, id), name, args);
     if (!r.ok) throw new Error(r.message);
     return r.result;
+  }
+
+  /**
+   * Runs a tool as a stream of Server-Sent Events (UTF-8 bytes, the same events as HTTP with
+   * `Accept: text/event-stream`); throws before streaming for an unknown session or tool and
+   * for invalid arguments. Cancelling the stream does not stop the call.
+   */
+  async callToolStream(tenant: string, id: string, name: string, args: unknown): Promise<ReadableStream<Uint8Array>> {
+    if (!isSessionId(id)) throw new Error("No such session.");
+    const r = await callToolStream(sessionStub(this.env, tenant, id), name, args);
+    if (!r.ok) throw new Error(r.message);
+    return r.body;
   }
 
   async deleteSession(tenant: string, id: string): Promise<boolean> {

@@ -68,6 +68,17 @@ export async function callTool(
   return (await untyped.callTool(name, args, opts)) as Outcome<{ result: ToolResult }>;
 }
 
+/** The same call as Server-Sent Events (see SessionDO.callToolStream). */
+export async function callToolStream(
+  stub: DurableObjectStub<SessionDO>,
+  name: string,
+  args: unknown,
+  opts: { origin?: string } = {},
+): Promise<Outcome<{ body: ReadableStream<Uint8Array> }>> {
+  const untyped = stub as unknown as { callToolStream(name: string, args: unknown, opts: { origin?: string }): Promise<unknown> };
+  return (await untyped.callToolStream(name, args, opts)) as Outcome<{ body: ReadableStream<Uint8Array> }>;
+}
+
 /** The tools as one session sees them (its profile, its subset, descriptions computed for it). */
 export async function sessionTools(stub: DurableObjectStub<SessionDO>, format: Format = "jsonschema"): Promise<Json[] | null> {
   const untyped = stub as unknown as { tools(format: Format): Promise<unknown> };

@@ -25,3 +25,11 @@ export function failureResponse(f: Failure): Response {
       return httpError(FS_STATUS[f.code] ?? 400, f.code, f.message);
   }
 }
+
+/** True when the client asked for Server-Sent Events (`Accept: text/event-stream`). */
+export const wantsEventStream = (req: Request): boolean => (req.headers.get("accept") ?? "").toLowerCase().includes("text/event-stream");
+
+export const eventStream = (body: ReadableStream<Uint8Array>): Response =>
+  new Response(body, {
+    headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache", "x-accel-buffering": "no" },
+  });

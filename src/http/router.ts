@@ -3,10 +3,10 @@ import { z } from "zod";
 import { maxJsonBytesFromEnv, MAX_UPLOAD_BYTES } from "../policy/limits";
 import { PROFILE_NAMES, PROFILES } from "../profiles";
 import { exportTools, FORMATS } from "../profiles/export";
-import { callTool, createSession, isSessionId, sessionStub, sessionTools } from "../service";
+import { callTool, callToolStream, createSession, isSessionId, sessionStub, sessionTools } from "../service";
 import { formatValidationError } from "../tools/registry";
 import { countedBody, readBytes, readJson } from "./body";
-import { failureResponse, httpError, json } from "./respond";
+import { eventStream, failureResponse, httpError, json, wantsEventStream } from "./respond";
 
 type Args = [env: Env, tenant: string];
 
@@ -111,7 +111,13 @@ router
     withSession(async (req, env, stub) => {
       const body = await readJson(req, maxJsonBytesFromEnv(env));
       if (!body.ok) return body.response;
-      const r = await callTool(stub, req.params["name"] ?? "", body.value, { origin: new URL(req.url).origin });
+      const name = req.params["name"] ?? "";
+      const opts = { origin: new URL(req.url).origin };
+      if (wantsEventStream(req)) {
+        const r = await callToolStream(stub, name, body.value, opts);
+        return r.ok ? eventStream(r.body) : failureResponse(r);
+      }
+      const r = await callTool(stub, name, body.value, opts);
       return r.ok ? json(r.result) : failureResponse(r);
     }),
   )

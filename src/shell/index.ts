@@ -24,7 +24,11 @@ export interface RunShellOptions {
   /** $0 (default "bash"). */
   arg0?: string;
   args?: string[];
+  /** Sees the script's stdout and stderr as they are written; the result still holds all of it. */
+  onOutput?: OutputSink;
 }
+
+export type OutputSink = (stream: "stdout" | "stderr", chunk: Uint8Array) => void;
 
 export interface RunShellResult {
   exitCode: number;
@@ -40,8 +44,9 @@ export async function runShell(script: string, opts: RunShellOptions): Promise<R
   const budget = new Budget(limits, () => host.now());
   let limitHit: LimitError | null = null;
   const overflow = () => new LimitError("output", `toolshed: output limit (${limits.maxOutputBytes} bytes) exceeded`);
-  const stdout = new Collector(limits.maxOutputBytes, overflow);
-  const stderr = new Collector(limits.maxOutputBytes, overflow);
+  const sink = opts.onOutput;
+  const stdout = new Collector(limits.maxOutputBytes, overflow, sink && ((c) => sink("stdout", c)));
+  const stderr = new Collector(limits.maxOutputBytes, overflow, sink && ((c) => sink("stderr", c)));
   const shared: import("./interp/shell").RunShared = {
     host, budget, jobs: new Map<number, Promise<number>>(), nextPid: 1000, startMs: host.now(),
     procFiles: new Map(), nextProcFd: 63, substDepth: 0,

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { NetContext } from "../net/context";
 import type { Denial } from "../policy/denied";
 import type { BrowserHost } from "./browser/session";
+import type { OutputSink } from "../shell";
 import type { SessionPolicy } from "../policy/rule-sets";
 import type { GuardedFs } from "../vfs/guarded-fs";
 import type { SentFile } from "../vfs/outbox";
@@ -30,6 +31,8 @@ export interface ToolContext {
   reportDenial?(denial: Denial): void;
   /** The session's one browser (src/tools/browser/); absent in contexts built by tests. */
   browser?: BrowserHost;
+  /** Set for a streamed call: the shell tools hand it their output as it is produced. */
+  output?: OutputSink;
 }
 
 /**

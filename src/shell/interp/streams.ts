@@ -229,19 +229,24 @@ export class BytesReader implements SyncSource {
 export class Collector implements ByteWriter {
   parts: Uint8Array[] = [];
   size = 0;
-  constructor(private max: number, private onOverflow: () => Error) {}
+  /** `sink` sees each kept chunk as it is written (a streamed call shows output while the script runs). */
+  constructor(private max: number, private onOverflow: () => Error, private sink?: (chunk: Uint8Array) => void) {}
   async write(data: Uint8Array): Promise<void> {
     this.writeSync(data);
   }
   writeSync(data: Uint8Array): void {
     if (this.size + data.length > this.max) {
       const room = this.max - this.size;
-      if (room > 0) this.parts.push(data.slice(0, room));
+      if (room > 0) this.keep(data.slice(0, room));
       this.size = this.max;
       throw this.onOverflow();
     }
-    this.parts.push(data.slice());
+    this.keep(data.slice());
     this.size += data.length;
+  }
+  private keep(chunk: Uint8Array): void {
+    this.parts.push(chunk);
+    this.sink?.(chunk);
   }
   bytes(): Uint8Array {
     return concat(this.parts, this.size);

@@ -82,6 +82,7 @@ export async function runInSession(
       cwd,
       env: { ...baseEnv(cwd), ...ctx.env, ...run.env },
       limits: { timeoutMs: seconds * 1000, maxSteps: seconds * STEPS_PER_SECOND },
+      onOutput: outer.output,
     });
     r = await Promise.race([running, stuck]);
     if (r === "stuck") {
