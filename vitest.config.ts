@@ -12,6 +12,8 @@ export default defineConfig(async () => {
       cloudflareTest(({ inject }) => {
         // Search engine stand-ins started by test/net/search-server.global.mjs.
         const search = inject("searchServer");
+        // The SCRIPTED model (test/agents/scripted-model.global.mjs) sub-agents talk to.
+        const model = inject("scriptedModel");
         return {
           wrangler: { configPath: "./wrangler.toml" },
           miniflare: {
@@ -26,6 +28,10 @@ export default defineConfig(async () => {
               TOOLSHED_SEARXNG_URL: `${search}/searxng/partial`,
               TOOLSHED_DUCKDUCKGO_URL: `${search}/ddg/ratelimited`,
               TOOLSHED_SEARCH_TIMEOUT_MS: "3000",
+              TOOLSHED_LLM_URL: `${model}/v1`,
+              TOOLSHED_LLM_API_KEY: "test-llm-key",
+              TOOLSHED_LLM_MODEL: "scripted-model",
+              TOOLSHED_LLM_TIMEOUT_MS: "10000",
             },
             serviceBindings: { TOOLSHED_SEARCH_SERVICE: "search-example" },
             workers: [
@@ -37,7 +43,7 @@ export default defineConfig(async () => {
     ],
     test: {
       setupFiles: ["test/setup.ts"],
-      globalSetup: ["test/net/global-setup.mjs", "test/net/search-server.global.mjs"],
+      globalSetup: ["test/net/global-setup.mjs", "test/net/search-server.global.mjs", "test/agents/scripted-model.global.mjs"],
       include: ["test/**/*.test.ts", "src/**/*.test.ts"],
       testTimeout: 60_000,
     },

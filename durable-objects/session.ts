@@ -13,6 +13,9 @@ import { profileOf, sessionTools, type Profile, type ProfileName } from "../src/
 import { exportTools, withoutNulls, type Format } from "../src/profiles/export";
 import { afterCall, beforeCall } from "../src/profiles/guards";
 import { SessionStore, type SessionMeta, type ToolCallRecord } from "../src/session/state";
+import type { SubAgentHost } from "../src/agents/host";
+import type { FunctionTool } from "../src/agents/model";
+import { MAX_RUNNING_SUBAGENTS } from "../src/tools/agents/delegate";
 import { errorResult } from "../src/tools/errors";
 import { TOOLS, formatValidationError } from "../src/tools/registry";
 import type { Json, ToolContext, ToolResult } from "../src/tools/types";
@@ -84,6 +87,8 @@ export class SessionDO extends DurableObject<Env> {
   /** Wayland's read deduplication: the last stamp of each path and range read (see src/profiles/guards.ts). */
   private readonly lastRead = new Map<string, string>();
   private mcp: McpHttpHandler | null = null;
+  /** Sub-agents running now (delegate), against MAX_RUNNING_SUBAGENTS. */
+  private runningSubAgents = 0;
 
   /**
    * The session's MCP endpoint (`/v1/sessions/:id/mcp`): the Worker has checked the API key
@@ -165,7 +170,7 @@ export class SessionDO extends DurableObject<Env> {
    * names the canonical tool and arguments, and the result comes back in the profile's shape.
    * `origin`: the API's origin as the caller reached it, for links in results (send_file).
    */
-  async callTool(name: string, args: unknown, opts: { origin?: string } = {}): Promise<Outcome<{ result: ToolResult }>> {
+  async callTool(name: string, args: unknown, opts: { origin?: string; task?: string } = {}): Promise<Outcome<{ result: ToolResult }>> {
     const s = this.open();
     if (!s) return notFound;
     const meta = s.store.read();
@@ -202,6 +207,7 @@ export class SessionDO extends DurableObject<Env> {
         outcome: result.denied ? "denied" : result.success ? "ok" : "error",
         denied: result.denied,
         detail: result.error?.slice(0, 500),
+        ...(opts.task ? { task: opts.task } : {}),
       });
       s.store.set("lastUsedAt", Date.now());
       return result;
@@ -228,6 +234,33 @@ export class SessionDO extends DurableObject<Env> {
           const entry = s.outbox.add(path, { caption, ttlSeconds: outboxTtlSecondsFromEnv(this.env) });
           return this.sentFile(meta, entry, origin);
         },
+      },
+      agents: this.subAgentHost(s, profile, meta, origin),
+    };
+  }
+
+  /** Sub-agents call tools through `callTool`, exactly as an HTTP or MCP client does. */
+  private subAgentHost(s: Opened, profile: Profile, meta: SessionMeta, origin?: string): SubAgentHost {
+    return {
+      tools: () => {
+        const served = sessionTools(profile, meta.tools);
+        const specs = exportTools(served, "openai") as unknown as FunctionTool[];
+        return new Map(specs.map((spec) => [spec.function.name, spec]));
+      },
+      call: async (name, args, task) => {
+        const r = await this.callTool(name, args, { origin, task });
+        return r.ok ? r.result : { success: false, error: r.message };
+      },
+      logRefusal: (name, task, denied) => {
+        s.store.logCall({ tool: name, started: Date.now(), durationMs: 0, outcome: "denied", denied, detail: denied.reason, task });
+      },
+      claim: (n) => {
+        if (this.runningSubAgents + n > MAX_RUNNING_SUBAGENTS) return false;
+        this.runningSubAgents += n;
+        return true;
+      },
+      release: (n) => {
+        this.runningSubAgents -= n;
       },
     };
   }

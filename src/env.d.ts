@@ -36,6 +36,14 @@ interface Env {
   TOOLSHED_EXTRA_RULES?: string;
   /** `1` lets the shell reach the network in profiles that turn it off (wayland-core). */
   TOOLSHED_SHELL_NETWORK?: string;
+  /** Sub-agents' model (src/agents/model/): an OpenAI-compatible chat-completions base URL, its key (a secret), the model. */
+  TOOLSHED_LLM_URL?: string;
+  TOOLSHED_LLM_API_KEY?: string;
+  TOOLSHED_LLM_MODEL?: string;
+  /** How long one model call may take, in milliseconds (default 120,000). */
+  TOOLSHED_LLM_TIMEOUT_MS?: string;
+  /** Workers AI; when bound, sub-agents use it directly instead of TOOLSHED_LLM_URL. */
+  AI?: import("./agents/model/config").AiBinding;
 }
 declare namespace Cloudflare {
   interface Env extends globalThis.Env {}

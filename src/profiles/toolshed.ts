@@ -19,7 +19,8 @@ export const toolshed: Profile = {
     same("web_search"),
     same("send_file"),
     same("read_skill"),
+    same("delegate"),
   ],
-  missing: ["browser"],
+  missing: ["browser", "spawn", "workflow", "generate_image"],
   rules: PROTECTIVE,
 };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { delegate } from "./agents/delegate";
 import { editFile } from "./files/edit-file";
 import { glob } from "./files/glob";
 import { grep } from "./files/grep";
@@ -29,6 +30,7 @@ export const CANONICAL = {
   web_search: webSearch,
   send_file: sendFile,
   read_skill: readSkill,
+  delegate,
 } as const;
 
 export const TOOLS: ReadonlyMap<string, ToolDefinition> = new Map(

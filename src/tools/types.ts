@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { NetContext } from "../net/context";
 import type { Denial } from "../policy/denied";
 import type { SessionPolicy } from "../policy/rule-sets";
+import type { SubAgentHost } from "../agents/host";
 import type { GuardedFs } from "../vfs/guarded-fs";
 import type { SentFile } from "../vfs/outbox";
 
@@ -27,6 +28,8 @@ export interface ToolContext {
   policy?: SessionPolicy;
   /** Records a policy refusal that happened deep inside a run (e.g. a WASI program's open). */
   reportDenial?(denial: Denial): void;
+  /** The session's dispatch as sub-agents use it (delegate); absent in contexts built by tests. */
+  agents?: SubAgentHost;
 }
 
 /**
