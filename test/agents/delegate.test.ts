@@ -95,6 +95,7 @@ describe("delegate", () => {
     ["ratelimited", "rate limiting requests (HTTP 429). Retry after 7 s."],
     ["malformed", "malformed reply (not JSON)"],
     ["wrongshape", "malformed reply (no choices[0].message)"],
+    ["hang", "did not answer within 4 s"],
   ];
   it.each(providerErrors)("a %s provider reply is a clear error without the key", async (script, message) => {
     const id = await newSession();
@@ -104,5 +105,19 @@ describe("delegate", () => {
     expect(r.results[0].report).toContain(message);
     expect(r.error).toContain(message);
     expect(JSON.stringify(r)).not.toContain("test-llm-key");
+  });
+
+  it("runs at most 5 sub-agents at once per session and refuses more clearly", async () => {
+    const id = await newSession();
+    const five = tool(id, "delegate", { tasks: Array.from({ length: 5 }, (_, i) => ({ prompt: `[script:slow] ${i}`, tools: ["read_file"] })) });
+    await new Promise((r) => setTimeout(r, 500));
+    const sixth = await tool(id, "delegate", { tasks: [{ prompt: "[script:slow] 6", tools: ["read_file"] }] });
+    expect(sixth.success).toBe(false);
+    expect(sixth.error).toContain("at most 5 may run at once");
+    const done = await five;
+    expect(done.results.map((x: any) => x.report)).toEqual(Array(5).fill("slow report"));
+    // Slots are given back: the next delegate runs.
+    const after = await tool(id, "delegate", { tasks: [{ prompt: "[script:slow] 7", tools: ["read_file"] }] });
+    expect(after.results[0].report).toBe("slow report");
   });
 });

@@ -8,6 +8,8 @@
 //   ratelimited   HTTP 429 with Retry-After: 7
 //   malformed     HTTP 200 with a body that is not JSON
 //   wrongshape    HTTP 200 JSON without choices
+//   slow          a final report after 1.5 s
+//   hang          no answer at all (the client's timeout ends it)
 // A request without `Authorization: Bearer test-llm-key` gets 401. GET /requests lists what came in.
 // Runs in Node (plain JavaScript: the project's TypeScript is typed for workerd only).
 import { createServer } from "node:http";
@@ -19,7 +21,10 @@ const seen = [];
 
 /** @param {import("vitest/node").TestProject} project */
 export default async function setup(project) {
+  /** @type {Set<import("node:http").ServerResponse>} */
+  const hanging = new Set();
   const server = createServer((req, res) => {
+    if (req.url === "/v1/chat/completions") hanging.add(res);
     const chunks = [];
     req.on("data", (c) => chunks.push(c));
     req.on("end", () => handle(req, res, Buffer.concat(chunks).toString("utf8")));
@@ -28,6 +33,7 @@ export default async function setup(project) {
   const { port } = /** @type {import("node:net").AddressInfo} */ (server.address());
   project.provide("scriptedModel", `http://127.0.0.1:${port}`);
   return async () => {
+    for (const res of hanging) res.destroy();
     server.closeAllConnections();
     await new Promise((resolve) => server.close(() => resolve()));
   };
@@ -78,6 +84,10 @@ function handle(req, res, text) {
       return send(res, 200, "this is not JSON {");
     case "wrongshape":
       return send(res, 200, { object: "chat.completion", choices: [] });
+    case "hang":
+      return;
+    case "slow":
+      return setTimeout(() => send(res, 200, completion({ content: "slow report" })), 1500);
     case "loop":
       return send(res, 200, completion({ tool_calls: [call("read_file", { path: "notes.txt" })] }));
     case "files":
