@@ -14,6 +14,8 @@ export default defineConfig(async () => {
         const search = inject("searchServer");
         // Dovecot started by test/mail/dovecot.global.mjs; plain IMAP is allowed on 127.0.0.1 only.
         const imap = inject("imapServer");
+        // The SCRIPTED model (test/agents/scripted-model.global.mjs) sub-agents talk to.
+        const model = inject("scriptedModel");
         return {
           wrangler: { configPath: "./wrangler.toml" },
           miniflare: {
@@ -33,6 +35,10 @@ export default defineConfig(async () => {
               TOOLSHED_IMAP_USER: imap.user,
               TOOLSHED_IMAP_PASSWORD: imap.password,
               TOOLSHED_IMAP_TLS: "off",
+              TOOLSHED_LLM_URL: `${model}/v1`,
+              TOOLSHED_LLM_API_KEY: "test-llm-key",
+              TOOLSHED_LLM_MODEL: "scripted-model",
+              TOOLSHED_LLM_TIMEOUT_MS: "4000",
             },
             serviceBindings: { TOOLSHED_SEARCH_SERVICE: "search-example" },
             workers: [
@@ -44,7 +50,7 @@ export default defineConfig(async () => {
     ],
     test: {
       setupFiles: ["test/setup.ts"],
-      globalSetup: ["test/net/global-setup.mjs", "test/net/search-server.global.mjs", "test/mail/dovecot.global.mjs"],
+      globalSetup: ["test/net/global-setup.mjs", "test/net/search-server.global.mjs", "test/mail/dovecot.global.mjs", "test/agents/scripted-model.global.mjs"],
       include: ["test/**/*.test.ts", "src/**/*.test.ts"],
       testTimeout: 60_000,
     },

@@ -16,6 +16,9 @@ import { CallStream } from "../src/session/call-stream";
 import type { OutputSink } from "../src/shell";
 import { SessionStore, type SessionMeta, type ToolCallRecord } from "../src/session/state";
 import { closeBrowser, type BrowserHost } from "../src/tools/browser/session";
+import type { SubAgentHost } from "../src/agents/host";
+import type { FunctionTool } from "../src/agents/model";
+import { MAX_RUNNING_SUBAGENTS } from "../src/tools/agents/delegate";
 import { errorResult } from "../src/tools/errors";
 import { TOOLS, formatValidationError } from "../src/tools/registry";
 import type { Json, ToolContext, ToolResult } from "../src/tools/types";
@@ -116,6 +119,8 @@ export class SessionDO extends DurableObject<Env> {
   private mcp: McpHttpHandler | null = null;
   /** The browser tool's live connection, kept while this instance lives (its session id is in SQLite). */
   private readonly browserLive: BrowserHost["live"] = {};
+  /** Sub-agents running now (delegate), against MAX_RUNNING_SUBAGENTS. */
+  private runningSubAgents = 0;
 
   /**
    * The session's MCP endpoint (`/v1/sessions/:id/mcp`): the Worker has checked the API key
@@ -197,10 +202,10 @@ export class SessionDO extends DurableObject<Env> {
    * names the canonical tool and arguments, and the result comes back in the profile's shape.
    * `origin`: the API's origin as the caller reached it, for links in results (send_file).
    */
-  async callTool(name: string, args: unknown, opts: { origin?: string } = {}): Promise<Outcome<{ result: ToolResult }>> {
+  async callTool(name: string, args: unknown, opts: { origin?: string; task?: string } = {}): Promise<Outcome<{ result: ToolResult }>> {
     const call = this.prepareCall(name, args);
     if (!call.ok) return call;
-    return { ok: true, result: await this.runCall(call, opts.origin) };
+    return { ok: true, result: await this.runCall(call, opts.origin, {}, opts.task) };
   }
 
   /**
@@ -248,7 +253,7 @@ export class SessionDO extends DurableObject<Env> {
   }
 
   /** Runs a prepared call under the session's rules and logs it; `watch` sees it as it runs. */
-  private async runCall(p: PreparedCall, origin?: string, watch: CallWatch = {}): Promise<ToolResult> {
+  private async runCall(p: PreparedCall, origin?: string, watch: CallWatch = {}, task?: string): Promise<ToolResult> {
     const { s, profile, name, entry, call } = p;
     const tool = TOOLS.get(call.tool)!;
     const run = async (): Promise<ToolResult> => {
@@ -277,6 +282,7 @@ export class SessionDO extends DurableObject<Env> {
         outcome: result.denied ? "denied" : result.success ? "ok" : "error",
         denied: result.denied,
         detail: result.error?.slice(0, 500),
+        ...(task ? { task } : {}),
       });
       s.store.set("lastUsedAt", Date.now());
       return result;
@@ -303,6 +309,33 @@ export class SessionDO extends DurableObject<Env> {
           const entry = s.outbox.add(path, { caption, ttlSeconds: outboxTtlSecondsFromEnv(this.env) });
           return this.sentFile(meta, entry, origin);
         },
+      },
+      agents: this.subAgentHost(s, profile, meta, origin),
+    };
+  }
+
+  /** Sub-agents call tools through `callTool`, exactly as an HTTP or MCP client does. */
+  private subAgentHost(s: Opened, profile: Profile, meta: SessionMeta, origin?: string): SubAgentHost {
+    return {
+      tools: () => {
+        const served = sessionTools(profile, meta.tools);
+        const specs = exportTools(served, "openai") as unknown as FunctionTool[];
+        return new Map(specs.map((spec) => [spec.function.name, spec]));
+      },
+      call: async (name, args, task) => {
+        const r = await this.callTool(name, args, { origin, task });
+        return r.ok ? r.result : { success: false, error: r.message };
+      },
+      logRefusal: (name, task, denied) => {
+        s.store.logCall({ tool: name, started: Date.now(), durationMs: 0, outcome: "denied", denied, detail: denied.reason, task });
+      },
+      claim: (n) => {
+        if (this.runningSubAgents + n > MAX_RUNNING_SUBAGENTS) return false;
+        this.runningSubAgents += n;
+        return true;
+      },
+      release: (n) => {
+        this.runningSubAgents -= n;
       },
     };
   }

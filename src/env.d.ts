@@ -47,6 +47,14 @@ interface Env {
   BROWSER?: Fetcher;
   /** `1` enables the browser tool's `evaluate` action. */
   TOOLSHED_BROWSER_EVALUATE?: string;
+  /** Sub-agents' model (src/agents/model/): an OpenAI-compatible chat-completions base URL, its key (a secret), the model. */
+  TOOLSHED_LLM_URL?: string;
+  TOOLSHED_LLM_API_KEY?: string;
+  TOOLSHED_LLM_MODEL?: string;
+  /** How long one model call may take, in milliseconds (default 120,000). */
+  TOOLSHED_LLM_TIMEOUT_MS?: string;
+  /** Workers AI; when bound, sub-agents use it directly instead of TOOLSHED_LLM_URL. */
+  AI?: import("./agents/model/config").AiBinding;
 }
 declare namespace Cloudflare {
   interface Env extends globalThis.Env {}

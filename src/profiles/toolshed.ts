@@ -21,7 +21,8 @@ export const toolshed: Profile = {
     same("read_skill"),
     same("email_search"),
     same("browser"),
+    same("delegate"),
   ],
-  missing: [],
+  missing: ["spawn", "workflow", "generate_image"],
   rules: PROTECTIVE,
 };

@@ -10,7 +10,8 @@ export const SESSION_SCHEMA = [
      duration_ms INTEGER NOT NULL,
      outcome     TEXT NOT NULL,
      rule        TEXT,
-     detail      TEXT
+     detail      TEXT,
+     task        TEXT
    )`,
   // Files read or written in this session, for profiles with a read-first-then-edit guard.
   `CREATE TABLE IF NOT EXISTS read_paths (path TEXT PRIMARY KEY)`,
@@ -41,6 +42,8 @@ export interface ToolCallRecord {
   outcome: Outcome;
   denied?: Denial;
   detail?: string;
+  /** The sub-agent task that made the call (delegate); absent for the session's own calls. */
+  task?: string;
 }
 
 /** Key-value settings of one session, kept in SQLite so they survive eviction and restarts. */
@@ -56,6 +59,9 @@ export class SessionStore {
 
   static initialize(sql: SqlStorage): void {
     for (const stmt of SESSION_SCHEMA) sql.exec(stmt);
+    // Logs made before sub-agents existed lack the task column.
+    const columns = sql.exec<{ name: string }>(`PRAGMA table_info(tool_calls)`).toArray();
+    if (!columns.some((c) => c.name === "task")) sql.exec(`ALTER TABLE tool_calls ADD COLUMN task TEXT`);
   }
 
   read(): SessionMeta {
@@ -82,19 +88,20 @@ export class SessionStore {
 
   logCall(rec: Omit<ToolCallRecord, "id">): void {
     this.sql.exec(
-      `INSERT INTO tool_calls (tool, started, duration_ms, outcome, rule, detail) VALUES (?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO tool_calls (tool, started, duration_ms, outcome, rule, detail, task) VALUES (?, ?, ?, ?, ?, ?, ?)`,
       rec.tool,
       rec.started,
       rec.durationMs,
       rec.outcome,
       rec.denied ? JSON.stringify(rec.denied) : null,
       rec.detail ?? null,
+      rec.task ?? null,
     );
   }
 
   calls(limit: number): ToolCallRecord[] {
     return this.sql
-      .exec<{ id: number; tool: string; started: number; duration_ms: number; outcome: string; rule: string | null; detail: string | null }>(
+      .exec<{ id: number; tool: string; started: number; duration_ms: number; outcome: string; rule: string | null; detail: string | null; task: string | null }>(
         `SELECT * FROM tool_calls ORDER BY id DESC LIMIT ?`,
         limit,
       )
@@ -107,6 +114,7 @@ export class SessionStore {
         outcome: r.outcome as Outcome,
         ...(r.rule ? { denied: JSON.parse(r.rule) as Denial } : {}),
         ...(r.detail ? { detail: r.detail } : {}),
+        ...(r.task ? { task: r.task } : {}),
       }));
   }
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { browser } from "./browser/browser";
+import { delegate } from "./agents/delegate";
 import { editFile } from "./files/edit-file";
 import { glob } from "./files/glob";
 import { grep } from "./files/grep";
@@ -33,6 +34,7 @@ export const CANONICAL = {
   read_skill: readSkill,
   email_search: emailSearch,
   browser,
+  delegate,
 } as const;
 
 export const TOOLS: ReadonlyMap<string, ToolDefinition> = new Map(

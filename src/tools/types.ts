@@ -4,6 +4,7 @@ import type { Denial } from "../policy/denied";
 import type { BrowserHost } from "./browser/session";
 import type { OutputSink } from "../shell";
 import type { SessionPolicy } from "../policy/rule-sets";
+import type { SubAgentHost } from "../agents/host";
 import type { GuardedFs } from "../vfs/guarded-fs";
 import type { SentFile } from "../vfs/outbox";
 
@@ -33,6 +34,8 @@ export interface ToolContext {
   browser?: BrowserHost;
   /** Set for a streamed call: the shell tools hand it their output as it is produced. */
   output?: OutputSink;
+  /** The session's dispatch as sub-agents use it (delegate); absent in contexts built by tests. */
+  agents?: SubAgentHost;
 }
 
 /**
