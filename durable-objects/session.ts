@@ -16,9 +16,13 @@ import { CallStream } from "../src/session/call-stream";
 import type { OutputSink } from "../src/shell";
 import { SessionStore, type SessionMeta, type ToolCallRecord } from "../src/session/state";
 import { closeBrowser, type BrowserHost } from "../src/tools/browser/session";
+import { BackgroundRuns, SUBAGENT_JOB } from "../src/agents/background";
 import type { SubAgentHost } from "../src/agents/host";
-import type { FunctionTool } from "../src/agents/model";
-import { MAX_RUNNING_SUBAGENTS } from "../src/tools/agents/delegate";
+import { chatModel, modelConfigFromEnv, type FunctionTool } from "../src/agents/model";
+import { withPendingMessages } from "../src/agents/pending";
+import { MAX_RUNNING_SUBAGENTS } from "../src/agents/run";
+import { AlarmScheduler, type AlarmHandler } from "../src/session/alarms";
+import { TaskStore, viewOf, type TaskView } from "../src/session/tasks";
 import { errorResult } from "../src/tools/errors";
 import { TOOLS, formatValidationError } from "../src/tools/registry";
 import type { Json, ToolContext, ToolResult } from "../src/tools/types";
@@ -86,7 +90,7 @@ interface CallWatch {
 
 const notFound: Failure = { ok: false, error: "session_not_found", message: "No such session." };
 
-type Opened = { store: SessionStore; fs: GuardedFs; outbox: Outbox };
+type Opened = { store: SessionStore; fs: GuardedFs; outbox: Outbox; tasks: TaskStore; alarms: AlarmScheduler; runs: BackgroundRuns };
 
 /** A byte stream pulling one stored chunk at a time. */
 function streamOf(chunks: Generator<Uint8Array>): ReadableStream<Uint8Array> {
@@ -119,7 +123,7 @@ export class SessionDO extends DurableObject<Env> {
   private mcp: McpHttpHandler | null = null;
   /** The browser tool's live connection, kept while this instance lives (its session id is in SQLite). */
   private readonly browserLive: BrowserHost["live"] = {};
-  /** Sub-agents running now (delegate), against MAX_RUNNING_SUBAGENTS. */
+  /** Synchronous sub-agents running now (delegate); background ones are counted in SQLite. */
   private runningSubAgents = 0;
 
   /**
@@ -150,8 +154,20 @@ export class SessionDO extends DurableObject<Env> {
     Workspace.initialize(this.ctx.storage);
     SessionStore.initialize(sql); // tables added since the session was created
     const ws = new Workspace(this.ctx.storage, quotasFromEnv(this.env));
-    this.state = { store: new SessionStore(sql), fs: new GuardedFs(ws, FileRules.fromEnv(this.env.TOOLSHED_SENSITIVE_GLOBS)), outbox: new Outbox(ws) };
-    return this.state;
+    const store = new SessionStore(sql);
+    const fs = new GuardedFs(ws, FileRules.fromEnv(this.env.TOOLSHED_SENSITIVE_GLOBS));
+    const tasks = new TaskStore(sql);
+    const alarms = new AlarmScheduler(this.ctx.storage);
+    const runs = new BackgroundRuns({
+      tasks,
+      alarms,
+      // A resumed run has no request origin: send_file links are then paths (or TOOLSHED_PUBLIC_URL).
+      host: () => this.subAgentHost(opened, profileOf(store.read().profile), store.read()),
+      runningSync: () => this.runningSubAgents,
+    });
+    const opened: Opened = { store, fs, outbox: new Outbox(ws), tasks, alarms, runs };
+    this.state = opened;
+    return opened;
   }
 
   async create(opts: CreateOptions): Promise<SessionInfo> {
@@ -249,7 +265,7 @@ export class SessionDO extends DurableObject<Env> {
     if (!parsed.success) {
       return { ok: false, error: "invalid_arguments", message: `Invalid arguments for ${name}: ${formatValidationError(parsed.error)}` };
     }
-    return { ok: true, s, profile, name, entry, args: parsed.data, call: entry.route(parsed.data) };
+    return { ok: true, s, profile, name, entry, args: parsed.data, call: entry.route(parsed.data, served.map((t) => t.name)) };
   }
 
   /** Runs a prepared call under the session's rules and logs it; `watch` sees it as it runs. */
@@ -257,7 +273,7 @@ export class SessionDO extends DurableObject<Env> {
     const { s, profile, name, entry, call } = p;
     const tool = TOOLS.get(call.tool)!;
     const run = async (): Promise<ToolResult> => {
-      const base = this.context(s, profile, origin);
+      const base = this.context(s, profile, origin, task);
       const onStatus = watch.onStatus;
       const ctx: ToolContext = {
         ...base,
@@ -285,13 +301,14 @@ export class SessionDO extends DurableObject<Env> {
         ...(task ? { task } : {}),
       });
       s.store.set("lastUsedAt", Date.now());
-      return result;
+      // Background tasks this caller spawned that have finished since: delivered once, here.
+      return withPendingMessages(result, s.tasks.takeUndelivered(task ?? ""));
     };
     return tool.readOnly ? run() : this.serialized(run);
   }
 
   /** What a tool sees of this session. */
-  private context(s: Opened, profile: Profile, origin?: string): ToolContext {
+  private context(s: Opened, profile: Profile, origin?: string, task?: string): ToolContext {
     const meta = s.store.read();
     const policy = sessionPolicy(profile.rules, this.env);
     return {
@@ -310,18 +327,26 @@ export class SessionDO extends DurableObject<Env> {
           return this.sentFile(meta, entry, origin);
         },
       },
-      agents: this.subAgentHost(s, profile, meta, origin),
+      agents: this.subAgentHost(s, profile, meta, origin, task),
     };
   }
 
-  /** Sub-agents call tools through `callTool`, exactly as an HTTP or MCP client does. */
-  private subAgentHost(s: Opened, profile: Profile, meta: SessionMeta, origin?: string): SubAgentHost {
-    return {
+  /**
+   * Sub-agents call tools through `callTool`, exactly as an HTTP or MCP client does. `task`:
+   * the sub-agent making the current call, which is then the spawner of what it spawns.
+   */
+  private subAgentHost(s: Opened, profile: Profile, meta: SessionMeta, origin?: string, task?: string): SubAgentHost {
+    const served = sessionTools(profile, meta.tools);
+    const host: SubAgentHost = {
       tools: () => {
-        const served = sessionTools(profile, meta.tools);
         const specs = exportTools(served, "openai") as unknown as FunctionTool[];
         return new Map(specs.map((spec) => [spec.function.name, spec]));
       },
+      canonical: (name) => {
+        const entry = served.find((t) => t.name === name);
+        return entry ? (entry.canonical ?? name) : undefined;
+      },
+      model: () => chatModel(modelConfigFromEnv(this.env)),
       call: async (name, args, task) => {
         const r = await this.callTool(name, args, { origin, task });
         return r.ok ? r.result : { success: false, error: r.message };
@@ -330,14 +355,41 @@ export class SessionDO extends DurableObject<Env> {
         s.store.logCall({ tool: name, started: Date.now(), durationMs: 0, outcome: "denied", denied, detail: denied.reason, task });
       },
       claim: (n) => {
-        if (this.runningSubAgents + n > MAX_RUNNING_SUBAGENTS) return false;
+        if (s.runs.running() + n > MAX_RUNNING_SUBAGENTS) return false;
         this.runningSubAgents += n;
         return true;
       },
       release: (n) => {
         this.runningSubAgents -= n;
       },
+      spawn: (request) => s.runs.start(host, task ?? "", request),
     };
+    return host;
+  }
+
+  /** Each kind of alarm job and its handler (src/session/alarms.ts); add a kind here. */
+  private alarmHandlers(s: Opened): Record<string, AlarmHandler> {
+    return { [SUBAGENT_JOB]: s.runs.onAlarm };
+  }
+
+  override async alarm(): Promise<void> {
+    const s = this.open();
+    if (!s) return;
+    await s.alarms.run(this.alarmHandlers(s));
+  }
+
+  /** Background tasks, newest first (`GET /v1/sessions/:id/tasks`). */
+  async tasks(): Promise<TaskView[] | null> {
+    const s = this.open();
+    return s ? s.tasks.list().map(viewOf) : null;
+  }
+
+  /** One background task, or null when the session or the task is unknown. */
+  async task(id: string): Promise<{ found: boolean; task?: TaskView } | null> {
+    const s = this.open();
+    if (!s) return null;
+    const t = s.tasks.get(id);
+    return t ? { found: true, task: viewOf(t) } : { found: false };
   }
 
   private browserHost(s: Opened): BrowserHost {
@@ -540,6 +592,7 @@ export class SessionDO extends DurableObject<Env> {
     this.state = null;
     await this.mcp?.close();
     this.mcp = null;
+    await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
     return true;
   }

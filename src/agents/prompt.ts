@@ -5,4 +5,5 @@ export const REPORTING_FOOTER =
 const BASE =
   "You are a sub-agent working in a shared workspace on a task given by another agent. Use only the tools you were given; work until the task is done, then stop calling tools.";
 
-export const subAgentSystemPrompt = (base: string = BASE): string => `${base}\n\n${REPORTING_FOOTER}`;
+/** The default prompt, or a persona the spawner gave, followed by the reporting footer. */
+export const subAgentSystemPrompt = (persona?: string): string => `${persona?.trim() || BASE}\n\n${REPORTING_FOOTER}`;

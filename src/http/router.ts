@@ -100,6 +100,22 @@ router
     }),
   )
   .get(
+    "/v1/sessions/:id/tasks",
+    withSession(async (_req, _env, stub) => {
+      const tasks = await stub.tasks();
+      return tasks ? json({ tasks }) : noSession();
+    }),
+  )
+  .get(
+    "/v1/sessions/:id/tasks/:task",
+    withSession(async (req, _env, stub) => {
+      const r = await stub.task(req.params["task"] ?? "");
+      if (!r) return noSession();
+      if (!r.task) return httpError(404, "task_not_found", "This session has no such task; list its tasks with GET /v1/sessions/:id/tasks.");
+      return json(r.task);
+    }),
+  )
+  .get(
     "/v1/sessions/:id/outbox",
     withSession(async (req, _env, stub) => {
       const files = await stub.outboxList(new URL(req.url).origin);

@@ -22,7 +22,8 @@ export const toolshed: Profile = {
     same("email_search"),
     same("browser"),
     same("delegate"),
+    same("spawn"),
   ],
-  missing: ["spawn", "workflow", "generate_image"],
+  missing: ["workflow", "generate_image"],
   rules: PROTECTIVE,
 };

@@ -21,8 +21,13 @@ export interface ProfileTool<S extends z.ZodType = z.ZodType> {
   params: S;
   /** The description as one session sees it, when it depends on the session (read_skill's skills). */
   describe?(ctx: ToolContext): string;
-  /** The canonical call that does the work. */
-  route(args: z.output<S>): Route;
+  /**
+   * The canonical call that does the work. `served`: the names of the tools the session serves
+   * (for a tool whose platform gives sub-agents the session's tools without listing them).
+   */
+  route(args: z.output<S>, served: readonly string[]): Route;
+  /** The canonical tool it runs, where a rule depends on it (which tools a sub-agent may get). */
+  canonical?: CanonicalName;
   /** The canonical result in the platform's shape (default: unchanged). */
   toResult?(result: ToolResult, args: z.output<S>): ToolResult;
 }
@@ -54,6 +59,7 @@ export function same<K extends CanonicalName>(tool: K, texts: { name?: string; d
     description: texts.description ?? def.description,
     ...(def.describe ? { describe: (ctx: ToolContext) => def.describe!(ctx, texts.description) } : {}),
     params: def.params,
+    canonical: tool,
     route: (args) => route(tool, args as CanonicalArgs<K>),
   };
 }

@@ -10,7 +10,11 @@
 //   wrongshape    HTTP 200 JSON without choices
 //   slow          a final report after 1.5 s
 //   hang          no answer at all (the client's timeout ends it)
+//   background    bash `echo bg >> trace.txt`, then a report quoting the bash result
+//   gated         bash `echo step1 >> trace.txt`, then holds its answer until the test opens the
+//                 gate named by `[gate:NAME]` (POST /gates/NAME), then reports `RESUMED`
 // A request without `Authorization: Bearer test-llm-key` gets 401. GET /requests lists what came in.
+// POST /gates/NAME opens a gate (and answers the requests held behind it).
 // Runs in Node (plain JavaScript: the project's TypeScript is typed for workerd only).
 import { createServer } from "node:http";
 
@@ -18,6 +22,10 @@ export const SCRIPTED_MODEL_KEY = "test-llm-key";
 
 /** @type {{script: string, authorized: boolean, body: any}[]} */
 const seen = [];
+/** Opened gates, and the answers held behind closed ones. */
+const opened = new Set();
+/** @type {Map<string, (() => void)[]>} */
+const held = new Map();
 
 /** @param {import("vitest/node").TestProject} project */
 export default async function setup(project) {
@@ -61,6 +69,13 @@ function completion(message) {
 
 function handle(req, res, text) {
   if (req.method === "GET" && req.url === "/requests") return send(res, 200, seen);
+  const gate = /^\/gates\/([a-z0-9-]+)$/.exec(req.url ?? "");
+  if (req.method === "POST" && gate) {
+    opened.add(gate[1]);
+    for (const release of held.get(gate[1]) ?? []) release();
+    held.delete(gate[1]);
+    return send(res, 200, { opened: gate[1] });
+  }
   if (req.method !== "POST" || req.url !== "/v1/chat/completions") return send(res, 404, { error: { message: "not found" } });
   let body;
   try {
@@ -96,6 +111,17 @@ function handle(req, res, text) {
       }
       if (results.length === 2) return send(res, 200, completion({ tool_calls: [call("write_file", { path: "forbidden.txt", content: "x" })] }));
       return send(res, 200, completion({ content: `REPORT ${JSON.stringify(results.map((m) => JSON.parse(m.content)))}` }));
+    case "background":
+      if (results.length === 0) return send(res, 200, completion({ tool_calls: [call("bash", { command: "echo bg >> trace.txt; echo bash-ran" })] }));
+      return send(res, 200, completion({ content: `BG REPORT ${results[0].content.includes("bash-ran") ? "bash ran" : "bash did not run"}` }));
+    case "gated": {
+      if (results.length === 0) return send(res, 200, completion({ tool_calls: [call("bash", { command: "echo step1 >> trace.txt" })] }));
+      const name = /\[gate:([a-z0-9-]+)\]/.exec(user)?.[1] ?? "";
+      const answer = () => send(res, 200, completion({ content: `RESUMED after ${results.length} tool result(s)` }));
+      if (opened.has(name)) return answer();
+      held.set(name, [...(held.get(name) ?? []), answer]);
+      return;
+    }
     default:
       return send(res, 200, completion({ content: `no script in the prompt (${script})` }));
   }

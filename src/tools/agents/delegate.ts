@@ -1,18 +1,15 @@
 import { z } from "zod";
 import { runSubAgent, type SubAgentTask } from "../../agents/loop";
-import { chatModel, modelConfigFromEnv } from "../../agents/model";
+import { checkSubAgentTools, MAX_RUNNING_SUBAGENTS, tooManyRunning } from "../../agents/run";
 import { ToolError } from "../errors";
 import { defineTool } from "../types";
-
-/** Sub-agents one session may run at once (a delegate call's tasks count one each). */
-export const MAX_RUNNING_SUBAGENTS = 5;
-/** Tools a sub-agent can never be given: it would start sub-agents of its own. */
-const NEVER_DELEGATED = new Set(["delegate", "spawn", "workflow"]);
+import { maxTurns, subAgentTools, timeoutSeconds } from "./params";
 
 const task = z.object({
   prompt: z.string().min(1).describe("The task, complete in itself: the sub-agent sees nothing else of this conversation."),
-  tools: z.array(z.string().min(1)).min(1).describe("Names of this session's tools the sub-agent may use (exactly these)."),
-  max_turns: z.number().int().min(1).max(50).default(15).describe("Most model turns the sub-agent gets (default 15, at most 50)."),
+  tools: subAgentTools,
+  max_turns: maxTurns,
+  timeout: timeoutSeconds,
 });
 
 export const delegate = defineTool({
@@ -25,28 +22,22 @@ export const delegate = defineTool({
   async run(ctx, { tasks }) {
     const host = ctx.agents;
     if (!host) throw new ToolError("Sub-agents are not supported in this context.");
-    const served = host.tools();
-    tasks.forEach((t, i) => {
-      for (const name of t.tools) {
-        if (NEVER_DELEGATED.has(name)) throw new ToolError(`tasks.${i}.tools: a sub-agent cannot be given '${name}' (sub-agents do not start sub-agents).`);
-        if (!served.has(name)) {
-          const choices = [...served.keys()].filter((n) => !NEVER_DELEGATED.has(n)).join(", ");
-          throw new ToolError(`tasks.${i}.tools: '${name}' is not a tool of this session; choose among ${choices}.`);
-        }
-      }
-    });
-    const model = chatModel(modelConfigFromEnv(ctx.workerEnv));
-    if (!host.claim(tasks.length)) {
-      throw new ToolError(`This session already runs sub-agents; at most ${MAX_RUNNING_SUBAGENTS} may run at once. Wait for them to finish, or send fewer tasks.`);
-    }
+    const runs: SubAgentTask[] = tasks.map((t, i) => ({
+      id: `task-${crypto.randomUUID()}`,
+      prompt: t.prompt,
+      tools: checkSubAgentTools(host, t.tools, `tasks.${i}.tools`),
+      maxTurns: t.max_turns,
+      timeoutSeconds: t.timeout,
+    }));
+    const model = host.model();
+    if (!host.claim(runs.length)) throw tooManyRunning();
     try {
-      const runs: SubAgentTask[] = tasks.map((t) => ({ id: `task-${crypto.randomUUID()}`, prompt: t.prompt, tools: [...new Set(t.tools)], maxTurns: t.max_turns }));
       const results = await Promise.all(runs.map((r) => runSubAgent(model, host, r)));
       const ok = results.filter((r) => r.success).length;
-      const output = results.map((r, i) => `## Task ${i + 1} (${r.task}): ${r.success ? "done" : "failed"}\n${r.report}`).join("\n\n");
+      const output = results.map((r, i) => `## Task ${i + 1} (${r.task}): ${r.success ? "done" : r.timedOut ? "timed out" : "failed"}\n${r.report}`).join("\n\n");
       return { success: ok > 0, output, results, ...(ok === 0 ? { error: `All ${results.length} sub-agent task(s) failed: ${results[0]!.report}` } : {}) };
     } finally {
-      host.release(tasks.length);
+      host.release(runs.length);
     }
   },
 });

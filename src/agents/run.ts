@@ -1,0 +1,72 @@
+import { ToolError } from "../tools/errors";
+import type { SubAgentHost } from "./host";
+import { runSubAgent, type SubAgentOutcome } from "./loop";
+
+/** Sub-agents one session may run at once: synchronous (delegate) and background (spawn) together. */
+export const MAX_RUNNING_SUBAGENTS = 5;
+export const DEFAULT_MAX_TURNS = 15;
+export const MAX_TURNS = 50;
+export const DEFAULT_TIMEOUT_SECONDS = 300;
+export const MAX_TIMEOUT_SECONDS = 600;
+
+/** Canonical tools a sub-agent is never given: they would run sub-agents inside the caller's slot and wait for them. */
+const NEVER_GIVEN = new Set(["delegate", "workflow"]);
+
+export const tooManyRunning = (): ToolError =>
+  new ToolError(
+    `This session already runs the most sub-agents allowed: at most ${MAX_RUNNING_SUBAGENTS} may run at once (delegate and spawn together). Wait for one to finish (GET /v1/sessions/:id/tasks), or send fewer tasks.`,
+  );
+
+/**
+ * Checks a sub-agent's tool list against the session (least privilege: names the session
+ * serves, never a tool that runs sub-agents synchronously). `where` prefixes the message
+ * (`tasks.0.tools`). Returns the names without repeats.
+ */
+export function checkSubAgentTools(host: SubAgentHost, tools: readonly string[], where: string): string[] {
+  const served = host.tools();
+  const givable = [...served.keys()].filter((n) => !NEVER_GIVEN.has(host.canonical(n) ?? n));
+  for (const name of tools) {
+    if (served.has(name) && NEVER_GIVEN.has(host.canonical(name) ?? name)) {
+      throw new ToolError(`${where}: a sub-agent cannot be given '${name}' (sub-agents do not start sub-agents and wait for them).`);
+    }
+    if (!served.has(name)) throw new ToolError(`${where}: '${name}' is not a tool of this session; choose among ${givable.join(", ")}.`);
+  }
+  return [...new Set(tools)];
+}
+
+/** The session's tools a sub-agent gets when its spawner lists none (profiles without a tools parameter). */
+export function defaultSubAgentTools(served: readonly string[], exclude: readonly string[]): string[] {
+  return served.filter((n) => !exclude.includes(n));
+}
+
+export interface AgentRequest {
+  prompt: string;
+  tools: string[];
+  max_turns?: number;
+  /** A persona replacing the default system prompt; the reporting footer is appended anyway. */
+  system?: string;
+  /** Wall-clock seconds (default 300, at most 600). */
+  timeout?: number;
+}
+
+/**
+ * Runs one sub-agent synchronously to its report, in one of the session's slots: the small
+ * entry point for tools that run an agent as a step (delegate, workflow).
+ */
+export async function runAgent(host: SubAgentHost, req: AgentRequest, where = "tools"): Promise<SubAgentOutcome> {
+  const tools = checkSubAgentTools(host, req.tools, where);
+  const model = host.model();
+  if (!host.claim(1)) throw tooManyRunning();
+  try {
+    return await runSubAgent(model, host, {
+      id: `task-${crypto.randomUUID()}`,
+      prompt: req.prompt,
+      tools,
+      maxTurns: Math.min(req.max_turns ?? DEFAULT_MAX_TURNS, MAX_TURNS),
+      timeoutSeconds: Math.min(req.timeout ?? DEFAULT_TIMEOUT_SECONDS, MAX_TIMEOUT_SECONDS),
+      system: req.system,
+    });
+  } finally {
+    host.release(1);
+  }
+}
