@@ -7,10 +7,15 @@ import { checkSubAgentTools, MAX_RUNNING_SUBAGENTS, tooManyRunning } from "./run
 
 /** The alarm job kind of a background sub-agent run (src/session/alarms.ts). */
 export const SUBAGENT_JOB = "subagent";
+/**
+ * The run's alarm is first due this long after the spawn: until then the object is alive
+ * anyway (it just served the spawning request); from then the alarm being handled holds it.
+ */
+const ALARM_DELAY_MS = 1000;
 
 /**
  * Background sub-agents of one session object. A run starts at once in memory and is also an
- * alarm job due now: the alarm handler waits for the run (an alarm being handled keeps the
+ * alarm job: the alarm handler waits for the run (an alarm being handled keeps the
  * object alive past the request that spawned it), and after an eviction it finds the task
  * still `running` in SQLite and resumes it from its last saved step.
  */
@@ -43,7 +48,7 @@ export class BackgroundRuns {
     const now = Date.now();
     const spec: TaskSpec = { prompt: req.prompt, tools, maxTurns: req.maxTurns, timeoutSeconds: req.timeoutSeconds, ...(req.persona ? { system: req.persona } : {}) };
     this.deps.tasks.insert({ id, spawner, label: req.label, spec, state: initialState(spec), created: now, deadline: now + req.timeoutSeconds * 1000 });
-    await this.deps.alarms.schedule(SUBAGENT_JOB, id, now, { task: id });
+    await this.deps.alarms.schedule(SUBAGENT_JOB, id, now + ALARM_DELAY_MS, { task: id });
     void this.ensure(id);
     return viewOf(this.deps.tasks.get(id)!);
   }
