@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PROTECTIVE } from "../policy/rule-sets";
+import { darixSpawnWorker } from "./agents";
 import { defineProfileTool, route, shellWithTimeout, type Profile } from "./types";
 import { fetchUrlTool, searchTool } from "./web";
 
@@ -64,8 +65,8 @@ const fetchUrl = fetchUrlTool({
 export const darixWorker: Profile = {
   name: "darix-worker",
   seeds: ["002"],
-  tools: [bash, read, write, edit, braveSearch, fetchUrl],
-  missing: ["spawn_worker"],
+  tools: [bash, read, write, edit, braveSearch, fetchUrl, darixSpawnWorker],
+  missing: [],
   rules: PROTECTIVE,
   readBeforeEdit: true,
 };

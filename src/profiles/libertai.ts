@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { FULL_DENY_LIST } from "../policy/rule-sets";
 import { SEND_MAX_FILE_BYTES } from "../policy/limits";
+import { libertaiSpawn } from "./agents";
 import { defineProfileTool, route, shellWithTimeout, type Profile } from "./types";
 import { fetchUrlTool, searchTool } from "./web";
 
@@ -79,8 +80,8 @@ const sendFile = defineProfileTool({
 export const libertai: Profile = {
   name: "libertai",
   seeds: ["003"],
-  tools: [bash, readFile, writeFile, editFile, listDir, webFetch, webSearch, sendFile],
-  missing: ["generate_image", "spawn"],
+  tools: [bash, readFile, writeFile, editFile, listDir, webFetch, webSearch, sendFile, libertaiSpawn],
+  missing: ["generate_image"],
   // LibertAI's bash deny patterns include environment dumps (env, printenv, set, export -p, declare -x).
   rules: FULL_DENY_LIST,
 };

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PROTECTIVE } from "../policy/rule-sets";
+import { waylandDelegate, waylandSpawn } from "./agents";
 import { defineProfileTool, route, shellWithTimeout, type Profile } from "./types";
 
 // Texts as Wayland Core's built-in tool schemas (seed 004) give them.
@@ -93,8 +94,8 @@ const webFetch = defineProfileTool({
 export const waylandCore: Profile = {
   name: "wayland-core",
   seeds: ["004"],
-  tools: [read, write, edit, bash, grep, glob, webFetch],
-  missing: ["ToolSearch", "Delegate", "Spawn", "Workflow"],
+  tools: [read, write, edit, bash, grep, glob, webFetch, waylandDelegate, waylandSpawn],
+  missing: ["ToolSearch", "Workflow"],
   rules: { ...PROTECTIVE, scrubEnv: ["*_API_KEY", "*_TOKEN", "*_SECRET", "WAYLAND_VAULT_*"], shellNetwork: false },
   dedupReads: true,
 };

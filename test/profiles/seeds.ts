@@ -108,8 +108,11 @@ export function readLibertai(text: string, names: readonly string[]): SeedTools 
   return new Map(names.map((n, i) => [n, tables[i]!]));
 }
 
-/** Wayland (004): the tool name alone on a line, then `name type required|optional description` lines. */
-export function readWayland(text: string): SeedTools {
+/**
+ * Wayland (004): the tool name alone on a line, then `name type required|optional description`
+ * lines. `items: true` reads the fields of the tools' task objects (`task.prompt ...`) instead.
+ */
+export function readWayland(text: string, opts: { items?: boolean } = {}): SeedTools {
   const tools: SeedTools = new Map();
   let current: SeedParam[] | null = null;
   for (const line of text.split("\n").map((l) => l.trim())) {
@@ -119,10 +122,26 @@ export function readWayland(text: string): SeedTools {
       continue;
     }
     const m = /^([a-z_.]+) (string|integer|boolean|array|number) (required|optional) (.*)$/.exec(line);
-    if (m && current && !m[1]!.includes(".")) current.push({ name: m[1]!, type: m[2]!, required: m[3] === "required", description: m[4]! });
+    if (!m || !current || m[1]!.startsWith("task.") !== Boolean(opts.items)) continue;
+    current.push({ name: m[1]!.replace(/^task\./, ""), type: m[2]!, required: m[3] === "required", description: m[4]! });
   }
   for (const [name, params] of tools) if (params.length === 0) tools.delete(name);
   return tools;
+}
+
+/**
+ * Darix (002): spawn_worker's fields, from its `Field Required Notes` table (rows run together:
+ * `systemPromptYesSets persona...`), typed by the example call's values.
+ */
+export function readDarixSpawnWorker(text: string): SeedTools {
+  const call = text.slice(text.indexOf("spawn_worker({"));
+  const table = call.slice(call.indexOf("FieldRequiredNotes"), call.indexOf("The spawn uses"));
+  const params: SeedParam[] = [];
+  for (const m of table.matchAll(/^([a-z][A-Za-z]+)(Yes|No)(.*)$/gm)) {
+    const value = new RegExp(`${m[1]}:\\s*(.)`).exec(call)?.[1];
+    params.push({ name: m[1]!, type: value === "[" ? "array" : "string", required: m[2] === "Yes", description: m[3]!.trim() });
+  }
+  return new Map([["spawn_worker", params]]);
 }
 
 /** Spacebot's tool names: headings of 000, plus those only 001 still shows as headings. */
