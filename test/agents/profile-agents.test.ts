@@ -75,6 +75,14 @@ describe("sub-agent tools of the platform profiles", () => {
     const r = await tool(id, "Spawn", { tasks: [{ prompt: "[script:none] one" }, { prompt: "[script:none] two" }] });
     expect(r.results).toHaveLength(2);
     expect(r.results[0].report).toContain("no script in the prompt");
+    // Streamed, each sub-agent's report is relayed as it finishes (stdout events), before the result.
+    const streamed = await api("POST", `/v1/sessions/${id}/tools/Spawn`, {
+      body: { tasks: [{ prompt: "[script:none] three" }] },
+      headers: { accept: "text/event-stream" },
+    });
+    const events = [...String(streamed.body).matchAll(/^event: (\w+)\ndata: (.*)$/gm)].map((m) => [m[1], JSON.parse(m[2]!)]);
+    expect(events.map((e) => e[0])).toEqual(["start", "stdout", "result"]);
+    expect(events[1]![1].data).toMatch(/^## Task 1 \(task-[0-9a-f-]+\): done\nno script in the prompt/);
     const named = await api("POST", `/v1/sessions/${id}/tools/Spawn`, { body: { tasks: [{ agent: "debugger", prompt: "x" }] } });
     expect(named.status).toBe(400);
     expect(named.body.message).toContain("named agents are not supported");

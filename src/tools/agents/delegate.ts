@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { runSubAgent, type SubAgentTask } from "../../agents/loop";
+import { runSubAgent, type SubAgentOutcome, type SubAgentTask } from "../../agents/loop";
 import { checkSubAgentTools, MAX_RUNNING_SUBAGENTS, tooManyRunning } from "../../agents/run";
 import { ToolError } from "../errors";
 import { defineTool } from "../types";
@@ -32,9 +32,13 @@ export const delegate = defineTool({
     const model = host.model();
     if (!host.claim(runs.length)) throw tooManyRunning();
     try {
-      const results = await Promise.all(runs.map((r) => runSubAgent(model, host, r)));
+      const section = (r: SubAgentOutcome, i: number) => `## Task ${i + 1} (${r.task}): ${r.success ? "done" : r.timedOut ? "timed out" : "failed"}\n${r.report}`;
+      const encoder = new TextEncoder();
+      // A streamed call (wayland's Spawn relays its sub-agents' output) sees each report as it comes.
+      const relay = (r: SubAgentOutcome, i: number) => (ctx.output?.("stdout", encoder.encode(`${section(r, i)}\n\n`)), r);
+      const results = await Promise.all(runs.map((r, i) => runSubAgent(model, host, r).then((out) => relay(out, i))));
       const ok = results.filter((r) => r.success).length;
-      const output = results.map((r, i) => `## Task ${i + 1} (${r.task}): ${r.success ? "done" : r.timedOut ? "timed out" : "failed"}\n${r.report}`).join("\n\n");
+      const output = results.map(section).join("\n\n");
       return { success: ok > 0, output, results, ...(ok === 0 ? { error: `All ${results.length} sub-agent task(s) failed: ${results[0]!.report}` } : {}) };
     } finally {
       host.release(runs.length);
