@@ -72,34 +72,33 @@ export const libertaiSpawn = defineProfileTool({
 /** Wayland's tools that run sub-agents: a sub-agent given no toolsets gets every other tool. */
 const WAYLAND_AGENT_TOOLS = ["Delegate", "Spawn", "Workflow"];
 
+/** Wayland's `{tasks: [...]}` parameters: 1 to 5 task objects. */
+const waylandTasks = <T extends z.ZodRawShape>(fields: T) =>
+  z.object({ tasks: z.array(z.object(fields)).min(1).max(MAX_RUNNING_SUBAGENTS).describe("One or more task objects.") });
+
+/** Wayland's task objects as delegate tasks. */
+const waylandRoute = (tasks: { prompt: string; toolsets?: string[]; max_turns?: number }[], served: readonly string[]) =>
+  route("delegate", {
+    tasks: tasks.map((t) => ({
+      prompt: t.prompt,
+      tools: t.toolsets ?? defaultSubAgentTools(served, WAYLAND_AGENT_TOOLS),
+      max_turns: t.max_turns ?? DEFAULT_MAX_TURNS,
+      timeout: DEFAULT_TIMEOUT_SECONDS,
+    })),
+  });
+
 /** Wayland Core's Delegate (004): synchronous, structured JSON output per task. */
 export const waylandDelegate = defineProfileTool({
   name: "Delegate",
   description:
     "Structured single-task or batch sub-agent delegation. Up to 5 tasks per call. Returns structured JSON output per task. Sub-agents share the parent's provider and config.",
-  params: z.object({
-    tasks: z
-      .array(
-        z.object({
-          prompt: z.string().min(1).describe("The task description for the sub-agent."),
-          toolsets: z.array(z.string().min(1)).min(1).optional().describe("Allowlist of tool names available to this sub-agent."),
-          max_turns: z.number().int().min(1).max(MAX_TURNS).default(MAX_TURNS).describe(`Turn cap for this task. Default ${MAX_TURNS}.`),
-        }),
-      )
-      .min(1)
-      .max(MAX_RUNNING_SUBAGENTS)
-      .describe("One or more task objects."),
+  params: waylandTasks({
+    prompt: z.string().min(1).describe("The task description for the sub-agent."),
+    toolsets: z.array(z.string().min(1)).min(1).optional().describe("Allowlist of tool names available to this sub-agent."),
+    max_turns: z.number().int().min(1).max(MAX_TURNS).default(MAX_TURNS).describe(`Turn cap for this task. Default ${MAX_TURNS}.`),
   }),
   canonical: "delegate",
-  route: (a, served) =>
-    route("delegate", {
-      tasks: a.tasks.map((t) => ({
-        prompt: t.prompt,
-        tools: t.toolsets ?? defaultSubAgentTools(served, WAYLAND_AGENT_TOOLS),
-        max_turns: t.max_turns,
-        timeout: DEFAULT_TIMEOUT_SECONDS,
-      })),
-    }),
+  route: (a, served) => waylandRoute(a.tasks, served),
 });
 
 /**
@@ -110,25 +109,14 @@ export const waylandDelegate = defineProfileTool({
 export const waylandSpawn = defineProfileTool({
   name: "Spawn",
   description: "Multi-agent fan-out with registry-resolved named agents. Up to the topology cap (default 5).",
-  params: z.object({
-    tasks: z
-      .array(
-        z.object({
-          agent: z
-            .string()
-            .optional()
-            .refine((v) => v === undefined, { message: "named agents are not supported: Toolshed has no agent registry; leave agent out (the sub-agent then gets the session's tools)" })
-            .describe('Named agent from the agent registry (e.g. "debugger").'),
-          prompt: z.string().min(1).describe("Task prompt."),
-        }),
-      )
-      .min(1)
-      .max(MAX_RUNNING_SUBAGENTS)
-      .describe("One or more task objects."),
+  params: waylandTasks({
+    agent: z
+      .string()
+      .optional()
+      .refine((v) => v === undefined, { message: "named agents are not supported: Toolshed has no agent registry; leave agent out (the sub-agent then gets the session's tools)" })
+      .describe('Named agent from the agent registry (e.g. "debugger").'),
+    prompt: z.string().min(1).describe("Task prompt."),
   }),
   canonical: "delegate",
-  route: (a, served) =>
-    route("delegate", {
-      tasks: a.tasks.map((t) => ({ prompt: t.prompt, tools: defaultSubAgentTools(served, WAYLAND_AGENT_TOOLS), max_turns: DEFAULT_MAX_TURNS, timeout: DEFAULT_TIMEOUT_SECONDS })),
-    }),
+  route: (a, served) => waylandRoute(a.tasks, served),
 });
