@@ -123,10 +123,14 @@ export async function runSubAgent(
   // calls first (the ones already answered are not run again).
   const pending = (): ToolCall[] => {
     const last = [...state.messages].reverse().find((m) => m.role === "assistant");
-    if (!last || last.role !== "assistant" || !last.tool_calls) return [];
+    if (last?.role !== "assistant" || !last.tool_calls) return [];
     const answered = new Set(state.messages.flatMap((m) => (m.role === "tool" ? [m.tool_call_id] : [])));
     return last.tool_calls.filter((c) => !answered.has(c.id));
   };
+
+  // Saved after its final answer but cut off before the task was marked finished.
+  const last = state.messages[state.messages.length - 1];
+  if (last?.role === "assistant" && !last.tool_calls) return end(true, last.content ?? "");
 
   for (;;) {
     for (const call of pending()) {
