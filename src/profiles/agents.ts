@@ -6,9 +6,6 @@ import { defineProfileTool, route } from "./types";
 // `delegate` (synchronous). Kept apart from the profile files: each profile lists its tool here
 // by one line.
 
-/** LibertAI's label rule, which spawn applies when no label is given. */
-const LABEL_CHARS = 50;
-
 /** Darix's worker tool names (002's `WorkerToolName`). */
 const DARIX_WORKER_TOOLS = ["bash", "read", "write", "edit", "brave_search", "fetch_url", "spawn_worker"] as const;
 
@@ -62,7 +59,7 @@ export const libertaiSpawn = defineProfileTool({
     route("spawn", {
       task: a.task,
       tools: defaultSubAgentTools(served, ["spawn"]),
-      label: a.label ?? a.task.slice(0, LABEL_CHARS),
+      label: a.label, // spawn's default is LibertAI's: the task's first 50 characters
       persona: a.persona,
       timeout: a.timeout,
       max_turns: DEFAULT_MAX_TURNS,
