@@ -22,6 +22,7 @@ export const toolshed: Profile = {
     same("email_search"),
     same("browser"),
     same("delegate"),
+    same("tool_search"),
   ],
   missing: ["spawn", "workflow", "generate_image"],
   rules: PROTECTIVE,

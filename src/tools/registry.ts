@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { browser } from "./browser/browser";
 import { delegate } from "./agents/delegate";
+import { toolSearch } from "./deferred/tool-search";
 import { editFile } from "./files/edit-file";
 import { glob } from "./files/glob";
 import { grep } from "./files/grep";
@@ -35,6 +36,7 @@ export const CANONICAL = {
   email_search: emailSearch,
   browser,
   delegate,
+  tool_search: toolSearch,
 } as const;
 
 export const TOOLS: ReadonlyMap<string, ToolDefinition> = new Map(
