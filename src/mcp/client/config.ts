@@ -30,7 +30,7 @@ const serverSpec = z
   })
   .strict();
 
-const serversSpec = z.record(z.string().regex(SERVER_NAME, "server names are letters, digits, - and single _"), serverSpec);
+const serversSpec = z.record(z.string(), serverSpec);
 
 export type McpServerSpec = z.infer<typeof serverSpec>;
 
@@ -64,6 +64,12 @@ export function mcpServersFromEnv(env: McpClientEnv): Record<string, McpServerSp
   }
   const parsed = serversSpec.safeParse(json);
   if (!parsed.success) throw new McpConfigError(`The operator's TOOLSHED_MCP_SERVERS is invalid: ${formatValidationError(parsed.error)}.`);
+  const badName = Object.keys(parsed.data).find((name) => !SERVER_NAME.test(name));
+  if (badName !== undefined) {
+    throw new McpConfigError(
+      `The operator's TOOLSHED_MCP_SERVERS is invalid: the server name '${badName.slice(0, 64)}' must be letters, digits, - and single _ (it becomes part of the tool names mcp__<server>__<tool>).`,
+    );
+  }
   return parsed.data;
 }
 
