@@ -23,7 +23,7 @@ export default defineConfig(async () => {
           miniflare: {
             bindings: {
               TOOLSHED_API_KEYS: "alice=test-key-alice,bob=test-key-bob",
-              TOOLSHED_ALLOWED_ORIGINS: `http://127.0.0.1:${ports.site},imap://127.0.0.1:${imap.port},${mcp.origin}`,
+              TOOLSHED_ALLOWED_ORIGINS: `http://127.0.0.1:${ports.site},imap://127.0.0.1:${imap.port},${mcp.origin},${mcp.otherOrigin}`,
               TOOLSHED_DOH_URL: `http://127.0.0.1:${ports.doh}/dns-query`,
               TOOLSHED_URL_DENY: "*.denied-by-operator.test",
               TOOLSHED_SEARCH_PROVIDERS: "brave,searxng,duckduckgo,service",
@@ -48,6 +48,7 @@ export default defineConfig(async () => {
                 hop: { url: `${mcp.origin}/to-metadata` },
                 webpage: { url: `${mcp.origin}/not-mcp` },
                 nokey: { url: `${mcp.origin}/calc` },
+                moved: { url: `${mcp.origin}/moved`, bearer_secret: "TEST_MCP_CALC_TOKEN" },
               }),
               TEST_MCP_CALC_TOKEN: mcp.calcToken,
               TEST_MCP_NOTES_HEADERS: JSON.stringify({ "x-notes-key": mcp.notesKey }),

@@ -18,7 +18,7 @@ async function session(body: Record<string, unknown>): Promise<string> {
 }
 
 const log = async (id: string) => (await api("GET", `/v1/sessions/${id}/log`)).body.calls as { tool: string; outcome: string; denied?: { rule: string }; detail?: string }[];
-const seenByServers = async () => (await (await fetch(`${remote.origin}/requests`)).json()) as { path: string; method: string; authorized: boolean }[];
+const seenByServers = async () => (await (await fetch(`${remote.origin}/requests`)).json()) as { port: number; path: string; method: string; authorized: boolean }[];
 
 describe("tool_search", () => {
   it("finds remote tools by a case-insensitive substring of name or description, with their full schemas", async () => {
@@ -130,6 +130,19 @@ describe("calling deferred tools", () => {
     expect(entries.filter((e) => e.tool === "mcp__metadata" || e.tool === "mcp__hop").map((e) => e.outcome)).toEqual(["denied", "denied"]);
   });
 
+  it("follows a redirect to another origin without the server's credentials", async () => {
+    const id = await session({ mcp_servers: ["moved"] });
+    const before = (await seenByServers()).length;
+    const r = await tool(id, "mcp__moved__add", { a: 1, b: 2 });
+    expect(r.error).toBe("MCP server 'moved' refused Toolshed's credentials; the operator must check the secret configured for it.");
+    const calls = (await seenByServers()).slice(before);
+    const otherPort = Number(new URL(remote.otherOrigin).port);
+    expect(calls.filter((c) => c.path === "/moved").length).toBeGreaterThan(0);
+    const arrived = calls.filter((c) => c.port === otherPort);
+    expect(arrived.length).toBeGreaterThan(0);
+    expect(arrived.every((c) => c.path === "/calc" && !c.authorized)).toBe(true);
+  });
+
   it("reports an unavailable server beside the tools of the others", async () => {
     const id = await session({ mcp_servers: ["calc", "metadata"] });
     const r = await tool(id, "tool_search", { query: "add" });
@@ -144,7 +157,7 @@ describe("attaching servers", () => {
   it("only among the operator's servers, named at creation", async () => {
     const r = await api("POST", "/v1/sessions", { body: { mcp_servers: ["calc", "elsewhere"] } });
     expect(r.status).toBe(400);
-    expect(r.body.message).toBe("mcp_servers: 'elsewhere' is not an MCP server of this deployment; choose among calc, notes, metadata, hop, webpage, nokey.");
+    expect(r.body.message).toBe("mcp_servers: 'elsewhere' is not an MCP server of this deployment; choose among calc, notes, metadata, hop, webpage, nokey, moved.");
   });
 
   it("a session without a server cannot call its tools, over HTTP, RPC or MCP", async () => {

@@ -2,7 +2,10 @@
 export {};
 declare module "vitest" {
   interface ProvidedContext {
-    /** The real MCP servers' origin (paths /calc, /notes, /not-mcp, /to-metadata, /requests) and their credentials. */
-    mcpRemote: { origin: string; calcToken: string; notesKey: string };
+    /**
+     * The real MCP servers' origin (paths /calc, /notes, /not-mcp, /to-metadata, /moved, /requests), the
+     * same servers on a second port (another origin, where /moved leads), and their credentials.
+     */
+    mcpRemote: { origin: string; otherOrigin: string; calcToken: string; notesKey: string };
   }
 }

@@ -7,7 +7,8 @@
 //            revision 2026-07-28 and stateless 2025); needs `x-notes-key: notes-secret`. Tool: lookup_note.
 //   /not-mcp an HTML page (a URL that is not an MCP server)
 //   /to-metadata  307 to http://169.254.169.254/mcp (a redirect the URL policy must refuse)
-//   /requests     what came in: [{path, method, authorized}]
+//   /moved        307 to /calc on a second port (another origin: credentials must not follow)
+//   /requests     what came in: [{port, path, method, authorized}]
 // Runs in Node (plain JavaScript: the project's TypeScript is typed for workerd only).
 import { randomUUID } from "node:crypto";
 import { createServer } from "node:http";
@@ -49,13 +50,16 @@ function notesServer() {
 
 /** @param {import("vitest/node").TestProject} project */
 export default async function setup(project) {
-  /** @type {{path: string, method: string, authorized: boolean}[]} */
+  /** @type {{port: number, path: string, method: string, authorized: boolean}[]} */
   const seen = [];
   /** @type {Map<string, StreamableHTTPServerTransport>} */
   const calcSessions = new Map();
   const notes = createMcpHandler(() => notesServer());
 
-  const http = createServer(async (req, res) => {
+  /** @type {number} */
+  let otherPort = 0;
+  const handler = async (req, res) => {
+    const port = req.socket.localPort ?? 0;
     const chunks = [];
     for await (const c of req) chunks.push(c);
     const raw = Buffer.concat(chunks);
@@ -63,7 +67,7 @@ export default async function setup(project) {
     try {
       if (path === "/calc") {
         const authorized = req.headers.authorization === `Bearer ${CALC_TOKEN}`;
-        seen.push({ path, method: req.method ?? "", authorized });
+        seen.push({ port, path, method: req.method ?? "", authorized });
         if (!authorized) return send(res, 401, { error: "unauthorized" });
         const sid = req.headers["mcp-session-id"];
         let transport = typeof sid === "string" ? calcSessions.get(sid) : undefined;
@@ -76,7 +80,7 @@ export default async function setup(project) {
       }
       if (path === "/notes") {
         const authorized = req.headers["x-notes-key"] === NOTES_KEY;
-        seen.push({ path, method: req.method ?? "", authorized });
+        seen.push({ port, path, method: req.method ?? "", authorized });
         if (!authorized) return send(res, 401, { error: "unauthorized" });
         const headers = new Headers();
         for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
@@ -86,10 +90,14 @@ export default async function setup(project) {
         return res.end();
       }
       if (path === "/requests") return send(res, 200, seen);
-      seen.push({ path, method: req.method ?? "", authorized: false });
+      seen.push({ port, path, method: req.method ?? "", authorized: false });
       if (path === "/not-mcp") {
         res.writeHead(200, { "content-type": "text/html" });
         return res.end("<html><body>Just a web page</body></html>");
+      }
+      if (path === "/moved") {
+        res.writeHead(307, { location: `http://127.0.0.1:${otherPort}/calc` });
+        return res.end();
       }
       if (path === "/to-metadata") {
         res.writeHead(307, { location: "http://169.254.169.254/mcp" });
@@ -100,14 +108,20 @@ export default async function setup(project) {
       if (!res.headersSent) send(res, 500, { error: String(e) });
       else res.end();
     }
-  });
+  };
+  const http = createServer(handler);
+  const other = createServer(handler);
   await new Promise((resolve) => http.listen(0, "127.0.0.1", resolve));
+  await new Promise((resolve) => other.listen(0, "127.0.0.1", resolve));
   const { port } = /** @type {import("node:net").AddressInfo} */ (http.address());
-  project.provide("mcpRemote", { origin: `http://127.0.0.1:${port}`, calcToken: CALC_TOKEN, notesKey: NOTES_KEY });
+  otherPort = /** @type {import("node:net").AddressInfo} */ (other.address()).port;
+  project.provide("mcpRemote", { origin: `http://127.0.0.1:${port}`, otherOrigin: `http://127.0.0.1:${otherPort}`, calcToken: CALC_TOKEN, notesKey: NOTES_KEY });
   return async () => {
     for (const t of calcSessions.values()) await t.close().catch(() => undefined);
-    http.closeAllConnections();
-    await new Promise((resolve) => http.close(() => resolve()));
+    for (const s of [http, other]) {
+      s.closeAllConnections();
+      await new Promise((resolve) => s.close(() => resolve()));
+    }
   };
 }
 
