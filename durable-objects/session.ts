@@ -1,5 +1,6 @@
 import type { McpHttpHandler } from "@modelcontextprotocol/server";
 import { DurableObject } from "cloudflare:workers";
+import { z } from "zod";
 import { httpError } from "../src/http/respond";
 import { deferredTools, type DeferredTools } from "../src/mcp/client/deferred";
 import { parseDeferredName } from "../src/mcp/client/names";
@@ -8,7 +9,7 @@ import { drain } from "../src/lib/streams";
 import { PolicyDenied, type Denial } from "../src/policy/denied";
 import { FileRules } from "../src/policy/files";
 import { downloadLink } from "../src/http/outbox";
-import { netContextFromEnv } from "../src/net/context";
+import { netContextFromEnv, type NetContext } from "../src/net/context";
 import { outboxTtlSecondsFromEnv, quotasFromEnv } from "../src/policy/limits";
 import { sessionPolicy } from "../src/policy/rule-sets";
 import { profileOf, sessionTools, type Profile, type ProfileName } from "../src/profiles";
@@ -30,7 +31,6 @@ import { GuardedFs } from "../src/vfs/guarded-fs";
 import { Outbox, type OutboxEntry, type SentFile } from "../src/vfs/outbox";
 import { ROOT, relativeToRoot } from "../src/vfs/paths";
 import { Workspace } from "../src/vfs/workspace";
-import { z } from "zod";
 
 export interface SessionInfo {
   id: string;
@@ -382,7 +382,7 @@ export class SessionDO extends DurableObject<Env> {
   }
 
   /** The attached MCP servers' tools; a server the URL policy refuses is logged as a refusal. */
-  private deferredHost(s: Opened, meta: SessionMeta, net: ToolContext["net"] & object): DeferredTools {
+  private deferredHost(s: Opened, meta: SessionMeta, net: NetContext): DeferredTools {
     return deferredTools(this.env, net, meta.mcpServers, (server, denied) =>
       s.store.logCall({ tool: `mcp__${server}`, started: Date.now(), durationMs: 0, outcome: "denied", denied, detail: denied.reason.slice(0, 500) }),
     );
