@@ -16,12 +16,14 @@ export default defineConfig(async () => {
         const imap = inject("imapServer");
         // The SCRIPTED model (test/agents/scripted-model.global.mjs) sub-agents talk to.
         const model = inject("scriptedModel");
+        // Real MCP servers (test/mcp/remote-servers.global.mjs) sessions attach as remote servers.
+        const mcp = inject("mcpRemote");
         return {
           wrangler: { configPath: "./wrangler.toml" },
           miniflare: {
             bindings: {
               TOOLSHED_API_KEYS: "alice=test-key-alice,bob=test-key-bob",
-              TOOLSHED_ALLOWED_ORIGINS: `http://127.0.0.1:${ports.site},imap://127.0.0.1:${imap.port}`,
+              TOOLSHED_ALLOWED_ORIGINS: `http://127.0.0.1:${ports.site},imap://127.0.0.1:${imap.port},${mcp.origin},${mcp.otherOrigin}`,
               TOOLSHED_DOH_URL: `http://127.0.0.1:${ports.doh}/dns-query`,
               TOOLSHED_URL_DENY: "*.denied-by-operator.test",
               TOOLSHED_SEARCH_PROVIDERS: "brave,searxng,duckduckgo,service",
@@ -39,6 +41,18 @@ export default defineConfig(async () => {
               TOOLSHED_LLM_API_KEY: "test-llm-key",
               TOOLSHED_LLM_MODEL: "scripted-model",
               TOOLSHED_LLM_TIMEOUT_MS: "4000",
+              TOOLSHED_MCP_SERVERS: JSON.stringify({
+                calc: { url: `${mcp.origin}/calc`, bearer_secret: "TEST_MCP_CALC_TOKEN" },
+                notes: { url: `${mcp.origin}/notes`, headers_secret: "TEST_MCP_NOTES_HEADERS" },
+                metadata: { url: "http://169.254.169.254/mcp" },
+                hop: { url: `${mcp.origin}/to-metadata` },
+                webpage: { url: `${mcp.origin}/not-mcp` },
+                nokey: { url: `${mcp.origin}/calc` },
+                moved: { url: `${mcp.origin}/moved`, bearer_secret: "TEST_MCP_CALC_TOKEN" },
+              }),
+              TEST_MCP_CALC_TOKEN: mcp.calcToken,
+              TEST_MCP_NOTES_HEADERS: JSON.stringify({ "x-notes-key": mcp.notesKey }),
+              TOOLSHED_MCP_TIMEOUT_MS: "4000",
             },
             serviceBindings: { TOOLSHED_SEARCH_SERVICE: "search-example" },
             workers: [
@@ -50,7 +64,7 @@ export default defineConfig(async () => {
     ],
     test: {
       setupFiles: ["test/setup.ts"],
-      globalSetup: ["test/net/global-setup.mjs", "test/net/search-server.global.mjs", "test/mail/dovecot.global.mjs", "test/agents/scripted-model.global.mjs"],
+      globalSetup: ["test/net/global-setup.mjs", "test/net/search-server.global.mjs", "test/mail/dovecot.global.mjs", "test/agents/scripted-model.global.mjs", "test/mcp/remote-servers.global.mjs"],
       include: ["test/**/*.test.ts", "src/**/*.test.ts"],
       testTimeout: 60_000,
     },

@@ -1,12 +1,15 @@
 import type { McpHttpHandler } from "@modelcontextprotocol/server";
 import { DurableObject } from "cloudflare:workers";
+import { z } from "zod";
 import { httpError } from "../src/http/respond";
+import { deferredTools, type DeferredTools } from "../src/mcp/client/deferred";
+import { parseDeferredName } from "../src/mcp/client/names";
 import { createSessionMcpHandler, MCP_SERVER_VERSION } from "../src/mcp/server";
 import { drain } from "../src/lib/streams";
 import { PolicyDenied, type Denial } from "../src/policy/denied";
 import { FileRules } from "../src/policy/files";
 import { downloadLink } from "../src/http/outbox";
-import { netContextFromEnv } from "../src/net/context";
+import { netContextFromEnv, type NetContext } from "../src/net/context";
 import { outboxTtlSecondsFromEnv, quotasFromEnv } from "../src/policy/limits";
 import { sessionPolicy } from "../src/policy/rule-sets";
 import { profileOf, sessionTools, type Profile, type ProfileName } from "../src/profiles";
@@ -25,7 +28,7 @@ import { AlarmScheduler, type AlarmHandler } from "../src/session/alarms";
 import { TaskStore, viewOf, type TaskView } from "../src/session/tasks";
 import { errorResult } from "../src/tools/errors";
 import { TOOLS, formatValidationError } from "../src/tools/registry";
-import type { Json, ToolContext, ToolResult } from "../src/tools/types";
+import type { Json, ToolContext, ToolDefinition, ToolResult } from "../src/tools/types";
 import { isVfsError } from "../src/vfs/errors";
 import type { FileEditor } from "../src/vfs/file-editor";
 import { GuardedFs } from "../src/vfs/guarded-fs";
@@ -37,6 +40,8 @@ export interface SessionInfo {
   id: string;
   profile: string;
   tools: string[];
+  /** Remote MCP servers attached at creation; their tools are deferred (tool_search). */
+  mcpServers: string[];
   cwd: string;
   status: string;
   createdAt: string;
@@ -53,6 +58,8 @@ export interface CreateOptions {
   cwd?: string;
   env?: Record<string, string>;
   urlRules?: { allow?: string[]; deny?: string[] };
+  /** Remote MCP servers to attach (already checked against the operator's list). */
+  mcpServers?: string[];
 }
 
 /** Failures a caller maps to its own protocol (HTTP status, RPC error). */
@@ -77,9 +84,30 @@ interface PreparedCall {
   s: Opened;
   profile: Profile;
   name: string;
-  entry: ServedTool;
+  /** The implementation that runs: a canonical tool, or a remote MCP server's tool. */
+  tool: ToolDefinition;
   args: unknown;
-  call: ReturnType<ServedTool["route"]>;
+  /** The profile tool and its canonical call; null for a deferred (remote) tool. */
+  entry: ServedTool | null;
+  call: ReturnType<ServedTool["route"]> | null;
+}
+
+/** A deferred tool's arguments: any JSON object; its own server checks them against its schema. */
+const remoteArgs = z.record(z.string(), z.unknown());
+
+/** A remote MCP server's tool, run like a canonical one (same log, queue and result envelope). */
+function remoteTool(name: string, server: string, remote: string): ToolDefinition {
+  return {
+    name,
+    description: "",
+    params: remoteArgs,
+    // It changes nothing in the session's workspace, so it need not wait for writers.
+    readOnly: true,
+    run: (ctx, args) => {
+      if (!ctx.deferred) throw new Error("deferred tools are not wired into this context");
+      return ctx.deferred.call(server, remote, args as Record<string, unknown>);
+    },
+  };
 }
 
 /** What a streamed call watches while it runs. */
@@ -184,6 +212,7 @@ export class SessionDO extends DurableObject<Env> {
       store.set("status", "");
       store.set("env", opts.env ?? {});
       store.set("urlRules", opts.urlRules ?? {});
+      store.set("mcpServers", opts.mcpServers ?? []);
       store.set("createdAt", now);
       store.set("lastUsedAt", now);
       Workspace.initialize(this.ctx.storage);
@@ -205,6 +234,7 @@ export class SessionDO extends DurableObject<Env> {
       id: m.id,
       profile: m.profile,
       tools: sessionTools(profileOf(m.profile), m.tools).map((t) => t.name),
+      mcpServers: m.mcpServers,
       cwd: m.cwd,
       status: m.status,
       createdAt: new Date(m.createdAt).toISOString(),
@@ -257,21 +287,26 @@ export class SessionDO extends DurableObject<Env> {
     const profile = profileOf(meta.profile);
     const served = sessionTools(profile, meta.tools);
     const entry = served.find((t) => t.name === name);
-    if (!entry) {
+    const deferred = entry ? null : parseDeferredName(name);
+    if (!entry && !(deferred && meta.mcpServers.includes(deferred.server))) {
       const names = served.map((t) => t.name).join(", ");
-      return { ok: false, error: "tool_not_found", message: `This session (profile ${profile.name}) has no tool '${name}'; its tools are: ${names}.` };
+      const remote = deferred
+        ? ` No MCP server '${deferred.server}' is attached to it (${meta.mcpServers.length ? `attached: ${meta.mcpServers.join(", ")}` : "none is attached"}); servers are chosen when the session is created.`
+        : "";
+      return { ok: false, error: "tool_not_found", message: `This session (profile ${profile.name}) has no tool '${name}'; its tools are: ${names}.${remote}` };
     }
-    const parsed = entry.params.safeParse(withoutNulls(args ?? {}));
+    const parsed = (entry?.params ?? remoteArgs).safeParse(withoutNulls(args ?? {}));
     if (!parsed.success) {
       return { ok: false, error: "invalid_arguments", message: `Invalid arguments for ${name}: ${formatValidationError(parsed.error)}` };
     }
-    return { ok: true, s, profile, name, entry, args: parsed.data, call: entry.route(parsed.data, served.map((t) => t.name)) };
+    if (!entry) return { ok: true, s, profile, name, tool: remoteTool(name, deferred!.server, deferred!.tool), entry: null, args: parsed.data, call: null };
+    const call = entry.route(parsed.data, served.map((t) => t.name));
+    return { ok: true, s, profile, name, tool: TOOLS.get(call.tool)!, entry, args: parsed.data, call };
   }
 
   /** Runs a prepared call under the session's rules and logs it; `watch` sees it as it runs. */
   private async runCall(p: PreparedCall, origin?: string, watch: CallWatch = {}, task?: string): Promise<ToolResult> {
-    const { s, profile, name, entry, call } = p;
-    const tool = TOOLS.get(call.tool)!;
+    const { s, profile, name, entry, call, tool } = p;
     const run = async (): Promise<ToolResult> => {
       const base = this.context(s, profile, origin, task);
       const onStatus = watch.onStatus;
@@ -285,12 +320,16 @@ export class SessionDO extends DurableObject<Env> {
       const started = Date.now();
       let result: ToolResult;
       try {
-        result = beforeCall(profile, ctx, call, memory) ?? (await tool.run(ctx, call.args as never));
-        result = afterCall(profile, ctx, call, result, memory);
+        if (call) {
+          result = beforeCall(profile, ctx, call, memory) ?? (await tool.run(ctx, call.args as never));
+          result = afterCall(profile, ctx, call, result, memory);
+        } else {
+          result = await tool.run(ctx, p.args as never);
+        }
       } catch (e) {
         result = errorResult(e);
       }
-      if (entry.toResult) result = entry.toResult(result, p.args);
+      if (entry?.toResult) result = entry.toResult(result, p.args);
       s.store.logCall({
         tool: name,
         started,
@@ -311,6 +350,7 @@ export class SessionDO extends DurableObject<Env> {
   private context(s: Opened, profile: Profile, origin?: string, task?: string): ToolContext {
     const meta = s.store.read();
     const policy = sessionPolicy(profile.rules, this.env);
+    const net = netContextFromEnv(this.env, meta.urlRules);
     return {
       sessionId: meta.id,
       fs: s.fs,
@@ -319,7 +359,8 @@ export class SessionDO extends DurableObject<Env> {
       policy,
       workerEnv: this.env,
       setStatus: (status) => s.store.set("status", status),
-      net: netContextFromEnv(this.env, meta.urlRules),
+      net,
+      deferred: this.deferredHost(s, meta, net),
       browser: this.browserHost(s),
       outbox: {
         send: async (path, caption) => {
@@ -390,6 +431,13 @@ export class SessionDO extends DurableObject<Env> {
     if (!s) return null;
     const t = s.tasks.get(id);
     return t ? { found: true, task: viewOf(t) } : { found: false };
+  }
+
+  /** The attached MCP servers' tools; a server the URL policy refuses is logged as a refusal. */
+  private deferredHost(s: Opened, meta: SessionMeta, net: NetContext): DeferredTools {
+    return deferredTools(this.env, net, meta.mcpServers, (server, denied) =>
+      s.store.logCall({ tool: `mcp__${server}`, started: Date.now(), durationMs: 0, outcome: "denied", denied, detail: denied.reason.slice(0, 500) }),
+    );
   }
 
   private browserHost(s: Opened): BrowserHost {

@@ -33,6 +33,8 @@ const CALLS = {
     ["read_skill", { skill_name: "workspace-report" }],
     // refused by the URL policy before anything leaves the Worker, so the same answer offline
     ["web_fetch", { url: "http://169.254.169.254/latest/meta-data/" }],
+    // no remote MCP server is attached: the same "no deferred tools" answer by both doors
+    ["tool_search", { query: "add" }],
   ],
   "spacebot-worker": [
     ["file", { operation: "write", path: "out/r.json", content: '{"ok":true}' }],
@@ -65,6 +67,7 @@ const CALLS = {
     ["Glob", { pattern: "**/*.rs" }],
     ["Bash", { command: "cat w.rs; curl -s http://127.0.0.1/" }],
     ["WebFetch", { url: "http://[::ffff:10.0.0.1]/" }],
+    ["ToolSearch", { query: "add" }],
   ],
 };
 

@@ -53,6 +53,10 @@ interface Env {
   TOOLSHED_LLM_MODEL?: string;
   /** How long one model call may take, in milliseconds (default 120,000). */
   TOOLSHED_LLM_TIMEOUT_MS?: string;
+  /** Remote MCP servers sessions may attach (src/mcp/client/config.ts): JSON `{name: {url, headers_secret?, bearer_secret?}}`. */
+  TOOLSHED_MCP_SERVERS?: string;
+  /** How long one exchange with a remote MCP server may take, in milliseconds (default 30,000). */
+  TOOLSHED_MCP_TIMEOUT_MS?: string;
   /** Workers AI; when bound, sub-agents use it directly instead of TOOLSHED_LLM_URL. */
   AI?: import("./agents/model/config").AiBinding;
 }

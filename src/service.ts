@@ -1,4 +1,5 @@
 import type { Outcome, SessionDO, SessionInfo } from "../durable-objects/session";
+import { chooseMcpServers } from "./mcp/client/config";
 import { checkEnvAssignment } from "./policy/env";
 import { resolvePath } from "./policy/paths";
 import { ROOT } from "./vfs/paths";
@@ -34,6 +35,8 @@ export interface NewSession {
   env?: Record<string, string>;
   /** The session's own host rules for every network tool (they only narrow the operator's). */
   urlRules?: { allow?: string[]; deny?: string[] };
+  /** Remote MCP servers to attach, among those the operator configured (TOOLSHED_MCP_SERVERS); none when absent. */
+  mcpServers?: string[];
 }
 
 /** Creates a session, or says which option is wrong (HTTP answers 400, RPC throws). */
@@ -42,6 +45,8 @@ export async function createSession(env: Env, tenant: string, opts: NewSession):
   if (!isProfileName(name)) return { ok: false, message: `profile: unknown profile '${name}'; choose one of ${PROFILE_NAMES.join(", ")}.` };
   const chosen = chooseTools(PROFILES[name], opts.tools);
   if ("error" in chosen) return { ok: false, message: chosen.error };
+  const servers = chooseMcpServers(env, opts.mcpServers);
+  if ("error" in servers) return { ok: false, message: servers.error };
   for (const [k, v] of Object.entries(opts.env ?? {})) {
     const denial = checkEnvAssignment(k, v);
     if (denial) return { ok: false, message: `env: ${denial.reason}` };
@@ -53,7 +58,7 @@ export async function createSession(env: Env, tenant: string, opts: NewSession):
     return { ok: false, message: `cwd: ${(e as Error).message}` };
   }
   const id = newSessionId();
-  const info = await sessionStub(env, tenant, id).create({ id, tenant, profile: name, tools: chosen.tools, cwd, env: opts.env, urlRules: opts.urlRules });
+  const info = await sessionStub(env, tenant, id).create({ id, tenant, profile: name, tools: chosen.tools, cwd, env: opts.env, urlRules: opts.urlRules, mcpServers: servers.servers });
   return { ok: true, info };
 }
 

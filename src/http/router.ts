@@ -22,6 +22,11 @@ const createBody = z.object({
     })
     .optional()
     .describe("The session's own URL rules for every network tool; they can only narrow the operator's"),
+  mcp_servers: z
+    .array(z.string().min(1).max(64))
+    .max(20)
+    .optional()
+    .describe("Remote MCP servers to attach, among those the operator configured; their tools are deferred (found with tool_search)"),
 });
 
 const toolsQuery = z.object({
@@ -66,8 +71,8 @@ router
     if (!body.ok) return body.response;
     const parsed = createBody.safeParse(body.value);
     if (!parsed.success) return httpError(400, "invalid_arguments", formatValidationError(parsed.error));
-    const { url_rules: urlRules, ...rest } = parsed.data;
-    const r = await createSession(env, tenant, { ...rest, urlRules });
+    const { url_rules: urlRules, mcp_servers: mcpServers, ...rest } = parsed.data;
+    const r = await createSession(env, tenant, { ...rest, urlRules, mcpServers });
     if (!r.ok) return httpError(400, "invalid_arguments", r.message);
     return json(r.info, 201, { location: `/v1/sessions/${r.info.id}` });
   })

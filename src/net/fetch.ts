@@ -98,16 +98,26 @@ async function readCapped(res: Response, maxBytes: number, signal: AbortSignal):
   return { body, truncated };
 }
 
+/** What the hop loop needs: the request and how to follow redirects. */
+export type HopOptions = Omit<FetchOptions, "timeoutMs" | "maxBytes"> & {
+  /** Headers sent only while the request stays on its first origin (operator credentials). */
+  originHeaders?: Record<string, string>;
+};
+
+/** The last response of a request, its body not yet read, and the hops that led to it. */
+export interface OpenedFetch {
+  url: string;
+  response: Response;
+  hops: Hop[];
+  redirectHeaders: Headers[];
+}
+
 /**
- * The one fetch path of every network tool. Each hop is judged by the URL policy (name rules,
- * then every DNS answer) before a byte is sent; redirects are followed by hand
- * (`redirect: "manual"`), at most `maxRedirects`; one deadline covers lookups, hops and the
- * body. Throws PolicyDenied for a refused hop and NetError for network failures.
+ * Each hop is judged by the URL policy (name rules, then every DNS answer) before a byte is
+ * sent; redirects are followed by hand (`redirect: "manual"`), at most `maxRedirects`.
  */
-export async function safeFetch(net: NetContext, input: string, opts: FetchOptions): Promise<FetchResult> {
+async function followHops(net: NetContext, input: string, opts: HopOptions, signal: AbortSignal): Promise<OpenedFetch> {
   const maxRedirects = opts.maxRedirects ?? MAX_REDIRECTS;
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new NetError("timeout", `Timed out after ${opts.timeoutMs} ms.`)), opts.timeoutMs);
   const hops: Hop[] = [];
   const redirectHeaders: Headers[] = [];
   let method = (opts.method ?? "GET").toUpperCase();
@@ -115,57 +125,98 @@ export async function safeFetch(net: NetContext, input: string, opts: FetchOptio
   let current = input;
   let firstOrigin: string | undefined;
   let auth: string | undefined;
-  try {
-    for (;;) {
-      const judged = await raceAbort(judgeUrl(current, net.policy, net.resolve), controller.signal).catch((e: unknown) => {
-        if (e instanceof DnsError) throw new NetError("dns", `Could not resolve host: ${hostOf(current)} (${e.message}).`);
-        throw e;
-      });
-      if (!judged.exempt && judged.kind === "name" && judged.addresses.length === 0) {
-        throw new NetError("dns", `Could not resolve host: ${judged.host}.`);
-      }
-      const split = splitUserinfo(judged.url);
-      if (firstOrigin === undefined) {
-        firstOrigin = judged.url.origin;
-        auth = split.auth;
-      }
-      const headers = new Headers(opts.headers);
-      if (auth && judged.url.origin === firstOrigin && !headers.has("authorization")) headers.set("authorization", auth);
-      let res: Response;
-      try {
-        res = await fetch(split.href, { method, headers, body: method === "GET" || method === "HEAD" ? undefined : body, redirect: "manual", signal: controller.signal });
-      } catch (e) {
-        if (controller.signal.aborted) throw controller.signal.reason;
-        throw new NetError("connect", `Failed to connect to ${judged.url.host}: ${e instanceof Error ? e.message : String(e)}.`);
-      }
-      hops.push({ url: split.href, status: res.status });
-      const location = res.headers.get("location");
-      if (opts.followRedirects !== false && REDIRECT_STATUSES.has(res.status) && location !== null) {
-        await res.body?.cancel().catch(() => undefined);
-        if (hops.length > maxRedirects) {
-          throw new NetError("too_many_redirects", `Stopped after ${maxRedirects} redirects (the limit); the last one pointed to ${location.slice(0, 300)}.`);
-        }
-        let next: URL;
-        try {
-          next = new URL(location, split.href);
-        } catch {
-          throw new NetError("bad_redirect", `The server redirected to '${location.slice(0, 300)}', which is not a valid URL.`);
-        }
-        redirectHeaders.push(res.headers);
-        // As browsers and curl -L do: 303, and 301/302 after a POST, continue as GET.
-        if (res.status === 303 || ((res.status === 301 || res.status === 302) && method === "POST")) {
-          if (method !== "HEAD") method = "GET";
-          body = undefined;
-        }
-        current = next.href;
-        continue;
-      }
-      const read = await readCapped(res, opts.maxBytes, controller.signal);
-      return { url: split.href, status: res.status, statusText: res.statusText, headers: res.headers, ...read, hops, redirectHeaders };
+  for (;;) {
+    const judged = await raceAbort(judgeUrl(current, net.policy, net.resolve), signal).catch((e: unknown) => {
+      if (e instanceof DnsError) throw new NetError("dns", `Could not resolve host: ${hostOf(current)} (${e.message}).`);
+      throw e;
+    });
+    if (!judged.exempt && judged.kind === "name" && judged.addresses.length === 0) {
+      throw new NetError("dns", `Could not resolve host: ${judged.host}.`);
     }
+    const split = splitUserinfo(judged.url);
+    if (firstOrigin === undefined) {
+      firstOrigin = judged.url.origin;
+      auth = split.auth;
+    }
+    const headers = new Headers(opts.headers);
+    const onFirstOrigin = judged.url.origin === firstOrigin;
+    if (onFirstOrigin) for (const [k, v] of Object.entries(opts.originHeaders ?? {})) headers.set(k, v);
+    if (auth && onFirstOrigin && !headers.has("authorization")) headers.set("authorization", auth);
+    let res: Response;
+    try {
+      res = await fetch(split.href, { method, headers, body: method === "GET" || method === "HEAD" ? undefined : body, redirect: "manual", signal });
+    } catch (e) {
+      if (signal.aborted) throw signal.reason;
+      throw new NetError("connect", `Failed to connect to ${judged.url.host}: ${e instanceof Error ? e.message : String(e)}.`);
+    }
+    hops.push({ url: split.href, status: res.status });
+    const location = res.headers.get("location");
+    if (opts.followRedirects !== false && REDIRECT_STATUSES.has(res.status) && location !== null) {
+      await res.body?.cancel().catch(() => undefined);
+      if (hops.length > maxRedirects) {
+        throw new NetError("too_many_redirects", `Stopped after ${maxRedirects} redirects (the limit); the last one pointed to ${location.slice(0, 300)}.`);
+      }
+      let next: URL;
+      try {
+        next = new URL(location, split.href);
+      } catch {
+        throw new NetError("bad_redirect", `The server redirected to '${location.slice(0, 300)}', which is not a valid URL.`);
+      }
+      redirectHeaders.push(res.headers);
+      // As browsers and curl -L do: 303, and 301/302 after a POST, continue as GET.
+      if (res.status === 303 || ((res.status === 301 || res.status === 302) && method === "POST")) {
+        if (method !== "HEAD") method = "GET";
+        body = undefined;
+      }
+      current = next.href;
+      continue;
+    }
+    return { url: split.href, response: res, hops, redirectHeaders };
+  }
+}
+
+/** Failures after an abort are the abort's reason (a timeout), unless they are the policy's or the network's own. */
+function abortReason(signal: AbortSignal, e: unknown): unknown {
+  return signal.aborted && !(e instanceof NetError) && !(e instanceof PolicyDenied) ? signal.reason : e;
+}
+
+/**
+ * The one fetch path of every network tool: `followHops`, then the body read as a stream and
+ * cut at `maxBytes`. One deadline covers lookups, hops and the body. Throws PolicyDenied for
+ * a refused hop and NetError for network failures.
+ */
+export async function safeFetch(net: NetContext, input: string, opts: FetchOptions): Promise<FetchResult> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new NetError("timeout", `Timed out after ${opts.timeoutMs} ms.`)), opts.timeoutMs);
+  try {
+    const opened = await followHops(net, input, opts, controller.signal);
+    const read = await readCapped(opened.response, opts.maxBytes, controller.signal);
+    const res = opened.response;
+    return { url: opened.url, status: res.status, statusText: res.statusText, headers: res.headers, ...read, hops: opened.hops, redirectHeaders: opened.redirectHeaders };
   } catch (e) {
-    if (controller.signal.aborted && !(e instanceof NetError) && !(e instanceof PolicyDenied)) throw controller.signal.reason;
-    throw e;
+    throw abortReason(controller.signal, e);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The same path for a client that reads the body itself, as it arrives (an MCP client reading
+ * Server-Sent Events): the deadline covers lookups and hops up to the last response's headers;
+ * after that the body lives until it ends or `signal` aborts.
+ */
+export async function openFetch(net: NetContext, input: string, opts: HopOptions & { timeoutMs: number; signal?: AbortSignal }): Promise<OpenedFetch> {
+  const controller = new AbortController();
+  const outer = opts.signal;
+  const cancel = () => controller.abort(outer?.reason);
+  if (outer?.aborted) cancel();
+  outer?.addEventListener("abort", cancel, { once: true });
+  const timer = setTimeout(() => controller.abort(new NetError("timeout", `Timed out after ${opts.timeoutMs} ms.`)), opts.timeoutMs);
+  try {
+    return await followHops(net, input, opts, controller.signal);
+  } catch (e) {
+    outer?.removeEventListener("abort", cancel);
+    throw abortReason(controller.signal, e);
   } finally {
     clearTimeout(timer);
   }

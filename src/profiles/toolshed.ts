@@ -23,6 +23,7 @@ export const toolshed: Profile = {
     same("browser"),
     same("delegate"),
     same("spawn"),
+    same("tool_search"),
   ],
   missing: ["workflow", "generate_image"],
   rules: PROTECTIVE,

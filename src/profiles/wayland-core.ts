@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { PROTECTIVE } from "../policy/rule-sets";
 import { waylandDelegate, waylandSpawn } from "./agents";
-import { defineProfileTool, route, shellWithTimeout, type Profile } from "./types";
+import { defineProfileTool, route, same, shellWithTimeout, type Profile } from "./types";
 
 // Texts as Wayland Core's built-in tool schemas (seed 004) give them.
 
@@ -91,11 +91,17 @@ const webFetch = defineProfileTool({
   route: (a) => route("web_fetch", a),
 });
 
+const toolSearch = same("tool_search", {
+  name: "ToolSearch",
+  description:
+    "Load full schemas for deferred tools so the model can call them. MCP server tools are registered by name only (deferred); ToolSearch fetches their full parameter schemas on demand. Match is case-insensitive substring on both name and description. No exact-name syntax. No result cap: all matches are returned. Concurrency-safe.",
+});
+
 export const waylandCore: Profile = {
   name: "wayland-core",
   seeds: ["004"],
-  tools: [read, write, edit, bash, grep, glob, webFetch, waylandDelegate, waylandSpawn],
-  missing: ["ToolSearch", "Workflow"],
+  tools: [read, write, edit, bash, grep, glob, webFetch, toolSearch, waylandDelegate, waylandSpawn],
+  missing: ["Workflow"],
   rules: { ...PROTECTIVE, scrubEnv: ["*_API_KEY", "*_TOKEN", "*_SECRET", "WAYLAND_VAULT_*"], shellNetwork: false },
   dedupReads: true,
 };

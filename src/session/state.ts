@@ -28,6 +28,8 @@ export interface SessionMeta {
   env: Record<string, string>;
   /** The session's own URL host rules; they only narrow the operator's. */
   urlRules: { allow?: string[]; deny?: string[] };
+  /** Remote MCP servers attached at creation (names the operator configured); their tools are deferred. */
+  mcpServers: string[];
   createdAt: number;
   lastUsedAt: number;
 }
@@ -76,6 +78,7 @@ export class SessionStore {
       status: m.get("status") ?? "",
       env: JSON.parse(m.get("env") ?? "{}") as Record<string, string>,
       urlRules: JSON.parse(m.get("urlRules") ?? "{}") as SessionMeta["urlRules"],
+      mcpServers: JSON.parse(m.get("mcpServers") ?? "[]") as string[],
       createdAt: Number(m.get("createdAt") ?? 0),
       lastUsedAt: Number(m.get("lastUsedAt") ?? 0),
     };

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { browser } from "./browser/browser";
 import { delegate } from "./agents/delegate";
 import { spawn } from "./agents/spawn";
+import { toolSearch } from "./deferred/tool-search";
 import { editFile } from "./files/edit-file";
 import { glob } from "./files/glob";
 import { grep } from "./files/grep";
@@ -37,6 +38,7 @@ export const CANONICAL = {
   browser,
   delegate,
   spawn,
+  tool_search: toolSearch,
 } as const;
 
 export const TOOLS: ReadonlyMap<string, ToolDefinition> = new Map(

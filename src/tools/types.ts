@@ -5,6 +5,7 @@ import type { BrowserHost } from "./browser/session";
 import type { OutputSink } from "../shell";
 import type { SessionPolicy } from "../policy/rule-sets";
 import type { SubAgentHost } from "../agents/host";
+import type { DeferredTools } from "../mcp/client/deferred";
 import type { GuardedFs } from "../vfs/guarded-fs";
 import type { SentFile } from "../vfs/outbox";
 
@@ -36,6 +37,8 @@ export interface ToolContext {
   output?: OutputSink;
   /** The session's dispatch as sub-agents use it (delegate); absent in contexts built by tests. */
   agents?: SubAgentHost;
+  /** The remote MCP servers attached to the session and their tools (tool_search); absent in contexts built by tests. */
+  deferred?: DeferredTools;
 }
 
 /**
