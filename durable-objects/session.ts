@@ -18,7 +18,7 @@ import { afterCall, beforeCall } from "../src/profiles/guards";
 import { CallStream } from "../src/session/call-stream";
 import type { OutputSink } from "../src/shell";
 import { SessionStore, type SessionMeta, type ToolCallRecord } from "../src/session/state";
-import { closeBrowser, type BrowserHost } from "../src/tools/browser/session";
+import { BROWSER_IDLE_JOB, browserIdleMs, closeBrowser, type BrowserHost } from "../src/tools/browser/session";
 import { BackgroundRuns, SUBAGENT_JOB } from "../src/agents/background";
 import type { SubAgentHost } from "../src/agents/host";
 import { chatModel, modelConfigFromEnv, type FunctionTool } from "../src/agents/model";
@@ -410,7 +410,12 @@ export class SessionDO extends DurableObject<Env> {
 
   /** Each kind of alarm job and its handler (src/session/alarms.ts); add a kind here. */
   private alarmHandlers(s: Opened): Record<string, AlarmHandler> {
-    return { [SUBAGENT_JOB]: s.runs.onAlarm };
+    return {
+      [SUBAGENT_JOB]: s.runs.onAlarm,
+      [BROWSER_IDLE_JOB]: async () => {
+        await closeBrowser(this.browserHost(s));
+      },
+    };
   }
 
   override async alarm(): Promise<void> {
@@ -451,6 +456,8 @@ export class SessionDO extends DurableObject<Env> {
       logDenial: (denied, url) =>
         s.store.logCall({ tool: "browser", started: Date.now(), durationMs: 0, outcome: "denied", denied, detail: `Request blocked: ${url.slice(0, 400)}` }),
       live: this.browserLive,
+      idle: (running) =>
+        running ? s.alarms.schedule(BROWSER_IDLE_JOB, BROWSER_IDLE_JOB, Date.now() + browserIdleMs(this.env), {}) : s.alarms.cancel(BROWSER_IDLE_JOB),
     };
   }
 

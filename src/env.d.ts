@@ -47,6 +47,7 @@ interface Env {
   BROWSER?: Fetcher;
   /** `1` enables the browser tool's `evaluate` action. */
   TOOLSHED_BROWSER_EVALUATE?: string;
+  TOOLSHED_BROWSER_IDLE_SECONDS?: string;
   /** Sub-agents' model (src/agents/model/): an OpenAI-compatible chat-completions base URL, its key (a secret), the model. */
   TOOLSHED_LLM_URL?: string;
   TOOLSHED_LLM_API_KEY?: string;

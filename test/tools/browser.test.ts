@@ -2,11 +2,12 @@
 // on pages from the allowed test site (test/net/browser-pages.mjs). One browser for the whole
 // file: launches are slow on this machine.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { runInDurableObject } from "cloudflare:test";
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { browser } from "../../src/tools/browser/browser";
 import { errorResult } from "../../src/tools/errors";
 import type { ToolContext } from "../../src/tools/types";
+import { sessionStub } from "../../src/service";
 import { ALICE, api, newSession, tool } from "../helpers";
 
 const { site } = inject("netPorts");
@@ -239,5 +240,41 @@ describe("browser", () => {
       const o = instance as unknown as { env: Env };
       o.env = { ...o.env, TOOLSHED_BROWSER_EVALUATE: undefined };
     });
+  }, SLOW);
+});
+
+describe("browser idle close", () => {
+  const idleJobs = (id: string) =>
+    runInDurableObject(sessionStub(env, "alice", id), (_o, state) =>
+      state.storage.sql.exec<{ due: number }>("SELECT due FROM alarm_jobs WHERE kind = 'browser-idle'").toArray().map((r) => r.due),
+    );
+
+  it("closes a browser nobody used for TOOLSHED_BROWSER_IDLE_SECONDS (default 300 s), and close cancels it", async () => {
+    const id = await newSession();
+    const before = Date.now();
+    expect((await tool(id, "browser", { action: "launch" })).success).toBe(true);
+    const [due] = await idleJobs(id);
+    expect(due).toBeGreaterThanOrEqual(before + 300_000);
+    expect(due).toBeLessThan(Date.now() + 301_000);
+
+    // Each call moves the close later; the alarm before it is due leaves the browser alone.
+    await runDurableObjectAlarm(sessionStub(env, "alice", id));
+    expect((await tool(id, "browser", { action: "tabs" })).success).toBe(true);
+
+    // Due now: the alarm closes it, and the next call says there is no browser.
+    await runInDurableObject(sessionStub(env, "alice", id), (_o, state) => {
+      state.storage.sql.exec("UPDATE alarm_jobs SET due = 0 WHERE kind = 'browser-idle'");
+    });
+    await runDurableObjectAlarm(sessionStub(env, "alice", id));
+    const after = await tool(id, "browser", { action: "tabs" });
+    expect(after.success).toBe(false);
+    expect(after.error).toContain('action "launch" first');
+    expect(await idleJobs(id)).toEqual([]);
+
+    // An explicit close cancels the idle close.
+    expect((await tool(id, "browser", { action: "launch" })).success).toBe(true);
+    expect(await idleJobs(id)).toHaveLength(1);
+    expect((await tool(id, "browser", { action: "close" })).success).toBe(true);
+    expect(await idleJobs(id)).toEqual([]);
   }, SLOW);
 });

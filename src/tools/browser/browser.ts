@@ -174,6 +174,9 @@ async function run(ctx: ToolContext, args: BrowserArgs): Promise<ToolResult> {
   } catch (e) {
     if (e instanceof ToolError || e instanceof PolicyDenied || isVfsError(e)) throw e;
     throw renderingFailure(e, `finish the "${args.action}" action`);
+  } finally {
+    const host = ctx.browser;
+    await host?.idle?.(host.get() !== null);
   }
 }
 

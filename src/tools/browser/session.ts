@@ -8,6 +8,19 @@ import type { SnapshotRefs } from "./snapshot";
 /** Browser Rendering closes a browser nobody has used for this long (its maximum, 10 minutes). */
 export const BROWSER_IDLE_MS = 600_000;
 
+/** The alarm job (src/session/alarms.ts) that closes a session's idle browser. */
+export const BROWSER_IDLE_JOB = "browser-idle";
+
+/**
+ * Seconds without a browser call after which the session closes its browser itself
+ * (`TOOLSHED_BROWSER_IDLE_SECONDS`, default 300, at most Browser Rendering's 600): a browser
+ * left open bills its time and holds one of the account's few concurrent browsers.
+ */
+export function browserIdleMs(env: { TOOLSHED_BROWSER_IDLE_SECONDS?: string }): number {
+  const n = Number(env.TOOLSHED_BROWSER_IDLE_SECONDS ?? 300);
+  return Number.isFinite(n) && n > 0 ? Math.min(n, BROWSER_IDLE_MS / 1000) * 1000 : 300_000;
+}
+
 /**
  * What the session keeps for its one browser: the Browser Rendering session id and the active
  * tab in the Durable Object's SQLite (they survive eviction), the live connection in memory.
@@ -23,6 +36,8 @@ export interface BrowserHost {
   logDenial(denial: Denial, url: string): void;
   /** The connection of this Durable Object instance, reused while it lives. */
   live: { browser?: Browser; sessionId?: string };
+  /** After each call: (re)arms the idle close while a browser runs, cancels it when none does. */
+  idle?(running: boolean): Promise<void>;
 }
 
 export const NOT_BOUND =
