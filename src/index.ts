@@ -1,9 +1,11 @@
 import { authenticate } from "./http/auth";
+import { inspectorLogin } from "./http/inspector-session";
 import { signedDownload } from "./http/outbox";
 import { httpError } from "./http/respond";
 import { router } from "./http/router";
 
 export { SessionDO } from "../durable-objects/session";
+export { TenantDO } from "../durable-objects/tenant";
 export { ToolshedRPC } from "./rpc";
 
 export default {
@@ -12,7 +14,9 @@ export default {
       // A sent file's signed link is its own credential; everything else needs the API key.
       const download = await signedDownload(request, env);
       if (download) return download;
-      const auth = authenticate(request, env);
+      const inspector = inspectorLogin(request, env);
+      if (inspector) return await inspector;
+      const auth = await authenticate(request, env);
       if (!auth.ok) return httpError(401, "unauthorized", auth.message, {});
       return await router.fetch(request, env, auth.tenant);
     } catch (e) {
