@@ -88,6 +88,26 @@ describe("inspector login cookie", () => {
   });
 });
 
+describe("the inspector page", () => {
+  it.each([
+    ["/inspect/", "text/html", /<title>Toolshed inspector<\/title>/],
+    ["/inspect/app.js", "text/javascript", /textContent/],
+    ["/inspect/vendor/xterm.js", "text/javascript", /Terminal/],
+  ])("serves %s without a key, with its security headers", async (path, type, body) => {
+    const r = await exports.default.fetch(`http://toolshed.test${path}`);
+    expect(r.status).toBe(200);
+    expect(r.headers.get("content-type")).toContain(type);
+    expect(r.headers.get("content-security-policy")).toMatch(/script-src 'self';/);
+    expect(r.headers.get("x-frame-options")).toBe("DENY");
+    expect(await r.text()).toMatch(body);
+  });
+
+  it("never uses innerHTML or document.write", async () => {
+    const js = await (await exports.default.fetch("http://toolshed.test/inspect/app.js")).text();
+    expect(js).not.toMatch(/innerHTML|outerHTML|insertAdjacentHTML|document\.write/);
+  });
+});
+
 describe("listing endpoints for the inspector", () => {
   it("lists the tenant's sessions newest first, without deleted ones", async () => {
     const a = await newSession(ALICE);
