@@ -164,6 +164,7 @@ try {
     seen.line3 && seen.line2 - seen.line1 > 600 && seen.line3 - seen.line2 > 600,
     JSON.stringify(seen),
   );
+  console.log(`     terminal lines first seen at ${JSON.stringify(seen)} ms after Enter`);
   await page.screenshot({ path: join(shots, "inspector-terminal.png") });
 
   // A refused command: shown in the terminal, and as a denial (rule and reason) in the log.
@@ -183,6 +184,10 @@ try {
   await page.type("#log-text", "write_file");
   const tools = await page.$$eval("#log-rows tr td:nth-child(2)", (tds) => tds.map((td) => td.textContent));
   check("the log filters by text", tools.length === 4 && tools.every((x) => x === "write_file"), JSON.stringify(tools));
+  await page.$eval("#log-text", (input) => {
+    input.value = "";
+    input.dispatchEvent(new Event("input"));
+  });
 
   // The status line follows the session live.
   await t("set_status", { status: "compiling step 2 of 3" });

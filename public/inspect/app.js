@@ -265,6 +265,7 @@ function renderLog() {
 }
 
 $("log-outcome").addEventListener("change", renderLog);
+window.addEventListener("resize", () => state.fit?.fit());
 $("log-text").addEventListener("input", renderLog);
 
 // ---- terminal -------------------------------------------------------------------------------
@@ -277,13 +278,17 @@ const COLORS = { stdin: "\x1b[2m", stderr: "\x1b[31m", stdout: "" };
  * echoes each command (to every open terminal of the session), then its output as it comes.
  */
 function openTerminal() {
-  const term = new window.Terminal({ convertEol: true, fontSize: 13, rows: 14, scrollback: 2000 });
+  const term = new window.Terminal({ convertEol: true, fontSize: 13, scrollback: 2000 });
+  const fit = new window.FitAddon.FitAddon();
+  term.loadAddon(fit);
   state.term = term;
   state.line = "";
   let prompt = false; // the prompt line is on screen
   let lineStart = true; // the cursor is at the start of a line
   $("terminal").replaceChildren();
   term.open($("terminal"));
+  fit.fit();
+  state.fit = fit;
   const write = (text) => {
     if (!text) return;
     if (prompt) term.write("\r\x1b[2K");
