@@ -208,7 +208,7 @@ export class SessionDO extends DurableObject<Env> {
     if (!call.ok) return broadcast("stderr", `${call.message}\n`);
     let printed = false;
     const sink = textSink((stream, text) => ((printed = true), broadcast(stream, text)));
-    const result = await this.runCall(call, new URL("http://terminal").origin, { output: sink });
+    const result = await this.runCall(call, undefined, { output: sink });
     // A refusal before the shell ran (or any failure it did not print) still shows in the terminal.
     if (!printed && result.denied) broadcast("stderr", `toolshed: denied (${result.denied.rule}): ${result.denied.reason}\n`);
     else if (!printed && result.error) broadcast("stderr", `${result.error}\n`);

@@ -92,7 +92,7 @@ function start() {
   $("logout").hidden = false;
   loadSessions().then(() => {
     const id = new URLSearchParams(location.hash.slice(1)).get("s");
-    if (id) openSession(id);
+    if (id && /^[0-9a-f]{32}$/.test(id)) openSession(id);
   }, handle);
   state.listTimer = setInterval(() => loadSessions().catch(handle), 5000);
 }
