@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { deflateSync } from "node:zlib";
 import puppeteer from "puppeteer-core";
 import { client, freePort, root, startDevServer, stopDevServer } from "./lib/dev-server.mjs";
+import { check, finish } from "./lib/e2e-checks.mjs";
 
 const ALICE = "e2e-inspect-alice";
 const BOB = "e2e-inspect-bob";
@@ -17,14 +18,6 @@ const shots = join(root, "test-results");
 const HOSTILE_NAME = "<img src=x onerror=window.__pwned=1>.txt";
 const HOSTILE_CONTENT = '<script>window.__pwned=2</script><iframe src="javascript:window.__pwned=3"></iframe>\n';
 const HOSTILE_STATUS = "<svg onload=window.__pwned=4></svg><b onmouseover=window.__pwned=5>busy</b>";
-let passed = 0;
-let failed = 0;
-
-function check(name, ok, detail = "") {
-  if (ok) passed++;
-  else failed++;
-  console.log(`${ok ? "ok  " : "FAIL"} ${name}${ok ? "" : ` ${detail}`}`);
-}
 
 /** A small valid PNG (8x8, one colour), for the image preview. */
 function png() {
@@ -227,5 +220,4 @@ try {
   if (server) await stopDevServer(server);
   rmSync(state, { recursive: true, force: true });
 }
-console.log(`e2e: ${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+finish();
