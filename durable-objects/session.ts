@@ -203,17 +203,19 @@ export class SessionDO extends DurableObject<Env> {
       record.append(data);
       for (const open of this.ctx.getWebSockets()) send(open, { type: "output", stream, data });
     };
+    const exit = (exitCode: number | null, success: boolean) => {
+      for (const open of this.ctx.getWebSockets()) send(open, { type: "exit", exit_code: exitCode, success });
+    };
     broadcast("stdin", `$ ${parsed.value.command}\n`);
     const call = this.prepareCall(tool, { command: parsed.value.command });
-    if (!call.ok) return broadcast("stderr", `${call.message}\n`);
+    if (!call.ok) return broadcast("stderr", `${call.message}\n`), exit(null, false);
     let printed = false;
     const sink = textSink((stream, text) => ((printed = true), broadcast(stream, text)));
     const result = await this.runCall(call, undefined, { output: sink });
     // A refusal before the shell ran (or any failure it did not print) still shows in the terminal.
     if (!printed && result.denied) broadcast("stderr", `toolshed: denied (${result.denied.rule}): ${result.denied.reason}\n`);
     else if (!printed && result.error) broadcast("stderr", `${result.error}\n`);
-    const exitCode = typeof result["exit_code"] === "number" ? result["exit_code"] : null;
-    for (const open of this.ctx.getWebSockets()) send(open, { type: "exit", exit_code: exitCode, success: result.success });
+    exit(typeof result["exit_code"] === "number" ? result["exit_code"] : null, result.success);
   }
 
   override async webSocketClose(ws: WebSocket, code: number): Promise<void> {
