@@ -15,7 +15,8 @@ import { sessionPolicy } from "../src/policy/rule-sets";
 import { profileOf, sessionTools, type Profile, type ProfileName } from "../src/profiles";
 import { exportTools, withoutNulls, type Format } from "../src/profiles/export";
 import { afterCall, beforeCall } from "../src/profiles/guards";
-import { CallStream } from "../src/session/call-stream";
+import { CallStream, textSink } from "../src/session/call-stream";
+import { parseClientMessage, TerminalRecord, type ServerMessage } from "../src/session/terminal";
 import type { OutputSink } from "../src/shell";
 import { SessionStore, type SessionMeta, type ToolCallRecord } from "../src/session/state";
 import { BROWSER_IDLE_JOB, browserIdleMs, closeBrowser, type BrowserHost } from "../src/tools/browser/session";
@@ -60,6 +61,15 @@ export interface CreateOptions {
   urlRules?: { allow?: string[]; deny?: string[] };
   /** Remote MCP servers to attach (already checked against the operator's list). */
   mcpServers?: string[];
+}
+
+export interface DirEntry {
+  name: string;
+  /** Absolute (under /workspace). */
+  path: string;
+  kind: string;
+  size: number;
+  modified: string;
 }
 
 /** Failures a caller maps to its own protocol (HTTP status, RPC error). */
@@ -118,7 +128,16 @@ interface CallWatch {
 
 const notFound: Failure = { ok: false, error: "session_not_found", message: "No such session." };
 
-type Opened = { store: SessionStore; fs: GuardedFs; outbox: Outbox; tasks: TaskStore; alarms: AlarmScheduler; runs: BackgroundRuns };
+type Opened = { store: SessionStore; fs: GuardedFs; outbox: Outbox; tasks: TaskStore; alarms: AlarmScheduler; runs: BackgroundRuns; terminal?: TerminalRecord };
+
+/** Sends to one terminal; one that closed meanwhile is skipped (the others still get it). */
+function send(ws: WebSocket, message: ServerMessage): void {
+  try {
+    ws.send(JSON.stringify(message));
+  } catch {
+    // closed under us
+  }
+}
 
 /** A byte stream pulling one stored chunk at a time. */
 function streamOf(chunks: Generator<Uint8Array>): ReadableStream<Uint8Array> {
@@ -161,6 +180,7 @@ export class SessionDO extends DurableObject<Env> {
   override async fetch(request: Request): Promise<Response> {
     const s = this.open();
     if (!s) return httpError(404, "session_not_found", "No such session.");
+    if (new URL(request.url).pathname.endsWith("/terminal")) return this.openTerminal(s, request);
     this.mcp ??= createSessionMcpHandler(
       {
         tools: async () => {
@@ -172,6 +192,71 @@ export class SessionDO extends DurableObject<Env> {
       MCP_SERVER_VERSION,
     );
     return this.mcp.fetch(request);
+  }
+
+  /**
+   * The live terminal (`/v1/sessions/:id/terminal`): a hibernatable WebSocket, so an idle
+   * terminal costs nothing; the object wakes for each line typed.
+   */
+  private openTerminal(s: Opened, request: Request): Response {
+    if ((request.headers.get("upgrade") ?? "").toLowerCase() !== "websocket") {
+      return httpError(426, "upgrade_required", "The terminal is a WebSocket: connect with `Upgrade: websocket` (e.g. new WebSocket(url) from the inspector page).");
+    }
+    if (!this.shellTool(s)) return httpError(404, "tool_not_found", "This session serves no shell tool, so it has no terminal.");
+    const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
+    this.ctx.acceptWebSocket(server);
+    send(server, { type: "replay", data: this.terminal(s).recent() });
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  /** The served tool that runs `bash` for a bare `{command}` (each profile names it its own way). */
+  private shellTool(s: Opened): string | null {
+    const meta = s.store.read();
+    const served = sessionTools(profileOf(meta.profile), meta.tools);
+    for (const t of served) {
+      const parsed = t.params.safeParse({ command: "true" });
+      if (parsed.success && t.route(parsed.data, served.map((x) => x.name)).tool === "bash") return t.name;
+    }
+    return null;
+  }
+
+  private terminal(s: Opened): TerminalRecord {
+    return (s.terminal ??= new TerminalRecord(this.ctx.storage.sql));
+  }
+
+  /** Each line typed runs as a call of the session's shell tool: same policy, log and limits. */
+  override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
+    const s = this.open();
+    const tool = s && this.shellTool(s);
+    if (!s || !tool) return ws.close(1011, "The session is gone.");
+    const parsed = parseClientMessage(message);
+    if (!parsed.ok) return send(ws, { type: "error", message: parsed.message });
+    const record = this.terminal(s);
+    const broadcast = (stream: "stdin" | "stdout" | "stderr", data: string) => {
+      record.append(data);
+      for (const open of this.ctx.getWebSockets()) send(open, { type: "output", stream, data });
+    };
+    const exit = (exitCode: number | null, success: boolean) => {
+      for (const open of this.ctx.getWebSockets()) send(open, { type: "exit", exit_code: exitCode, success });
+    };
+    broadcast("stdin", `$ ${parsed.value.command}\n`);
+    const call = this.prepareCall(tool, { command: parsed.value.command });
+    if (!call.ok) return broadcast("stderr", `${call.message}\n`), exit(null, false);
+    let printed = false;
+    const sink = textSink((stream, text) => ((printed = true), broadcast(stream, text)));
+    const result = await this.runCall(call, undefined, { output: sink });
+    // A refusal before the shell ran (or any failure it did not print) still shows in the terminal.
+    if (!printed && result.denied) broadcast("stderr", `toolshed: denied (${result.denied.rule}): ${result.denied.reason}\n`);
+    else if (!printed && result.error) broadcast("stderr", `${result.error}\n`);
+    exit(typeof result["exit_code"] === "number" ? result["exit_code"] : null, result.success);
+  }
+
+  override async webSocketClose(ws: WebSocket, code: number): Promise<void> {
+    try {
+      ws.close(code === 1005 ? 1000 : code, "closed");
+    } catch {
+      // already closed
+    }
   }
 
   /** Opens the session if it was created; probing an unknown id writes nothing. */
@@ -627,6 +712,19 @@ export class SessionDO extends DurableObject<Env> {
   private async sentFile(meta: SessionMeta, e: OutboxEntry, origin?: string): Promise<SentFile> {
     const url = await downloadLink({ env: this.env, tenant: meta.tenant, session: meta.id, origin }, e);
     return { ...e, createdAt: new Date(e.createdAt).toISOString(), expiresAt: new Date(e.expiresAt).toISOString(), url };
+  }
+
+  /** One directory of the workspace (names and sizes are metadata, open to the owner as in list_dir). */
+  async listDir(path: string): Promise<Outcome<{ path: string; entries: DirEntry[] }>> {
+    const s = this.open();
+    if (!s) return notFound;
+    const r = this.guard(s, "files.list", () => {
+      const abs = s.fs.resolve(ROOT, path);
+      const entries = s.fs.readdir(abs).map((e) => ({ name: e.path.slice(e.path.lastIndexOf("/") + 1), path: e.path, kind: e.kind, size: e.size, modified: new Date(e.mtimeMs).toISOString() }));
+      entries.sort((a, b) => Number(b.kind === "dir") - Number(a.kind === "dir") || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      return { path: abs, entries };
+    });
+    return r.ok ? { ok: true, ...r.value } : r;
   }
 
   async log(limit: number): Promise<ToolCallRecord[] | null> {

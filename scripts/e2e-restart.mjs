@@ -5,21 +5,14 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { client, freePort, startDevServer, stopDevServer } from "./lib/dev-server.mjs";
+import { check, finish } from "./lib/e2e-checks.mjs";
 
 const state = mkdtempSync(join(tmpdir(), "toolshed-e2e-"));
 const K1 = "e2e-alice-key";
 const K2 = "e2e-bob-key";
-let passed = 0;
-let failed = 0;
 
 const startServer = (port) => startDevServer({ port, stateDir: state, apiKeys: `alice=${K1},bob=${K2}` });
 const stopServer = stopDevServer;
-
-function check(name, ok, detail = "") {
-  if (ok) passed++;
-  else failed++;
-  console.log(`${ok ? "ok  " : "FAIL"} ${name}${ok ? "" : ` ${detail}`}`);
-}
 
 const call = client;
 
@@ -54,5 +47,4 @@ try {
 } finally {
   rmSync(state, { recursive: true, force: true });
 }
-console.log(`e2e: ${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+finish();

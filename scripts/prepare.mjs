@@ -21,3 +21,4 @@ if (existsSync(join(root, "scripts", "build-wasm.mjs"))) {
 run("node scripts/build-fixtures.mjs");
 run("node scripts/bundle-skills.mjs");
 run("node scripts/setup-chromium.mjs");
+run("node scripts/inspector-assets.mjs");

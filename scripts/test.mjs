@@ -25,7 +25,7 @@ if (existsSync(report)) {
 if (vitest.status !== 0 && failed === 0) failed = 1; // a crash before any result still fails
 
 // Each end-to-end script starts its own wrangler dev and ends with an "e2e: N passed, M failed" line.
-for (const script of ["scripts/e2e-restart.mjs", "scripts/e2e-mcp.mjs"]) {
+for (const script of ["scripts/e2e-restart.mjs", "scripts/e2e-mcp.mjs", "scripts/e2e-inspector.mjs"]) {
   const e2e = spawnSync("node", [script], { cwd: root, encoding: "utf8" });
   process.stdout.write(e2e.stdout ?? "");
   process.stderr.write(e2e.stderr ?? "");

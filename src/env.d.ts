@@ -1,6 +1,12 @@
 // The Worker's bindings and variables, as wrangler.toml and .dev.vars declare them.
 interface Env {
   SESSIONS: DurableObjectNamespace<import("../durable-objects/session").SessionDO>;
+  /** Each tenant's index of its sessions (durable-objects/tenant.ts), for listings. */
+  TENANTS: DurableObjectNamespace<import("../durable-objects/tenant").TenantDO>;
+  /** The inspector page's static files (public/). */
+  ASSETS: Fetcher;
+  /** HMAC key of the inspector's login cookie (a secret); derived from TOOLSHED_API_KEYS when unset. */
+  TOOLSHED_COOKIE_SECRET?: string;
   /** Comma-separated `tenant=key` pairs. Fail closed when empty. */
   TOOLSHED_API_KEYS?: string;
   /** Comma-separated extra sensitive-file globs (never readable by any tool). */

@@ -1,18 +1,26 @@
 import { authenticate } from "./http/auth";
+import { inspectorPage } from "./http/inspector-page";
+import { inspectorLogin } from "./http/inspector-session";
 import { signedDownload } from "./http/outbox";
 import { httpError } from "./http/respond";
 import { router } from "./http/router";
 
 export { SessionDO } from "../durable-objects/session";
+export { TenantDO } from "../durable-objects/tenant";
 export { ToolshedRPC } from "./rpc";
 
 export default {
   async fetch(request: Request, env: Env): Promise<Response> {
     try {
-      // A sent file's signed link is its own credential; everything else needs the API key.
+      // A sent file's signed link is its own credential, the inspector's page and login need
+      // none; everything else needs the API key (or the inspector's cookie).
       const download = await signedDownload(request, env);
       if (download) return download;
-      const auth = authenticate(request, env);
+      const inspector = inspectorLogin(request, env);
+      if (inspector) return await inspector;
+      const page = await inspectorPage(request, env);
+      if (page) return page;
+      const auth = await authenticate(request, env);
       if (!auth.ok) return httpError(401, "unauthorized", auth.message, {});
       return await router.fetch(request, env, auth.tenant);
     } catch (e) {

@@ -2,7 +2,7 @@ import { WorkerEntrypoint } from "cloudflare:workers";
 import type { SessionInfo } from "../durable-objects/session";
 import { exportTools, FORMATS, type Format } from "./profiles/export";
 import { PROFILES, isProfileName } from "./profiles";
-import { callTool, callToolStream, createSession, isSessionId, sessionStub, sessionTools, type NewSession } from "./service";
+import { callTool, callToolStream, createSession, deleteSession, isSessionId, sessionStub, sessionTools, type NewSession } from "./service";
 import type { Json, ToolResult } from "./tools/types";
 
 /**
@@ -58,6 +58,6 @@ export class ToolshedRPC extends WorkerEntrypoint<Env> {
   }
 
   async deleteSession(tenant: string, id: string): Promise<boolean> {
-    return isSessionId(id) ? sessionStub(this.env, tenant, id).destroy() : false;
+    return isSessionId(id) ? deleteSession(this.env, tenant, id) : false;
   }
 }

@@ -59,7 +59,24 @@ export async function createSession(env: Env, tenant: string, opts: NewSession):
   }
   const id = newSessionId();
   const info = await sessionStub(env, tenant, id).create({ id, tenant, profile: name, tools: chosen.tools, cwd, env: opts.env, urlRules: opts.urlRules, mcpServers: servers.servers });
+  await tenantIndex(env, tenant).add(id, Date.parse(info.createdAt));
   return { ok: true, info };
+}
+
+const tenantIndex = (env: Env, tenant: string) => env.TENANTS.get(env.TENANTS.idFromName(tenant));
+
+/** The tenant's sessions, newest first, as GET /v1/sessions/:id describes each. */
+export async function listSessions(env: Env, tenant: string, limit: number): Promise<SessionInfo[]> {
+  const index = tenantIndex(env, tenant);
+  const infos = (await Promise.all((await index.list(limit)).map((id) => sessionStub(env, tenant, id).info()))) as (SessionInfo | null)[];
+  return infos.filter((i): i is SessionInfo => i !== null);
+}
+
+/** Erases a session and takes it out of the tenant's index. */
+export async function deleteSession(env: Env, tenant: string, id: string): Promise<boolean> {
+  const deleted = await sessionStub(env, tenant, id).destroy();
+  await tenantIndex(env, tenant).remove(id);
+  return deleted;
 }
 
 /** Typed call into the session: RPC typing cannot express ToolResult's open fields. */

@@ -1,3 +1,5 @@
+import { cookieTenant } from "./inspector-session";
+
 /** Parses `tenant=key,tenant=key`; entries without both parts are ignored. */
 export function parseApiKeys(value: string | undefined): Map<string, string> {
   const keys = new Map<string, string>();
@@ -21,9 +23,16 @@ function sameSecret(a: string, b: string): boolean {
   return crypto.subtle.timingSafeEqual(x, y);
 }
 
+/** The tenant an API key belongs to, or null; every configured key is compared. */
+export function tenantOfKey(env: Env, presented: string): string | null {
+  let tenant: string | null = null;
+  for (const [key, t] of parseApiKeys(env.TOOLSHED_API_KEYS)) if (sameSecret(key, presented)) tenant = t;
+  return tenant;
+}
+
 export type AuthResult = { ok: true; tenant: string } | { ok: false; message: string };
 
-export function authenticate(request: Request, env: Env): AuthResult {
+export async function authenticate(request: Request, env: Env): Promise<AuthResult> {
   const keys = parseApiKeys(env.TOOLSHED_API_KEYS);
   if (keys.size === 0) {
     return {
@@ -32,10 +41,14 @@ export function authenticate(request: Request, env: Env): AuthResult {
         "No API keys are configured, so every request is refused. Set TOOLSHED_API_KEYS to comma-separated tenant=key pairs (a secret in production: `wrangler secret put TOOLSHED_API_KEYS`; locally in .dev.vars).",
     };
   }
-  const header = request.headers.get("authorization") ?? "";
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  const header = request.headers.get("authorization");
+  if (header === null) {
+    // The inspector page (a browser) holds a signed cookie instead of the key.
+    const tenant = await cookieTenant(request, env);
+    if (tenant) return { ok: true, tenant };
+  }
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? "");
   if (!match) return { ok: false, message: "Missing API key: send `Authorization: Bearer <key>`." };
-  let tenant: string | null = null;
-  for (const [key, t] of keys) if (sameSecret(key, match[1]!)) tenant = t;
+  const tenant = tenantOfKey(env, match[1]!);
   return tenant ? { ok: true, tenant } : { ok: false, message: "Invalid API key." };
 }

@@ -1,9 +1,10 @@
 import { Router, type IRequest } from "itty-router";
 import { z } from "zod";
+import { MAX_LISTED } from "../../durable-objects/tenant";
 import { maxJsonBytesFromEnv, MAX_UPLOAD_BYTES } from "../policy/limits";
 import { PROFILE_NAMES, PROFILES } from "../profiles";
 import { exportTools, FORMATS } from "../profiles/export";
-import { callTool, callToolStream, createSession, isSessionId, sessionStub, sessionTools } from "../service";
+import { callTool, callToolStream, createSession, deleteSession, isSessionId, listSessions, sessionStub, sessionTools } from "../service";
 import { formatValidationError } from "../tools/registry";
 import { countedBody, readBytes, readJson } from "./body";
 import { eventStream, failureResponse, httpError, json, wantsEventStream } from "./respond";
@@ -66,6 +67,10 @@ router
     if (!q.success) return httpError(400, "invalid_arguments", formatValidationError(q.error));
     return json({ profile: q.data.profile, format: q.data.format, tools: exportTools(PROFILES[q.data.profile].tools, q.data.format) });
   })
+  .get("/v1/sessions", async (req, env, tenant) => {
+    const limit = Math.min(Math.max(Number(new URL(req.url).searchParams.get("limit") ?? 50) || 50, 1), MAX_LISTED);
+    return json({ sessions: await listSessions(env, tenant, limit) });
+  })
   .post("/v1/sessions", async (req, env, tenant) => {
     const body = await readJson(req, maxJsonBytesFromEnv(env));
     if (!body.ok) return body.response;
@@ -85,7 +90,23 @@ router
   )
   .delete(
     "/v1/sessions/:id",
-    withSession(async (_req, _env, stub) => ((await stub.destroy()) ? json({ deleted: true }) : noSession())),
+    (req, env, tenant) => {
+      const id = req.params["id"] ?? "";
+      if (!isSessionId(id)) return noSession();
+      return deleteSession(env, tenant, id).then((deleted) => (deleted ? json({ deleted: true }) : noSession()));
+    },
+  )
+  .get(
+    "/v1/sessions/:id/tree",
+    withSession(async (req, _env, stub) => {
+      const r = await stub.listDir(new URL(req.url).searchParams.get("path") ?? "/workspace");
+      return r.ok ? json({ path: r.path, entries: r.entries }) : failureResponse(r);
+    }),
+  )
+  .get(
+    "/v1/sessions/:id/terminal",
+    // The session object answers the WebSocket upgrade itself (hibernatable sockets).
+    withSession((req, _env, stub) => stub.fetch(req)),
   )
   .get(
     "/v1/sessions/:id/log",

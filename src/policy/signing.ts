@@ -14,12 +14,19 @@ export interface DownloadClaim {
 
 const encoder = new TextEncoder();
 
-export async function signingKey(env: { TOOLSHED_SIGNING_KEY?: string; TOOLSHED_API_KEYS?: string }): Promise<CryptoKey | null> {
-  let secret = env.TOOLSHED_SIGNING_KEY;
+export function signingKey(env: { TOOLSHED_SIGNING_KEY?: string; TOOLSHED_API_KEYS?: string }): Promise<CryptoKey | null> {
+  return secretKey(env.TOOLSHED_SIGNING_KEY, env.TOOLSHED_API_KEYS, "toolshed outbox download links");
+}
+
+/**
+ * An HMAC key from an operator secret; without one, derived from the API keys under `purpose`
+ * (each purpose gets its own key, and rotating the API keys revokes what was signed).
+ */
+export async function secretKey(secret: string | undefined, apiKeys: string | undefined, purpose: string): Promise<CryptoKey | null> {
   if (!secret) {
-    if (!env.TOOLSHED_API_KEYS) return null;
-    const base = await hmacKey(encoder.encode(env.TOOLSHED_API_KEYS));
-    secret = hex(await crypto.subtle.sign("HMAC", base, encoder.encode("toolshed outbox download links")));
+    if (!apiKeys) return null;
+    const base = await hmacKey(encoder.encode(apiKeys));
+    secret = hex(await crypto.subtle.sign("HMAC", base, encoder.encode(purpose)));
   }
   return hmacKey(encoder.encode(secret));
 }
@@ -29,16 +36,21 @@ const hmacKey = (raw: Uint8Array): Promise<CryptoKey> =>
 
 const message = (c: DownloadClaim): Uint8Array => encoder.encode(`${c.tenant}\n${c.session}\n${c.entry}\n${c.expires}`);
 
-export async function signDownload(key: CryptoKey, claim: DownloadClaim): Promise<string> {
-  return hex(await crypto.subtle.sign("HMAC", key, message(claim)));
-}
+export const signDownload = (key: CryptoKey, claim: DownloadClaim): Promise<string> => signHex(key, message(claim));
 
 /** Constant-time check (crypto.subtle.verify) of a signature given as hex. */
-export async function verifyDownload(key: CryptoKey, claim: DownloadClaim, signature: string): Promise<boolean> {
+export function verifyDownload(key: CryptoKey, claim: DownloadClaim, signature: string): Promise<boolean> {
+  return verifyHex(key, message(claim), signature);
+}
+
+/** Constant-time check of an HMAC-SHA256 given as 64 hex digits. */
+export async function verifyHex(key: CryptoKey, data: Uint8Array, signature: string): Promise<boolean> {
   if (!/^[0-9a-f]{64}$/.test(signature)) return false;
   const bytes = new Uint8Array(32);
   for (let i = 0; i < 32; i++) bytes[i] = parseInt(signature.slice(i * 2, i * 2 + 2), 16);
-  return crypto.subtle.verify("HMAC", key, bytes, message(claim));
+  return crypto.subtle.verify("HMAC", key, bytes, data);
 }
+
+export const signHex = async (key: CryptoKey, data: Uint8Array): Promise<string> => hex(await crypto.subtle.sign("HMAC", key, data));
 
 const hex = (buf: ArrayBuffer): string => [...new Uint8Array(buf)].map((b) => b.toString(16).padStart(2, "0")).join("");

@@ -18,7 +18,6 @@ export class CallStream {
   readonly body: ReadableStream<Uint8Array>;
   private controller!: ReadableStreamDefaultController<Uint8Array>;
   private open = true;
-  private streamed = 0;
   private readonly encoder = new TextEncoder();
 
   constructor() {
@@ -50,15 +49,24 @@ export class CallStream {
     this.controller.close();
   }
 
-  /** The shell's output as stdout/stderr events, UTF-8 sequences split across writes kept whole. */
+  /** The shell's output as stdout/stderr events. */
   outputSink(): OutputSink {
-    const decoders = { stdout: new TextDecoder(), stderr: new TextDecoder() };
-    return (stream, chunk) => {
-      if (this.streamed >= MAX_STREAMED_BYTES) return;
-      const part = chunk.subarray(0, MAX_STREAMED_BYTES - this.streamed);
-      this.streamed += part.length;
-      const text = decoders[stream].decode(part, { stream: true });
-      if (text) this.send(stream, { data: text });
-    };
+    return textSink((stream, text) => this.send(stream, { data: text }));
   }
+}
+
+/**
+ * An output sink handing on text, UTF-8 sequences split across writes kept whole, until
+ * MAX_STREAMED_BYTES have gone out (shared by streamed calls and the terminal).
+ */
+export function textSink(send: (stream: "stdout" | "stderr", text: string) => void): OutputSink {
+  const decoders = { stdout: new TextDecoder(), stderr: new TextDecoder() };
+  let streamed = 0;
+  return (stream, chunk) => {
+    if (streamed >= MAX_STREAMED_BYTES) return;
+    const part = chunk.subarray(0, MAX_STREAMED_BYTES - streamed);
+    streamed += part.length;
+    const text = decoders[stream].decode(part, { stream: true });
+    if (text) send(stream, text);
+  };
 }
