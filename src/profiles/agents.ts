@@ -66,8 +66,11 @@ export const libertaiSpawn = defineProfileTool({
     }),
 });
 
-/** Wayland's tools that run sub-agents: a sub-agent given no toolsets gets every other tool. */
-const WAYLAND_AGENT_TOOLS = ["Delegate", "Spawn", "Workflow"];
+/**
+ * What a Wayland sub-agent given no toolsets does not get: the tools that run sub-agents, and
+ * ToolSearch (sub-agents are given no deferred tools, so it would find nothing). It gets the rest.
+ */
+const WAYLAND_AGENT_TOOLS = ["Delegate", "Spawn", "Workflow", "ToolSearch"];
 
 /** Wayland's `{tasks: [...]}` parameters: 1 to 5 task objects. */
 const waylandTasks = <T extends z.ZodRawShape>(fields: T) =>
