@@ -3,7 +3,7 @@
  * over Streamable HTTP: it negotiates the revision (2026-07-28, or a 2025 server's `initialize`),
  * lists or calls, and closes. Every failure becomes a tool error in words a model can act on.
  */
-import { Client, ProtocolError, SdkError, SdkErrorCode, StreamableHTTPClientTransport, UnauthorizedError } from "@modelcontextprotocol/client";
+import type { Client } from "@modelcontextprotocol/client";
 import type { NetContext } from "../../net/context";
 import { PolicyDenied } from "../../policy/denied";
 import { MAX_OUTPUT_CHARS, truncateMiddle } from "../../policy/output";
@@ -27,7 +27,12 @@ export interface RemoteTool {
   inputSchema: Json;
 }
 
+type Sdk = typeof import("@modelcontextprotocol/client");
+
 async function exchange<T>(net: NetContext, server: RemoteServer, limits: RemoteLimits, fn: (client: Client) => Promise<T>): Promise<T> {
+  // Imported on first use, so that the Worker's start does not pay for a client most requests never need.
+  const sdk = await import("@modelcontextprotocol/client");
+  const { Client, StreamableHTTPClientTransport } = sdk;
   const trouble: FetchTrouble = {};
   const transport = new StreamableHTTPClientTransport(new URL(server.url), {
     fetch: policyFetch(net, server, { timeoutMs: limits.timeoutMs, maxBytes: MAX_REMOTE_ANSWER_BYTES }, trouble),
@@ -40,7 +45,7 @@ async function exchange<T>(net: NetContext, server: RemoteServer, limits: Remote
     await client.connect(transport, { timeout: limits.timeoutMs });
     return await fn(client);
   } catch (e) {
-    throw failure(server, e, trouble, limits);
+    throw failure(sdk, server, e, trouble, limits);
   } finally {
     // A 2025 server with protocol sessions is told this one is over.
     if (transport.sessionId) await transport.terminateSession().catch(() => undefined);
@@ -49,7 +54,8 @@ async function exchange<T>(net: NetContext, server: RemoteServer, limits: Remote
 }
 
 /** The remote failure as a tool error (a policy refusal stays a refusal). */
-function failure(server: RemoteServer, e: unknown, trouble: FetchTrouble, limits: RemoteLimits): Error {
+function failure(sdk: Sdk, server: RemoteServer, e: unknown, trouble: FetchTrouble, limits: RemoteLimits): Error {
+  const { ProtocolError, SdkError, SdkErrorCode, UnauthorizedError } = sdk;
   const who = `MCP server '${server.name}'`;
   if (trouble.denied) return new PolicyDenied({ rule: trouble.denied.rule, reason: `${who}: ${trouble.denied.reason}` });
   if (trouble.tooLarge) return new ToolError(`${who} sent an answer over ${trouble.tooLarge} bytes; it was cut off.`);
