@@ -36,7 +36,9 @@ describe("options against the real tools", () => {
         const r = await tool(session, "bash", { command: c.run });
         const stdout = String(r.stdout).replace(/\bagent\b/g, "USER");
         if (c.refused) {
-          const named = String(r.stderr).includes(c.refused) && REFUSAL.test(r.stderr);
+          const stderr = String(r.stderr);
+          // GNU names a short option as `-- 'x'`; a long one as itself.
+          const named = (stderr.includes(c.refused) || stderr.includes(`-- '${c.refused.slice(1)}'`)) && REFUSAL.test(stderr);
           if (named && (r.exit_code === 1 || r.exit_code === 2)) t.refused++, c.opts.forEach((o) => t.covered.add(o));
           else t.wrong.push(`${c.run}\n    refused ${c.refused}: exit ${r.exit_code} ${JSON.stringify(r.stderr)}`);
         } else if (stdout === c.stdout && r.exit_code === c.exit) {

@@ -101,7 +101,7 @@ export const CASES = {
     fresh + "cp -b w/a.txt w/b.txt && ls w", fresh + "cp --backup=numbered w/a.txt w/b.txt && cp --backup=numbered w/a.txt w/b.txt && ls w",
     fresh + "cp -S .old -b w/a.txt w/b.txt && ls w", fresh + "cp --suffix=.x -b w/a.txt w/b.txt && ls w", fresh + "cp -t w/sub w/a.txt w/b.txt && ls w/sub",
     fresh + "cp -T w/sub w/t && ls w/t", fresh + "cp --parents w/sub/c.md w/emptydir && find w/emptydir | sort", fresh + "cp -s w/a.txt w/ln 2>/dev/null; echo $?",
-    fresh + "cp -l w/a.txt w/ln 2>/dev/null; echo $?", fresh + "cp -L w/a.txt w/z && cat w/z", fresh + "cp -P w/a.txt w/z && cat w/z", fresh + "cp -H w/a.txt w/z && cat w/z",
+    { run: fresh + "cp -l w/a.txt w/ln", refused: "-l" }, fresh + "cp -L w/a.txt w/z && cat w/z", fresh + "cp -P w/a.txt w/z && cat w/z", fresh + "cp -H w/a.txt w/z && cat w/z",
     fresh + "cp -d w/a.txt w/z && cat w/z", fresh + "cp -x w/a.txt w/z && cat w/z", fresh + "cp --preserve=mode w/run.sh w/z && ls -l w/z",
     fresh + "cp --no-preserve=mode w/run.sh w/z && ls -l w/z", fresh + "cp --attributes-only w/a.txt w/z && wc -c w/z", fresh + "cp --sparse=auto w/a.txt w/z && cat w/z",
     fresh + "cp --reflink=auto w/a.txt w/z && cat w/z", fresh + "cp --remove-destination w/a.txt w/b.txt && cat w/b.txt", fresh + "cp --strip-trailing-slashes w/sub/ w/q 2>/dev/null; echo $?",
