@@ -155,6 +155,14 @@ mod tests {
     }
 
     #[test]
+    fn modes() {
+        let cases: &[(&str, u32, Option<u32>)] = &[("700", 0o777, Some(0o700)), ("u=rwx,go=", 0o777, Some(0o700)), ("go-w", 0o777, Some(0o755)), ("+x", 0o644, Some(0o755)), ("a=r", 0o777, Some(0o444)), ("u+z", 0o777, None), ("9", 0o777, None)];
+        for (spec, base, want) in cases {
+            assert_eq!(super::parse_mode(spec, *base), *want, "{}", spec);
+        }
+    }
+
+    #[test]
     fn encodes_and_allows_natively() {
         let argv: Vec<String> = ["rm", "-rf", "", "a b"].iter().map(|s| s.to_string()).collect();
         assert_eq!(encode_argv(&argv), b"rm\0-rf\0\0a b\0".to_vec());
@@ -182,3 +190,4 @@ pub fn stdin_is_readable() -> bool {
 pub fn stdin_is_readable() -> bool {
     false
 }
+

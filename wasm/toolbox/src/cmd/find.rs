@@ -291,7 +291,8 @@ impl<'a> Parser<'a> {
                 self.has_action = true;
                 Node::Quit
             }
-            "-exec" | "-ok" | "-execdir" | "-okdir" => {
+            "-ok" | "-okdir" => return Err(format!("{} is not supported here: there is no terminal to confirm each command; use {}", p, if p == "-ok" { "-exec" } else { "-execdir" })),
+            "-exec" | "-execdir" => {
                 self.has_action = true;
                 let mut argv = Vec::new();
                 loop {

@@ -425,7 +425,7 @@ fn block_cell(kib: u64, o: &Opts) -> String {
 }
 
 /// Sizes in powers of 1000, as --si prints them (lowercase k).
-fn human_si(n: u64) -> String {
+pub fn human_si(n: u64) -> String {
     const UNITS: [&str; 7] = ["", "k", "M", "G", "T", "P", "E"];
     if n < 1000 {
         return n.to_string();
@@ -736,6 +736,12 @@ mod tests {
         let (_, long, _) = crate::testutil::run("ls", &["-l", &d], "");
         assert!(long.starts_with("total ") && long.contains(" Dec 31  1999 sub\n"), "{}", long);
         check("ls", &["-d", &d], "", &format!("{}\n", d), 0);
+        check("ls", &["-m", &d], "", "a.txt, b.txt, sub\n", 0);
+        check("ls", &["-x", "-w", "12", &d], "", "a.txt\nb.txt\nsub\n", 0);
+        check("ls", &["-x", "-w", "13", &d], "", "a.txt  b.txt\nsub\n", 0);
+        check("ls", &["-C", "-w", "13", &d], "", "a.txt  sub\nb.txt\n", 0);
+        check("ls", &["-Q", "-F", "-B", "--hide=b*", &d], "", "\"a.txt\"\n\"sub\"/\n", 0);
+        check("ls", &["-X", "-r", &d], "", "b.txt\na.txt\nsub\n", 0);
         let a = format!("{}/a.txt", d);
         check("ls", &[&a], "", &format!("{}\n", a), 0);
         let m = format!("{}/missing", d);

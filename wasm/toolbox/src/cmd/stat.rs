@@ -13,6 +13,8 @@ use std::io::Write;
 
 const SPECS: &[Spec] = &[
     flag('L', "dereference", "L"),
+    // Every stat here is read fresh from the session's store: no cache to choose.
+    val('\0', "cached", "ignored"),
     val('c', "format", "c"),
     val('\0', "printf", "printf"),
     flag('t', "terse", "t"),
