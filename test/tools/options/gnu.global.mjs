@@ -88,7 +88,8 @@ export default function setup(project) {
   if (made.status !== 0) throw new Error(`option sweep fixture failed: ${made.stderr}`);
 
   const commands = {};
-  for (const cmd of toolboxCommands()) {
+  // Toolbox programs, plus what the cases check beyond them (bash itself).
+  for (const cmd of new Set([...toolboxCommands(), ...Object.keys(CASES)])) {
     if (SKIP.has(cmd)) continue;
     const help = hostHelp(cmd);
     if (help) commands[cmd] = { listed: helpOptions(help) };
