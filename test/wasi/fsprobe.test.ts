@@ -17,9 +17,10 @@ const SCRIPT: Step[] = [
   [["stat", "a.txt"], /^5 \d+ file\n$/, "", 0],
   [["mkdir", "d"], "", "", 0],
   [["mkdir", "d"], "", "fsprobe: mkdir: d: File exists\n", 1],
-  [["stat", "d"], /^0 \d+ dir\n$/, "", 0],
+  // A directory reads as one 4 KiB block, as on ext4 (so ls -l, stat and du print Linux's numbers).
+  [["stat", "d"], /^4096 \d+ dir\n$/, "", 0],
   [["write", "d/inner.txt", "in"], "", "", 0],
-  [["ls", "."], "a.txt\tfile\t5\nd\tdir\t0\nnew.txt\tfile\t5\n", "", 0],
+  [["ls", "."], "a.txt\tfile\t5\nd\tdir\t4096\nnew.txt\tfile\t5\n", "", 0],
   [["ls", "d"], "inner.txt\tfile\t2\n", "", 0],
   [["rmdir", "d"], "", "fsprobe: rmdir: d: Directory not empty\n", 1],
   [["mv", "d/inner.txt", "moved.txt"], "", "", 0],

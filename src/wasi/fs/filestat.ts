@@ -24,9 +24,12 @@ export const filetypeOf = (info: Pick<NodeInfo, "kind">): number =>
 
 export const msToNs = (ms: number): bigint => BigInt(Math.floor(ms)) * 1_000_000n;
 
+/** What a directory's size reads as: one 4 KiB block, as on ext4, so `ls -l`, `stat` and `du` print Linux's numbers. */
+export const DIR_SIZE = 4096;
+
 /** `size` overrides the stored size (a file fd with unsaved writes reports what it will commit). */
 export function filestatOf(info: NodeInfo, size: number = info.size, nlink = 1n): WorkspaceFilestat {
-  const st = new WorkspaceFilestat(BigInt(info.ino), filetypeOf(info), BigInt(size));
+  const st = new WorkspaceFilestat(BigInt(info.ino), filetypeOf(info), BigInt(info.kind === "dir" ? DIR_SIZE : size));
   st.nlink = nlink;
   st.mtim = st.atim = st.ctim = msToNs(info.mtimeMs);
   return st;

@@ -64,6 +64,13 @@ pub fn base_name(p: &str) -> &str {
     }
 }
 
+/// A file's inode number (`ls -i`), from stat(2) on every target.
+pub fn inode(p: &str) -> Option<u64> {
+    let c = std::ffi::CString::new(host(p).to_string_lossy().as_bytes()).ok()?;
+    let mut st: libc::stat = unsafe { std::mem::zeroed() };
+    (unsafe { libc::stat(c.as_ptr(), &mut st) } == 0).then(|| st.st_ino as u64)
+}
+
 /// Directory entry names, sorted bytewise (the C locale's order).
 pub fn read_dir_names(p: &str) -> io::Result<Vec<String>> {
     let mut names = Vec::new();

@@ -71,6 +71,50 @@ pub fn mode_of(path: &str, is_dir: bool) -> u32 {
     imp::mode(&p.to_string_lossy()).unwrap_or(if is_dir { 0o755 } else { 0o644 })
 }
 
+/// A MODE as chmod, mkdir -m and install -m read it: octal, or symbolic clauses
+/// (`u+x`, `go-w`, `a=rx`, comma-separated) applied to `base`. None when malformed.
+pub fn parse_mode(spec: &str, base: u32) -> Option<u32> {
+    if !spec.is_empty() && spec.chars().all(|c| ('0'..='7').contains(&c)) {
+        return u32::from_str_radix(spec, 8).ok().filter(|m| *m <= 0o7777);
+    }
+    let mut mode = base;
+    for clause in spec.split(',') {
+        let at = clause.find(|c| c == '+' || c == '-' || c == '=')?;
+        let mut who = 0;
+        for c in clause[..at].chars() {
+            who |= match c {
+                'u' => 0o4700,
+                'g' => 0o2070,
+                'o' => 0o1007,
+                'a' => 0o7777,
+                _ => return None,
+            };
+        }
+        if who == 0 {
+            who = 0o7777;
+        }
+        let (op, perms) = clause[at..].split_at(1);
+        let mut bits = 0;
+        for c in perms.chars() {
+            bits |= match c {
+                'r' => 0o444,
+                'w' => 0o222,
+                'x' | 'X' => 0o111,
+                's' => 0o6000,
+                't' => 0o1000,
+                _ => return None,
+            };
+        }
+        let bits = bits & who;
+        mode = match op {
+            "+" => mode | bits,
+            "-" => mode & !bits,
+            _ => (mode & !(who & 0o7777)) | bits,
+        };
+    }
+    Some(mode)
+}
+
 /// chmod through the host.
 pub fn set_mode(path: &str, mode: u32) -> std::io::Result<()> {
     let p = crate::fsx::host(path);
@@ -111,6 +155,14 @@ mod tests {
     }
 
     #[test]
+    fn modes() {
+        let cases: &[(&str, u32, Option<u32>)] = &[("700", 0o777, Some(0o700)), ("u=rwx,go=", 0o777, Some(0o700)), ("go-w", 0o777, Some(0o755)), ("+x", 0o644, Some(0o755)), ("a=r", 0o777, Some(0o444)), ("u+z", 0o777, None), ("9", 0o777, None)];
+        for (spec, base, want) in cases {
+            assert_eq!(super::parse_mode(spec, *base), *want, "{}", spec);
+        }
+    }
+
+    #[test]
     fn encodes_and_allows_natively() {
         let argv: Vec<String> = ["rm", "-rf", "", "a b"].iter().map(|s| s.to_string()).collect();
         assert_eq!(encode_argv(&argv), b"rm\0-rf\0\0a b\0".to_vec());
@@ -138,3 +190,4 @@ pub fn stdin_is_readable() -> bool {
 pub fn stdin_is_readable() -> bool {
     false
 }
+

@@ -12,7 +12,19 @@ const SPECS: &[Spec] = &[
     flag('a', "archive", "a"),
     flag('p', "", "p"),
     optval('\0', "preserve", "p"),
-    flag('\0', "no-preserve", "no-preserve"),
+    val('\0', "no-preserve", "no-preserve"),
+    flag('b', "", "b"),
+    optval('\0', "backup", "b"),
+    val('S', "suffix", "S"),
+    flag('\0', "parents", "parents"),
+    flag('\0', "remove-destination", "f"),
+    // One filesystem, no sparse files, reflinks or SELinux here: these change nothing.
+    flag('x', "one-file-system", "same"),
+    val('\0', "sparse", "same"),
+    optval('\0', "reflink", "same"),
+    flag('\0', "copy-contents", "same"),
+    flag('Z', "", "same"),
+    optval('\0', "context", "same"),
     flag('n', "no-clobber", "n"),
     flag('f', "force", "f"),
     flag('i', "interactive", "i"),
@@ -25,10 +37,14 @@ const SPECS: &[Spec] = &[
     flag('L', "dereference", "links"),
     flag('H', "", "links"),
 ];
-const HELP: &str = "Usage: cp [OPTION]... [-T] SOURCE DEST\n  or:  cp [OPTION]... SOURCE... DIRECTORY\n  or:  cp [OPTION]... -t DIRECTORY SOURCE...\nCopy SOURCE to DEST, or multiple SOURCE(s) to DIRECTORY.\n\n  -a, --archive                same as -dR --preserve=all\n  -f, --force                  overwrite existing files (the default here)\n  -n, --no-clobber             do not overwrite an existing file\n  -p, --preserve               preserve timestamps\n  -R, -r, --recursive          copy directories recursively\n  -t, --target-directory=DIRECTORY  copy all SOURCE arguments into DIRECTORY\n  -T, --no-target-directory    treat DEST as a normal file\n  -u, --update                 copy only when the SOURCE file is newer\n                                 than the destination file or when the\n                                 destination file is missing\n  -v, --verbose                explain what is being done\n";
+const HELP: &str = "Usage: cp [OPTION]... [-T] SOURCE DEST\n  or:  cp [OPTION]... SOURCE... DIRECTORY\n  or:  cp [OPTION]... -t DIRECTORY SOURCE...\nCopy SOURCE to DEST, or multiple SOURCE(s) to DIRECTORY.\n\n  -a, --archive                same as -dR --preserve=all\n      --backup[=CONTROL]       make a backup of each existing destination file\n  -b                           like --backup but does not accept an argument\n  -i, --interactive            prompt before overwrite (read from stdin)\n      --no-preserve=ATTR_LIST  don't preserve the specified attributes\n      --parents                use full source file name under DIRECTORY\n  -S, --suffix=SUFFIX          override the usual backup suffix\n  -x, -Z, --sparse, --reflink, --copy-contents  accepted (they change nothing here)\n  -f, --force                  overwrite existing files (the default here)\n  -n, --no-clobber             do not overwrite an existing file\n  -p, --preserve               preserve timestamps\n  -R, -r, --recursive          copy directories recursively\n  -t, --target-directory=DIRECTORY  copy all SOURCE arguments into DIRECTORY\n  -T, --no-target-directory    treat DEST as a normal file\n  -u, --update                 copy only when the SOURCE file is newer\n                                 than the destination file or when the\n                                 destination file is missing\n  -v, --verbose                explain what is being done\n";
 
 pub struct Opts {
     pub recursive: bool,
+    pub interactive: bool,
+    /// New files take their source's bits (under the umask) unless --no-preserve=mode.
+    pub mode: bool,
+    pub backup: Option<super::mv::Backup>,
     pub preserve: bool,
     pub no_clobber: bool,
     pub update: bool,
@@ -82,21 +98,41 @@ pub fn plan(ctx: &mut Ctx, ops: &[String], target: Option<&str>, no_target: bool
 
 pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     let p = getopt!(ctx, args, SPECS, HELP, 1);
-    if p.has("i") {
-        ctx.diag.error("interactive copying (-i) is not supported: there is no terminal to answer prompts; use -n");
-        return Ok(1);
-    }
+    let backup = match super::mv::backup_of(ctx, &p) {
+        Ok(b) => b,
+        Err(()) => return Ok(1),
+    };
+    let last_fin = p.opts.iter().rev().find(|o| matches!(o.key, "f" | "i" | "n")).map(|o| o.key);
     let o = Opts {
         recursive: p.has("r") || p.has("a"),
-        preserve: (p.has("p") || p.has("a")) && !p.has("no-preserve"),
-        no_clobber: p.has("n"),
+        interactive: last_fin == Some("i"),
+        mode: !p.all("no-preserve").iter().any(|a| a.split(',').any(|x| x == "all" || x == "mode")),
+        backup,
+        preserve: (p.has("p") || p.has("a")) && !p.all("no-preserve").iter().any(|a| a.split(',').any(|x| x == "all" || x == "timestamps")),
+        no_clobber: last_fin == Some("n"),
         update: p.has("u"),
         verbose: p.has("v"),
     };
-    let pairs = match plan(ctx, &p.operands, p.last("t"), p.has("T")) {
+    let mut pairs = match plan(ctx, &p.operands, p.last("t"), p.has("T")) {
         Some(v) => v,
         None => return Ok(1),
     };
+    if p.has("parents") {
+        // --parents: each SOURCE keeps its whole name under the target directory.
+        let dir = p.last("t").map(str::to_string).or_else(|| p.operands.last().cloned()).unwrap_or_default();
+        if !fsx::is_dir(&dir) {
+            ctx.diag.usage("with --parents, the destination must be a directory");
+            return Ok(1);
+        }
+        for (src, dst) in pairs.iter_mut() {
+            *dst = fsx::join(&dir, src.trim_start_matches('/'));
+            if let Some(parent) = std::path::Path::new(dst.as_str()).parent() {
+                if let Err(e) = fs::create_dir_all(fsx::host(&parent.to_string_lossy())) {
+                    ctx.diag.error(format!("cannot make directory {}: {}", q(&parent.to_string_lossy()), reason(&e)));
+                }
+            }
+        }
+    }
     for (src, dst) in pairs {
         copy(ctx, &src, &dst, &o, true)?;
     }
@@ -133,6 +169,9 @@ pub fn copy(ctx: &mut Ctx, src: &str, dst: &str, o: &Opts, top: bool) -> io::Res
                     ctx.diag.error(format!("cannot create directory {}: {}", q(dst), reason(&e)));
                     return Ok(());
                 }
+                if o.mode {
+                    keep_mode(src, dst, true);
+                }
                 if o.verbose {
                     writeln!(ctx.out, "{} -> {}", q(src), q(dst))?;
                 }
@@ -168,7 +207,17 @@ pub fn copy(ctx: &mut Ctx, src: &str, dst: &str, o: &Opts, top: bool) -> io::Res
         if o.update && fsx::mtime(m) >= fsx::mtime(&sm) {
             return Ok(());
         }
+        if o.interactive && !confirm(ctx, &format!("overwrite {}? ", q(dst)))? {
+            return Ok(());
+        }
+        if let Some(name) = o.backup.as_ref().and_then(|b| b.name(dst)) {
+            if let Err(e) = fs::rename(fsx::host(dst), fsx::host(&name)) {
+                ctx.diag.error(format!("cannot backup {}: {}", q(dst), reason(&e)));
+                return Ok(());
+            }
+        }
     }
+    let fresh = fsx::metadata(dst).is_err();
     let mut r = match File::open(fsx::host(src)) {
         Ok(f) => f,
         Err(e) => {
@@ -187,6 +236,10 @@ pub fn copy(ctx: &mut Ctx, src: &str, dst: &str, o: &Opts, top: bool) -> io::Res
         ctx.diag.error(format!("error copying {} to {}: {}", q(src), q(dst), reason(&e)));
         return Ok(());
     }
+    drop(w);
+    if fresh && o.mode {
+        keep_mode(src, dst, false);
+    }
     if o.verbose {
         writeln!(ctx.out, "{} -> {}", q(src), q(dst))?;
     }
@@ -194,6 +247,24 @@ pub fn copy(ctx: &mut Ctx, src: &str, dst: &str, o: &Opts, top: bool) -> io::Res
         preserve(ctx, src, &sm, dst);
     }
     Ok(())
+}
+
+/// GNU cp gives a new file or directory its source's bits under the umask: the mode it was
+/// created with shows the umask (0666 or 0777 less it), so the x bits follow the r bits.
+fn keep_mode(src: &str, dst: &str, dir: bool) {
+    let made = crate::host::mode_of(dst, dir);
+    let allowed = made | (made & 0o444) >> 2;
+    let _ = crate::host::set_mode(dst, crate::host::mode_of(src, dir) & allowed & 0o777);
+}
+
+/// Asks on stderr and reads the answer from stdin (-i): only a line starting with y or Y agrees;
+/// end of input (no terminal) is a no, as for GNU.
+pub fn confirm(ctx: &mut Ctx, prompt: &str) -> io::Result<bool> {
+    let name = ctx.name;
+    let _ = write!(ctx.diag.raw(), "{}: {}", name, prompt);
+    let mut line = String::new();
+    ctx.stdin.read_line(&mut line)?;
+    Ok(line.starts_with('y') || line.starts_with('Y'))
 }
 
 fn preserve(ctx: &mut Ctx, src: &str, sm: &fs::Metadata, dst: &str) {

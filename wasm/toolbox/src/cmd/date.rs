@@ -95,6 +95,11 @@ fn iso_week(t: &Tm) -> (i64, i64) {
     }
 }
 
+/// `fmt` (date's +FORMAT) applied to a UTC time, for `ls --time-style=+FORMAT`.
+pub fn format_utc(fmt: &str, secs: i64, ns: u32) -> String {
+    format(fmt, &tm(secs, ns))
+}
+
 fn format(fmt: &str, t: &Tm) -> String {
     let mut o = String::new();
     let cs: Vec<char> = fmt.chars().collect();

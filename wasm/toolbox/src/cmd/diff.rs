@@ -26,8 +26,28 @@ const SPECS: &[Spec] = &[
     flag('a', "text", "a"),
     optval('\0', "color", "ignored"),
     flag('\0', "strip-trailing-cr", "strip-cr"),
+    flag('E', "ignore-tab-expansion", "E"),
+    flag('Z', "ignore-trailing-space", "Z"),
+    flag('T', "initial-tab", "T"),
+    flag('c', "", "c"),
+    val('C', "context", "C"),
+    flag('p', "show-c-function", "p"),
+    val('F', "show-function-line", "F"),
+    val('x', "exclude", "x"),
+    val('X', "exclude-from", "X"),
+    val('S', "starting-file", "S"),
+    val('\0', "from-file", "from-file"),
+    val('\0', "to-file", "to-file"),
+    // The edit script is already minimal and whole; there are no links; names are case-exact.
+    flag('d', "minimal", "ignored"),
+    flag('H', "speed-large-files", "ignored"),
+    val('\0', "horizon-lines", "ignored"),
+    flag('\0', "no-dereference", "ignored"),
+    flag('\0', "ignore-file-name-case", "ignored"),
+    flag('\0', "no-ignore-file-name-case", "ignored"),
+    flag('\0', "normal", "ignored"),
 ];
-const HELP: &str = "Usage: diff [OPTION]... FILES\nCompare FILES line by line.\n\n  -q, --brief                   report only when files differ\n  -s, --report-identical-files  report when two files are the same\n  -u, -U NUM, --unified[=NUM]   output NUM (default 3) lines of unified context\n  -r, --recursive               recursively compare any subdirectories found\n  -N, --new-file                treat absent files as empty\n  -i, --ignore-case             ignore case differences in file contents\n  -b, --ignore-space-change     ignore changes in the amount of white space\n  -w, --ignore-all-space        ignore all white space\n  -B, --ignore-blank-lines      ignore changes where lines are all blank\n      --strip-trailing-cr       strip trailing carriage return on input\n      --label LABEL             use LABEL instead of file name and timestamp\n  -a, --text                    treat all files as text\n\nExit status is 0 if inputs are the same, 1 if different, 2 if trouble.\n";
+const HELP: &str = "Usage: diff [OPTION]... FILES\nCompare FILES line by line.\n\n  -q, --brief                   report only when files differ\n  -s, --report-identical-files  report when two files are the same\n  -u, -U NUM, --unified[=NUM]   output NUM (default 3) lines of unified context\n  -r, --recursive               recursively compare any subdirectories found\n  -N, --new-file                treat absent files as empty\n  -i, --ignore-case             ignore case differences in file contents\n  -b, --ignore-space-change     ignore changes in the amount of white space\n  -w, --ignore-all-space        ignore all white space\n  -B, --ignore-blank-lines      ignore changes where lines are all blank\n      --strip-trailing-cr       strip trailing carriage return on input\n      --label LABEL             use LABEL instead of file name and timestamp\n  -a, --text                    treat all files as text\n  -c, -C NUM, --context[=NUM]   output NUM (default 3) lines of copied context\n  -p, --show-c-function         show which C function each change is in\n  -F, --show-function-line=RE   show the most recent line matching RE\n  -E, --ignore-tab-expansion    ignore changes due to tab expansion\n  -Z, --ignore-trailing-space   ignore white space at line end\n  -T, --initial-tab             make tabs line up by prepending a tab\n  -x, --exclude=PAT             exclude files that match PAT\n  -X, --exclude-from=FILE       exclude files that match any pattern in FILE\n  -S, --starting-file=FILE      start with FILE when comparing directories\n      --from-file=FILE1         compare FILE1 to all operands\n      --to-file=FILE2           compare all operands to FILE2\n  -d, -H, --horizon-lines, --no-dereference  accepted (no effect here)\n\nExit status is 0 if inputs are the same, 1 if different, 2 if trouble.\n";
 
 /// Upper bound on Myers' trace memory (entries) before falling back.
 const TRACE_LIMIT: usize = 20_000_000;
@@ -46,6 +66,15 @@ struct O {
     text: bool,
     strip_cr: bool,
     argv_opts: Vec<String>,
+    tab_expansion: bool,
+    trailing: bool,
+    initial_tab: bool,
+    /// -c/-C: copied-context output with this many lines.
+    context: Option<usize>,
+    /// -p/-F: the pattern a hunk's function line matches.
+    function: Option<regex::bytes::Regex>,
+    exclude: Vec<String>,
+    start: Option<String>,
 }
 
 #[derive(Clone, Copy, PartialEq, Debug)]
@@ -59,6 +88,22 @@ fn norm(l: &[u8], o: &O) -> Vec<u8> {
     let mut v: Vec<u8> = l.to_vec();
     if o.strip_cr && v.last() == Some(&b'\r') {
         v.pop();
+    }
+    if o.tab_expansion {
+        let mut out = Vec::with_capacity(v.len());
+        for &c in &v {
+            if c == b'\t' {
+                out.extend(std::iter::repeat(b' ').take(8 - out.len() % 8));
+            } else {
+                out.push(c);
+            }
+        }
+        v = out;
+    }
+    if o.trailing {
+        while v.last().map(|c| c.is_ascii_whitespace()).unwrap_or(false) {
+            v.pop();
+        }
     }
     if o.all_space {
         v.retain(|c| !c.is_ascii_whitespace());
@@ -317,13 +362,72 @@ fn diff_files(ctx: &mut Ctx, p1: &str, p2: &str, o: &O) -> io::Result<i32> {
     let nl_note = b"\\ No newline at end of file\n";
     let mut out: Vec<u8> = Vec::new();
     let line = |out: &mut Vec<u8>, prefix: &[u8], f: &File, idx: usize| {
-        out.extend_from_slice(prefix);
+        // -T: the marker, then a tab instead of the usual space (or before the text).
+        if o.initial_tab {
+            out.extend_from_slice(prefix.strip_suffix(b" ").unwrap_or(prefix));
+            out.push(b'\t');
+        } else {
+            out.extend_from_slice(prefix);
+        }
         out.extend_from_slice(&f.lines[idx]);
         out.push(b'\n');
         if f.no_nl && idx + 1 == f.lines.len() {
             out.extend_from_slice(nl_note);
         }
     };
+    if let Some(ctxn) = o.context {
+        let l1 = o.labels.get(0).cloned().unwrap_or_else(|| format!("{}\t{}", p1, stamp(p1)));
+        let l2 = o.labels.get(1).cloned().unwrap_or_else(|| format!("{}\t{}", p2, stamp(p2)));
+        out.extend_from_slice(format!("*** {}\n--- {}\n", l1, l2).as_bytes());
+        for g in groups_of(hunks, ctxn) {
+            let (first, last) = (g[0], *g.last().unwrap());
+            let a_start = first.0.saturating_sub(ctxn);
+            let b_start = first.2 - (first.0 - a_start);
+            let a_end = (last.1 + ctxn).min(fa.lines.len());
+            let b_end = last.3 + (a_end - last.1);
+            out.extend_from_slice(b"***************");
+            out.extend_from_slice(&function_line(&fa, a_start, o));
+            out.extend_from_slice(format!("\n*** {} ****\n", range_context(a_start, a_end)).as_bytes());
+            // Each side lists its lines only when the group changes something on it.
+            if g.iter().any(|h| h.0 < h.1) {
+                let mut x = a_start;
+                for &(a0, a1, b0, b1) in &g {
+                    while x < a0 {
+                        line(&mut out, b"  ", &fa, x);
+                        x += 1;
+                    }
+                    for xx in a0..a1 {
+                        line(&mut out, if b0 < b1 { b"! " } else { b"- " }, &fa, xx);
+                    }
+                    x = a1;
+                }
+                while x < a_end {
+                    line(&mut out, b"  ", &fa, x);
+                    x += 1;
+                }
+            }
+            out.extend_from_slice(format!("--- {} ----\n", range_context(b_start, b_end)).as_bytes());
+            if g.iter().any(|h| h.2 < h.3) {
+                let mut y = b_start;
+                for &(a0, a1, b0, b1) in &g {
+                    while y < b0 {
+                        line(&mut out, b"  ", &fb, y);
+                        y += 1;
+                    }
+                    for yy in b0..b1 {
+                        line(&mut out, if a0 < a1 { b"! " } else { b"+ " }, &fb, yy);
+                    }
+                    y = b1;
+                }
+                while y < b_end {
+                    line(&mut out, b"  ", &fb, y);
+                    y += 1;
+                }
+            }
+        }
+        ctx.out.write_all(&out)?;
+        return Ok(1);
+    }
     match o.unified {
         None => {
             for &(a0, a1, b0, b1) in &hunks {
@@ -346,21 +450,15 @@ fn diff_files(ctx: &mut Ctx, p1: &str, p2: &str, o: &O) -> io::Result<i32> {
             let l1 = o.labels.get(0).cloned().unwrap_or_else(|| format!("{}\t{}", p1, stamp(p1)));
             let l2 = o.labels.get(1).cloned().unwrap_or_else(|| format!("{}\t{}", p2, stamp(p2)));
             out.extend_from_slice(format!("--- {}\n+++ {}\n", l1, l2).as_bytes());
-            // Merge hunks whose context would touch or overlap.
-            let mut groups: Vec<Vec<(usize, usize, usize, usize)>> = Vec::new();
-            for h in hunks {
-                match groups.last_mut() {
-                    Some(g) if h.0 - g.last().unwrap().1 <= 2 * ctxn => g.push(h),
-                    _ => groups.push(vec![h]),
-                }
-            }
-            for g in groups {
+            for g in groups_of(hunks, ctxn) {
                 let (first, last) = (g[0], *g.last().unwrap());
                 let a_start = first.0.saturating_sub(ctxn);
                 let b_start = first.2 - (first.0 - a_start);
                 let a_end = (last.1 + ctxn).min(fa.lines.len());
                 let b_end = last.3 + (a_end - last.1);
-                out.extend_from_slice(format!("@@ -{} +{} @@\n", range_unified(a_start + 1, a_end - a_start), range_unified(b_start + 1, b_end - b_start)).as_bytes());
+                out.extend_from_slice(format!("@@ -{} +{} @@", range_unified(a_start + 1, a_end - a_start), range_unified(b_start + 1, b_end - b_start)).as_bytes());
+                out.extend_from_slice(&function_line(&fa, a_start, o));
+                out.push(b'\n');
                 let mut x = a_start;
                 for &(a0, a1, b0, b1) in &g {
                     while x < a0 {
@@ -386,12 +484,58 @@ fn diff_files(ctx: &mut Ctx, p1: &str, p2: &str, o: &O) -> io::Result<i32> {
     Ok(1)
 }
 
+type Hunk = (usize, usize, usize, usize);
+
+/// Hunks merged where their context (`ctxn` lines each side) would touch or overlap.
+fn groups_of(hunks: Vec<Hunk>, ctxn: usize) -> Vec<Vec<Hunk>> {
+    let mut groups: Vec<Vec<Hunk>> = Vec::new();
+    for h in hunks {
+        match groups.last_mut() {
+            Some(g) if h.0 - g.last().unwrap().1 <= 2 * ctxn => g.push(h),
+            _ => groups.push(vec![h]),
+        }
+    }
+    groups
+}
+
+/// A copied-context range: `N` for one line, `N,M` for more, the line before for none.
+fn range_context(start: usize, end: usize) -> String {
+    match end - start {
+        0 => start.to_string(),
+        1 => end.to_string(),
+        _ => format!("{},{}", start + 1, end),
+    }
+}
+
+/// -p/-F: ` ` and the last line before `before` matching the pattern, cut to 40 bytes.
+fn function_line(f: &File, before: usize, o: &O) -> Vec<u8> {
+    let re = match &o.function {
+        Some(r) => r,
+        None => return Vec::new(),
+    };
+    match f.lines[..before].iter().rev().find(|l| re.is_match(l)) {
+        Some(l) => {
+            let mut v = b" ".to_vec();
+            v.extend_from_slice(&l[..l.len().min(40)]);
+            while v.last().map(|c| c.is_ascii_whitespace()).unwrap_or(false) {
+                v.pop();
+            }
+            v
+        }
+        None => Vec::new(),
+    }
+}
+
 fn diff_dirs(ctx: &mut Ctx, d1: &str, d2: &str, o: &O) -> io::Result<i32> {
     let n1 = fsx::read_dir_names(d1).unwrap_or_default();
     let n2 = fsx::read_dir_names(d2).unwrap_or_default();
     let mut all: Vec<&String> = n1.iter().chain(n2.iter()).collect();
     all.sort();
     all.dedup();
+    all.retain(|n| !o.exclude.iter().any(|p| crate::text::glob_match(p.as_bytes(), n.as_bytes())));
+    if let Some(s) = &o.start {
+        all.retain(|n| n.as_str() >= s.as_str());
+    }
     let mut worst = 0;
     for n in all {
         let (p1, p2) = (fsx::join(d1, n), fsx::join(d2, n));
@@ -444,6 +588,38 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         None if p.has("u") => Some(3),
         None => None,
     };
+    let context = match p.last("C") {
+        Some(v) => match v.parse::<usize>() {
+            Ok(n) => Some(n),
+            Err(_) => {
+                bad_usage(ctx, &format!("invalid context length {}", q(v)));
+                return Ok(2);
+            }
+        },
+        None if p.has("c") => Some(3),
+        None => None,
+    };
+    let function = match (p.last("F"), p.has("p")) {
+        (Some(re), _) => match regex::bytes::Regex::new(&crate::regex_posix::translate(re, false).unwrap_or_else(|_| re.to_string())) {
+            Ok(r) => Some(r),
+            Err(e) => {
+                bad_usage(ctx, &format!("invalid regular expression {}: {}", q(re), e));
+                return Ok(2);
+            }
+        },
+        (None, true) => regex::bytes::Regex::new("^[[:alpha:]$_]").ok(),
+        _ => None,
+    };
+    let mut exclude: Vec<String> = p.all("x").iter().map(|s| s.to_string()).collect();
+    for f in p.all("X") {
+        match std::fs::read_to_string(fsx::host(f)) {
+            Ok(t) => exclude.extend(t.lines().filter(|l| !l.is_empty()).map(str::to_string)),
+            Err(e) => {
+                ctx.diag.error(format!("{}: {}", f, reason(&e)));
+                return Ok(2);
+            }
+        }
+    }
     // The options as typed, for the "diff -r ..." headers of recursive runs.
     let argv_opts: Vec<String> = args.iter().take_while(|a| a.starts_with('-') && a.as_str() != "--").cloned().collect();
     let o = O {
@@ -460,7 +636,24 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         text: p.has("a"),
         strip_cr: p.has("strip-cr"),
         argv_opts,
+        tab_expansion: p.has("E"),
+        trailing: p.has("Z"),
+        initial_tab: p.has("T"),
+        context: if unified.is_some() { None } else { context },
+        function,
+        exclude,
+        start: p.last("S").map(str::to_string),
     };
+    // --from-file / --to-file: one side fixed, every operand compared with it.
+    if let Some((fixed, first)) = p.last("from-file").map(|f| (f, true)).or_else(|| p.last("to-file").map(|f| (f, false))) {
+        let mut worst = 0;
+        for op in &p.operands {
+            let (a, b) = if first { (fixed, op.as_str()) } else { (op.as_str(), fixed) };
+            let r = if fsx::is_dir(a) && fsx::is_dir(b) { diff_dirs(ctx, a, b, &o)? } else { diff_files(ctx, a, b, &o)? };
+            worst = worst.max(r);
+        }
+        return Ok(worst);
+    }
     let ops = &p.operands;
     if ops.len() < 2 {
         match ops.first() {
@@ -510,5 +703,9 @@ mod tests {
         write(&b, "2\n3\n");
         check("diff", &[&a, &b], "", "1d0\n< 1\n4,9d2\n< 4\n< 5\n< 6\n< 7\n< 8\n< 9\n", 1);
         check("diff", &["-w"], "", "", 2);
+        write(&b, "1\n2\nthree\n4\n");
+        write(&a, "1\n2\n3\n4\n5\n");
+        check("diff", &["-C", "1", "--label", "x", "--label", "y", &a, &b], "", "*** x\n--- y\n***************\n*** 2,5 ****\n  2\n! 3\n  4\n- 5\n--- 2,4 ----\n  2\n! three\n  4\n", 1);
+        check("diff", &["-T", &a, &b], "", "3c3\n<\t3\n---\n>\tthree\n5d4\n<\t5\n", 1);
     }
 }

@@ -26,8 +26,17 @@ const SPECS: &[Spec] = &[
     flag('S', "separate-dirs", "S"),
     val('B', "block-size", "B"),
     flag('0', "null", "0"),
+    // No symlinks or hard links exist here, so these change nothing.
+    flag('P', "no-dereference", "ignored"),
+    flag('D', "dereference-args", "ignored"),
+    flag('H', "", "ignored"),
+    flag('l', "count-links", "ignored"),
+    val('t', "threshold", "t"),
+    flag('\0', "si", "si"),
+    val('X', "exclude-from", "X"),
+    flag('\0', "time", "time"),
 ];
-const HELP: &str = "Usage: du [OPTION]... [FILE]...\nSummarize disk usage of the set of FILEs, recursively for directories.\n\n  -a, --all             write counts for all files, not just directories\n      --apparent-size   print apparent sizes rather than disk usage\n  -b, --bytes           equivalent to '--apparent-size --block-size=1'\n  -c, --total           produce a grand total\n  -d, --max-depth=N     print the total for a directory only if it is N or\n                          fewer levels below the command line argument\n  -h, --human-readable  print sizes in human readable format (e.g., 1K 234M 2G)\n  -k                    like --block-size=1K\n  -m                    like --block-size=1M\n  -s, --summarize       display only a total for each argument\n  -S, --separate-dirs   for directories do not include size of subdirectories\n  -B, --block-size=SIZE scale sizes by SIZE (1M; or M to print the unit)\n  -0, --null            end each output line with NUL, not newline\n      --exclude=PATTERN exclude files that match PATTERN\n";
+const HELP: &str = "Usage: du [OPTION]... [FILE]...\nSummarize disk usage of the set of FILEs, recursively for directories.\n\n  -a, --all             write counts for all files, not just directories\n      --apparent-size   print apparent sizes rather than disk usage\n  -b, --bytes           equivalent to '--apparent-size --block-size=1'\n  -c, --total           produce a grand total\n  -d, --max-depth=N     print the total for a directory only if it is N or\n                          fewer levels below the command line argument\n  -h, --human-readable  print sizes in human readable format (e.g., 1K 234M 2G)\n  -k                    like --block-size=1K\n  -m                    like --block-size=1M\n  -s, --summarize       display only a total for each argument\n  -S, --separate-dirs   for directories do not include size of subdirectories\n  -B, --block-size=SIZE scale sizes by SIZE (1M; or M to print the unit)\n  -0, --null            end each output line with NUL, not newline\n      --exclude=PATTERN exclude files that match PATTERN\n  -X, --exclude-from=FILE  exclude files that match any pattern in FILE\n  -t, --threshold=SIZE  exclude entries smaller than SIZE if positive,\n                          or entries greater than SIZE if negative\n      --si              like -h, but use powers of 1000 not 1024\n      --time            show the time of the last modification\n  -P, -D, -H, -L, -l    accepted (no links here)\n";
 
 struct O {
     all: bool,
@@ -40,6 +49,10 @@ struct O {
     separate: bool,
     block: Option<(u64, String)>,
     end: char,
+    si: bool,
+    /// -t: (size, true when only entries at least that big are shown).
+    threshold: Option<(u64, bool)>,
+    time: bool,
 }
 
 fn usage_of(len: u64, o: &O) -> u64 {
@@ -51,7 +64,9 @@ fn usage_of(len: u64, o: &O) -> u64 {
 }
 
 fn show(n: u64, o: &O) -> String {
-    if o.human {
+    if o.si {
+        super::ls::human_si(n)
+    } else if o.human {
         human(n)
     } else if let Some((unit, suffix)) = &o.block {
         format!("{}{}", crate::num::in_blocks(n, *unit), suffix)
@@ -76,9 +91,6 @@ fn walk(ctx: &mut Ctx, path: &str, depth: usize, o: &O) -> io::Result<u64> {
     // What -S shows for a directory: itself and its files, not its subdirectories.
     let mut own = 0;
     if m.is_dir() {
-        if o.bytes || o.apparent {
-            total = 0;
-        }
         own = total;
         match fsx::read_dir_names(path) {
             Ok(names) => {
@@ -100,7 +112,15 @@ fn walk(ctx: &mut Ctx, path: &str, depth: usize, o: &O) -> io::Result<u64> {
     let within = o.max_depth.map(|d| depth <= d).unwrap_or(true);
     if within && (m.is_dir() || o.all || depth == 0) {
         let shown = if o.separate && m.is_dir() { own } else { total };
-        write!(ctx.out, "{}\t{}{}", show(shown, o), path, o.end)?;
+        let big_enough = match o.threshold {
+            Some((t, true)) => shown >= t,
+            Some((t, false)) => shown <= t,
+            None => true,
+        };
+        if big_enough {
+            let when = if o.time { format!("{}\t", super::date::format_utc("%Y-%m-%d %H:%M", fsx::mtime(&m).0, 0)) } else { String::new() };
+            write!(ctx.out, "{}\t{}{}{}", show(shown, o), when, path, o.end)?;
+        }
     }
     Ok(if o.separate && m.is_dir() { own } else { total })
 }
@@ -130,7 +150,31 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         human: p.has("h"),
         mb: p.has("m"),
         max_depth,
-        exclude: p.all("exclude").iter().map(|s| s.to_string()).collect(),
+        exclude: {
+            let mut v: Vec<String> = p.all("exclude").iter().map(|s| s.to_string()).collect();
+            for f in p.all("X") {
+                match std::fs::read_to_string(fsx::host(f)) {
+                    Ok(t) => v.extend(t.lines().filter(|l| !l.is_empty()).map(str::to_string)),
+                    Err(e) => {
+                        ctx.diag.error(format!("cannot open {}: {}", q(f), reason(&e)));
+                        return Ok(1);
+                    }
+                }
+            }
+            v
+        },
+        si: p.has("si"),
+        time: p.has("time"),
+        threshold: match p.last("t") {
+            None => None,
+            Some(t) => match crate::num::parse_size(t.trim_start_matches('-')) {
+                Some(n) => Some((n, !t.starts_with('-'))),
+                None => {
+                    ctx.diag.error(format!("invalid --threshold argument {}", q(t)));
+                    return Ok(1);
+                }
+            },
+        },
         separate: p.has("S"),
         block: match p.last("B").map(crate::num::block_size) {
             None => None,
@@ -145,6 +189,9 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     let ops = if p.operands.is_empty() { vec![".".to_string()] } else { p.operands.clone() };
     let mut grand = 0;
     for op in &ops {
+        if o.exclude.iter().any(|g| crate::text::glob_match(g.as_bytes(), fsx::base_name(op).as_bytes())) {
+            continue;
+        }
         grand += walk(ctx, op, 0, &o)?;
     }
     if p.has("c") {
@@ -163,10 +210,11 @@ mod tests {
         std::fs::create_dir_all(format!("{}/s", d)).unwrap();
         write(&format!("{}/s/a", d), &"x".repeat(5000));
         write(&format!("{}/b", d), "hi");
-        check("du", &["-b", "-s", &d], "", &format!("5002\t{}\n", d), 0);
-        check("du", &["-b", "-a", &d], "", &format!("2\t{d}/b\n5000\t{d}/s/a\n5000\t{d}/s\n5002\t{d}\n", d = d), 0);
+        // Apparent sizes count each directory's own 4096 bytes, as GNU du does on ext4.
+        check("du", &["-b", "-s", &d], "", &format!("13194\t{}\n", d), 0);
+        check("du", &["-b", "-a", &d], "", &format!("2\t{d}/b\n5000\t{d}/s/a\n9096\t{d}/s\n13194\t{d}\n", d = d), 0);
         check("du", &["-s", &d], "", &format!("20\t{}\n", d), 0);
         check("du", &["-bc", &format!("{}/b", d), &format!("{}/s/a", d)], "", &format!("2\t{d}/b\n5000\t{d}/s/a\n5002\ttotal\n", d = d), 0);
-        check("du", &["-b", "-d", "0", &d], "", &format!("5002\t{}\n", d), 0);
+        check("du", &["-b", "-d", "0", &d], "", &format!("13194\t{}\n", d), 0);
     }
 }

@@ -63,6 +63,9 @@ enum Node {
     Perm(char, u32),
     Time(Cmp, i64),
     Newer(i64, u32),
+    /// -links N and -inum N: the entry's link count or inode number.
+    Links(Cmp),
+    Inum(Cmp),
     Const(bool),
     Print(u8),
     Printf(String),
@@ -80,7 +83,7 @@ impl Node {
         match self {
             Node::And(a, b) | Node::Or(a, b) | Node::Comma(a, b) => a.needs_metadata() || b.needs_metadata(),
             Node::Not(a) => a.needs_metadata(),
-            Node::Size(..) | Node::Empty | Node::Time(..) | Node::Newer(..) | Node::Printf(_) | Node::Ls => true,
+            Node::Size(..) | Node::Empty | Node::Time(..) | Node::Newer(..) | Node::Printf(_) | Node::Ls | Node::Links(_) | Node::Inum(_) => true,
             Node::Name(..) | Node::Path(..) | Node::Regex(_) | Node::Type(_) | Node::Const(_) | Node::Print(_) | Node::Perm(..) => false,
             Node::Delete | Node::Prune | Node::Quit | Node::Exec { .. } => false,
         }
@@ -95,6 +98,8 @@ struct Parser<'a> {
     depth_first: bool,
     has_action: bool,
     batches: usize,
+    /// -regextype: whether later -regex patterns are POSIX extended.
+    ere: bool,
 }
 
 type PErr = String;
@@ -166,7 +171,7 @@ impl<'a> Parser<'a> {
             "-path" | "-ipath" | "-wholename" | "-iwholename" => Node::Path(self.arg(&p)?, p.starts_with("-i")),
             "-regex" | "-iregex" => {
                 let a = self.arg(&p)?;
-                let t = translate(&a, false).map_err(|m| format!("invalid regular expression {}: {}", q(&a), m))?;
+                let t = translate(&a, self.ere).map_err(|m| format!("invalid regular expression {}: {}", q(&a), m))?;
                 let re = RegexBuilder::new(&format!("^(?:{})$", t)).case_insensitive(p == "-iregex").build().map_err(|e| format!("invalid regular expression {}: {}", q(&a), e))?;
                 Node::Regex(re)
             }
@@ -212,7 +217,31 @@ impl<'a> Parser<'a> {
                 let c = Cmp::parse(&a).ok_or_else(|| format!("invalid argument `{}' to `{}'", a, p))?;
                 Node::Time(c, if p.ends_with("min") { 60 } else { 86400 })
             }
-            "-newer" => {
+            "-regextype" => {
+                let a = self.arg(&p)?;
+                self.ere = match a.as_str() {
+                    "posix-extended" | "posix-egrep" | "egrep" | "posix-awk" | "awk" | "gnu-awk" => true,
+                    "findutils-default" | "emacs" | "posix-basic" | "posix-minimal-basic" | "grep" | "sed" | "ed" => false,
+                    _ => return Err(format!("Unknown regular expression type {}; valid types are findutils-default, awk, egrep, ed, emacs, gnu-awk, grep, posix-awk, posix-basic, posix-egrep, posix-extended, posix-minimal-basic, sed.", q(&a))),
+                };
+                Node::Const(true)
+            }
+            "-links" | "-inum" => {
+                let a = self.arg(&p)?;
+                let c = Cmp::parse(&a).ok_or_else(|| format!("invalid argument `{}' to `{}'", a, p))?;
+                if p == "-links" { Node::Links(c) } else { Node::Inum(c) }
+            }
+            // Permission tests read the owner's bits: the session's user owns every file.
+            "-readable" => Node::Perm('/', 0o400),
+            "-writable" => Node::Perm('/', 0o200),
+            "-executable" => Node::Perm('/', 0o100),
+            // No symlinks exist here, so a link-name test never matches.
+            "-lname" | "-ilname" => {
+                self.arg(&p)?;
+                Node::Const(false)
+            }
+            "-fstype" => Node::Const(self.arg(&p)? == "workspace"),
+            "-newer" | "-anewer" | "-cnewer" => {
                 let a = self.arg(&p)?;
                 let m = fsx::metadata(&a).map_err(|e| format!("{}: {}", q(&a), reason(&e)))?;
                 let (s, ns) = fsx::mtime(&m);
@@ -262,7 +291,8 @@ impl<'a> Parser<'a> {
                 self.has_action = true;
                 Node::Quit
             }
-            "-exec" | "-ok" | "-execdir" | "-okdir" => {
+            "-ok" | "-okdir" => return Err(format!("{} is not supported here: there is no terminal to confirm each command; use {}", p, if p == "-ok" { "-exec" } else { "-execdir" })),
+            "-exec" | "-execdir" => {
                 self.has_action = true;
                 let mut argv = Vec::new();
                 loop {
@@ -304,7 +334,7 @@ impl<'a> Parser<'a> {
                 self.depth_first = true;
                 Node::Const(true)
             }
-            "-follow" | "-noleaf" | "-mount" | "-xdev" | "-ignore_readdir_race" | "-daystart" => Node::Const(true),
+            "-follow" | "-noleaf" | "-mount" | "-xdev" | "-ignore_readdir_race" | "-noignore_readdir_race" | "-daystart" | "-warn" | "-nowarn" => Node::Const(true),
             _ if p.starts_with('-') => return Err(format!("unknown predicate `{}'", p)),
             _ => return Err(format!("paths must precede expression: `{}'", p)),
         };
@@ -431,6 +461,8 @@ impl<'c, 'x> Run<'c, 'x> {
                 c.test(units as i64)
             }
             Node::Empty => is_empty(e),
+            Node::Links(c) => c.test(super::ls::link_count(e.path, e.is_dir()) as i64),
+            Node::Inum(c) => c.test(fsx::inode(e.path).unwrap_or(0) as i64),
             Node::Perm(how, bits) => {
                 let m = host::mode_of(e.path, e.is_dir()) & 0o7777;
                 match how {
@@ -461,9 +493,10 @@ impl<'c, 'x> Run<'c, 'x> {
                 let m = e.meta();
                 let blocks = (m.len() + 4095) / 4096 * 4;
                 let when = super::ls::ls_time(fsx::mtime(m).0, self.now);
-                let links = if e.is_dir() { 2 } else { 1 };
+                let links = super::ls::link_count(e.path, e.is_dir());
                 let mode = format!("{}{}", if e.is_dir() { 'd' } else { '-' }, host::mode_letters(host::mode_of(e.path, e.is_dir())));
-                writeln!(self.ctx.out, "{:>9} {:>6} {} {:>3} {:<8} {:<8} {:>8} {} {}", 0, blocks, mode, links, "user", "user", m.len(), when, e.path)?;
+                let (ino, user) = (fsx::inode(e.path).unwrap_or(0), super::sysinfo::USER);
+                writeln!(self.ctx.out, "{:>9} {:>6} {} {:>3} {:<8} {:<8} {:>8} {} {}", ino, blocks, mode, links, user, user, m.len(), when, e.path)?;
                 true
             }
             Node::Delete => {
@@ -622,7 +655,7 @@ fn printf(f: &str, e: &Entry) -> String {
                 Some('y') => out.push(e.kind),
                 Some('m') => out.push_str(&format!("{:o}", host::mode_of(e.path, e.is_dir()))),
                 Some('M') => out.push_str(&format!("{}{}", if e.is_dir() { 'd' } else { '-' }, host::mode_letters(host::mode_of(e.path, e.is_dir())))),
-                Some('u') | Some('g') => out.push_str("user"),
+                Some('u') | Some('g') => out.push_str(super::sysinfo::USER),
                 Some('T') | Some('A') | Some('C') => {
                     let (s, ns) = fsx::mtime(e.meta());
                     match it.next() {
@@ -681,7 +714,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         paths.push(".".into());
     }
     let rest = &args[i..];
-    let mut ps = Parser { t: rest, i: 0, maxdepth: None, mindepth: 0, depth_first: false, has_action: false, batches: 0 };
+    let mut ps = Parser { t: rest, i: 0, maxdepth: None, mindepth: 0, depth_first: false, has_action: false, batches: 0, ere: false };
     let expr = if rest.is_empty() {
         Node::Const(true)
     } else {
@@ -772,7 +805,7 @@ mod tests {
         check_err("find", &["missing"], "", "find: 'missing': No such file or directory\n", 1);
         check_err("find", &["-user", "bob"], "", "find: 'bob' is not the name of a known user (files here belong to agent; there is also root)\n", 1);
         let (_, ls, _) = crate::testutil::run("find", &["-name", "top.txt", "-ls"], "");
-        assert!(ls.starts_with("        0      4 -rw-r--r--   1 user     user         2000 ") && ls.ends_with(" ./top.txt\n"), "{:?}", ls);
+        assert!(ls.contains("      4 -rw-r--r--   1 agent    agent        2000 ") && ls.ends_with(" ./top.txt\n"), "{:?}", ls);
         check("find", &["empty", "-delete"], "", "", 0);
         assert!(!std::path::Path::new(&format!("{}/empty", d)).exists());
         std::env::set_current_dir(cwd).unwrap();

@@ -1,15 +1,16 @@
-//! ls [-1aAdFhlprRStU] [FILE]...
+//! ls [OPTION]... [FILE]...
 //!
-//! Output is always one name per line (what GNU ls prints into a pipe).
-//! The workspace has no owners or permission bits: -l shows `-rw-r--r--`
-//! for files and `drwxr-xr-x` for directories, owner and group `user`,
-//! and times in UTC.
+//! Output is one name per line into a pipe (as GNU ls), columns with -C/-x,
+//! commas with -m. Every file belongs to the session's user (`agent`, 1000);
+//! directories count 2 links plus one per subdirectory; times are UTC.
 
-use crate::args::{flag, optval, Spec};
+use crate::args::{flag, optval, val, Spec};
 use crate::ctx::{q, reason, Ctx, Res};
 use crate::fsx;
 use crate::host;
-use crate::num::human;
+use crate::num::{block_size, human, in_blocks};
+use crate::text::glob_match;
+use super::sysinfo::{UID, USER};
 use std::fs::Metadata;
 use std::io::{self, Write};
 
@@ -20,40 +21,128 @@ const SPECS: &[Spec] = &[
     flag('d', "directory", "d"),
     flag('F', "classify", "F"),
     flag('p', "", "p"),
+    flag('\0', "file-type", "file-type"),
+    val('\0', "indicator-style", "indicator-style"),
     flag('h', "human-readable", "h"),
+    flag('\0', "si", "si"),
+    flag('k', "kibibytes", "k"),
+    val('\0', "block-size", "block-size"),
     flag('l', "", "l"),
-    flag('g', "", "l"),
-    flag('o', "", "l"),
+    flag('g', "", "g"),
+    flag('o', "", "o"),
+    flag('G', "no-group", "G"),
+    flag('n', "numeric-uid-gid", "n"),
+    flag('\0', "author", "author"),
+    flag('i', "inode", "i"),
     flag('r', "reverse", "r"),
     flag('R', "recursive", "R"),
     flag('S', "", "S"),
     flag('t', "", "t"),
+    flag('X', "", "X"),
+    flag('v', "", "v"),
     flag('U', "", "U"),
-    flag('C', "", "1"),
-    flag('x', "", "1"),
+    flag('f', "", "f"),
+    val('\0', "sort", "sort"),
+    flag('c', "", "c"),
+    flag('u', "", "u"),
+    val('\0', "time", "time"),
+    flag('C', "", "C"),
+    flag('x', "", "x"),
+    flag('m', "", "m"),
+    val('\0', "format", "format"),
+    val('w', "width", "w"),
+    val('T', "tabsize", "T"),
+    flag('Q', "quote-name", "Q"),
+    flag('N', "literal", "N"),
+    val('\0', "quoting-style", "quoting-style"),
+    flag('b', "escape", "b"),
+    flag('q', "hide-control-chars", "q"),
+    flag('\0', "show-control-chars", "show-control-chars"),
+    flag('B', "ignore-backups", "B"),
+    val('I', "ignore", "I"),
+    val('\0', "hide", "hide"),
+    flag('L', "dereference", "L"),
+    flag('H', "dereference-command-line", "L"),
+    flag('\0', "dereference-command-line-symlink-to-dir", "L"),
     optval('\0', "color", "color"),
+    optval('\0', "hyperlink", "color"),
     flag('\0', "group-directories-first", "dirs-first"),
     flag('\0', "full-time", "full-time"),
+    val('\0', "time-style", "time-style"),
     flag('s', "size", "s"),
+    flag('\0', "zero", "zero"),
+    flag('Z', "context", "Z"),
+    flag('D', "dired", "D"),
 ];
-const HELP: &str = "Usage: ls [OPTION]... [FILE]...\nList information about the FILEs (the current directory by default).\nEntries are sorted by name unless -t, -S or -U is given.\n\n  -a, --all                  do not ignore entries starting with .\n  -A, --almost-all           do not list implied . and ..\n  -d, --directory            list directories themselves, not their contents\n  -F, --classify             append / to directories\n  -p                         append / to directories\n  -h, --human-readable       with -l, print sizes like 1K 234M 2G\n  -l                         use a long listing format\n  -r, --reverse              reverse order while sorting\n  -R, --recursive            list subdirectories recursively\n  -s, --size                 print the allocated size of each file, in blocks\n  -S                         sort by file size, largest first\n  -t                         sort by time, newest first\n  -U                         do not sort; list entries in directory order\n  -1                         list one file per line (always the case here)\n      --group-directories-first  group directories before files\n";
+const HELP: &str = "Usage: ls [OPTION]... [FILE]...\nList information about the FILEs (the current directory by default).\nEntries are sorted by name unless -t, -S, -X, -v, -U or --sort is given.\n\n  -a, --all                  do not ignore entries starting with .\n  -A, --almost-all           do not list implied . and ..\n      --author               with -l, print the author of each file\n  -b, --escape               accepted (names here need no escapes)\n      --block-size=SIZE      with -l, scale sizes by SIZE (K, M, 1K, ...)\n  -B, --ignore-backups       do not list entries ending with ~\n  -c, -u                     with -t, sort by ctime/atime (the same as mtime here)\n  -C                         list entries by columns\n  -d, --directory            list directories themselves, not their contents\n  -f                         list all entries in directory order\n  -F, --classify             append indicator (one of */) to entries\n      --file-type            likewise, except do not append '*'\n      --format=WORD          across -x, commas -m, horizontal -x, long -l,\n                             single-column -1, verbose -l, vertical -C\n      --full-time            like -l --time-style=full-iso\n  -g                         like -l, but do not list owner\n      --group-directories-first  group directories before files\n  -G, --no-group             in a long listing, don't print group names\n  -h, --human-readable       with -l and -s, print sizes like 1K 234M 2G\n      --si                   likewise, but use powers of 1000\n  -H, -L                     accepted (the workspace has no symlinks)\n      --hide=PATTERN         do not list entries matching PATTERN\n      --indicator-style=WORD  none, slash (-p), file-type, classify (-F)\n  -i, --inode                print the index number of each file\n  -I, --ignore=PATTERN       do not list entries matching PATTERN\n  -k, --kibibytes            1024-byte blocks for -s\n  -l                         use a long listing format\n  -m                         fill width with a comma separated list of entries\n  -n, --numeric-uid-gid      like -l, but list numeric user and group IDs\n  -N, --literal              print entry names without quoting\n  -o                         like -l, but do not list group information\n  -p                         append / indicator to directories\n  -q, --hide-control-chars   accepted\n  -Q, --quote-name           enclose entry names in double quotes\n      --quoting-style=WORD   literal, shell, shell-always, c, escape\n  -r, --reverse              reverse order while sorting\n  -R, --recursive            list subdirectories recursively\n  -s, --size                 print the allocated size of each file, in blocks\n  -S                         sort by file size, largest first\n      --sort=WORD            none (-U), size (-S), time (-t), version (-v), extension (-X)\n      --time=WORD            accepted (every time is the modification time)\n      --time-style=STYLE     full-iso, long-iso, iso, +FORMAT\n  -t                         sort by time, newest first\n  -T, --tabsize=COLS         assume tab stops at each COLS instead of 8\n  -U                         do not sort; list entries in directory order\n  -v                         natural sort of (version) numbers within text\n  -w, --width=COLS           set output width to COLS (default 80)\n  -x                         list entries by lines instead of by columns\n  -X                         sort alphabetically by entry extension\n      --zero                 end each output line with NUL, not newline\n  -Z, --context              print a security context column (always '?': no SELinux here)\n  -1                         list one file per line\n";
+
+#[derive(Clone, Copy, PartialEq, Default)]
+enum Key {
+    #[default]
+    Name,
+    Size,
+    Time,
+    Ext,
+    Version,
+    None,
+}
+
+#[derive(Clone, Copy, PartialEq, Default)]
+enum Layout {
+    #[default]
+    Lines,
+    Columns,
+    Across,
+    Commas,
+}
+
+#[derive(Clone, Copy, PartialEq, Default)]
+enum Indicator {
+    #[default]
+    None,
+    Slash,
+    FileType,
+    Classify,
+}
 
 #[derive(Default)]
 struct Opts {
     all: bool,
     almost: bool,
     dir_self: bool,
-    slash: bool,
-    human: bool,
+    indicator: Indicator,
+    human: Option<u64>,
+    unit: Option<(u64, String)>,
     long: bool,
+    no_owner: bool,
+    no_group: bool,
+    numeric: bool,
+    author: bool,
+    inode: bool,
+    context: bool,
     reverse: bool,
     recursive: bool,
-    by_size: bool,
-    by_time: bool,
-    unsorted: bool,
+    key: Key,
+    layout: Layout,
+    width: usize,
+    tabsize: usize,
+    quote: Quote,
+    hide: Vec<String>,
+    backups: bool,
     dirs_first: bool,
-    full_time: bool,
+    time_style: String,
     blocks: bool,
+    kib: bool,
+    eol: u8,
+}
+
+#[derive(Clone, Copy, PartialEq, Default)]
+enum Quote {
+    #[default]
+    Literal,
+    C,
+    Shell,
+    ShellAlways,
 }
 
 struct Entry {
@@ -64,27 +153,118 @@ struct Entry {
     meta: Option<Metadata>,
 }
 
+fn usage(ctx: &mut Ctx, msg: String) -> Res {
+    ctx.diag.usage(msg);
+    Ok(2)
+}
+
 pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     let p = getopt!(ctx, args, SPECS, HELP, 2);
-    let mut o = Opts::default();
+    let mut o = Opts { width: 80, tabsize: 8, eol: b'\n', time_style: "locale".into(), ..Opts::default() };
+    let mut show_group_only = false;
     for f in &p.opts {
+        let v = f.val.as_deref().unwrap_or("");
         match f.key {
             "a" => o.all = true,
             "A" => o.almost = true,
             "d" => o.dir_self = true,
-            "F" | "p" => o.slash = true,
-            "h" => o.human = true,
+            "F" => o.indicator = Indicator::Classify,
+            "p" => o.indicator = Indicator::Slash,
+            "file-type" => o.indicator = Indicator::FileType,
+            "indicator-style" => {
+                o.indicator = match v {
+                    "none" => Indicator::None,
+                    "slash" => Indicator::Slash,
+                    "file-type" => Indicator::FileType,
+                    "classify" => Indicator::Classify,
+                    _ => return usage(ctx, format!("invalid argument {} for '--indicator-style'\nValid arguments are: 'none', 'slash', 'file-type', 'classify'", q(v))),
+                }
+            }
+            "h" => o.human = Some(1024),
+            "si" => o.human = Some(1000),
+            "k" => o.kib = true,
+            "block-size" => match block_size(v) {
+                Some((n, suffix, _)) => o.unit = Some((n, suffix)),
+                None => return usage(ctx, format!("invalid --block-size argument {}", q(v))),
+            },
             "l" => o.long = true,
+            "g" => (o.long, o.no_owner) = (true, true),
+            "o" => (o.long, o.no_group) = (true, true),
+            "G" => show_group_only = true,
+            "n" => (o.long, o.numeric) = (true, true),
+            "author" => o.author = true,
+            "i" => o.inode = true,
             "r" => o.reverse = true,
             "R" => o.recursive = true,
-            "S" => o.by_size = true,
-            "t" => o.by_time = true,
-            "U" => o.unsorted = true,
+            "S" => o.key = Key::Size,
+            "t" => o.key = Key::Time,
+            "X" => o.key = Key::Ext,
+            "v" => o.key = Key::Version,
+            "U" => o.key = Key::None,
+            "f" => (o.key, o.all, o.long, o.blocks) = (Key::None, true, false, false),
+            "sort" => {
+                o.key = match v {
+                    "none" => Key::None,
+                    "size" => Key::Size,
+                    "time" => Key::Time,
+                    "version" => Key::Version,
+                    "extension" => Key::Ext,
+                    "name" => Key::Name,
+                    _ => return usage(ctx, format!("invalid argument {} for '--sort'\nValid arguments are: 'none', 'time', 'size', 'extension', 'version', 'name'", q(v))),
+                }
+            }
+            "c" | "u" | "time" => {}
+            "C" => o.layout = Layout::Columns,
+            "x" => o.layout = Layout::Across,
+            "m" => o.layout = Layout::Commas,
+            "1" => o.layout = Layout::Lines,
+            "format" => match v {
+                "across" | "horizontal" => o.layout = Layout::Across,
+                "commas" => o.layout = Layout::Commas,
+                "vertical" => o.layout = Layout::Columns,
+                "single-column" => o.layout = Layout::Lines,
+                "long" | "verbose" => o.long = true,
+                _ => return usage(ctx, format!("invalid argument {} for '--format'", q(v))),
+            },
+            "w" => match v.parse::<usize>() {
+                Ok(n) => o.width = if n == 0 { usize::MAX } else { n },
+                Err(_) => return usage(ctx, format!("invalid line width: {}", q(v))),
+            },
+            "T" => match v.parse::<usize>() {
+                Ok(n) => o.tabsize = n,
+                Err(_) => return usage(ctx, format!("invalid tab size: {}", q(v))),
+            },
+            "Q" => o.quote = Quote::C,
+            "N" => o.quote = Quote::Literal,
+            "quoting-style" => {
+                o.quote = match v {
+                    "literal" => Quote::Literal,
+                    "c" | "escape" | "c-maybe" => if v == "c" { Quote::C } else { Quote::Literal },
+                    "shell" | "shell-escape" => Quote::Shell,
+                    "shell-always" | "shell-escape-always" => Quote::ShellAlways,
+                    _ => return usage(ctx, format!("invalid argument {} for '--quoting-style'", q(v))),
+                }
+            }
+            "B" => o.backups = true,
+            "I" | "hide" => o.hide.push(v.to_string()),
             "dirs-first" => o.dirs_first = true,
-            "full-time" => (o.long, o.full_time) = (true, true),
+            "full-time" => (o.long, o.time_style) = (true, "full-iso".into()),
+            "time-style" => o.time_style = v.trim_start_matches("posix-").to_string(),
             "s" => o.blocks = true,
+            "zero" => o.eol = 0,
+            "Z" => o.context = true,
+            "D" if p.has("l") || p.has("n") || p.has("g") || p.has("o") => return usage(ctx, "--dired (-D) with a long listing is not supported here".into()),
             _ => {}
         }
+    }
+    if show_group_only {
+        o.no_group = true;
+    }
+    if !["full-iso", "long-iso", "iso", "locale"].contains(&o.time_style.as_str()) && !o.time_style.starts_with('+') {
+        return usage(ctx, format!("invalid argument {} for 'time style'\nValid arguments are: 'full-iso', 'long-iso', 'iso', 'locale', '+FORMAT'", q(&o.time_style)));
+    }
+    if o.long {
+        o.layout = Layout::Lines;
     }
     let ops = if p.operands.is_empty() { vec![".".to_string()] } else { p.operands.clone() };
     let mut files = Vec::new();
@@ -110,7 +290,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     sort(&mut dirs, &o);
     let now = fsx::now().0;
     if !files.is_empty() {
-        print_entries(ctx, &files, &o, now, false)?;
+        print_entries(ctx, &files, &o, now)?;
     }
     let headers = ops.len() > 1 || o.recursive;
     let mut first = files.is_empty();
@@ -126,18 +306,34 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     })
 }
 
+fn is_dir(e: &Entry) -> bool {
+    e.meta.as_ref().map(|m| m.is_dir()).unwrap_or(false)
+}
+
+/// The part of a name after its last dot (`-X`), empty for none or a leading dot only.
+fn extension(name: &str) -> &str {
+    match name.rfind('.') {
+        Some(i) if i > 0 => &name[i..],
+        _ => "",
+    }
+}
+
 fn sort(v: &mut Vec<Entry>, o: &Opts) {
-    if o.unsorted {
+    if o.key == Key::None {
+        if o.dirs_first {
+            v.sort_by_key(|e| !is_dir(e));
+        }
         return;
     }
     v.sort_by(|a, b| {
         let (ma, mb) = (a.meta.as_ref(), b.meta.as_ref());
-        let mut ord = std::cmp::Ordering::Equal;
-        if o.by_size {
-            ord = mb.map(|m| m.len()).cmp(&ma.map(|m| m.len()));
-        } else if o.by_time {
-            ord = mb.map(fsx::mtime).cmp(&ma.map(fsx::mtime));
-        }
+        let ord = match o.key {
+            Key::Size => mb.map(|m| m.len()).cmp(&ma.map(|m| m.len())),
+            Key::Time => mb.map(fsx::mtime).cmp(&ma.map(fsx::mtime)),
+            Key::Ext => extension(&a.name).cmp(extension(&b.name)),
+            Key::Version => super::sort::version_cmp(a.name.as_bytes(), b.name.as_bytes()),
+            _ => std::cmp::Ordering::Equal,
+        };
         ord.then_with(|| a.name.cmp(&b.name))
     });
     if o.reverse {
@@ -145,8 +341,20 @@ fn sort(v: &mut Vec<Entry>, o: &Opts) {
     }
     if o.dirs_first {
         // Stable: keeps the chosen order inside each group.
-        v.sort_by_key(|e| !e.meta.as_ref().map(|m| m.is_dir()).unwrap_or(false));
+        v.sort_by_key(|e| !is_dir(e));
     }
+}
+
+fn hidden(name: &str, o: &Opts) -> bool {
+    if name.starts_with('.') && !(o.all || o.almost) {
+        return true;
+    }
+    if o.backups && name.ends_with('~') {
+        return true;
+    }
+    // GNU: --hide does not apply under -a/-A; -I always does. Both are kept in one list here,
+    // so both apply unless -a/-A asked for everything.
+    !(o.all || o.almost) && o.hide.iter().any(|p| glob_match(p.as_bytes(), name.as_bytes()))
 }
 
 fn list_dir(ctx: &mut Ctx, path: &str, o: &Opts, now: i64, header: bool, first: &mut bool) -> io::Result<()> {
@@ -175,7 +383,7 @@ fn list_dir(ctx: &mut Ctx, path: &str, o: &Opts, now: i64, header: bool, first: 
         }
     }
     for n in names {
-        if n.starts_with('.') && !(o.all || o.almost) {
+        if hidden(&n, o) {
             continue;
         }
         let p = fsx::join(path, &n);
@@ -184,20 +392,16 @@ fn list_dir(ctx: &mut Ctx, path: &str, o: &Opts, now: i64, header: bool, first: 
     }
     sort(&mut entries, o);
     if o.long || o.blocks {
-        let blocks: u64 = entries.iter().filter_map(|e| e.meta.as_ref()).map(|m| blocks_1k(m.len())).sum();
-        if o.human {
-            writeln!(ctx.out, "total {}", human(blocks * 1024))?;
-        } else {
-            writeln!(ctx.out, "total {}", blocks)?;
-        }
+        let kib: u64 = entries.iter().filter_map(|e| e.meta.as_ref()).map(|m| blocks_1k(m.len())).sum();
+        writeln!(ctx.out, "total {}", block_cell(kib, o))?;
     }
-    print_entries(ctx, &entries, o, now, true)?;
+    print_entries(ctx, &entries, o, now)?;
     if o.recursive {
         for e in &entries {
             if e.name == "." || e.name == ".." {
                 continue;
             }
-            if e.meta.as_ref().map(|m| m.is_dir()).unwrap_or(false) {
+            if is_dir(e) {
                 list_dir(ctx, &e.path, o, now, true, first)?;
             }
         }
@@ -210,60 +414,256 @@ fn blocks_1k(len: u64) -> u64 {
     (len + 4095) / 4096 * 4
 }
 
-/// The -s column: allocated size, right-aligned to the widest.
-fn block_column(es: &[Entry], o: &Opts) -> Vec<String> {
-    if !o.blocks {
-        return vec![String::new(); es.len()];
+/// A count of 1K blocks as -s and `total` print it (-h, --si, --block-size, -k).
+fn block_cell(kib: u64, o: &Opts) -> String {
+    match (o.human, &o.unit) {
+        (Some(1000), _) => human_si(kib * 1024),
+        (Some(_), _) => human(kib * 1024),
+        (None, Some((n, suffix))) if !o.kib => format!("{}{}", in_blocks(kib * 1024, *n), suffix),
+        _ => kib.to_string(),
     }
-    let cells: Vec<String> = es
-        .iter()
-        .map(|e| {
-            let b = e.meta.as_ref().map(|m| blocks_1k(m.len())).unwrap_or(0);
-            if o.human {
-                human(b * 1024)
-            } else {
-                b.to_string()
-            }
-        })
-        .collect();
-    let w = cells.iter().map(|c| c.len()).max().unwrap_or(0);
-    cells.into_iter().map(|c| format!("{:>w$} ", c, w = w)).collect()
 }
 
-fn print_entries(ctx: &mut Ctx, es: &[Entry], o: &Opts, now: i64, _in_dir: bool) -> io::Result<()> {
-    let sizes = block_column(es, o);
-    if !o.long {
-        for (e, b) in es.iter().zip(&sizes) {
-            let slash = if o.slash && e.meta.as_ref().map(|m| m.is_dir()).unwrap_or(false) { "/" } else { "" };
-            writeln!(ctx.out, "{}{}{}", b, e.name, slash)?;
-        }
-        return Ok(());
+/// Sizes in powers of 1000, as --si prints them (lowercase k).
+pub fn human_si(n: u64) -> String {
+    const UNITS: [&str; 7] = ["", "k", "M", "G", "T", "P", "E"];
+    if n < 1000 {
+        return n.to_string();
     }
-    let rows: Vec<(String, String, String, &Entry)> = es
-        .iter()
-        .map(|e| {
-            let m = e.meta.as_ref();
-            let is_dir = m.map(|m| m.is_dir()).unwrap_or(false);
-            let mode = if m.map(|m| m.file_type().is_symlink()).unwrap_or(false) {
-                "lrwxrwxrwx".to_string()
+    let (mut v, mut u) = (n as f64, 0);
+    while v >= 1000.0 && u < UNITS.len() - 1 {
+        v /= 1000.0;
+        u += 1;
+    }
+    if v < 10.0 {
+        format!("{:.1}{}", (v * 10.0).ceil() / 10.0, UNITS[u])
+    } else {
+        format!("{}{}", v.ceil() as u64, UNITS[u])
+    }
+}
+
+/// A file's size as the long listing prints it.
+fn size_cell(len: u64, o: &Opts) -> String {
+    match (o.human, &o.unit) {
+        (Some(1000), _) => human_si(len),
+        (Some(_), _) => human(len),
+        (None, Some((n, suffix))) => format!("{}{}", in_blocks(len, *n), suffix),
+        _ => len.to_string(),
+    }
+}
+
+fn quoted(name: &str, o: &Opts) -> String {
+    let plain = name.bytes().all(|b| b.is_ascii_alphanumeric() || b"._-+/,:@%=^".contains(&b));
+    match o.quote {
+        Quote::Literal => name.to_string(),
+        Quote::C => format!("\"{}\"", name.replace('\\', "\\\\").replace('"', "\\\"")),
+        Quote::Shell if plain => name.to_string(),
+        Quote::Shell | Quote::ShellAlways => format!("'{}'", name.replace('\'', "'\\''")),
+    }
+}
+
+/// Name, quoted and followed by its -F/-p indicator.
+fn display(e: &Entry, o: &Opts) -> String {
+    let dir = is_dir(e);
+    let exec = !dir && e.meta.is_some() && host::mode_of(&e.path, false) & 0o111 != 0;
+    let mark = match o.indicator {
+        Indicator::None => "",
+        _ if dir => "/",
+        Indicator::Classify if exec => "*",
+        _ => "",
+    };
+    format!("{}{}", quoted(&e.name, o), mark)
+}
+
+/// The inode column of -i: the listing's number for each entry.
+fn inode(e: &Entry) -> u64 {
+    fsx::inode(&e.path).unwrap_or(0)
+}
+
+/// Links as stat shows them: 1 for a file, 2 plus one per subdirectory for a directory.
+pub fn link_count(path: &str, dir: bool) -> u64 {
+    if !dir {
+        return 1;
+    }
+    let subdirs = fsx::read_dir_typed(path).map(|v| v.iter().filter(|(_, t)| t.is_dir()).count()).unwrap_or(0);
+    2 + subdirs as u64
+}
+
+fn print_entries(ctx: &mut Ctx, es: &[Entry], o: &Opts, now: i64) -> io::Result<()> {
+    // Prefix columns (-i, -s), each right-aligned to its widest cell.
+    let mut prefix = vec![String::new(); es.len()];
+    let mut add_column = |cells: Vec<String>| {
+        let w = cells.iter().map(|c| c.len()).max().unwrap_or(0);
+        for (p, c) in prefix.iter_mut().zip(cells) {
+            p.push_str(&format!("{:>w$} ", c, w = w));
+        }
+    };
+    if o.inode {
+        add_column(es.iter().map(|e| inode(e).to_string()).collect());
+    }
+    if o.blocks {
+        add_column(es.iter().map(|e| block_cell(e.meta.as_ref().map(|m| blocks_1k(m.len())).unwrap_or(0), o)).collect());
+    }
+    if o.context && !o.long {
+        add_column(vec!["?".to_string(); es.len()]);
+    }
+    if !o.long {
+        let cells: Vec<String> = es.iter().zip(&prefix).map(|(e, p)| format!("{}{}", p, display(e, o))).collect();
+        return layout(ctx, &cells, o);
+    }
+    let owner = if o.numeric { UID.to_string() } else { USER.to_string() };
+    let mut rows: Vec<Vec<String>> = Vec::new();
+    for e in es {
+        let m = e.meta.as_ref();
+        let dir = is_dir(e);
+        let mode = format!("{}{}", if dir { 'd' } else { '-' }, host::mode_letters(host::mode_of(&e.path, dir)));
+        let mut row = vec![mode, link_count(&e.path, dir).to_string()];
+        if !o.no_owner {
+            row.push(owner.clone());
+        }
+        if !o.no_group {
+            row.push(owner.clone());
+        }
+        if o.author {
+            row.push(owner.clone());
+        }
+        if o.context {
+            row.push("?".into());
+        }
+        row.push(size_cell(m.map(|m| m.len()).unwrap_or(0), o));
+        row.push(when(m.map(fsx::mtime).unwrap_or((0, 0)), now, &o.time_style));
+        rows.push(row);
+    }
+    let n = rows.first().map(|r| r.len()).unwrap_or(0);
+    let widths: Vec<usize> = (0..n).map(|i| rows.iter().map(|r| r[i].len()).max().unwrap_or(0)).collect();
+    let owners = [!o.no_owner, !o.no_group, o.author, o.context].iter().filter(|&&b| b).count();
+    for ((row, e), p) in rows.iter().zip(es).zip(&prefix) {
+        let mut line = p.clone();
+        for (i, cell) in row.iter().enumerate() {
+            let w = widths[i];
+            // Owner and group are left-aligned, numbers right-aligned, the time as is.
+            let left = i >= 2 && i < 2 + owners && !o.numeric;
+            if i > 0 {
+                line.push(' ');
+            }
+            if left {
+                line.push_str(&format!("{:<w$}", cell, w = w));
+            } else if i == n - 1 {
+                line.push_str(cell);
             } else {
-                format!("{}{}", if is_dir { 'd' } else { '-' }, host::mode_letters(host::mode_of(&e.path, is_dir)))
-            };
-            let len = m.map(|m| m.len()).unwrap_or(0);
-            let size = if o.human { human(len) } else { len.to_string() };
-            let t = m.map(fsx::mtime).unwrap_or((0, 0));
-            let when = if o.full_time { full_time(t) } else { ls_time(t.0, now) };
-            (mode, size, when, e)
-        })
-        .collect();
-    let w = rows.iter().map(|r| r.1.len()).max().unwrap_or(1);
-    for ((mode, size, when, e), b) in rows.into_iter().zip(&sizes) {
-        let is_dir = mode.starts_with('d');
-        let links = if is_dir { 2 } else { 1 };
-        let slash = if o.slash && is_dir { "/" } else { "" };
-        writeln!(ctx.out, "{}{} {} user user {:>w$} {} {}{}", b, mode, links, size, when, e.name, slash, w = w)?;
+                line.push_str(&format!("{:>w$}", cell, w = w));
+            }
+        }
+        write!(ctx.out, "{} {}", line, display(e, o))?;
+        ctx.out.write_all(&[o.eol])?;
     }
     Ok(())
+}
+
+/// The time column for a --time-style.
+fn when(t: (i64, u32), now: i64, style: &str) -> String {
+    match style {
+        "full-iso" => full_time(t),
+        "long-iso" => full_time(t)[..16].to_string(),
+        "iso" => {
+            let full = full_time(t);
+            if t.0 > now - 31_556_952 / 2 && t.0 <= now + 60 { full[5..16].to_string() } else { format!("{} ", &full[..10]) }
+        }
+        f if f.starts_with('+') => super::date::format_utc(&f[1..], t.0, t.1),
+        _ => ls_time(t.0, now),
+    }
+}
+
+/// Width a cell takes on screen (names here are UTF-8; each char counts one).
+fn cell_width(s: &str) -> usize {
+    s.chars().count()
+}
+
+/// Moves from column `from` to `to` as GNU ls does: tabs when the tab size allows, then spaces.
+fn indent(out: &mut String, mut from: usize, to: usize, tab: usize) {
+    while from < to {
+        if tab != 0 && to / tab > (from + 1) / tab {
+            out.push('\t');
+            from += tab - from % tab;
+        } else {
+            out.push(' ');
+            from += 1;
+        }
+    }
+}
+
+fn layout(ctx: &mut Ctx, cells: &[String], o: &Opts) -> io::Result<()> {
+    let eol = o.eol as char;
+    let mut out = String::new();
+    match o.layout {
+        Layout::Lines => {
+            for c in cells {
+                out.push_str(c);
+                out.push(eol);
+            }
+        }
+        Layout::Commas => {
+            let mut pos = 0;
+            for (i, c) in cells.iter().enumerate() {
+                let len = cell_width(c);
+                if i > 0 {
+                    if pos + len + 2 < o.width {
+                        out.push_str(", ");
+                        pos += 2;
+                    } else {
+                        out.push(',');
+                        out.push(eol);
+                        pos = 0;
+                    }
+                }
+                out.push_str(c);
+                pos += len;
+            }
+            if !cells.is_empty() {
+                out.push(eol);
+            }
+        }
+        Layout::Columns | Layout::Across => {
+            let n = cells.len();
+            let lens: Vec<usize> = cells.iter().map(|c| cell_width(c)).collect();
+            let across = o.layout == Layout::Across;
+            // The most columns whose widths (widest cell + 2, the last without the 2) fit.
+            let mut chosen = (1, vec![lens.iter().copied().max().unwrap_or(0)]);
+            for cols in (1..=n.max(1)).rev() {
+                let rows = (n + cols - 1) / cols;
+                let cols = if across { cols } else { (n + rows - 1) / rows };
+                let mut w = vec![0usize; cols];
+                for (i, &l) in lens.iter().enumerate() {
+                    let c = if across { i % cols } else { i / rows };
+                    w[c] = w[c].max(l);
+                }
+                let total: usize = w.iter().sum::<usize>() + 2 * (cols - 1);
+                if total < o.width || cols == 1 {
+                    chosen = (cols, w);
+                    break;
+                }
+            }
+            let (cols, w) = chosen;
+            let rows = if n == 0 { 0 } else { (n + cols - 1) / cols };
+            for r in 0..rows {
+                let mut pos = 0;
+                let mut line = String::new();
+                for c in 0..cols {
+                    let i = if across { r * cols + c } else { c * rows + r };
+                    if i >= n {
+                        break;
+                    }
+                    let start: usize = w[..c].iter().map(|x| x + 2).sum();
+                    indent(&mut line, pos, start, o.tabsize);
+                    line.push_str(&cells[i]);
+                    pos = start + lens[i];
+                }
+                out.push_str(&line);
+                out.push(eol);
+            }
+        }
+    }
+    ctx.out.write_all(out.as_bytes())
 }
 
 /// (year, month, day) of a day count since 1970-01-01 (one implementation, in date.rs).
@@ -332,14 +732,20 @@ mod tests {
         }
         check("ls", &["-R", &d], "", &format!("{d}:\na.txt\nb.txt\nsub\n\n{d}/sub:\nx\n", d = d), 0);
         let (fa, fb) = (format!("{}/a.txt", d), format!("{}/b.txt", d));
-        check("ls", &["-l", &fb, &fa], "", &format!("-rw-r--r-- 1 user user 1 Jan  1  2000 {}\n-rw-r--r-- 1 user user 5 Jan  1  2000 {}\n", fa, fb), 0);
+        check("ls", &["-l", &fb, &fa], "", &format!("-rw-r--r-- 1 agent agent 1 Jan  1  2000 {}\n-rw-r--r-- 1 agent agent 5 Jan  1  2000 {}\n", fa, fb), 0);
         let (_, long, _) = crate::testutil::run("ls", &["-l", &d], "");
         assert!(long.starts_with("total ") && long.contains(" Dec 31  1999 sub\n"), "{}", long);
         check("ls", &["-d", &d], "", &format!("{}\n", d), 0);
+        check("ls", &["-m", &d], "", "a.txt, b.txt, sub\n", 0);
+        check("ls", &["-x", "-w", "12", &d], "", "a.txt\nb.txt\nsub\n", 0);
+        check("ls", &["-x", "-w", "13", &d], "", "a.txt  b.txt\nsub\n", 0);
+        check("ls", &["-C", "-w", "13", &d], "", "a.txt  sub\nb.txt\n", 0);
+        check("ls", &["-Q", "-F", "-B", "--hide=b*", &d], "", "\"a.txt\"\n\"sub\"/\n", 0);
+        check("ls", &["-X", "-r", &d], "", "b.txt\na.txt\nsub\n", 0);
         let a = format!("{}/a.txt", d);
         check("ls", &[&a], "", &format!("{}\n", a), 0);
         let m = format!("{}/missing", d);
         check_err("ls", &[&m], "", &format!("ls: cannot access '{}': No such file or directory\n", m), 2);
-        check_err("ls", &["-Q"], "", "ls: invalid option -- 'Q'\nTry 'ls --help' for more information.\n", 2);
+        check_err("ls", &["-Y"], "", "ls: invalid option -- 'Y'\nTry 'ls --help' for more information.\n", 2);
     }
 }

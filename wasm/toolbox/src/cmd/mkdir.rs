@@ -1,14 +1,14 @@
-//! mkdir [-p] [-v] [-m MODE] DIR...  (WASI has no permission bits: -m is
-//! accepted and ignored.)
+//! mkdir [-p] [-v] [-m MODE] DIR...  (-m sets the bits of each DIR named, not of the
+//! parents -p makes, as GNU does; -Z is accepted: there is no SELinux.)
 
-use crate::args::{flag, val, Spec};
+use crate::args::{flag, optval, val, Spec};
 use crate::ctx::{q, reason, Ctx, Res};
 use crate::fsx;
 use std::fs;
 use std::io::{self, Write};
 
-const SPECS: &[Spec] = &[flag('p', "parents", "p"), flag('v', "verbose", "v"), val('m', "mode", "m")];
-const HELP: &str = "Usage: mkdir [OPTION]... DIRECTORY...\nCreate the DIRECTORY(ies), if they do not already exist.\n\n  -m, --mode=MODE   accepted for compatibility; the workspace has no permission bits\n  -p, --parents     no error if existing, make parent directories as needed\n  -v, --verbose     print a message for each created directory\n";
+const SPECS: &[Spec] = &[flag('p', "parents", "p"), flag('v', "verbose", "v"), val('m', "mode", "m"), flag('Z', "", "Z"), optval('\0', "context", "Z")];
+const HELP: &str = "Usage: mkdir [OPTION]... DIRECTORY...\nCreate the DIRECTORY(ies), if they do not already exist.\n\n  -m, --mode=MODE   set file mode (as in chmod), not a=rwx - umask\n  -p, --parents     no error if existing, make parent directories as needed\n  -v, --verbose     print a message for each created directory\n";
 
 pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     let p = getopt!(ctx, args, SPECS, HELP, 1);
@@ -17,7 +17,18 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         return Ok(1);
     }
     let verbose = p.has("v");
+    let mode = match p.last("m") {
+        Some(m) => match crate::host::parse_mode(m, 0o777) {
+            Some(bits) => Some(bits),
+            None => {
+                ctx.diag.error(format!("invalid mode {}", q(m)));
+                return Ok(1);
+            }
+        },
+        None => None,
+    };
     for d in &p.operands {
+        let existed = fsx::metadata(d).is_ok();
         if p.has("p") {
             // Walk down the path so -v can name each directory created.
             let mut prefix = String::new();
@@ -55,6 +66,13 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
                     }
                 }
                 Err(e) => ctx.diag.error(format!("cannot create directory {}: {}", q(d), reason(&e))),
+            }
+        }
+        if let (Some(bits), false) = (mode, existed) {
+            if fsx::is_dir(d) {
+                if let Err(e) = crate::host::set_mode(d, bits) {
+                    ctx.diag.error(format!("cannot set permissions of {}: {}", q(d), reason(&e)));
+                }
             }
         }
     }

@@ -18,38 +18,47 @@ const SPECS: &[Spec] = &[
     flag('b', "", "b"),
     optval('\0', "backup", "b"),
     val('S', "suffix", "S"),
+    flag('\0', "strip-trailing-slashes", "same"),
+    flag('Z', "context", "same"),
 ];
 const HELP: &str = "Usage: mv [OPTION]... [-T] SOURCE DEST\n  or:  mv [OPTION]... SOURCE... DIRECTORY\n  or:  mv [OPTION]... -t DIRECTORY SOURCE...\nRename SOURCE to DEST, or move SOURCE(s) to DIRECTORY.\n\n      --backup[=CONTROL]       make a backup of each existing destination file\n  -b                           like --backup but does not accept an argument\n  -f, --force                  do not prompt before overwriting (the default here)\n  -n, --no-clobber             do not overwrite an existing file\n  -S, --suffix=SUFFIX          override the usual backup suffix (~)\n  -t, --target-directory=DIRECTORY  move all SOURCE arguments into DIRECTORY\n  -T, --no-target-directory    treat DEST as a normal file\n  -u, --update                 move only when the SOURCE file is newer\n                                 than the destination file or when the\n                                 destination file is missing\n  -v, --verbose                explain what is being done\n";
 
 pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     let p = getopt!(ctx, args, SPECS, HELP, 1);
     let last_fin = p.opts.iter().rev().find(|o| matches!(o.key, "f" | "i" | "n")).map(|o| o.key);
-    if last_fin == Some("i") {
-        ctx.diag.error("interactive moving (-i) is not supported: there is no terminal to answer prompts; use -n");
-        return Ok(1);
-    }
     let no_clobber = last_fin == Some("n");
-    let backup = if p.has("b") || p.has("S") {
-        let control = p.last("b").map(str::to_string).or_else(|| std::env::var("VERSION_CONTROL").ok()).unwrap_or_else(|| "existing".into());
-        match Backup::parse(&control, p.last("S").unwrap_or("~")) {
-            Some(b) => Some(b),
-            None => {
-                ctx.diag.error(format!("invalid argument {} for 'backup type'\nValid arguments are:\n  - 'none', 'off'\n  - 'simple', 'never'\n  - 'existing', 'nil'\n  - 'numbered', 't'", q(&control)));
-                ctx.diag.try_help();
-                return Ok(1);
-            }
-        }
-    } else {
-        None
+    let backup = match backup_of(ctx, &p) {
+        Ok(b) => b,
+        Err(()) => return Ok(1),
     };
     let pairs = match cp::plan(ctx, &p.operands, p.last("t"), p.has("T")) {
         Some(v) => v,
         None => return Ok(1),
     };
     for (src, dst) in pairs {
+        let asked = last_fin == Some("i") && fsx::symlink_metadata(&dst).is_ok();
+        if asked && !cp::confirm(ctx, &format!("overwrite {}? ", q(&dst)))? {
+            continue;
+        }
         move_one(ctx, &src, &dst, no_clobber, p.has("u"), p.has("v"), backup.as_ref())?;
     }
     Ok(if ctx.diag.failed { 1 } else { 0 })
+}
+
+/// The backup -b/--backup[=CONTROL]/-S ask for (cp and mv), or Err after a usage message.
+pub fn backup_of(ctx: &mut Ctx, p: &crate::args::Parsed) -> Result<Option<Backup>, ()> {
+    if !(p.has("b") || p.has("S")) {
+        return Ok(None);
+    }
+    let control = p.last("b").map(str::to_string).or_else(|| std::env::var("VERSION_CONTROL").ok()).unwrap_or_else(|| "existing".into());
+    match Backup::parse(&control, p.last("S").unwrap_or("~")) {
+        Some(b) => Ok(Some(b)),
+        None => {
+            ctx.diag.error(format!("invalid argument {} for 'backup type'\nValid arguments are:\n  - 'none', 'off'\n  - 'simple', 'never'\n  - 'existing', 'nil'\n  - 'numbered', 't'", q(&control)));
+            ctx.diag.try_help();
+            Err(())
+        }
+    }
 }
 
 /// How an existing destination is kept (GNU's --backup CONTROL).
@@ -143,7 +152,7 @@ fn move_one(ctx: &mut Ctx, src: &str, dst: &str, no_clobber: bool, update: bool,
         Ok(()) => {}
         Err(e) if reason(&e).contains("cross-device") => {
             // Another mount: copy with times kept, then remove the source.
-            let o = cp::Opts { recursive: true, preserve: true, no_clobber: false, update: false, verbose: false };
+            let o = cp::Opts { recursive: true, interactive: false, mode: true, backup: None, preserve: true, no_clobber: false, update: false, verbose: false };
             cp::copy(ctx, src, dst, &o, true)?;
             if ctx.diag.failed {
                 return Ok(());

@@ -13,13 +13,13 @@ const SPECS: &[Spec] = &[
     flag('d', "dir", "d"),
     flag('v', "verbose", "v"),
     flag('i', "", "i"),
-    flag('I', "", "i"),
+    flag('I', "", "I"),
     optval('\0', "interactive", "i"),
     flag('\0', "one-file-system", "one-fs"),
     flag('\0', "no-preserve-root", "no-preserve-root"),
     flag('\0', "preserve-root", "preserve-root"),
 ];
-const HELP: &str = "Usage: rm [OPTION]... [FILE]...\nRemove (unlink) the FILE(s).\n\n  -f, --force           ignore nonexistent files and arguments, never prompt\n  -r, -R, --recursive   remove directories and their contents recursively\n  -d, --dir             remove empty directories\n  -v, --verbose         explain what is being done\n";
+const HELP: &str = "Usage: rm [OPTION]... [FILE]...\nRemove (unlink) the FILE(s).\n\n  -f, --force           ignore nonexistent files and arguments, never prompt\n  -r, -R, --recursive   remove directories and their contents recursively\n  -d, --dir             remove empty directories\n  -i                    prompt before every removal (answers are read from stdin)\n  -I                    prompt once before removing more than three files, or recursively\n      --interactive[=WHEN]  never, once (-I), or always (-i)\n  -v, --verbose         explain what is being done\n";
 
 struct Opts {
     force: bool,
@@ -30,13 +30,28 @@ struct Opts {
 
 pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     let p = getopt!(ctx, args, SPECS, HELP, 1);
-    // Later -f / -i override each other; a prompt can never be answered here.
-    let last_fi = p.opts.iter().rev().find(|o| o.key == "f" || o.key == "i").map(|o| o.key);
-    if last_fi == Some("i") {
-        ctx.diag.error("interactive removal (-i/-I) is not supported: there is no terminal to answer prompts");
+    // Later -f / -i / -I override each other. Prompts go to stderr and read the answer from
+    // stdin (end of input is a no, as for GNU without a terminal).
+    let last = p.opts.iter().rev().find(|o| matches!(o.key, "f" | "i" | "I")).map(|o| match (o.key, o.val.as_deref()) {
+        ("i", Some("never") | Some("no") | Some("none")) => "never",
+        ("i", Some("once")) | ("I", _) => "once",
+        ("i", Some("always") | Some("yes") | None) => "always",
+        ("i", Some(_)) => "bad",
+        (k, _) => k,
+    });
+    if last == Some("bad") {
+        ctx.diag.error(format!("invalid argument {} for '--interactive'\nValid arguments are:\n  - 'never', 'no', 'none'\n  - 'once'\n  - 'always', 'yes'", q(p.last("i").unwrap_or(""))));
+        ctx.diag.try_help();
         return Ok(1);
     }
-    let o = Opts { force: p.has("f"), recursive: p.has("r"), dir: p.has("d"), verbose: p.has("v") };
+    let o = Opts { force: last == Some("f"), recursive: p.has("r"), dir: p.has("d"), verbose: p.has("v") };
+    if last == Some("once") && (p.operands.len() > 3 || o.recursive) {
+        let n = p.operands.len();
+        let what = format!("remove {} argument{}{}? ", n, if n == 1 { "" } else { "s" }, if o.recursive { " recursively" } else { "" });
+        if !super::cp::confirm(ctx, &what)? {
+            return Ok(0);
+        }
+    }
     if p.operands.is_empty() {
         if o.force {
             return Ok(0);
@@ -54,6 +69,14 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
             ctx.diag.error(format!("it is dangerous to operate recursively on {}", q("/")));
             ctx.diag.warn("use --no-preserve-root to override this failsafe");
             continue;
+        }
+        if last == Some("always") {
+            if let Ok(m) = fsx::symlink_metadata(f) {
+                let kind = if m.is_dir() { "directory" } else if m.len() == 0 { "regular empty file" } else { "regular file" };
+                if !super::cp::confirm(ctx, &format!("remove {} {}? ", kind, q(f)))? {
+                    continue;
+                }
+            }
         }
         remove(ctx, f, &o)?;
     }

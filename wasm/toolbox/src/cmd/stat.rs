@@ -13,6 +13,8 @@ use std::io::Write;
 
 const SPECS: &[Spec] = &[
     flag('L', "dereference", "L"),
+    // Every stat here is read fresh from the session's store: no cache to choose.
+    val('\0', "cached", "ignored"),
     val('c', "format", "c"),
     val('\0', "printf", "printf"),
     flag('t', "terse", "t"),
@@ -83,9 +85,10 @@ fn format(fmt: &str, name: &str, m: &Metadata, escapes: bool) -> String {
             Some('a') => out.push_str(&format!("{:o}", mode)),
             Some('A') => out.push_str(&mode_s),
             Some('u') | Some('g') => out.push_str("1000"),
-            Some('U') | Some('G') => out.push_str("user"),
-            Some('i') | Some('d') | Some('D') => out.push('0'),
-            Some('h') => out.push(if m.is_dir() { '2' } else { '1' }),
+            Some('U') | Some('G') => out.push_str(super::sysinfo::USER),
+            Some('i') => out.push_str(&fsx::inode(name).unwrap_or(0).to_string()),
+            Some('d') | Some('D') => out.push('0'),
+            Some('h') => out.push_str(&super::ls::link_count(name, m.is_dir()).to_string()),
             Some('x') => out.push_str(&stamp(atime(m))),
             Some('X') => out.push_str(&atime(m).0.to_string()),
             Some('y') | Some('z') | Some('w') => out.push_str(&stamp(fsx::mtime(m))),

@@ -38,7 +38,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     let args = super::head::obsolete_count(args, true);
     let p = getopt!(ctx, &args, SPECS, HELP, 1);
     if p.has("f") {
-        ctx.diag.error("following files (-f) is not supported in this sandbox");
+        ctx.diag.error("following files (-f, -F, --follow) is not supported in this sandbox");
         return Ok(1);
     }
     let mut mode = Mode::Last(10);
@@ -253,7 +253,7 @@ mod tests {
         for (args, input, out) in cases {
             check("tail", args, input, out, 0);
         }
-        check_err("tail", &["-f"], "", "tail: following files (-f) is not supported in this sandbox\n", 1);
+        check_err("tail", &["-f"], "", "tail: following files (-f, -F, --follow) is not supported in this sandbox\n", 1);
     }
 
     #[test]

@@ -33,8 +33,41 @@ const SPECS: &[Spec] = &[
     val('\0', "transform", "transform"),
     val('\0', "xform", "transform"),
     flag('P', "absolute-names", "P"),
+    val('T', "files-from", "T"),
+    val('X', "exclude-from", "X"),
+    flag('\0', "exclude-vcs", "exclude-vcs"),
+    flag('\0', "null", "null"),
+    flag('a', "auto-compress", "a"),
+    // Members are always stored sorted by name, in one format that GNU tar reads; owners are
+    // the session's user; nothing here has links, other filesystems or extended attributes.
+    // These options therefore change nothing.
+    val('\0', "sort", "ignored"),
+    val('b', "blocking-factor", "ignored"),
+    val('H', "format", "ignored"),
+    flag('\0', "numeric-owner", "ignored"),
+    flag('\0', "same-owner", "ignored"),
+    flag('\0', "same-permissions", "ignored"),
+    flag('\0', "no-same-permissions", "ignored"),
+    flag('\0', "atime-preserve", "ignored"),
+    flag('\0', "force-local", "ignored"),
+    flag('l', "check-links", "ignored"),
+    flag('\0', "one-file-system", "ignored"),
+    flag('\0', "no-overwrite-dir", "ignored"),
+    flag('\0', "overwrite-dir", "ignored"),
+    flag('\0', "utc", "ignored"),
+    flag('\0', "no-null", "ignored"),
+    flag('\0', "verbatim-files-from", "ignored"),
+    flag('\0', "no-verbatim-files-from", "ignored"),
+    flag('\0', "no-auto-compress", "ignored"),
+    flag('\0', "no-ignore-case", "ignored"),
+    flag('\0', "recursion", "ignored"),
+    // Extraction always replaces a file whole, which is what these ask for.
+    flag('U', "unlink-first", "ignored"),
+    flag('\0', "recursive-unlink", "ignored"),
+    flag('\0', "no-wildcards", "ignored"),
+    flag('\0', "ignore-failed-read", "ignore-failed-read"),
 ];
-const HELP: &str = "Usage: tar [OPTION...] [FILE]...\nStore files in, list or extract them from, a tar archive.\n\n  -c, --create               create a new archive\n  -t, --list                 list the contents of an archive\n  -x, --extract, --get       extract files from an archive\n  -f, --file=ARCHIVE         use archive file ARCHIVE ('-' or none: stdin/stdout)\n  -C, --directory=DIR        change to directory DIR\n  -v, --verbose              verbosely list files processed\n  -z, --gzip                 filter the archive through gzip\n  -O, --to-stdout            extract files to standard output\n  -k, --keep-old-files       don't replace existing files when extracting\n      --exclude=PATTERN      exclude files matching PATTERN (a glob)\n      --strip-components=N   strip N leading components from file names on extraction\n      --transform=EXPR       rename members with sed's s/REGEX/REPL/[gix] (also --xform)\n  -P, --absolute-names       don't strip leading '/'s from file names\n";
+const HELP: &str = "Usage: tar [OPTION...] [FILE]...\nStore files in, list or extract them from, a tar archive.\n\n  -c, --create               create a new archive\n  -t, --list                 list the contents of an archive\n  -x, --extract, --get       extract files from an archive\n  -f, --file=ARCHIVE         use archive file ARCHIVE ('-' or none: stdin/stdout)\n  -C, --directory=DIR        change to directory DIR\n  -v, --verbose              verbosely list files processed\n  -z, --gzip                 filter the archive through gzip\n  -O, --to-stdout            extract files to standard output\n  -k, --keep-old-files       don't replace existing files when extracting\n      --exclude=PATTERN      exclude files matching PATTERN (a glob)\n      --strip-components=N   strip N leading components from file names on extraction\n      --transform=EXPR       rename members with sed's s/REGEX/REPL/[gix] (also --xform)\n  -T, --files-from=FILE      get names to create from FILE (one a line; NUL with --null)\n  -X, --exclude-from=FILE    exclude patterns listed in FILE\n      --exclude-vcs          exclude version control system directories\n  -a, --auto-compress        use the archive suffix to decide on gzip (.gz, .tgz)\n      --sort, -b, -H, --format, --numeric-owner, --same-owner, --utc, -l, ...  accepted (no effect here)\n  -P, --absolute-names       don't strip leading '/'s from file names\n";
 
 /// Expands old-style `czf a.tgz` into `-c -z -f a.tgz`.
 fn expand_old_style(args: &[String]) -> Vec<String> {
@@ -193,14 +226,38 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     }
     let archive = p.last("f").unwrap_or("-").to_string();
     let dir = p.last("C").map(|s| s.to_string());
-    let excl = p.all("exclude");
+    // Lists (-T names, -X patterns) are read from the directory tar started in, as GNU does.
+    let mut lists = |key: &str, sep: u8| -> Result<Vec<String>, String> {
+        let mut v = Vec::new();
+        for f in p.all(key) {
+            let mut bytes = Vec::new();
+            let r = if f == "-" { std::io::Read::read_to_end(&mut ctx.stdin, &mut bytes).map(|_| ()) } else { std::fs::read(fsx::host(f)).map(|b| bytes = b) };
+            r.map_err(|e| format!("{}: Cannot open: {}", f, reason(&e)))?;
+            v.extend(bytes.split(|&b| b == sep).filter(|l| !l.is_empty()).map(|l| String::from_utf8_lossy(l).into_owned()));
+        }
+        Ok(v)
+    };
+    let sep = if p.has("null") { 0 } else { b'\n' };
+    let (from_lists, excl_lists) = match (lists("T", sep), lists("X", b'\n')) {
+        (Ok(a), Ok(b)) => (a, b),
+        (Err(m), _) | (_, Err(m)) => {
+            ctx.diag.error(m);
+            return Ok(2);
+        }
+    };
+    let names: Vec<String> = p.operands.iter().cloned().chain(from_lists).collect();
+    let mut excl: Vec<&str> = p.all("exclude");
+    excl.extend(excl_lists.iter().map(String::as_str));
+    if p.has("exclude-vcs") {
+        excl.extend([".git", ".gitignore", ".gitattributes", ".gitmodules", ".svn", ".hg", ".hgignore", ".hgtags", ".bzr", ".bzrignore", "CVS", ".cvsignore", "RCS", "SCCS", "_darcs", "_MTN", "{arch}", ".arch-ids"]);
+    }
     let at = |name: &str| -> String {
         match &dir {
             Some(d) if !name.starts_with('/') => fsx::join(d, name),
             _ => name.to_string(),
         }
     };
-    let gz = p.has("z");
+    let gz = p.has("z") || (p.has("a") && [".gz", ".tgz", ".taz"].iter().any(|x| archive.ends_with(x)));
     let mut xforms = Vec::new();
     for t in p.all("transform") {
         match super::tarxform::parse(t) {
@@ -213,7 +270,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     }
     let absolute = p.has("P");
     if p.has("c") {
-        if p.operands.is_empty() {
+        if names.is_empty() {
             ctx.diag.error("Cowardly refusing to create an empty archive");
             let _ = writeln!(ctx.diag.raw(), "Try 'tar --help' for more information.");
             return Ok(2);
@@ -221,7 +278,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         let mut out = Vec::new();
         let mut warned = false;
         let mut status = 0;
-        let mut stack: Vec<String> = p.operands.iter().rev().cloned().collect();
+        let mut stack: Vec<String> = names.iter().rev().cloned().collect();
         while let Some(name) = stack.pop() {
             let mut member = if absolute { name.clone() } else { name.trim_start_matches('/').to_string() };
             if member.len() != name.len() && !warned {
@@ -240,7 +297,9 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
                 Ok(m) => m,
                 Err(e) => {
                     ctx.diag.error(format!("{}: Cannot stat: {}", name, reason(&e)));
-                    status = 2;
+                    if !p.has("ignore-failed-read") {
+                        status = 2;
+                    }
                     continue;
                 }
             };

@@ -27,6 +27,8 @@ const SPECS: &[Spec] = &[
     flag('s', "separate", "s"),
     flag('z', "null-data", "z"),
     flag('u', "unbuffered", "ignored"),
+    // Binary mode only matters where text files end lines with CR LF: not here.
+    flag('b', "binary", "ignored"),
     flag('\0', "posix", "ignored"),
     flag('\0', "debug", "ignored"),
     val('l', "line-length", "l"),
