@@ -33,6 +33,8 @@ const tooLargeUpload = () => httpError(413, "body_too_large", `Uploads are limit
 
 const noSession = () => httpError(404, "session_not_found", "No such session.");
 
+const noEndpoint = () => httpError(404, "not_found", "No such endpoint. See the API reference in the README.");
+
 /** The files endpoint's path: URL segments decoded once (transport), then taken literally. */
 function filePath(request: IRequest): string | null {
   const { pathname } = new URL(request.url);
@@ -97,6 +99,15 @@ router
       if (!q.success) return httpError(400, "invalid_arguments", formatValidationError(q.error));
       const tools = await sessionTools(stub, q.data.format);
       return tools ? json({ format: q.data.format, tools }) : noSession();
+    }),
+  )
+  .get(
+    "/v1/sessions/:id/consistency",
+    // Operator-only: off unless the deployment sets the flag, so it is no part of the public API.
+    withSession(async (_req, env, stub) => {
+      if (env.TOOLSHED_CONSISTENCY_CHECK !== "1") return noEndpoint();
+      const report = await stub.consistency();
+      return report ? json(report) : noSession();
     }),
   )
   .get(
@@ -174,4 +185,4 @@ router
       return r.ok ? json({ deleted: r.path }) : failureResponse(r);
     }),
   )
-  .all("*", () => httpError(404, "not_found", "No such endpoint. See the API reference in the README."));
+  .all("*", noEndpoint);
