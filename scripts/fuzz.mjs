@@ -229,6 +229,11 @@ async function runBatch({ hostile, refused, ops }) {
     if (leavers && CLIENT_LEFT.test(line)) clientLeftLines++;
     else problems.push(`server log: ${line.trim().slice(0, 200)}`);
   }
+  if (problems.some((p) => / status 5\d\d/.test(p))) {
+    // What else the server said meanwhile (a restart of the Worker, a crash), without the request lines.
+    const said = fresh.split("\n").filter((l) => l.trim() && !/^\[wrangler:info\] [A-Z]+ \//.test(l));
+    problems.push(`server log during the batch: ${said.slice(-15).join(" | ").slice(0, 3000)}`);
+  }
   if (problems.length) {
     failures.push(...problems);
     // The batch's modelled operations, to read with the violations (the seed replays the run).
