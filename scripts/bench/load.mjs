@@ -55,6 +55,9 @@ export async function benchLoad(print) {
   const stateDir = mkdtempSync(join(tmpdir(), "toolshed-load-"));
   const port = await freePort();
   const server = await startDevServer({ port, stateDir, apiKeys: `load=${KEY}` });
+  let log = "";
+  server.stdout.on("data", (d) => (log += d));
+  server.stderr.on("data", (d) => (log += d));
   const api = client(port, KEY);
   let totalErrors = 0;
   try {
@@ -94,6 +97,10 @@ export async function benchLoad(print) {
       print(`${label}: p99 latency`, percentile(latencies, 99), "ms");
       print(`${label}: workerd RSS, peak`, peak, "MiB");
       for (const e of [...new Set(errors)].slice(0, 5)) console.log(`  error: ${e}`);
+      // What the server said besides the request lines (a restart of the Worker, a crash).
+      const said = log.split("\n").filter((l) => l.trim() && !/^\[wrangler:info\] [A-Z]+ \//.test(l));
+      if (errors.length) console.log(said.slice(0, 30).join("\n"));
+      log = "";
     }
   } finally {
     await stopDevServer(server);

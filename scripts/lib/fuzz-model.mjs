@@ -148,7 +148,8 @@ function planOne(op, m, take, send) {
       } else headers["content-length"] = String(body.length);
       // A chunked body cut short reaches the Worker as a clean end under `wrangler dev` (its proxy
       // worker ends the forwarded body; workerd alone drops the upload): only declared lengths are cut.
-      const leave = op.chunked || (op.leave === "end" && m.quarantined.size >= MAX_QUARANTINED) ? "no" : op.leave;
+      // An empty body cut "in the middle" is whole: it is sent as a normal upload.
+      const leave = op.chunked || body.length === 0 || (op.leave === "end" && m.quarantined.size >= MAX_QUARANTINED) ? "no" : op.leave;
       if (leave === "end") m.quarantined.add(path);
       const cutAfter = leave === "mid" ? Math.floor(body.length / 2) : leave === "end" ? body.length : undefined;
       return {
