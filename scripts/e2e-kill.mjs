@@ -15,6 +15,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { client, freePort, startDevServer, stopDevServer } from "./lib/dev-server.mjs";
+import { checks } from "./lib/checks.mjs";
 
 const { values: opt } = parseArgs({ options: { rounds: { type: "string", default: "3" } } });
 const KEY = "kill-key";
@@ -27,13 +28,7 @@ const start = async () => {
   child.stderr.on("data", (d) => (log += d));
   return child;
 };
-let passed = 0;
-let failed = 0;
-function check(name, ok, detail = "") {
-  if (ok) passed++;
-  else failed++;
-  console.log(`${ok ? "ok  " : "FAIL"} ${name}${ok ? "" : ` ${detail}`}`);
-}
+const { check, summary, tally } = checks();
 
 const api = client(port, KEY);
 const tool = (id, name, args) => api("POST", `/v1/sessions/${id}/tools/${name}`, args);
@@ -209,5 +204,5 @@ try {
   rmSync(state, { recursive: true, force: true });
 }
 console.log(`kill e2e took ${((Date.now() - started) / 1000).toFixed(1)} s`);
-console.log(`e2e: ${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+summary();
+process.exit(tally.failed ? 1 : 0);

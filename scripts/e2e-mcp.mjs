@@ -6,17 +6,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { client, freePort, startDevServer, stopDevServer } from "./lib/dev-server.mjs";
+import { checks } from "./lib/checks.mjs";
 import { connectMcp, ERAS } from "./lib/mcp-clients.mjs";
 
 const KEY = "e2e-mcp-key";
-let passed = 0;
-let failed = 0;
-
-function check(name, ok, detail = "") {
-  if (ok) passed++;
-  else failed++;
-  console.log(`${ok ? "ok  " : "FAIL"} ${name}${ok ? "" : ` ${detail}`}`);
-}
+const { check, summary, tally } = checks();
 
 // One call of every tool of each profile, in an order that makes each meaningful.
 const CALLS = {
@@ -126,5 +120,5 @@ try {
   if (server) await stopDevServer(server);
   rmSync(state, { recursive: true, force: true });
 }
-console.log(`e2e: ${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+summary();
+process.exit(tally.failed ? 1 : 0);
