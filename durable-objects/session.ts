@@ -33,6 +33,7 @@ import type { Json, ToolContext, ToolDefinition, ToolResult } from "../src/tools
 import { isVfsError } from "../src/vfs/errors";
 import type { FileEditor } from "../src/vfs/file-editor";
 import { GuardedFs } from "../src/vfs/guarded-fs";
+import { checkConsistency } from "../src/vfs/consistency";
 import { Outbox, type OutboxEntry, type SentFile } from "../src/vfs/outbox";
 import { ROOT, relativeToRoot } from "../src/vfs/paths";
 import { Workspace } from "../src/vfs/workspace";
@@ -730,6 +731,15 @@ export class SessionDO extends DurableObject<Env> {
   async log(limit: number): Promise<ToolCallRecord[] | null> {
     const s = this.open();
     return s ? s.store.calls(limit) : null;
+  }
+
+  /**
+   * The workspace tables' invariants (src/vfs/consistency.ts), for the operator's check after a
+   * crash. Uploads still pending in this instance may hold one uncommitted blob each.
+   */
+  async consistency(): Promise<{ problems: string[]; pendingUploads: number } | null> {
+    if (!this.open()) return null;
+    return { problems: checkConsistency(this.ctx.storage.sql, { allowUncommitted: this.uploads.size }), pendingUploads: this.uploads.size };
   }
 
   async meta(): Promise<SessionMeta | null> {

@@ -1,7 +1,10 @@
 // `npm run fuzz [-- --runs N --seed S --clients C --seconds T --disconnects PERCENT]`: property-generated hostile
 // requests against a real `wrangler dev` on 127.0.0.1, sent raw by C clients at once over many
-// sessions. After each batch: no 5xx, no lost connection, every answer in its documented shape,
-// no uncaught error in the server log; at the end, another tenant's session is untouched.
+// sessions, mixed with well-formed operations on "modelled" sessions whose expected workspace is
+// kept beside the run (scripts/lib/fuzz-model.mjs). After each batch: no 5xx, no lost connection,
+// every answer in its documented shape, no uncaught error in the server log, and each modelled
+// session holds exactly what the acknowledged operations left; at the end, every session's tables
+// pass the consistency check and another tenant's session is untouched.
 import fc from "fast-check";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -9,6 +12,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { client, freePort, startDevServer, stopDevServer } from "./lib/dev-server.mjs";
 import { rawRequest } from "./lib/raw-http.mjs";
+import { modelOp, planBatch, readBack, SessionModel } from "./lib/fuzz-model.mjs";
 
 const { values: opt } = parseArgs({
   options: {
@@ -22,12 +26,13 @@ const { values: opt } = parseArgs({
 const runs = Number(opt.runs);
 const seed = opt.seed === undefined ? Date.now() % 2 ** 31 : Number(opt.seed);
 const clients = Number(opt.clients);
+console.log(`fuzz: seed ${seed} (rerun with --seed ${seed})`);
 const BATCH = 8;
 
 const KEYS = { alice: "fuzz-key-alice", bob: "fuzz-key-bob" };
 const port = await freePort();
 const stateDir = mkdtempSync(join(tmpdir(), "toolshed-fuzz-"));
-const server = await startDevServer({ port, stateDir, apiKeys: `alice=${KEYS.alice},bob=${KEYS.bob}` });
+const server = await startDevServer({ port, stateDir, apiKeys: `alice=${KEYS.alice},bob=${KEYS.bob}`, vars: { TOOLSHED_CONSISTENCY_CHECK: "1" } });
 let log = "";
 server.stdout.on("data", (d) => (log += d));
 server.stderr.on("data", (d) => (log += d));
@@ -35,7 +40,10 @@ server.stderr.on("data", (d) => (log += d));
 const alice = client(port, KEYS.alice);
 const bob = client(port, KEYS.bob);
 const sessions = [];
-for (let i = 0; i < 6; i++) sessions.push((await alice("POST", "/v1/sessions", {})).body.id);
+for (let i = 0; i < 4; i++) sessions.push((await alice("POST", "/v1/sessions", {})).body.id);
+/** Sessions only well-formed operations and must-refuse requests reach, with their expected state. */
+const models = [];
+for (let i = 0; i < 3; i++) models.push(new SessionModel((await alice("POST", "/v1/sessions", {})).body.id));
 const bobSession = (await bob("POST", "/v1/sessions", {})).body.id;
 const SENTINEL = "bob's data, never to change\n";
 await bob("POST", `/v1/sessions/${bobSession}/tools/write_file`, { path: "keep/sentinel.txt", content: SENTINEL });
@@ -109,12 +117,25 @@ const request = fc
     return { method, target, headers: sendsBody ? headers : { ...headers, "content-length": "0" }, body: sendsBody ? body : Buffer.alloc(0), cutAfter: sendsBody && cut !== null ? Math.min(cut, body.length) : undefined };
   });
 
+// Hostile requests at a modelled session with a key that must not reach it: refused whatever
+// they carry, so they leave the model unchanged.
+const refusedRequest = fc
+  .record({ method, s: fc.constantFrom(...models.map((m) => m.id)), rest: fc.oneof(hostilePath.map((p) => `files/${p}`), fc.constantFrom(...tools).map((t) => `tools/${t}`)), body, auth: fc.constantFrom(undefined, "Bearer wrong", `Bearer ${KEYS.bob}`, `Basic ${KEYS.alice}`) })
+  .map(({ method, s, rest, body, auth }) => ({
+    method,
+    target: `/v1/sessions/${s}/${rest}`,
+    headers: { "content-length": String(method === "GET" || method === "HEAD" ? 0 : body.length), ...(auth ? { authorization: auth } : {}) },
+    body: method === "GET" || method === "HEAD" ? Buffer.alloc(0) : body,
+    mustRefuse: true,
+  }));
+
 // ---- invariants -----------------------------------------------------------------------------
 /** What is wrong with an answer, or null. */
 function violation(req, res) {
   if (req.cutAfter !== undefined) return null; // the client left; only the server log can tell
   if (res.status < 100) return `no answer (${res.error})`;
   if (res.status >= 500) return `status ${res.status}: ${res.body.toString("utf8").slice(0, 200)}`;
+  if (req.mustRefuse && res.status !== 401 && res.status !== 404 && res.status !== 400) return `a request with a key that does not own the session got ${res.status}`;
   if (req.method === "HEAD") return null;
   const type = res.headers["content-type"] ?? "";
   // The route sees the URL after WHATWG parsing (`\` is `/`, dot segments resolved).
@@ -146,24 +167,60 @@ let sent = 0;
 let logSeen = 0;
 const failures = [];
 
-/** Sends a batch from `clients` connections at once and checks every answer and the log. */
-async function runBatch(batch) {
-  const queue = [...batch];
+const FULL_READBACK_EVERY = 25;
+let batches = 0;
+
+/** One request as an alice client, parsed; every answer still goes through `violation`. */
+async function send(req) {
+  const body = req.json !== undefined ? Buffer.from(JSON.stringify(req.json)) : req.body;
+  const headers = { authorization: `Bearer ${KEYS.alice}`, ...(req.json !== undefined ? { "content-type": "application/json", "content-length": String(body.length) } : {}), ...req.headers };
+  if (body === undefined) headers["content-length"] = "0";
+  const full = { ...req, headers, body: body ?? Buffer.alloc(0) };
+  const res = await rawRequest(port, full);
+  sent++;
+  const v = violation(full, res);
+  if (v) throw new Error(`${req.method} ${req.target}: ${v}`);
+  try {
+    res.json = JSON.parse(res.body.toString("utf8"));
+  } catch {}
+  return res;
+}
+
+/**
+ * Sends a batch from `clients` connections at once (hostile requests, must-refuse requests and
+ * the modelled operations, interleaved), checks every answer and the log, then reads the
+ * modelled sessions back against their model.
+ */
+async function runBatch({ hostile, refused, ops }) {
+  const { steps, touched } = planBatch(ops, models, send);
+  const queue = [...hostile, ...refused].map((req) => async () => {
+    const v = violation(req, await rawRequest(port, req));
+    sent++;
+    return v && `${req.method} ${req.target}: ${v}`;
+  });
+  steps.forEach((step) => queue.splice(Math.floor(queue.length / 2), 0, async () => step.check(await step.send())));
   const problems = [];
   await Promise.all(
     Array.from({ length: clients }, async () => {
-      for (let req = queue.shift(); req; req = queue.shift()) {
-        let v;
+      for (let job = queue.shift(); job; job = queue.shift()) {
         try {
-          v = violation(req, await rawRequest(port, req));
+          const v = await job();
+          if (v) problems.push(v);
         } catch (e) {
-          v = `harness error: ${e.stack ?? e}`;
+          problems.push(e instanceof Error && !e.stack?.includes("node:") ? e.message : `harness error: ${e?.stack ?? e}`);
         }
-        sent++;
-        if (v) problems.push(`${req.method} ${req.target}: ${v}`);
       }
     }),
   );
+  const full = ++batches % FULL_READBACK_EVERY === 0;
+  for (const [i, m] of models.entries()) {
+    if (!full && touched[i].size === 0) continue;
+    try {
+      problems.push(...(await readBack(m, send, full ? null : [...touched[i]])));
+    } catch (e) {
+      problems.push(String(e.message ?? e));
+    }
+  }
   await new Promise((r) => setTimeout(r, 50)); // let the log catch up with the last answers
   const fresh = log.slice(logSeen);
   logSeen = log.length;
@@ -172,31 +229,55 @@ async function runBatch(batch) {
     if (leavers && CLIENT_LEFT.test(line)) clientLeftLines++;
     else problems.push(`server log: ${line.trim().slice(0, 200)}`);
   }
-  if (problems.length) failures.push(...problems);
+  if (problems.some((p) => / status 5\d\d/.test(p))) {
+    // What else the server said meanwhile (a restart of the Worker, a crash), without the request lines.
+    const said = fresh.split("\n").filter((l) => l.trim() && !/^\[wrangler:info\] [A-Z]+ \//.test(l));
+    problems.push(`server log during the batch: ${said.slice(-15).join(" | ").slice(0, 3000)}`);
+  }
+  if (problems.length) {
+    failures.push(...problems);
+    // The batch's modelled operations, to read with the violations (the seed replays the run).
+    for (const { s, op } of ops) failures.push(`batch op on session ${s}: ${JSON.stringify(op, (k, v) => (typeof v === "string" && v.length > 80 ? v.slice(0, 80) + "..." : v?.type === "Buffer" ? `<${v.data.length} bytes>` : v))}`);
+  }
   return problems.length === 0;
 }
+
+const batch = fc.record({
+  hostile: fc.array(request, { maxLength: BATCH / 2 }),
+  refused: fc.array(refusedRequest, { maxLength: 1 }),
+  ops: fc.array(fc.record({ s: fc.nat({ max: models.length - 1 }), op: modelOp }), { maxLength: BATCH }),
+});
 
 const started = Date.now();
 let error = null;
 try {
-  await fc.assert(fc.asyncProperty(fc.array(request, { minLength: 1, maxLength: BATCH }), runBatch), {
-    numRuns: Math.ceil(runs / (BATCH / 2)),
+  // A batch sends about BATCH requests on average (hostile, modelled and read-back ones).
+  await fc.assert(fc.asyncProperty(batch, runBatch), {
+    numRuns: Math.ceil(runs / BATCH),
     seed,
     endOnFailure: true,
     interruptAfterTimeLimit: Number(opt.seconds) * 1000,
   });
 } catch (e) {
-  error = String(e.message ?? e).split("\n").slice(0, 6).join("\n");
+  error = String(e.message ?? e).split("\n").filter((l) => !l.startsWith("Counterexample")).slice(0, 3).join("\n");
 }
 
 // Another tenant's session: still there, byte for byte, and nothing else appeared in it.
 const kept = await bob("POST", `/v1/sessions/${bobSession}/tools/bash`, { command: "find . | sort; cat keep/sentinel.txt" });
 if (kept.body.stdout !== `.\n./keep\n./keep/sentinel.txt\n${SENTINEL}`) failures.push(`bob's session changed: ${JSON.stringify(kept.body).slice(0, 300)}`);
+// Every modelled file byte for byte, and every session's tables (src/vfs/consistency.ts).
+for (const m of models) failures.push(...(await readBack(m, send, null).catch((e) => [String(e.message ?? e)])));
+for (const [who, id] of [...sessions, ...models.map((m) => m.id)].map((id) => [alice, id]).concat([[bob, bobSession]])) {
+  const c = await who("GET", `/v1/sessions/${id}/consistency`);
+  if (c.status === 404 && sessions.includes(id)) continue; // the hostile traffic may DELETE its own sessions
+  if (c.status !== 200 || c.body.problems.length) failures.push(`consistency of ${id}: ${c.status} ${JSON.stringify(c.body).slice(0, 300)}`);
+}
 
 await stopDevServer(server);
 rmSync(stateDir, { recursive: true, force: true });
 const seconds = ((Date.now() - started) / 1000).toFixed(1);
 for (const f of [...new Set(failures)].slice(0, 30)) console.log("  " + f);
 if (error) console.log(error);
-console.log(`fuzz: ${sent} requests in ${seconds} s (seed ${seed}, ${clients} clients), ${failures.length} violations, ${clientLeftLines} log lines for clients that left`);
+const modelled = models.map((m) => m.files.size).join("/");
+console.log(`fuzz: ${sent} requests in ${seconds} s (seed ${seed}, ${clients} clients), ${failures.length} violations, ${clientLeftLines} log lines for clients that left; modelled sessions hold ${modelled} files`);
 process.exit(failures.length || error ? 1 : 0);

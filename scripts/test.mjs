@@ -34,5 +34,12 @@ for (const script of ["scripts/e2e-restart.mjs", "scripts/e2e-mcp.mjs", "scripts
   failed += m ? Number(m[2]) : 1;
 }
 
+// A short fuzz run (scripts/fuzz.mjs) with a fixed seed, printed, so a failure replays.
+const fuzz = spawnSync("node", ["scripts/fuzz.mjs", "--runs", "300", "--seed", "20261124", "--seconds", "90"], { cwd: root, encoding: "utf8" });
+process.stdout.write(fuzz.stdout ?? "");
+process.stderr.write(fuzz.stderr ?? "");
+if (fuzz.status === 0) passed++;
+else failed++;
+
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

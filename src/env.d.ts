@@ -54,6 +54,8 @@ interface Env {
   /** `1` enables the browser tool's `evaluate` action. */
   TOOLSHED_BROWSER_EVALUATE?: string;
   TOOLSHED_BROWSER_IDLE_SECONDS?: string;
+  /** `1` serves the operator's consistency check of a session's tables (`GET /v1/sessions/:id/consistency`). */
+  TOOLSHED_CONSISTENCY_CHECK?: string;
   /** Sub-agents' model (src/agents/model/): an OpenAI-compatible chat-completions base URL, its key (a secret), the model. */
   TOOLSHED_LLM_URL?: string;
   TOOLSHED_LLM_API_KEY?: string;

@@ -39,6 +39,8 @@ const tooLargeUpload = () => httpError(413, "body_too_large", `Uploads are limit
 
 const noSession = () => httpError(404, "session_not_found", "No such session.");
 
+const noEndpoint = () => httpError(404, "not_found", "No such endpoint. See the API reference in the README.");
+
 /** The files endpoint's path: URL segments decoded once (transport), then taken literally. */
 function filePath(request: IRequest): string | null {
   const { pathname } = new URL(request.url);
@@ -142,6 +144,15 @@ router
     }),
   )
   .get(
+    "/v1/sessions/:id/consistency",
+    // Operator-only: off unless the deployment sets the flag, so it is no part of the public API.
+    withSession(async (_req, env, stub) => {
+      if (env.TOOLSHED_CONSISTENCY_CHECK !== "1") return noEndpoint();
+      const report = await stub.consistency();
+      return report ? json(report) : noSession();
+    }),
+  )
+  .get(
     "/v1/sessions/:id/outbox",
     withSession(async (req, _env, stub) => {
       const files = await stub.outboxList(new URL(req.url).origin);
@@ -216,4 +227,4 @@ router
       return r.ok ? json({ deleted: r.path }) : failureResponse(r);
     }),
   )
-  .all("*", () => httpError(404, "not_found", "No such endpoint. See the API reference in the README."));
+  .all("*", noEndpoint);

@@ -31,7 +31,10 @@ const EVENT_SIZE = 32;
  * - path_rename is one Workspace.rename instead of the shim's unlink-then-link of inodes;
  * - path_link/path_symlink are refused: the workspace has no links;
  * - fd_readdir and path_filestat_get, the calls a tree walk makes per entry, skip the shim's
- *   per-call allocations (see WorkspaceDirFd.readdirInto).
+ *   per-call allocations (see WorkspaceDirFd.readdirInto);
+ * - args_sizes_get counts UTF-8 bytes: the shim counts UTF-16 units but args_get writes UTF-8,
+ *   so a non-ASCII argument overran the buffer libc sized from it (and corrupted the next
+ *   allocation: `cp 'üñí/b c' d/x.txt` created `d/x.tx3`).
  * Every call first passes the guard (memory cap, step budget).
  */
 export function buildImports(shim: WASI, guard: SyscallGuard): Imports {
@@ -39,10 +42,18 @@ export function buildImports(shim: WASI, guard: SyscallGuard): Imports {
   const memory = () => shim.inst?.exports.memory as WebAssembly.Memory | undefined;
   const view = () => new DataView(memory()!.buffer);
   const decoder = new TextDecoder();
+  const utf8 = new TextEncoder();
   const text = (ptr: number, len: number) => decoder.decode(new Uint8Array(memory()!.buffer, ptr, len));
   let sleptNs = 0n;
 
   const overrides: Imports = {
+    args_sizes_get(argcPtr: number, bufSizePtr: number): number {
+      const v = view();
+      v.setUint32(argcPtr, shim.args.length, true);
+      v.setUint32(bufSizePtr, shim.args.reduce((n, a) => n + utf8.encode(a).length + 1, 0), true);
+      return wasi.ERRNO_SUCCESS;
+    },
+
     clock_time_get(id: number, precision: bigint, out: number): number {
       const ret = base.clock_time_get!(id, precision, out) as number;
       if (ret === wasi.ERRNO_SUCCESS) {

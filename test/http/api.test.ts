@@ -1,4 +1,6 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { sessionStub } from "../../src/service";
 import { api, BOB, newSession, tool } from "../helpers";
 
 describe("auth", () => {
@@ -114,5 +116,15 @@ describe("tools endpoint", () => {
     const id = await newSession();
     expect((await api("POST", `/v1/sessions/${id}/tools/launch_rockets`, { body: {} })).status).toBe(404);
     expect((await api("GET", "/v2/whatever")).status).toBe(404);
+  });
+
+  it("serves the consistency check only when the operator sets TOOLSHED_CONSISTENCY_CHECK=1", async () => {
+    const id = await newSession();
+    const r = await api("GET", `/v1/sessions/${id}/consistency`);
+    expect(r.status).toBe(404);
+    expect(r.body.error).toBe("not_found");
+    // What the endpoint answers when on (the fuzz and the killed-server run call it over HTTP).
+    await tool(id, "write_file", { path: "a/b.txt", content: "x".repeat(300_000) });
+    expect(await sessionStub(env, "alice", id).consistency()).toEqual({ problems: [], pendingUploads: 0 });
   });
 });

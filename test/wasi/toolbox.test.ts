@@ -85,6 +85,25 @@ describe("toolbox through the runner", () => {
     }));
 });
 
+describe("non-ASCII arguments (found by the fuzz model)", () => {
+  // argv was sized in UTF-16 units but written as UTF-8: the extra bytes overran libc's buffer.
+  it.each([
+    ["üñí/b c.md", "d/plain2.txt"],
+    ["üñí/b c.md", "d/q?#&.txt"],
+    ["é/ü", "d/€€€€/x"],
+  ])("cp %j %j keeps both names byte for byte", (from, to) =>
+    withFs((fs, ws) => {
+      ws.mkdir(`/workspace/${to.slice(0, to.lastIndexOf("/"))}`, { recursive: true });
+      ws.writeFile(`/workspace/${from}`, "content\n", { createParents: true });
+      const p = programFor("cp")!;
+      const r = run(p.module, fs, [p.argv0, "--", from, to], {});
+      expect(r.exitCode, r.err).toBe(0);
+      expect(ws.readText(`/workspace/${to}`)).toBe("content\n");
+      expect(ws.readdir(`/workspace/${to.slice(0, to.lastIndexOf("/"))}`).map((e) => e.path)).toEqual([`/workspace/${to}`]);
+    }),
+  );
+});
+
 describe("commands added for issue 12 change the workspace", () => {
   it("mktemp (TMPDIR, -d, templates), truncate, install -D, rename", () =>
     withFs((fs, ws) => {
