@@ -53,6 +53,8 @@ interface Env {
   TOOLSHED_LLM_MODEL?: string;
   /** How long one model call may take, in milliseconds (default 120,000). */
   TOOLSHED_LLM_TIMEOUT_MS?: string;
+  /** generate_image's model, at TOOLSHED_LLM_URL's `/images/generations` (or the Workers AI model with AI bound). */
+  TOOLSHED_IMAGE_MODEL?: string;
   /** Workers AI; when bound, sub-agents use it directly instead of TOOLSHED_LLM_URL. */
   AI?: import("./agents/model/config").AiBinding;
 }

@@ -22,7 +22,8 @@ export const toolshed: Profile = {
     same("email_search"),
     same("browser"),
     same("delegate"),
+    same("generate_image"),
   ],
-  missing: ["spawn", "workflow", "generate_image"],
+  missing: ["spawn", "workflow"],
   rules: PROTECTIVE,
 };

@@ -10,6 +10,7 @@ import { readSkill } from "./files/read-skill";
 import { sendFile } from "./files/send-file";
 import { setStatus } from "./files/set-status";
 import { writeFile } from "./files/write-file";
+import { generateImage } from "./images/generate-image";
 import { emailSearch } from "./mail/email-search";
 import { webFetch } from "./net/web-fetch";
 import { webSearch } from "./net/web-search";
@@ -35,6 +36,7 @@ export const CANONICAL = {
   email_search: emailSearch,
   browser,
   delegate,
+  generate_image: generateImage,
 } as const;
 
 export const TOOLS: ReadonlyMap<string, ToolDefinition> = new Map(

@@ -43,7 +43,7 @@ describe.each(cases)("profile $profile.name against its seed page", ({ profile, 
       expect((schema.required ?? []).includes(p.name), `${name}.${p.name} required`).toBe(p.required);
       const stated = p.default ?? /\bdefault[: ]+"?([\w[\]]+)/i.exec(p.description ?? "")?.[1];
       if (stated !== undefined) {
-        const value = /^[\d[\]]|^(true|false)$/.test(stated) ? JSON.parse(stated) : stated;
+        const value = /^(\d+|\[.*\]|true|false)$/.test(stated) ? JSON.parse(stated) : stated;
         expect(prop.default, `${name}.${p.name} default`).toEqual(value);
       }
       const flag = /\b(true|false) \(default\)/.exec(p.description ?? "")?.[1];
