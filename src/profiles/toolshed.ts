@@ -23,7 +23,8 @@ export const toolshed: Profile = {
     same("browser"),
     same("delegate"),
     same("generate_image"),
+    same("workflow"),
   ],
-  missing: ["spawn", "workflow"],
+  missing: ["spawn"],
   rules: PROTECTIVE,
 };

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PROTECTIVE } from "../policy/rule-sets";
-import { defineProfileTool, route, shellWithTimeout, type Profile } from "./types";
+import { defineProfileTool, route, same, shellWithTimeout, type Profile } from "./types";
 
 // Texts as Wayland Core's built-in tool schemas (seed 004) give them.
 
@@ -90,11 +90,18 @@ const webFetch = defineProfileTool({
   route: (a) => route("web_fetch", a),
 });
 
+const workflow = same("workflow", {
+  name: "Workflow",
+  description:
+    "Run an inline ForgeFlow workflow defined in RON format: Workflow(name, steps) with Agent, Pipeline and Parallel steps. A size and depth guard on the RON input is applied before parse. " +
+    'Agent(name, prompt, tools: ["Read", ...], max_turns?) runs one sub-agent with exactly those tools; Pipeline([...]) passes each step\'s output to the next; Parallel([...]) runs steps side by side on the same input.',
+});
+
 export const waylandCore: Profile = {
   name: "wayland-core",
   seeds: ["004"],
-  tools: [read, write, edit, bash, grep, glob, webFetch],
-  missing: ["ToolSearch", "Delegate", "Spawn", "Workflow"],
+  tools: [read, write, edit, bash, grep, glob, webFetch, workflow],
+  missing: ["ToolSearch", "Delegate", "Spawn"],
   rules: { ...PROTECTIVE, scrubEnv: ["*_API_KEY", "*_TOKEN", "*_SECRET", "WAYLAND_VAULT_*"], shellNetwork: false },
   dedupReads: true,
 };

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { browser } from "./browser/browser";
 import { delegate } from "./agents/delegate";
+import { workflow } from "./agents/workflow";
 import { editFile } from "./files/edit-file";
 import { glob } from "./files/glob";
 import { grep } from "./files/grep";
@@ -37,6 +38,7 @@ export const CANONICAL = {
   browser,
   delegate,
   generate_image: generateImage,
+  workflow,
 } as const;
 
 export const TOOLS: ReadonlyMap<string, ToolDefinition> = new Map(

@@ -1,13 +1,12 @@
 import { z } from "zod";
 import { runSubAgent, type SubAgentTask } from "../../agents/loop";
 import { chatModel, modelConfigFromEnv } from "../../agents/model";
+import { refuseSubAgentTool } from "../../agents/subset";
 import { ToolError } from "../errors";
 import { defineTool } from "../types";
 
 /** Sub-agents one session may run at once (a delegate call's tasks count one each). */
 export const MAX_RUNNING_SUBAGENTS = 5;
-/** Tools a sub-agent can never be given: it would start sub-agents of its own. */
-const NEVER_DELEGATED = new Set(["delegate", "spawn", "workflow"]);
 
 const task = z.object({
   prompt: z.string().min(1).describe("The task, complete in itself: the sub-agent sees nothing else of this conversation."),
@@ -28,11 +27,8 @@ export const delegate = defineTool({
     const served = host.tools();
     tasks.forEach((t, i) => {
       for (const name of t.tools) {
-        if (NEVER_DELEGATED.has(name)) throw new ToolError(`tasks.${i}.tools: a sub-agent cannot be given '${name}' (sub-agents do not start sub-agents).`);
-        if (!served.has(name)) {
-          const choices = [...served.keys()].filter((n) => !NEVER_DELEGATED.has(n)).join(", ");
-          throw new ToolError(`tasks.${i}.tools: '${name}' is not a tool of this session; choose among ${choices}.`);
-        }
+        const refused = refuseSubAgentTool(name, served);
+        if (refused) throw new ToolError(`tasks.${i}.tools: ${refused}`);
       }
     });
     const model = chatModel(modelConfigFromEnv(ctx.workerEnv));
