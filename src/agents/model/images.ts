@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ToolError } from "../../tools/errors";
-import type { AiBinding } from "./config";
+import { providerTimeoutMs, type AiBinding } from "./config";
 import { postJson } from "./http";
 
 export interface ImageConfig {
@@ -19,7 +19,6 @@ export interface ImageRequest {
   steps: number;
 }
 
-const DEFAULT_TIMEOUT_MS = 120_000;
 /** Workers AI's default image model when TOOLSHED_IMAGE_MODEL is unset and the binding is used. */
 const DEFAULT_AI_IMAGE_MODEL = "@cf/black-forest-labs/flux-1-schnell";
 /** Largest provider answer read: a 1024x1024 PNG, base64-encoded, with room to spare. */
@@ -28,8 +27,7 @@ const STOPPED = "no image was made";
 
 /** The operator's image settings (same base URL and key as the chat model); a clear error when none. */
 export function imageConfigFromEnv(env: Env | undefined): ImageConfig {
-  const timeout = Number(env?.TOOLSHED_LLM_TIMEOUT_MS);
-  const timeoutMs = Number.isFinite(timeout) && timeout > 0 ? timeout : DEFAULT_TIMEOUT_MS;
+  const timeoutMs = providerTimeoutMs(env);
   if (env?.AI) return { ai: env.AI, model: env.TOOLSHED_IMAGE_MODEL || DEFAULT_AI_IMAGE_MODEL, timeoutMs };
   if (!env?.TOOLSHED_LLM_URL) {
     throw new ToolError(
