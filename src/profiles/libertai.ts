@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { FULL_DENY_LIST } from "../policy/rule-sets";
 import { SEND_MAX_FILE_BYTES } from "../policy/limits";
-import { imageSize } from "../tools/images/generate-image";
-import { defineProfileTool, route, shellWithTimeout, type Profile } from "./types";
+import { defineProfileTool, route, same, shellWithTimeout, type Profile, type ProfileTool } from "./types";
 import { fetchUrlTool, searchTool } from "./web";
 
 // Texts as LibertAI's tool reference (seed 003) gives them.
@@ -77,22 +76,15 @@ const sendFile = defineProfileTool({
   route: (a) => route("send_file", { path: a.path.startsWith("/") ? a.path : `/workspace/${a.path}`, caption: a.caption }),
 });
 
-const generateImage = defineProfileTool({
-  name: "generate_image",
-  description: "Generate an image from a text prompt using LibertAI's image generation API.",
-  params: z.object({
-    prompt: z.string().min(1).max(4000).describe("Text description of the image"),
-    size: imageSize.describe('Dimensions as "WxH" (default "1024x1024", max 1024 per side, multiples of 16)'),
-    steps: z.number().int().min(1).max(50).default(8).describe("Generation steps (default 8 for speed, use 14 for higher quality or text readability)"),
-  }),
-  route: (a) => route("generate_image", a),
+const generateImage: ProfileTool = {
+  ...same("generate_image", { description: "Generate an image from a text prompt using LibertAI's image generation API." }),
   // The page's own sentence, with the link the user's client needs.
   toResult: (r) => {
     if (!r.success) return r;
     const file = r.file as { url: string; expiresAt: string };
     return { ...r, output: `The generated image is saved to workspace/${r.path} and automatically sent to the user. Download link (valid until ${file.expiresAt}): ${file.url}` };
   },
-});
+};
 
 export const libertai: Profile = {
   name: "libertai",

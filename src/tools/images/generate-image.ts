@@ -9,7 +9,7 @@ const IMAGES_DIR = "/workspace/images";
 const MAX_SIDE = 1024;
 
 /** `WxH`, each side a multiple of 16 from 16 to 1024; the message says what to send instead. */
-export const imageSize = z
+const imageSize = z
   .string()
   .default("1024x1024")
   .transform((s, ctx) => {
@@ -33,7 +33,7 @@ export const generateImage = defineTool({
   params: z.object({
     prompt: z.string().min(1).max(4000).describe("Text description of the image"),
     size: imageSize.describe('Dimensions as "WxH" (default "1024x1024", max 1024 per side, multiples of 16)'),
-    steps: z.number().int().min(1).max(50).default(8).describe("Generation steps (default 8 for speed, more for higher quality or readable text)"),
+    steps: z.number().int().min(1).max(50).default(8).describe("Generation steps (default 8 for speed, use 14 for higher quality or text readability)"),
   }),
   // Its one write (the PNG, then the outbox entry) is synchronous and cannot interleave with
   // another call; the slow provider call must not hold the session's write queue.
