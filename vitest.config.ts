@@ -40,6 +40,7 @@ export default defineConfig(async () => {
               TOOLSHED_LLM_URL: `${model}/v1`,
               TOOLSHED_LLM_API_KEY: "test-llm-key",
               TOOLSHED_LLM_MODEL: "scripted-model",
+              TOOLSHED_IMAGE_MODEL: "scripted-image-model",
               TOOLSHED_LLM_TIMEOUT_MS: "4000",
               TOOLSHED_MCP_SERVERS: JSON.stringify({
                 calc: { url: `${mcp.origin}/calc`, bearer_secret: "TEST_MCP_CALC_TOKEN" },

@@ -66,6 +66,8 @@ interface Env {
   TOOLSHED_MCP_SERVERS?: string;
   /** How long one exchange with a remote MCP server may take, in milliseconds (default 30,000). */
   TOOLSHED_MCP_TIMEOUT_MS?: string;
+  /** generate_image's model, at TOOLSHED_LLM_URL's `/images/generations` (or the Workers AI model with AI bound). */
+  TOOLSHED_IMAGE_MODEL?: string;
   /** Workers AI; when bound, sub-agents use it directly instead of TOOLSHED_LLM_URL. */
   AI?: import("./agents/model/config").AiBinding;
 }

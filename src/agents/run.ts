@@ -18,18 +18,22 @@ export const tooManyRunning = (): ToolError =>
   );
 
 /**
- * Checks a sub-agent's tool list against the session (least privilege: names the session
- * serves, never a tool that runs sub-agents synchronously). `where` prefixes the message
- * (`tasks.0.tools`). Returns the names without repeats.
+ * Why `name` cannot be given to a sub-agent of this session (least privilege: only names the
+ * session serves, never a tool that runs sub-agents synchronously); null when it can.
  */
-export function checkSubAgentTools(host: SubAgentHost, tools: readonly string[], where: string): string[] {
+export function refusedSubAgentTool(host: Pick<SubAgentHost, "tools" | "canonical">, name: string): string | null {
   const served = host.tools();
-  const givable = [...served.keys()].filter((n) => !NEVER_GIVEN.has(host.canonical(n) ?? n));
+  const never = (n: string) => NEVER_GIVEN.has(host.canonical(n) ?? n);
+  if (served.has(name) && never(name)) return `a sub-agent cannot be given '${name}' (sub-agents do not start sub-agents and wait for them).`;
+  if (served.has(name)) return null;
+  return `'${name}' is not a tool of this session; choose among ${[...served.keys()].filter((n) => !never(n)).join(", ")}.`;
+}
+
+/** Checks a sub-agent's tool list (`where` prefixes the message: `tasks.0.tools`); the names without repeats. */
+export function checkSubAgentTools(host: SubAgentHost, tools: readonly string[], where: string): string[] {
   for (const name of tools) {
-    if (served.has(name) && NEVER_GIVEN.has(host.canonical(name) ?? name)) {
-      throw new ToolError(`${where}: a sub-agent cannot be given '${name}' (sub-agents do not start sub-agents and wait for them).`);
-    }
-    if (!served.has(name)) throw new ToolError(`${where}: '${name}' is not a tool of this session; choose among ${givable.join(", ")}.`);
+    const refused = refusedSubAgentTool(host, name);
+    if (refused) throw new ToolError(`${where}: ${refused}`);
   }
   return [...new Set(tools)];
 }

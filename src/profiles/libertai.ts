@@ -2,7 +2,7 @@ import { z } from "zod";
 import { FULL_DENY_LIST } from "../policy/rule-sets";
 import { SEND_MAX_FILE_BYTES } from "../policy/limits";
 import { libertaiSpawn } from "./agents";
-import { defineProfileTool, route, shellWithTimeout, type Profile } from "./types";
+import { defineProfileTool, route, same, shellWithTimeout, type Profile, type ProfileTool } from "./types";
 import { fetchUrlTool, searchTool } from "./web";
 
 // Texts as LibertAI's tool reference (seed 003) gives them.
@@ -77,11 +77,21 @@ const sendFile = defineProfileTool({
   route: (a) => route("send_file", { path: a.path.startsWith("/") ? a.path : `/workspace/${a.path}`, caption: a.caption }),
 });
 
+const generateImage: ProfileTool = {
+  ...same("generate_image", { description: "Generate an image from a text prompt using LibertAI's image generation API." }),
+  // The page's own sentence, with the link the user's client needs.
+  toResult: (r) => {
+    if (!r.success) return r;
+    const file = r.file as { url: string; expiresAt: string };
+    return { ...r, output: `The generated image is saved to workspace/${r.path} and automatically sent to the user. Download link (valid until ${file.expiresAt}): ${file.url}` };
+  },
+};
+
 export const libertai: Profile = {
   name: "libertai",
   seeds: ["003"],
-  tools: [bash, readFile, writeFile, editFile, listDir, webFetch, webSearch, sendFile, libertaiSpawn],
-  missing: ["generate_image"],
+  tools: [bash, readFile, writeFile, editFile, listDir, webFetch, webSearch, sendFile, generateImage, libertaiSpawn],
+  missing: [],
   // LibertAI's bash deny patterns include environment dumps (env, printenv, set, export -p, declare -x).
   rules: FULL_DENY_LIST,
 };

@@ -24,7 +24,9 @@ export const toolshed: Profile = {
     same("delegate"),
     same("spawn"),
     same("tool_search"),
+    same("generate_image"),
+    same("workflow"),
   ],
-  missing: ["workflow", "generate_image"],
+  missing: [],
   rules: PROTECTIVE,
 };

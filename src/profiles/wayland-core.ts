@@ -97,11 +97,18 @@ const toolSearch = same("tool_search", {
     "Load full schemas for deferred tools so the model can call them. MCP server tools are registered by name only (deferred); ToolSearch fetches their full parameter schemas on demand. Match is case-insensitive substring on both name and description. No exact-name syntax. No result cap: all matches are returned. Concurrency-safe.",
 });
 
+const workflow = same("workflow", {
+  name: "Workflow",
+  description:
+    "Run an inline ForgeFlow workflow defined in RON format: Workflow(name, steps) with Agent, Pipeline and Parallel steps. A size and depth guard on the RON input is applied before parse. " +
+    'Agent(name, prompt, tools: ["Read", ...], max_turns?) runs one sub-agent with exactly those tools; Pipeline([...]) passes each step\'s output to the next; Parallel([...]) runs steps side by side on the same input.',
+});
+
 export const waylandCore: Profile = {
   name: "wayland-core",
   seeds: ["004"],
-  tools: [read, write, edit, bash, grep, glob, webFetch, toolSearch, waylandDelegate, waylandSpawn],
-  missing: ["Workflow"],
+  tools: [read, write, edit, bash, grep, glob, webFetch, toolSearch, waylandDelegate, waylandSpawn, workflow],
+  missing: [],
   rules: { ...PROTECTIVE, scrubEnv: ["*_API_KEY", "*_TOKEN", "*_SECRET", "WAYLAND_VAULT_*"], shellNetwork: false },
   dedupReads: true,
 };

@@ -3,6 +3,7 @@ import { browser } from "./browser/browser";
 import { delegate } from "./agents/delegate";
 import { spawn } from "./agents/spawn";
 import { toolSearch } from "./deferred/tool-search";
+import { workflow } from "./agents/workflow";
 import { editFile } from "./files/edit-file";
 import { glob } from "./files/glob";
 import { grep } from "./files/grep";
@@ -12,6 +13,7 @@ import { readSkill } from "./files/read-skill";
 import { sendFile } from "./files/send-file";
 import { setStatus } from "./files/set-status";
 import { writeFile } from "./files/write-file";
+import { generateImage } from "./images/generate-image";
 import { emailSearch } from "./mail/email-search";
 import { webFetch } from "./net/web-fetch";
 import { webSearch } from "./net/web-search";
@@ -39,6 +41,8 @@ export const CANONICAL = {
   delegate,
   spawn,
   tool_search: toolSearch,
+  generate_image: generateImage,
+  workflow,
 } as const;
 
 export const TOOLS: ReadonlyMap<string, ToolDefinition> = new Map(

@@ -13,10 +13,18 @@
 //   background    bash `echo bg >> trace.txt`, then a report quoting the bash result
 //   gated         bash `echo step1 >> trace.txt`, then holds its answer until the test opens the
 //                 gate named by `[gate:NAME]` (POST /gates/NAME), then reports `RESUMED`
+//   echo          a final report quoting the user message (workflow tests follow the input passed on)
+// POST /v1/images/generations answers `{data: [{b64_json}]}` with a REAL PNG built here with
+// node:zlib at the requested size (a gradient, so the image data is not all one value), unless
+// the prompt names a script: unauthorized, ratelimited, malformed, hang (as above), wrongshape
+// (`{data: []}`), jpeg (a real JPEG from jpeg-js), webp (a WebP header), damaged (a PNG signature
+// and garbage), wrongsize (a 64x64 PNG whatever was asked).
 // A request without `Authorization: Bearer test-llm-key` gets 401. GET /requests lists what came in.
 // POST /gates/NAME opens a gate (and answers the requests held behind it).
 // Runs in Node (plain JavaScript: the project's TypeScript is typed for workerd only).
 import { createServer } from "node:http";
+import { crc32, deflateSync } from "node:zlib";
+import jpeg from "jpeg-js";
 
 export const SCRIPTED_MODEL_KEY = "test-llm-key";
 
@@ -32,7 +40,7 @@ export default async function setup(project) {
   /** @type {Set<import("node:http").ServerResponse>} */
   const hanging = new Set();
   const server = createServer((req, res) => {
-    if (req.url === "/v1/chat/completions") hanging.add(res);
+    if (req.url === "/v1/chat/completions" || req.url === "/v1/images/generations") hanging.add(res);
     const chunks = [];
     req.on("data", (c) => chunks.push(c));
     req.on("end", () => handle(req, res, Buffer.concat(chunks).toString("utf8")));
@@ -67,6 +75,54 @@ function completion(message) {
   };
 }
 
+function image(res, body, script) {
+  const [width, height] = String(body.size ?? "").split("x").map(Number);
+  if (!width || !height) return send(res, 400, { error: { message: "size must be WxH" } });
+  switch (script) {
+    case "jpeg":
+      return b64(res, makeJpeg(width, height));
+    case "webp":
+      return b64(res, Buffer.concat([Buffer.from("RIFF\0\0\0\0WEBPVP8 ", "latin1"), Buffer.alloc(32)]));
+    case "damaged":
+      return b64(res, Buffer.concat([makePng(width, height).subarray(0, 40), Buffer.alloc(64, 7)]));
+    case "wrongsize":
+      return b64(res, makePng(64, 64));
+    default:
+      return b64(res, makePng(width, height));
+  }
+}
+
+function chunk(type, data) {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(data.length, 0);
+  head.write(type, 4, "ascii");
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])) >>> 0, 0);
+  return Buffer.concat([head, data, crc]);
+}
+
+/** A real RGB PNG of width x height: a gradient, each scanline with filter type 0. */
+export function makePng(width, height) {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB, deflate, no filter method variants, no interlace
+  const raw = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++) {
+    const row = y * (width * 3 + 1);
+    for (let x = 0; x < width; x++) raw.set([(x * 255) / width, (y * 255) / height, 128], row + 1 + x * 3);
+  }
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([signature, chunk("IHDR", ihdr), chunk("IDAT", deflateSync(raw)), chunk("IEND", Buffer.alloc(0))]);
+}
+
+function makeJpeg(width, height) {
+  const data = Buffer.alloc(width * height * 4, 200);
+  return jpeg.encode({ data, width, height }, 80).data;
+}
+
+const b64 = (res, bytes) => send(res, 200, { created: Math.floor(Date.now() / 1000), data: [{ b64_json: Buffer.from(bytes).toString("base64") }] });
+
 function handle(req, res, text) {
   if (req.method === "GET" && req.url === "/requests") return send(res, 200, seen);
   const gate = /^\/gates\/([a-z0-9-]+)$/.exec(req.url ?? "");
@@ -76,31 +132,37 @@ function handle(req, res, text) {
     held.delete(gate[1]);
     return send(res, 200, { opened: gate[1] });
   }
-  if (req.method !== "POST" || req.url !== "/v1/chat/completions") return send(res, 404, { error: { message: "not found" } });
+  const images = req.url === "/v1/images/generations";
+  if (req.method !== "POST" || (req.url !== "/v1/chat/completions" && !images)) return send(res, 404, { error: { message: "not found" } });
   let body;
   try {
     body = JSON.parse(text);
   } catch {
     return send(res, 400, { error: { message: "invalid JSON body" } });
   }
-  const user = body.messages?.find((m) => m.role === "user")?.content ?? "";
+  const user = images ? String(body.prompt ?? "") : (body.messages?.find((m) => m.role === "user")?.content ?? "");
   const script = /\[script:([a-z]+)\]/.exec(user)?.[1] ?? "none";
   const authorized = req.headers.authorization === `Bearer ${SCRIPTED_MODEL_KEY}`;
-  seen.push({ script, authorized, body });
+  seen.push({ script, authorized, body, endpoint: images ? "images" : "chat" });
   if (seen.length > 200) seen.shift();
   if (!authorized || script === "unauthorized") {
     return send(res, 401, { error: { message: `Incorrect API key provided: ${SCRIPTED_MODEL_KEY}`, type: "invalid_request_error" } });
   }
-  const results = body.messages.filter((m) => m.role === "tool");
   switch (script) {
     case "ratelimited":
       return send(res, 429, { error: { message: "Rate limit reached" } }, { "retry-after": "7" });
     case "malformed":
       return send(res, 200, "this is not JSON {");
     case "wrongshape":
-      return send(res, 200, { object: "chat.completion", choices: [] });
+      return send(res, 200, images ? { created: 0, data: [] } : { object: "chat.completion", choices: [] });
     case "hang":
       return;
+  }
+  if (images) return image(res, body, script);
+  const results = body.messages.filter((m) => m.role === "tool");
+  switch (script) {
+    case "echo":
+      return send(res, 200, completion({ content: `ECHO: ${user}` }));
     case "slow":
       return setTimeout(() => send(res, 200, completion({ content: "slow report" })), 1500);
     case "loop":

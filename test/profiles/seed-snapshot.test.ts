@@ -58,7 +58,7 @@ function checkParams(name: string, schema: ObjectSchema, seed: SeedParam[]): voi
     expect((schema.required ?? []).includes(p.name), `${name}.${p.name} required`).toBe(p.required);
     const stated = p.default ?? /\bdefault[: ]+"?([\w[\]]+)/i.exec(p.description ?? "")?.[1];
     if (stated !== undefined) {
-      const value = /^[\d[\]]|^(true|false)$/.test(stated) ? JSON.parse(stated) : stated;
+      const value = /^(\d+|\[.*\]|true|false)$/.test(stated) ? JSON.parse(stated) : stated;
       expect(prop.default, `${name}.${p.name} default`).toEqual(value);
     }
     const flag = /\b(true|false) \(default\)/.exec(p.description ?? "")?.[1];

@@ -18,10 +18,15 @@ const DEFAULT_TIMEOUT_MS = 120_000;
 /** Workers AI's default model when TOOLSHED_LLM_MODEL is unset and the binding is used. */
 const DEFAULT_AI_MODEL = "@cf/meta/llama-3.3-70b-instruct-fp8-fast";
 
+/** How long one provider call (chat or image) may take. */
+export function providerTimeoutMs(env: Env | undefined): number {
+  const timeout = Number(env?.TOOLSHED_LLM_TIMEOUT_MS);
+  return Number.isFinite(timeout) && timeout > 0 ? timeout : DEFAULT_TIMEOUT_MS;
+}
+
 /** The operator's model settings; a clear error when none is configured. */
 export function modelConfigFromEnv(env: Env | undefined): ModelConfig {
-  const timeout = Number(env?.TOOLSHED_LLM_TIMEOUT_MS);
-  const timeoutMs = Number.isFinite(timeout) && timeout > 0 ? timeout : DEFAULT_TIMEOUT_MS;
+  const timeoutMs = providerTimeoutMs(env);
   if (env?.AI) return { ai: env.AI, model: env.TOOLSHED_LLM_MODEL || DEFAULT_AI_MODEL, timeoutMs };
   if (!env?.TOOLSHED_LLM_URL) {
     throw new ToolError(
