@@ -100,7 +100,7 @@ const errors: [string, string, string][] = [
   ["an unknown field", wf(agent("a", ", tool: 1")), "line 1, column 81: Agent has no field 'tool'; its fields are name, prompt, tools, max_turns"],
   ["a missing prompt", wf('Agent(name: "a", tools: ["bash"])'), "line 1, column 29: Agent needs the field 'prompt'"],
   ["an unknown tool", wf('Agent(name: "a", prompt: "p",\n tools: ["bash", "teleport"])'), "line 2, column 18: Agent 'a': 'teleport' is not a tool of this session; choose among read_file, write_file, bash, grep."],
-  ["a tool that starts sub-agents", wf('Agent(name: "a", prompt: "p", tools: ["delegate"])'), "Agent 'a': a sub-agent cannot be given 'delegate' (sub-agents do not start sub-agents)."],
+  ["a tool that starts sub-agents", wf('Agent(name: "a", prompt: "p", tools: ["delegate"])'), "Agent 'a': a sub-agent cannot be given 'delegate' (sub-agents do not start sub-agents and wait for them)."],
   ["no tools", wf('Agent(name: "a", prompt: "p", tools: [])'), "Agent 'a': tools must be a non-empty list of tool names"],
   ["a turn cap above 50", wf(agent("a", ", max_turns: 51")), "Agent 'a': max_turns must be a whole number from 1 to 50"],
   ["a name used twice", wf(`${agent("a")}, ${agent("a")}`), "the step name 'a' is used twice"],

@@ -128,7 +128,7 @@ Workflow(
     expect(ok.success).toBe(true);
     expect(ok.steps[0].output).toBe("ECHO: [script:echo] hi");
     const no = await tool(id, "Workflow", { workflow: `Workflow(name: "w", steps: [${agent("a", "[script:echo] hi", ["read_file"])}])` });
-    expect(no.error).toContain("'read_file' is not a tool of this session; choose among Read, Write, Edit, Bash, Grep, Glob, WebFetch.");
+    expect(no.error).toContain("'read_file' is not a tool of this session; choose among Read, Write, Edit, Bash, Grep, Glob, WebFetch, ToolSearch.");
     const nested = await tool(id, "Workflow", { workflow: `Workflow(name: "w", steps: [${agent("a", "[script:echo] hi", ["Workflow"])}])` });
     expect(nested.error).toContain("a sub-agent cannot be given 'Workflow'");
   });

@@ -215,7 +215,7 @@ describe("session creation and least privilege", () => {
   it.each([
     [{ profile: "nope" }, /unknown profile 'nope'; choose one of toolshed, spacebot-worker/],
     [{ profile: "libertai", tools: ["Read"] }, /'Read' is not a tool of profile libertai; choose among bash, read_file/],
-    [{ profile: "wayland-core", tools: ["ToolSearch", "Read"] }, /'ToolSearch' is documented for profile wayland-core but not available in Toolshed yet/],
+    [{ profile: "wayland-core", tools: ["ToolSearch", "Task"] }, /'Task' is not a tool of profile wayland-core; choose among Read, Write/],
     [{ tools: [] }, /give at least one tool name/],
     [{ env: { LD_PRELOAD: "/x.so" } }, /env: Refused: LD_PRELOAD/],
     [{ cwd: "../.." }, /cwd: /],
