@@ -379,6 +379,25 @@ fn diff_files(ctx: &mut Ctx, p1: &str, p2: &str, o: &O) -> io::Result<i32> {
         let l1 = o.labels.get(0).cloned().unwrap_or_else(|| format!("{}\t{}", p1, stamp(p1)));
         let l2 = o.labels.get(1).cloned().unwrap_or_else(|| format!("{}\t{}", p2, stamp(p2)));
         out.extend_from_slice(format!("*** {}\n--- {}\n", l1, l2).as_bytes());
+        // One side of a hunk: its lines from `start` to `end`, each changed span (`from..to`, and
+        // whether the other side changed there too) marked `! ` when both did, else `solo`.
+        let side = |out: &mut Vec<u8>, f: &File, start: usize, end: usize, spans: &[(usize, usize, bool)], solo: &[u8]| {
+            let mut x = start;
+            for &(from, to, both) in spans {
+                while x < from {
+                    line(out, b"  ", f, x);
+                    x += 1;
+                }
+                for i in from..to {
+                    line(out, if both { b"! " } else { solo }, f, i);
+                }
+                x = to;
+            }
+            while x < end {
+                line(out, b"  ", f, x);
+                x += 1;
+            }
+        };
         for g in groups_of(hunks, ctxn) {
             let (first, last) = (g[0], *g.last().unwrap());
             let a_start = first.0.saturating_sub(ctxn);
@@ -390,39 +409,13 @@ fn diff_files(ctx: &mut Ctx, p1: &str, p2: &str, o: &O) -> io::Result<i32> {
             out.extend_from_slice(format!("\n*** {} ****\n", range_context(a_start, a_end)).as_bytes());
             // Each side lists its lines only when the group changes something on it.
             if g.iter().any(|h| h.0 < h.1) {
-                let mut x = a_start;
-                for &(a0, a1, b0, b1) in &g {
-                    while x < a0 {
-                        line(&mut out, b"  ", &fa, x);
-                        x += 1;
-                    }
-                    for xx in a0..a1 {
-                        line(&mut out, if b0 < b1 { b"! " } else { b"- " }, &fa, xx);
-                    }
-                    x = a1;
-                }
-                while x < a_end {
-                    line(&mut out, b"  ", &fa, x);
-                    x += 1;
-                }
+                let spans: Vec<_> = g.iter().map(|&(a0, a1, b0, b1)| (a0, a1, b0 < b1)).collect();
+                side(&mut out, &fa, a_start, a_end, &spans, b"- ");
             }
             out.extend_from_slice(format!("--- {} ----\n", range_context(b_start, b_end)).as_bytes());
             if g.iter().any(|h| h.2 < h.3) {
-                let mut y = b_start;
-                for &(a0, a1, b0, b1) in &g {
-                    while y < b0 {
-                        line(&mut out, b"  ", &fb, y);
-                        y += 1;
-                    }
-                    for yy in b0..b1 {
-                        line(&mut out, if a0 < a1 { b"! " } else { b"+ " }, &fb, yy);
-                    }
-                    y = b1;
-                }
-                while y < b_end {
-                    line(&mut out, b"  ", &fb, y);
-                    y += 1;
-                }
+                let spans: Vec<_> = g.iter().map(|&(a0, a1, b0, b1)| (b0, b1, a0 < a1)).collect();
+                side(&mut out, &fb, b_start, b_end, &spans, b"+ ");
             }
         }
         ctx.out.write_all(&out)?;
