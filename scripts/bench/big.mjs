@@ -8,21 +8,10 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { rng } from "./commands.mjs";
 import { withToolshed } from "./shell.mjs";
 
 const BYTES = 200 * 1000 * 1000;
-
-/** xorshift32, so every run sorts the same numbers. */
-function rng(seed) {
-  let x = seed >>> 0 || 1;
-  return () => {
-    x ^= x << 13;
-    x >>>= 0;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>>= 0);
-  };
-}
 
 const WORDS = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel"];
 
