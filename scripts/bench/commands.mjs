@@ -14,7 +14,7 @@ const JSON_BYTES = 5 * 1024 * 1024;
 const FILES = 10_000;
 
 /** xorshift32: the same inputs on every run and every machine. */
-function rng(seed) {
+export function rng(seed) {
   let x = seed >>> 0 || 1;
   return () => {
     x ^= x << 13;

@@ -105,7 +105,7 @@ export async function withToolshed(fn) {
         throw new Error(`upload of ${path} failed: ${r.status} ${text}`);
       }
     };
-    return await fn({ run, upload });
+    return await fn({ run, upload, server });
   } finally {
     await stopDevServer(server);
     rmSync(stateDir, { recursive: true, force: true });
@@ -190,6 +190,22 @@ export const PIPE_WORKLOADS = [
   { name: "1000 x echo x | wc -c (streamed)", script: "for i in $(seq 1000); do echo x | wc -c; done > starts.txt; tail -1 starts.txt" },
 ];
 
+const WARM_CALLS = 200;
+const percentile = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))];
+
+/** One tool call after another on a warm session: the per-call cost an agent sees, as p50/p99. */
+async function warmCalls(run, script, n) {
+  await run(script);
+  const ms = [];
+  const rtt = [];
+  for (let i = 0; i < n; i++) {
+    const r = await run(script);
+    ms.push(r.ms);
+    rtt.push(r.rtt);
+  }
+  return { p50: percentile(ms, 50), p99: percentile(ms, 99), rttP50: percentile(rtt, 50), rttP99: percentile(rtt, 99) };
+}
+
 export async function benchPipes() {
   console.log("\npipes and program start:");
   for (const w of PIPE_WORKLOADS) console.log(`  ${w.name.padEnd(34)} ${w.script}`);
@@ -204,11 +220,14 @@ export async function benchPipes() {
       results[i].native = await timed(() => native(w.script));
       results[i].jb = w.big ? { missing: true } : await timed(() => jb(w.script));
     }
+    let warm;
     await withToolshed(async ({ run, upload }) => {
       await upload("big.txt", big);
       for (const [i, w] of PIPE_WORKLOADS.entries()) results[i].ours = await timed(() => run(w.script));
+      warm = await warmCalls(run, "wc -c /dev/null", WARM_CALLS);
     });
     printTable(results, "bash");
+    console.log(`warm calls: ${WARM_CALLS} x bash tool "wc -c /dev/null": duration_ms p50 ${warm.p50.toFixed(1)}, p99 ${warm.p99.toFixed(1)}; HTTP round trip p50 ${warm.rttP50.toFixed(1)}, p99 ${warm.rttP99.toFixed(1)} ms`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

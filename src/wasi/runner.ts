@@ -9,7 +9,7 @@ import { WorkspaceDirFd } from "./fs/dir-fd";
 import { WorkspaceFileFd } from "./fs/file-fd";
 import { RunStopped, buildImports } from "./imports";
 import { TOOLSHED_MODULE, buildToolshedImports } from "./toolshed-imports";
-import { OutputFd, StdinFd, StreamOutFd } from "./stdio";
+import { OutputFd, StdinFd, StreamOutFd, SyncOutFd } from "./stdio";
 import { SharedStreamFd } from "./fs/dev-fd";
 import type { ByteWriter, SharedReader } from "../shell/host";
 import { EMPTY, concat } from "../shell/interp/streams";
@@ -167,8 +167,10 @@ function classify(e: unknown, argv0: string): Outcome {
  * `cwd`. Nothing the program does can throw out of here: traps, limits and host faults all come
  * back as an exit code with `error` saying why.
  */
-export function runWasi(program: WebAssembly.Module, opts: WasiRunOptions): WasiRunResult {
-  const run = start(program, opts, new StdinFd(opts.stdin), null);
+export function runWasi(program: WebAssembly.Module, opts: WasiRunOptions & { stdoutSync?: (data: Uint8Array) => void }): WasiRunResult {
+  // A writer that never waits takes fd 1 directly; else the output is collected for the caller.
+  const direct = opts.stdoutSync ? new SyncOutFd(opts.stdoutSync, refused) : null;
+  const run = start(program, opts, new StdinFd(opts.stdin), null, direct);
   if ("exitCode" in run) return run;
   // Suspended streaming runs keep their memory while this one runs.
   live.add(run.memory);
@@ -180,7 +182,9 @@ export function runWasi(program: WebAssembly.Module, opts: WasiRunOptions): Wasi
   } finally {
     live.delete(run.memory);
   }
-  return finish(run, outcome);
+  const result = finish(run, outcome);
+  if (direct?.failure !== undefined) result.failure = direct.failure;
+  return result;
 }
 
 interface Jspi {
@@ -285,7 +289,13 @@ interface Run {
 }
 
 /** Checks the options and instantiates; a WasiRunResult when the run cannot start. */
-function start(program: WebAssembly.Module, opts: WasiRunOptions, stdin: StdinFd, streams: [StreamOutFd, StreamOutFd] | null): Run | WasiRunResult {
+function start(
+  program: WebAssembly.Module,
+  opts: WasiRunOptions,
+  stdin: StdinFd,
+  streams: [StreamOutFd, StreamOutFd] | null,
+  direct: SyncOutFd | null = null,
+): Run | WasiRunResult {
   const checked = checkInputs(opts);
   if ("error" in checked) return failed(checked.error, `${opts.argv[0] ?? "wasi"}: ${checked.error}`, checked.denied);
   const limits = {
@@ -295,7 +305,7 @@ function start(program: WebAssembly.Module, opts: WasiRunOptions, stdin: StdinFd
     maxSteps: opts.limits?.maxSteps ?? DEFAULT_MAX_STEPS,
   };
   const ctx = new WasiFsContext(opts.fs, opts.umask);
-  return instantiate(program, opts.argv, checked.envList, stdin, streams, limits, ctx, opts.cwd, opts.fdFiles ?? {}, opts.fdSinks ?? [], opts.commandRules);
+  return instantiate(program, opts.argv, checked.envList, stdin, streams, limits, ctx, opts.cwd, opts.fdFiles ?? {}, opts.fdSinks ?? [], opts.commandRules, direct);
 }
 
 function instantiate(
@@ -310,12 +320,13 @@ function instantiate(
   fdFiles: Record<number, Uint8Array>,
   fdSinks: number[],
   commandRules?: ReadonlySet<string>,
+  direct: SyncOutFd | null = null,
 ): Run | WasiRunResult {
   const argv0 = argv[0]!;
   // A streaming run writes through; its stderr OutputFd only carries the host's own note.
-  const stdout = streams ? null : new OutputFd(limits.maxOutputBytes);
+  const stdout = streams || direct ? null : new OutputFd(limits.maxOutputBytes);
   const stderr = new OutputFd(limits.maxOutputBytes);
-  const stdio: [Fd, Fd, Fd] = streams ? [stdin, ...streams] : [stdin, stdout!, stderr];
+  const stdio: [Fd, Fd, Fd] = streams ? [stdin, ...streams] : [stdin, direct ?? stdout!, stderr];
   const sinks = new Map(fdSinks.filter((n) => n > 2).map((n) => [n, new OutputFd(limits.maxOutputBytes)] as const));
   const fds: Fd[] = [...stdio];
   // fd 3 is /workspace (programs and tests rely on it); fd 4 is the small /dev (dev-fd.ts). In
@@ -449,15 +460,18 @@ function streamingImports(
       return wasi.ERRNO_SUCCESS;
     }
     return f.writeAsync(data).then((errno) => {
-      if (f.failure !== undefined) {
-        const what = f.failure instanceof Error ? f.failure.message : String(f.failure);
-        throw new RunStopped(EXIT_KILLED, `its output was refused: ${what}`);
-      }
+      if (f.failure !== undefined) throw refused(f.failure);
       new DataView(memory().buffer).setUint32(nwrittenPtr, errno === wasi.ERRNO_SUCCESS ? data.length : 0, true);
       return errno;
     });
   };
   return { fd_read: new JSPI.Suspending!(fdRead), fd_write: new JSPI.Suspending!(fdWrite) };
+}
+
+/** Ends a run whose output writer failed (a limit, a full quota); the caller raises the failure. */
+function refused(failure: unknown): RunStopped {
+  const what = failure instanceof Error ? failure.message : String(failure);
+  return new RunStopped(EXIT_KILLED, `its output was refused: ${what}`);
 }
 
 /** What ended the program, from what its start threw. */

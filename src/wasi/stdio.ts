@@ -104,6 +104,43 @@ export class StreamOutFd extends Fd {
 }
 
 /**
+ * fd 1 of a synchronous run whose writer never waits (a file, the tool's own output): each
+ * write goes straight through, so output larger than memory never piles up in the host. A
+ * reader that went away is EPIPE; any other failure of the writer (a limit, a full quota) is
+ * kept in `failure` and ends the run at once through the error `stop` makes (the caller then
+ * raises `failure`), as for a streaming run.
+ */
+export class SyncOutFd extends Fd {
+  failure: unknown;
+
+  constructor(
+    private readonly sink: (data: Uint8Array) => void,
+    private readonly stop: (failure: unknown) => Error,
+  ) {
+    super();
+  }
+
+  override fd_fdstat_get(): { ret: number; fdstat: wasi.Fdstat | null } {
+    return { ret: wasi.ERRNO_SUCCESS, fdstat: fdstat(wasi.FILETYPE_UNKNOWN, wasi.FDFLAGS_APPEND, STREAM_RIGHTS) };
+  }
+
+  override fd_write(data: Uint8Array): { ret: number; nwritten: number } {
+    try {
+      this.sink(data);
+      return { ret: wasi.ERRNO_SUCCESS, nwritten: data.length };
+    } catch (e) {
+      if (e instanceof EpipeError) return { ret: wasi.ERRNO_PIPE, nwritten: 0 };
+      this.failure = e;
+      throw this.stop(e);
+    }
+  }
+
+  override fd_seek(): { ret: number; offset: bigint } {
+    return { ret: wasi.ERRNO_SPIPE, offset: 0n };
+  }
+}
+
+/**
  * fd 1 / fd 2: collects what the program writes, up to `limit` bytes. Past the limit writes fail
  * with EPIPE, as if the reader had gone away, so well-behaved programs stop producing output
  * (the toolbox exits 141 quietly) instead of spinning on a stream nobody keeps.

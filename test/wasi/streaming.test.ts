@@ -18,6 +18,41 @@ async function take(pipe: Pipe, want: number): Promise<string> {
   return got;
 }
 
+describe("runWasi with a writer that never waits (stdoutSync)", () => {
+  it("hands each write over as the program makes it, past the collected-output limit", async () => {
+    await withFs(async (fs) => {
+      const writes: number[] = [];
+      const r = runWasi(toolbox(), {
+        ...base,
+        fs,
+        argv: ["toolbox", "seq", "200000"],
+        limits: { maxOutputBytes: 4096 },
+        stdoutSync: (data) => writes.push(data.length),
+      });
+      expect(r.exitCode).toBe(0);
+      expect(r.stdout.length).toBe(0);
+      expect(writes.length).toBeGreaterThan(1);
+      expect(writes.reduce((a, b) => a + b, 0)).toBe(1_288_895);
+    });
+  });
+
+  it("a writer that fails ends the run and its error comes back as `failure`", async () => {
+    await withFs(async (fs) => {
+      const refused = new Error("quota exceeded");
+      const r = runWasi(toolbox(), {
+        ...base,
+        fs,
+        argv: ["toolbox", "yes"],
+        stdoutSync: () => {
+          throw refused;
+        },
+      });
+      expect(r.failure).toBe(refused);
+      expect(r.exitCode).not.toBe(0);
+    });
+  });
+});
+
 describe("runWasiStreaming (JSPI)", () => {
   it("passes on what a program writes while it is still running, and waits for input", async () => {
     await withFs(async (fs) => {

@@ -18,6 +18,13 @@ export const DEFAULT_LIMITS: ShellLimits = {
   pipeBufferBytes: 64 * 1024,
 };
 
+/**
+ * Bytes one run may write to files through redirects: a runaway `yes > f` stops here, while a
+ * sort of an input larger than memory into a file still fits (the workspace quota bounds the
+ * stored bytes on its own).
+ */
+export const MAX_FILE_OUTPUT_BYTES = 1024 * 1024 * 1024;
+
 /** Exit codes: 124 for timeout (as GNU timeout), 125 for any other resource limit. */
 export const LIMIT_EXIT = { timeout: 124, other: 125 } as const;
 

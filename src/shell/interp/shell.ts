@@ -14,7 +14,7 @@ import { matchPattern } from "../expand/pattern";
 import { AbortLine, ExpandCtx, ExpandError, expandArgs, expandFields, expandPattern, expandRegex, expandString, resolveIndex, quote, splitSubscript, dynamicKey } from "../expand/word";
 import { setOption } from "../builtins/vars";
 import { getUmask } from "../builtins/umask";
-import { Budget, LimitError } from "./limits";
+import { Budget, LimitError, MAX_FILE_OUTPUT_BYTES } from "./limits";
 import { refusedLiteral } from "./literal-check";
 import { runShellWrapper } from "./wrappers";
 import { BytesReader, Collector, EMPTY, InStream, NullWriter, Pipe, decode, encode } from "./streams";
@@ -1579,7 +1579,7 @@ export class Shell implements ExpandCtx, ArithEnv {
     const budget = this.shared.budget;
     const writeSync = (data: Uint8Array) => {
       budget.outputBytes += data.length;
-      if (budget.outputBytes > budget.limits.maxOutputBytes * 4) throw new LimitError("output", `toolshed: file output limit exceeded`);
+      if (budget.outputBytes > MAX_FILE_OUTPUT_BYTES) throw new LimitError("output", `toolshed: file output limit (${MAX_FILE_OUTPUT_BYTES} bytes) exceeded`);
       try {
         fs.writeFile(abs, data, { append: true });
       } catch (e) {

@@ -110,7 +110,7 @@ export function sessionPrograms(ctx: ToolContext): ProgramRunner {
       };
       const quick = io.stdin.settled && io.stdout.writeSync && io.stderr.writeSync;
       let r: WasiRunResult;
-      if (quick) r = runWasi(program.module, { ...opts, stdin: io.stdin });
+      if (quick) r = runWasi(program.module, { ...opts, stdin: io.stdin, stdoutSync: (data) => io.stdout.writeSync!(data) });
       else if (canStream()) r = await runWasiStreaming(program.module, { ...opts, stdin: io.stdin, stdout: io.stdout, stderr: io.stderr });
       else {
         // No JSPI in this runtime: the input is drained first and the output handed over at the end.

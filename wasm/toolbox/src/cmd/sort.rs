@@ -2,15 +2,17 @@
 //!
 //! Keys follow GNU's field arithmetic (begfield/limfield) in the C locale.
 //! Input is held as one buffer plus line offsets, which is the least a sort
-//! can keep in memory.
+//! can keep in memory; past the sort buffer (`-S`) sorted runs go to
+//! temporary files (`-T`, else $TMPDIR, else /tmp) and are merged (spill.rs).
 
 use crate::args::{flag, optval, val, Spec};
 use crate::ctx::{q, reason, Ctx, Res};
 use crate::{fsx, input};
 use std::cmp::Ordering;
-use std::io::{Read, Write};
+use std::io::{BufRead, Write};
 
 mod keyed;
+mod spill;
 mod split;
 mod staged;
 
@@ -36,12 +38,12 @@ const SPECS: &[Spec] = &[
     val('t', "field-separator", "t"),
     flag('u', "unique", "u"),
     flag('z', "zero-terminated", "z"),
-    val('S', "buffer-size", "ignored"),
-    val('T', "temporary-directory", "ignored"),
+    val('S', "buffer-size", "S"),
+    val('T', "temporary-directory", "T"),
     val('\0', "parallel", "ignored"),
     flag('R', "random-sort", "R"),
 ];
-const HELP: &str = "Usage: sort [OPTION]... [FILE]...\nWrite sorted concatenation of all FILE(s) to standard output.\n\nWith no FILE, or when FILE is -, read standard input.\n\nOrdering options:\n  -b, --ignore-leading-blanks  ignore leading blanks\n  -d, --dictionary-order      consider only blanks and alphanumeric characters\n  -f, --ignore-case           fold lower case to upper case characters\n  -g, --general-numeric-sort  compare according to general numerical value\n  -i, --ignore-nonprinting    consider only printable characters\n  -M, --month-sort            compare (unknown) < 'JAN' < ... < 'DEC'\n  -h, --human-numeric-sort    compare human readable numbers (e.g., 2K 1G)\n  -n, --numeric-sort          compare according to string numerical value\n  -r, --reverse               reverse the result of comparisons\n  -V, --version-sort          natural sort of (version) numbers within text\n\nOther options:\n  -c, --check                 check for sorted input; do not sort\n  -C, --check=quiet           like -c, but do not report first bad line\n  -k, --key=KEYDEF            sort via a key; KEYDEF gives location and type\n  -m, --merge                 merge already sorted files (sorted anyway here)\n  -o, --output=FILE           write result to FILE instead of standard output\n  -s, --stable                stabilize sort by disabling last-resort comparison\n  -t, --field-separator=SEP   use SEP instead of non-blank to blank transition\n  -u, --unique                output only the first of an equal run\n  -z, --zero-terminated       line delimiter is NUL, not newline\n\nKEYDEF is F[.C][OPTS][,F[.C][OPTS]] for start and stop position, where F is a\nfield number and C a character position in the field; both are origin 1, and\nthe stop position defaults to the line's end.  OPTS is one or more single-letter\nordering options [bdfgiMhnrV], which override global ordering options for that key.\n";
+const HELP: &str = "Usage: sort [OPTION]... [FILE]...\nWrite sorted concatenation of all FILE(s) to standard output.\n\nWith no FILE, or when FILE is -, read standard input.\n\nOrdering options:\n  -b, --ignore-leading-blanks  ignore leading blanks\n  -d, --dictionary-order      consider only blanks and alphanumeric characters\n  -f, --ignore-case           fold lower case to upper case characters\n  -g, --general-numeric-sort  compare according to general numerical value\n  -i, --ignore-nonprinting    consider only printable characters\n  -M, --month-sort            compare (unknown) < 'JAN' < ... < 'DEC'\n  -h, --human-numeric-sort    compare human readable numbers (e.g., 2K 1G)\n  -n, --numeric-sort          compare according to string numerical value\n  -r, --reverse               reverse the result of comparisons\n  -V, --version-sort          natural sort of (version) numbers within text\n\nOther options:\n  -c, --check                 check for sorted input; do not sort\n  -C, --check=quiet           like -c, but do not report first bad line\n  -k, --key=KEYDEF            sort via a key; KEYDEF gives location and type\n  -m, --merge                 merge already sorted files (sorted anyway here)\n  -o, --output=FILE           write result to FILE instead of standard output\n  -s, --stable                stabilize sort by disabling last-resort comparison\n  -t, --field-separator=SEP   use SEP instead of non-blank to blank transition\n  -u, --unique                output only the first of an equal run\n  -S, --buffer-size=SIZE      use SIZE for main memory buffer (b, K, M, G, %)\n  -T, --temporary-directory=DIR  use DIR for temporaries, not $TMPDIR or /tmp\n  -z, --zero-terminated       line delimiter is NUL, not newline\n\nKEYDEF is F[.C][OPTS][,F[.C][OPTS]] for start and stop position, where F is a\nfield number and C a character position in the field; both are origin 1, and\nthe stop position defaults to the line's end.  OPTS is one or more single-letter\nordering options [bdfgiMhnrV], which override global ordering options for that key.\n";
 
 #[derive(Clone, Copy, Default, PartialEq, Debug)]
 pub struct KeyOpts {
@@ -557,9 +559,31 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         super::extra_operand(ctx, &files[1]);
         return Ok(2);
     }
-    // Read everything into one buffer; each line is a range into it.
+    if check {
+        return check_sorted(ctx, &sorter, &files[0], delim, p.has("u"), quiet);
+    }
+    let budget = match p.last("S") {
+        None => spill::DEFAULT_BUFFER,
+        Some(s) => match spill::buffer_size(s) {
+            Some(n) => n,
+            None => {
+                ctx.diag.error(format!("invalid -S argument {}", q(s)));
+                return Ok(2);
+            }
+        },
+    };
+    let unique = p.has("u");
+    let tmp = p.last("T").map(str::to_string).or_else(|| std::env::var("TMPDIR").ok().filter(|s| !s.is_empty())).unwrap_or_else(|| "/tmp".into());
+    let mut runs = spill::Runs::new(tmp);
+    // Read into one buffer; each line is a range into it. When the buffer
+    // is full, its complete lines are sorted out to a run and the partial
+    // last line moves to the front.
     let mut data = Vec::new();
     let mut lines: Vec<(usize, usize)> = Vec::new();
+    let sizes: u64 = files.iter().filter(|n| *n != "-").filter_map(|n| std::fs::metadata(fsx::host(n)).ok()).map(|m| m.len()).sum();
+    // Room for the whole input up front when it fits: no doubling and copying while reading.
+    data.reserve((sizes as usize).min(budget).saturating_add(input::BUF));
+    let mut rest = 0;
     for name in &files {
         let mut r = match input::open(ctx.stdin, name) {
             Ok(r) => r,
@@ -568,45 +592,70 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
                 return Ok(2);
             }
         };
-        let start = data.len();
-        if name != "-" {
-            // Room for the whole file up front: no doubling and copying
-            // while reading (the spare bytes let read_to_end see EOF
-            // without growing).
-            if let Ok(m) = std::fs::metadata(fsx::host(name)) {
-                data.reserve((m.len() as usize).saturating_add(64));
+        loop {
+            let n = match r.fill_buf() {
+                Ok(b) => {
+                    data.extend_from_slice(b);
+                    b.len()
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => {
+                    ctx.diag.error(format!("read failed: {}: {}", name, reason(&e)));
+                    return Ok(2);
+                }
+            };
+            if n == 0 {
+                break;
+            }
+            r.consume(n);
+            rest = split::lines(&data, rest, delim, &mut lines);
+            if data.len() + lines.len() * spill::LINE_COST > budget && !lines.is_empty() {
+                if let Err(e) = runs.spill(&sorter, &data, &lines, unique, delim) {
+                    return spill_failed(&mut ctx.diag, e);
+                }
+                data.drain(..rest);
+                lines.clear();
+                rest = 0;
             }
         }
-        if let Err(e) = r.read_to_end(&mut data) {
-            ctx.diag.error(format!("read failed: {}: {}", name, reason(&e)));
-            return Ok(2);
-        }
-        let s = split::lines(&data, start, delim, &mut lines);
-        if s < data.len() {
+        if rest < data.len() {
             // Unterminated last line: sort output terminates it.
-            lines.push((s, data.len()));
+            lines.push((rest, data.len()));
             data.push(delim);
+            rest = data.len();
         }
+    }
+    let to_file = p.last("o").map(|s| s.to_string());
+    if !runs.is_empty() {
+        if !lines.is_empty() {
+            if let Err(e) = runs.spill(&sorter, &data, &lines, unique, delim) {
+                return spill_failed(&mut ctx.diag, e);
+            }
+        }
+        drop(lines);
+        drop(data);
+        // Every input has been read, so `-o` may name one of them.
+        let res = match to_file.as_deref() {
+            None | Some("-") => runs.merge_into(&sorter, &mut ctx.out, unique, delim),
+            Some(f) => match std::fs::File::create(fsx::host(f)) {
+                Ok(file) => {
+                    let mut w = std::io::BufWriter::with_capacity(input::BUF, file);
+                    runs.merge_into(&sorter, &mut w, unique, delim).and_then(|_| w.flush().map_err(spill::SpillError::Out))
+                }
+                Err(e) => {
+                    ctx.diag.error(format!("open failed: {}: {}", f, reason(&e)));
+                    return Ok(2);
+                }
+            },
+        };
+        return match res {
+            Ok(()) => Ok(0),
+            Err(e) => spill_failed(&mut ctx.diag, e),
+        };
     }
     let line = |r: &(usize, usize)| &data[r.0..r.1];
-    if check {
-        for i in 1..lines.len() {
-            let c = sorter.cmp(line(&lines[i - 1]), line(&lines[i]));
-            let bad = c == Ordering::Greater || (p.has("u") && sorter.keys_cmp(line(&lines[i - 1]), line(&lines[i])) == Ordering::Equal);
-            if bad {
-                if !quiet {
-                    let shown = String::from_utf8_lossy(line(&lines[i])).into_owned();
-                    ctx.diag.error(format!("{}:{}: disorder: {}", files[0], i + 1, shown));
-                }
-                return Ok(1);
-            }
-        }
-        return Ok(0);
-    }
     let mut engine = keyed::Sorted::new(&sorter, &data, &lines);
     engine.sort();
-    let unique = p.has("u");
-    let to_file = p.last("o").map(|s| s.to_string());
     let mut file_out: Vec<u8> = Vec::new();
     let mut staged = staged::Staged::new();
     let mut prev: Option<&keyed::Item> = None;
@@ -638,6 +687,58 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         }
     }
     Ok(0)
+}
+
+/// GNU's words for a failed spill; the temporary files are removed by `Runs`.
+fn spill_failed(diag: &mut crate::ctx::Diag, e: spill::SpillError) -> Res {
+    match e {
+        spill::SpillError::Temp(dir, e) => {
+            diag.error(format!("cannot create temporary file in {}: {}", q(&dir), reason(&e)));
+            Ok(2)
+        }
+        spill::SpillError::Out(e) => Err(e),
+    }
+}
+
+/// -c/-C: compares each line with the one before it as the input streams by.
+fn check_sorted(ctx: &mut Ctx, sorter: &Sorter, name: &str, delim: u8, unique: bool, quiet: bool) -> Res {
+    let mut r = match input::open(ctx.stdin, name) {
+        Ok(r) => r,
+        Err(e) => {
+            ctx.diag.error(format!("cannot read: {}: {}", name, reason(&e)));
+            return Ok(2);
+        }
+    };
+    let mut prev: Vec<u8> = Vec::new();
+    let mut n = 0usize;
+    let mut bad: Option<(usize, Vec<u8>)> = None;
+    let res = input::each_record(&mut r, delim, |rec| {
+        let (line, _) = input::chomp(rec, delim);
+        n += 1;
+        if n > 1 {
+            let c = sorter.cmp(&prev, line);
+            if c == Ordering::Greater || (unique && sorter.keys_cmp(&prev, line) == Ordering::Equal) {
+                bad = Some((n, line.to_vec()));
+                return Ok(false);
+            }
+        }
+        prev.clear();
+        prev.extend_from_slice(line);
+        Ok(true)
+    });
+    if let Err(e) = res {
+        ctx.diag.error(format!("read failed: {}: {}", name, reason(&e)));
+        return Ok(2);
+    }
+    match bad {
+        None => Ok(0),
+        Some((at, line)) => {
+            if !quiet {
+                ctx.diag.error(format!("{}:{}: disorder: {}", name, at, String::from_utf8_lossy(&line)));
+            }
+            Ok(1)
+        }
+    }
 }
 
 #[cfg(test)]
@@ -737,6 +838,50 @@ mod tests {
         let want_u: String = all.iter().map(|l| format!("{}\n", l)).collect();
         check("sort", &["-u", &f1, &f2], "", &want_u, 0);
         check("sort", &["-u"], &format!("{}\n{}", one, two), &want_u, 0);
+    }
+
+    /// Inputs past a tiny -S buffer are sorted through spilled runs and
+    /// merged (more than MAX_MERGE of them, so merges fold first); the
+    /// result must be the in-memory sort's for every option that matters
+    /// to merging: -u, -s with keys, -r, -n, -z, -o naming the input, -T.
+    #[test]
+    fn spilled_runs_merge_like_the_in_memory_sort() {
+        let d = tmpdir();
+        let mut text = String::new();
+        for i in 0..6000u64 {
+            let x = (i * 7919 + 13) % 1009;
+            text.push_str(&format!("{} k{} {}\n", x, x % 17, i % 3));
+        }
+        text.push_str("no newline 5");
+        let cases: &[&[&str]] = &[&[], &["-u"], &["-n"], &["-rn"], &["-s", "-k2,2"], &["-u", "-k2,2"], &["-t", " ", "-k3,3n", "-k1,1"], &["-z"]];
+        for args in cases {
+            let (code, want, _) = crate::testutil::run("sort", args, &text);
+            assert_eq!(code, 0);
+            let mut spilled: Vec<&str> = vec!["-S", "1K", "-T", &d];
+            spilled.extend_from_slice(args);
+            check("sort", &spilled, &text, &want, 0);
+        }
+        // Nothing is left behind in the temporary directory.
+        assert_eq!(std::fs::read_dir(&d).unwrap().count(), 0);
+        let f = format!("{}/in", d);
+        write(&f, &text);
+        let (_, want, _) = crate::testutil::run("sort", &["-n", &f], "");
+        check("sort", &["-S", "2K", "-T", &d, "-n", "-o", &f, &f], "", "", 0);
+        assert_eq!(read(&f), want);
+        check_err("sort", &["-S", "1K", "-T", &format!("{}/missing", d)], &text, &format!("sort: cannot create temporary file in '{}/missing': No such file or directory\n", d), 2);
+        check_err("sort", &["-S", "x"], "", "sort: invalid -S argument 'x'\n", 2);
+        assert_eq!(super::spill::buffer_size("10M"), Some(10 << 20));
+        assert_eq!(super::spill::buffer_size("4096b"), Some(4096));
+        assert_eq!(super::spill::buffer_size("50%"), Some(32 << 20));
+        assert_eq!(super::spill::buffer_size("2"), Some(2048));
+        assert_eq!(super::spill::buffer_size("1Q"), None);
+    }
+
+    #[test]
+    fn check_streams() {
+        check_err("sort", &["-c", "-n"], "1\n2\n10\n3\n", "sort: -:4: disorder: 3\n", 1);
+        check_err("sort", &["-cu"], "a\nb\nb\n", "sort: -:3: disorder: b\n", 1);
+        check("sort", &["-c"], "a\nb\nc", "", 0);
     }
 
     #[test]

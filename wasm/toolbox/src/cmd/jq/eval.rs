@@ -124,11 +124,11 @@ impl CallCache {
     }
 }
 
-pub struct Interp {
+pub struct Interp<'a> {
     next_id: usize,
     calls: CallCache,
     /// Inputs not yet consumed, for `input`/`inputs`.
-    pub inputs: Box<dyn FnMut() -> Option<Result<V, String>>>,
+    pub inputs: Box<dyn FnMut() -> Option<Result<V, String>> + 'a>,
     pub env_obj: V,
     pub named_args: V,
     pub positional: V,
@@ -456,8 +456,8 @@ fn with_path(p: &Option<Path>, k: V) -> Option<Path> {
     })
 }
 
-impl Interp {
-    pub fn new(inputs: Box<dyn FnMut() -> Option<Result<V, String>>>) -> Interp {
+impl<'a> Interp<'a> {
+    pub fn new(inputs: Box<dyn FnMut() -> Option<Result<V, String>> + 'a>) -> Interp<'a> {
         Interp { next_id: 0, calls: CallCache { slots: Vec::new() }, inputs, env_obj: V::Null, named_args: V::Null, positional: V::arr(vec![]), stderr: Vec::new() }
     }
 

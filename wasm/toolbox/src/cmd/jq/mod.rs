@@ -215,9 +215,13 @@ fn parse_args(ctx: &mut Ctx, args: &[String]) -> Result<Opts, i32> {
 }
 
 /// The input stream: JSON texts (or lines with -R) from the files in turn.
-struct Inputs {
+struct Inputs<'s> {
     data: Vec<u8>,
     pos: usize,
+    /// Where more input comes from (read in blocks as the values are
+    /// used, so line-delimited JSON streams in bounded memory); None once
+    /// `data` holds all of it.
+    source: Option<Box<dyn Read + 's>>,
     raw: bool,
     slurp: bool,
     done: bool,
@@ -230,7 +234,10 @@ struct Inputs {
     scratch: Scratch,
 }
 
-impl Inputs {
+/// Input read at a time; a value longer than this makes the buffer grow.
+const BLOCK: usize = 1 << 20;
+
+impl<'s> Inputs<'s> {
     /// Sets `line` to the lines consumed so far, counted incrementally
     /// (rescanning from the start would be quadratic on NDJSON).
     fn sync_line(&mut self) {
@@ -243,11 +250,57 @@ impl Inputs {
             self.counted = end;
         }
     }
+
+    /// Reads at least `more` bytes (a block at least), or to the end, after
+    /// dropping what has been used. At the end `source` becomes None.
+    fn refill(&mut self, more: usize) -> Result<(), String> {
+        let src = match self.source.as_mut() {
+            Some(s) => s,
+            None => return Ok(()),
+        };
+        if self.pos > 0 {
+            let used = self.pos;
+            let end = used.min(self.data.len());
+            if !self.raw && !self.slurp && self.counted < end {
+                self.line.set(self.line.get() + crate::bytescan::count_byte(&self.data[self.counted..end], b'\n'));
+            }
+            self.data.drain(..used);
+            self.counted = 0;
+            self.pos = 0;
+        }
+        let want = self.data.len() + more.max(BLOCK);
+        while self.data.len() < want {
+            let at = self.data.len();
+            self.data.resize(want, 0);
+            match src.read(&mut self.data[at..]) {
+                Ok(0) => {
+                    self.data.truncate(at);
+                    self.source = None;
+                    return Ok(());
+                }
+                Ok(n) => self.data.truncate(at + n),
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => self.data.truncate(at),
+                Err(e) => {
+                    self.data.truncate(at);
+                    self.source = None;
+                    return Err(reason(&e));
+                }
+            }
+        }
+        Ok(())
+    }
+
     fn next(&mut self) -> Option<Result<V, String>> {
         if self.done {
             return None;
         }
         if self.slurp {
+            // Slurping needs all of it.
+            while self.source.is_some() {
+                if let Err(m) = self.refill(self.data.len()) {
+                    return Some(Err(m));
+                }
+            }
             self.done = true;
             if self.raw {
                 return Some(Ok(V::str(&String::from_utf8_lossy(&self.data))));
@@ -263,6 +316,12 @@ impl Inputs {
             return Some(Ok(V::arr(all)));
         }
         if self.raw {
+            while self.source.is_some() && crate::bytescan::find_byte(&self.data[self.pos..], b'\n').is_none() {
+                let more = 2 * (self.data.len() - self.pos);
+                if let Err(m) = self.refill(more) {
+                    return Some(Err(m));
+                }
+            }
             if self.pos >= self.data.len() {
                 self.done = true;
                 return None;
@@ -274,23 +333,49 @@ impl Inputs {
             self.line.set(self.line.get() + 1);
             return Some(Ok(s));
         }
-        let mut r = Reader::new(&self.data);
-        r.pos = self.pos;
-        r.scratch = std::mem::take(&mut self.scratch);
-        let res = r.next();
-        self.pos = r.pos;
-        self.scratch = r.scratch;
-        // jq counts the newline ending a value's line as read (error locations).
-        while self.pos < self.data.len() && matches!(self.data[self.pos], b' ' | b'\t' | b'\r') {
-            self.pos += 1;
+        loop {
+            if self.source.is_some() && self.data.len() - self.pos < BLOCK / 2 {
+                if let Err(m) = self.refill(BLOCK) {
+                    return Some(Err(m));
+                }
+            }
+            // While more input may follow, only complete lines are parsed (no
+            // number or literal is cut short at the block's edge); a value
+            // that does not end within them is read again with more input.
+            let end = if self.source.is_none() {
+                self.data.len()
+            } else {
+                match self.data[self.pos..].iter().rposition(|&c| c == b'\n') {
+                    Some(i) => self.pos + i + 1,
+                    None => self.pos,
+                }
+            };
+            let mut r = Reader::new(&self.data[..end]);
+            r.pos = self.pos;
+            r.scratch = std::mem::take(&mut self.scratch);
+            let res = r.next();
+            let at = r.pos;
+            self.scratch = r.scratch;
+            if self.source.is_some() && !matches!(res, Some(Ok(_))) {
+                let more = 2 * (self.data.len() - self.pos);
+                if let Err(m) = self.refill(more) {
+                    return Some(Err(m));
+                }
+                continue;
+            }
+            self.pos = at;
+            // jq counts the newline ending a value's line as read (error locations).
+            while self.pos < self.data.len() && matches!(self.data[self.pos], b' ' | b'\t' | b'\r') {
+                self.pos += 1;
+            }
+            if self.data.get(self.pos) == Some(&b'\n') {
+                self.pos += 1;
+            }
+            if let Some(Err(_)) = res {
+                self.done = true;
+            }
+            return res;
         }
-        if self.data.get(self.pos) == Some(&b'\n') {
-            self.pos += 1;
-        }
-        if let Some(Err(_)) = res {
-            self.done = true;
-        }
-        res
     }
 }
 
@@ -347,38 +432,41 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         return Ok(3);
     }
 
-    // Gather input bytes.
-    let mut data = Vec::new();
+    // Input is read as it is used (see Inputs::refill); a file that cannot
+    // be opened is reported before any output, as jq does.
     let mut status = 0;
     let where_name = if files.is_empty() { "<stdin>".to_string() } else { files[0].clone() };
+    let stdin: &mut dyn std::io::BufRead = &mut *ctx.stdin;
+    let mut stdin = Some(stdin);
+    let mut chain: Box<dyn Read + '_> = Box::new(std::io::empty());
     if files.is_empty() {
         if !o.null_input || program.contains("input") {
-            if let Err(e) = ctx.stdin.read_to_end(&mut data) {
-                let _ = writeln!(ctx.diag.raw(), "jq: error: <stdin>: {}", reason(&e));
-                return Ok(2);
-            }
+            chain = Box::new(stdin.take().unwrap());
         }
     } else {
         for f in &files {
             // `-` names standard input, as for jq 1.7 and every POSIX tool.
-            let read = if f == "-" {
-                let mut b = Vec::new();
-                ctx.stdin.read_to_end(&mut b).map(|_| b).map_err(|e| format!("<stdin>: {}", reason(&e)))
-            } else {
-                read_file(f)
-            };
-            match read {
-                Ok(b) if data.is_empty() => data = b,
-                Ok(b) => data.extend(b),
-                Err(m) => {
-                    let _ = writeln!(ctx.diag.raw(), "jq: error: {}", m);
-                    status = 2;
+            let next: Box<dyn Read + '_> = if f == "-" {
+                match stdin.take() {
+                    Some(s) => Box::new(s),
+                    None => continue,
                 }
-            }
+            } else {
+                match std::fs::File::open(fsx::host(f)) {
+                    Ok(file) => Box::new(file),
+                    Err(e) => {
+                        let _ = writeln!(ctx.diag.raw(), "jq: error: Could not open {}: {}", f, reason(&e));
+                        status = 2;
+                        continue;
+                    }
+                }
+            };
+            chain = Box::new(chain.chain(next));
         }
     }
+    let data = Vec::new();
     let line = Rc::new(Cell::new(0));
-    let inputs = Rc::new(RefCell::new(Inputs { data, pos: 0, raw: o.raw_in, slurp: o.slurp, done: false, line: line.clone(), counted: 0, scratch: Scratch::default() }));
+    let inputs = Rc::new(RefCell::new(Inputs { data, pos: 0, source: Some(chain), raw: o.raw_in, slurp: o.slurp, done: false, line: line.clone(), counted: 0, scratch: Scratch::default() }));
     let src = inputs.clone();
     let mut it = Interp::new(Box::new(move || src.borrow_mut().next()));
     it.env_obj = V::obj(std::env::vars().map(|(k, v)| (Rc::from(k.as_str()), V::str(&v))).collect());

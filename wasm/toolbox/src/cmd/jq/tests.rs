@@ -438,3 +438,33 @@ fn cached_calls_respect_scope() {
         check("jq", &["-c", prog], "[1,2,3]", out, 0);
     }
 }
+
+/// Input past the 1 MiB read block: values (numbers, strings, a pretty-printed
+/// object spanning lines) falling across block edges come out whole, line
+/// numbers in errors still count from the start, and raw input too.
+#[test]
+fn streams_input_in_blocks() {
+    let mut text = String::new();
+    let mut want = String::new();
+    let mut i = 0u64;
+    while text.len() < 3 * (1 << 20) + 12345 {
+        if i % 5000 == 7 {
+            text.push_str(&format!("{{\n  \"n\": {},\n  \"s\": \"{}\"\n}}\n", i, "y".repeat((i % 97) as usize)));
+        } else {
+            text.push_str(&format!("{{\"n\":{},\"s\":\"{}\"}}\n", i, "x".repeat((i % 89) as usize)));
+        }
+        want.push_str(&format!("{}\n", i * 3));
+        i += 1;
+    }
+    check("jq", &[".n * 3"], &text, &want, 0);
+    // A number ending the input without a newline is read whole.
+    check("jq", &["-c", "."], &format!("{}12345678", "1\n".repeat(700_000)), &format!("{}12345678\n", "1\n".repeat(700_000)), 0);
+    // A value cut short at the end is the same parse error it is without blocks.
+    let cut = format!("{}{{\"n\":", text);
+    let (code, out, err) = crate::testutil::run("jq", &["-c", ".n"], &cut);
+    assert_eq!((code, out.lines().count()), (2, i as usize));
+    assert!(err.starts_with("jq: parse error") || err.starts_with("jq: error"), "{}", err);
+    let raw: String = (0..300_000).map(|i| format!("line {}\n", i)).collect();
+    let (code, out, _) = crate::testutil::run("jq", &["-R", "."], &raw);
+    assert_eq!((code, out.lines().count(), out.lines().last()), (0, 300_000, Some("\"line 299999\"")));
+}
