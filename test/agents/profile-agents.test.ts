@@ -11,7 +11,7 @@ const modelServer = inject("scriptedModel");
 /** The tool names the model was offered in the first request whose prompt has `marker`. */
 async function offeredTools(marker: string): Promise<string[]> {
   const all = (await (await fetch(`${modelServer}/requests`)).json()) as any[];
-  const hit = all.find((r) => r.body.messages.some((m: any) => m.role === "user" && m.content.includes(marker)));
+  const hit = all.find((r) => r.body.messages?.some((m: any) => m.role === "user" && m.content.includes(marker)));
   return hit.body.tools.map((t: any) => t.function.name).sort();
 }
 
