@@ -34,7 +34,7 @@ describe("sub-agent tools of the platform profiles", () => {
     await finished(id, r.task);
     expect(await offeredTools(marker)).toEqual(["bash"]);
     const all = (await (await fetch(`${modelServer}/requests`)).json()) as any[];
-    const system = all.find((x) => x.body.messages[1].content.includes(marker)).body.messages[0].content;
+    const system = all.find((x) => x.body.messages?.[1]?.content?.includes(marker)).body.messages[0].content;
     expect(system).toMatch(new RegExp(`^You are a tracer ${marker}\\.\\n\\n# Reporting back\\n`));
     const next = await tool(id, "read", { path: "trace.txt" });
     expect(next.pending_messages[0]).toMatchObject({ task: r.task, status: "done", report: "BG REPORT bash ran" });

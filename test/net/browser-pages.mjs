@@ -20,6 +20,22 @@ export function browserPage(name, ports) {
 <img src="/browser/pixel.svg" id="allowed" onload="document.title='Leaky Page (allowed image loaded)'">
 </body></html>`;
   }
+  if (name === "ws.html") {
+    // An allowed WebSocket (the site's own) and two the policy must refuse: the metadata address
+    // and the canary's loopback port. The title reports what each one saw.
+    return `<!doctype html><html><head><title>WebSockets</title></head><body><p>WS_PAGE_LOADED</p><script>
+const seen = { allowed: "", metadata: "", canary: "" };
+const show = () => { document.title = "allowed=" + seen.allowed + " metadata=" + seen.metadata + " canary=" + seen.canary; };
+const open = (name, url) => {
+  const ws = new WebSocket(url);
+  ws.onmessage = (e) => { seen[name] = "message:" + e.data; show(); };
+  ws.onclose = (e) => { if (!seen[name]) seen[name] = "closed:" + e.code; show(); };
+};
+open("allowed", "ws://127.0.0.1:${ports.site}/browser/ws");
+open("metadata", "ws://169.254.169.254/socket");
+open("canary", "ws://127.0.0.1:${ports.canary}/ws-leak");
+</script></body></html>`;
+  }
   if (name === "form.html") {
     return `<!doctype html><html><head><title>Greeting Form</title></head><body>
 <form action="/echo" method="get"><label for="who">Your name</label><input id="who" name="name">

@@ -4,6 +4,7 @@
 // - the "canary" on every local address ([::], dual stack), allowed by nothing: any request
 //   reaching it is a policy failure, so the tests assert that its count stays zero;
 // - a DNS-over-HTTPS resolver speaking the application/dns-json API over a small zone.
+import { createHash } from "node:crypto";
 import { createServer } from "node:http";
 import { PIXEL_SVG, browserPage } from "./browser-pages.mjs";
 const ARTICLE_HTML = `<!doctype html><html><head><title>Tidal Clocks of Kelp Forests</title>
@@ -101,6 +102,30 @@ function site(req, res, ports) {
 `);
   }
 }
+/**
+ * The site's WebSocket endpoint (`/browser/ws`, RFC 6455 handshake written out): it sends one
+ * text frame, `WS_HELLO`, and keeps the connection open.
+ */
+const upgraded = new Set();
+function siteUpgrade(req, socket) {
+  upgraded.add(socket);
+  socket.on("close", () => upgraded.delete(socket));
+  socket.on("end", () => socket.destroy());
+  const key = req.headers["sec-websocket-key"];
+  if (!String(req.url).startsWith("/browser/ws") || !key) return void socket.destroy();
+  counts.site[req.url] = (counts.site[req.url] ?? 0) + 1;
+  const accept = createHash("sha1").update(`${key}258EAFA5-E914-47DA-95CA-C5AB0DC85B11`).digest("base64");
+  socket.write(`HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`);
+  const text = Buffer.from("WS_HELLO");
+  socket.write(Buffer.concat([Buffer.from([0x81, text.length]), text]));
+  socket.on("error", () => undefined);
+}
+/** A WebSocket handshake at the canary is a URL that got past the policy too. */
+function canaryUpgrade(req, socket) {
+  counts.canary++;
+  counts.canaryPaths.push(`${req.headers.host}${req.url}`);
+  socket.destroy();
+}
 /** Allowed by nothing: any request here is a URL that got past the policy. */
 function canary(req, res) {
   counts.canary++;
@@ -143,10 +168,14 @@ async function startNetServers(ports) {
     createServer(canary),
     createServer(doh)
   ];
+  servers[0].on("upgrade", siteUpgrade);
+  servers[1].on("upgrade", canaryUpgrade);
   await listen(servers[0], ports.site, "127.0.0.1");
   await listen(servers[1], ports.canary, "::");
   await listen(servers[2], ports.doh, "127.0.0.1");
   return async () => {
+    // Upgraded sockets are no longer the HTTP server's to close, and would keep it open.
+    for (const socket of upgraded) socket.destroy();
     for (const s of servers) {
       s.closeAllConnections();
       await new Promise((r) => s.close(r));

@@ -97,6 +97,27 @@ describe("browser", () => {
     expect(byUrl("/browser-leak.png")?.denied?.rule).toBe("url.private_address");
   }, SLOW);
 
+  it("judges a page's WebSockets: the allowed one talks, metadata and loopback ones fail and are logged", async () => {
+    const before = await counts();
+    const nav = await tool(id, "browser", { action: "navigate", url: `${SITE}/browser/ws.html` });
+    expect(nav.success, nav.error).toBe(true);
+    let title = "";
+    for (let i = 0; i < 50 && !/allowed=\S+ metadata=\S+ canary=\S+/.test(title); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      title = (await tool(id, "browser", { action: "tabs" })).tabs.find((t: { active: boolean }) => t.active).title;
+    }
+    expect(title).toBe("allowed=message:WS_HELLO metadata=closed:1006 canary=closed:1006");
+    const after = await counts();
+    expect(after.canary).toBe(before.canary);
+    expect(after.site["/browser/ws"]).toBe((before.site["/browser/ws"] ?? 0) + 1);
+    const log = await api("GET", `/v1/sessions/${id}/log`);
+    const denials = (log.body.calls as Array<{ tool: string; outcome: string; denied?: { rule: string }; detail?: string }>).filter(
+      (c) => c.tool === "browser" && c.outcome === "denied",
+    );
+    expect(denials.find((d) => d.detail?.includes("ws://169.254.169.254/socket"))?.denied?.rule).toBe("url.metadata");
+    expect(denials.find((d) => d.detail?.includes("/ws-leak"))?.denied?.rule).toBe("url.private_address");
+  }, SLOW);
+
   it("refuses navigating to a private or metadata address before loading it", async () => {
     for (const [url, rule] of [
       ["http://169.254.169.254/latest/meta-data/", "url.metadata"],

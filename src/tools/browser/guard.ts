@@ -2,6 +2,7 @@ import type { HTTPRequest, Page } from "@cloudflare/puppeteer";
 import type { NetContext } from "../../net/context";
 import { PolicyDenied, type Denial } from "../../policy/denied";
 import { judgeUrl } from "../../policy/urls";
+import { guardWebSockets } from "./websocket-guard";
 
 /** Schemes a page uses without reaching the network; everything else goes to the URL judge. */
 const LOCAL_SCHEMES = new Set(["data:", "blob:", "about:"]);
@@ -22,8 +23,8 @@ const guarded = new WeakMap<Page, Promise<void>>();
 
 /**
  * Every request the page makes (documents, subresources, redirects, fetch/XHR) is paused and
- * judged; refused ones are aborted and reported, the rest continue. WebSockets are not seen
- * by the Fetch domain (README "Browser").
+ * judged; refused ones are aborted and reported, the rest continue. WebSockets, which the Fetch
+ * domain never sees, are judged by a page-side stand-in (websocket-guard.ts).
  */
 export function guardPage(page: Page, net: NetContext, onDenied: (d: Denial, url: string) => void): Promise<void> {
   let done = guarded.get(page);
@@ -35,6 +36,7 @@ export function guardPage(page: Page, net: NetContext, onDenied: (d: Denial, url
 }
 
 async function intercept(page: Page, net: NetContext, onDenied: (d: Denial, url: string) => void): Promise<void> {
+  await guardWebSockets(page, net, onDenied);
   await page.setRequestInterception(true);
   page.on("request", (req: HTTPRequest) => {
     if (req.isInterceptResolutionHandled()) return;
