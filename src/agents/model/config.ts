@@ -24,15 +24,37 @@ export function providerTimeoutMs(env: Env | undefined): number {
   return Number.isFinite(timeout) && timeout > 0 ? timeout : DEFAULT_TIMEOUT_MS;
 }
 
-/** The operator's model settings; a clear error when none is configured. */
-export function modelConfigFromEnv(env: Env | undefined): ModelConfig {
+/** What differs between the chat and the image provider settings. */
+interface ProviderSettings {
+  /** The model the operator named for this use, and the variable that names it. */
+  model: string | undefined;
+  modelVar: string;
+  /** The Workers AI model when `AI` is bound and none is named. */
+  defaultAiModel: string;
+  /** The sentence that opens the error when nothing is configured. */
+  unconfigured: string;
+}
+
+/**
+ * The operator's provider settings for one use (chat or images): the `AI` binding when bound,
+ * else `TOOLSHED_LLM_URL` with its key and the named model; a clear error when missing.
+ */
+export function providerConfig(env: Env | undefined, use: ProviderSettings): ModelConfig {
   const timeoutMs = providerTimeoutMs(env);
-  if (env?.AI) return { ai: env.AI, model: env.TOOLSHED_LLM_MODEL || DEFAULT_AI_MODEL, timeoutMs };
+  if (env?.AI) return { ai: env.AI, model: use.model || use.defaultAiModel, timeoutMs };
   if (!env?.TOOLSHED_LLM_URL) {
-    throw new ToolError(
-      "No model is configured for sub-agents: the operator must set TOOLSHED_LLM_URL (an OpenAI-compatible chat-completions base URL) and TOOLSHED_LLM_MODEL, or bind Workers AI as AI.",
-    );
+    throw new ToolError(`${use.unconfigured}: the operator must set TOOLSHED_LLM_URL (an OpenAI-compatible base URL) and ${use.modelVar}, or bind Workers AI as AI.`);
   }
-  if (!env.TOOLSHED_LLM_MODEL) throw new ToolError("TOOLSHED_LLM_MODEL is not set: the operator must name the model sub-agents use.");
-  return { url: env.TOOLSHED_LLM_URL.replace(/\/+$/, ""), apiKey: env.TOOLSHED_LLM_API_KEY, model: env.TOOLSHED_LLM_MODEL, timeoutMs };
+  if (!use.model) throw new ToolError(`${use.modelVar} is not set: the operator must name the model to use.`);
+  return { url: env.TOOLSHED_LLM_URL.replace(/\/+$/, ""), apiKey: env.TOOLSHED_LLM_API_KEY, model: use.model, timeoutMs };
+}
+
+/** The operator's model settings for sub-agents. */
+export function modelConfigFromEnv(env: Env | undefined): ModelConfig {
+  return providerConfig(env, {
+    model: env?.TOOLSHED_LLM_MODEL,
+    modelVar: "TOOLSHED_LLM_MODEL",
+    defaultAiModel: DEFAULT_AI_MODEL,
+    unconfigured: "No model is configured for sub-agents",
+  });
 }

@@ -1,16 +1,10 @@
 import { z } from "zod";
 import { ToolError } from "../../tools/errors";
-import { providerTimeoutMs, type AiBinding } from "./config";
+import { providerConfig, type ModelConfig } from "./config";
 import { postJson } from "./http";
 
-export interface ImageConfig {
-  /** OpenAI-compatible base URL (`/images/generations` is appended); unused when `ai` is bound. */
-  url?: string;
-  apiKey?: string;
-  model: string;
-  timeoutMs: number;
-  ai?: AiBinding;
-}
+/** The image provider's settings: the chat model's shape (`/images/generations` is appended to `url`). */
+export type ImageConfig = ModelConfig;
 
 export interface ImageRequest {
   prompt: string;
@@ -27,15 +21,12 @@ const STOPPED = "no image was made";
 
 /** The operator's image settings (same base URL and key as the chat model); a clear error when none. */
 export function imageConfigFromEnv(env: Env | undefined): ImageConfig {
-  const timeoutMs = providerTimeoutMs(env);
-  if (env?.AI) return { ai: env.AI, model: env.TOOLSHED_IMAGE_MODEL || DEFAULT_AI_IMAGE_MODEL, timeoutMs };
-  if (!env?.TOOLSHED_LLM_URL) {
-    throw new ToolError(
-      "Image generation is not configured: the operator must set TOOLSHED_LLM_URL (an OpenAI-compatible base URL) and TOOLSHED_IMAGE_MODEL, or bind Workers AI as AI.",
-    );
-  }
-  if (!env.TOOLSHED_IMAGE_MODEL) throw new ToolError("TOOLSHED_IMAGE_MODEL is not set: the operator must name the image model.");
-  return { url: env.TOOLSHED_LLM_URL.replace(/\/+$/, ""), apiKey: env.TOOLSHED_LLM_API_KEY, model: env.TOOLSHED_IMAGE_MODEL, timeoutMs };
+  return providerConfig(env, {
+    model: env?.TOOLSHED_IMAGE_MODEL,
+    modelVar: "TOOLSHED_IMAGE_MODEL",
+    defaultAiModel: DEFAULT_AI_IMAGE_MODEL,
+    unconfigured: "Image generation is not configured",
+  });
 }
 
 const malformed = (what: string) =>

@@ -570,27 +570,20 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         return Ok(2);
     }
     let p = getopt!(ctx, args, SPECS, HELP, 2);
-    let unified = match p.last("U") {
-        Some(v) => match v.parse::<usize>() {
-            Ok(n) => Some(n),
-            Err(_) => {
-                bad_usage(ctx, &format!("invalid context length {}", q(v)));
-                return Ok(2);
-            }
-        },
-        None if p.has("u") => Some(3),
-        None => None,
+    // `-U N`/`-C N` name the context length; `-u`/`-c` alone mean 3 lines. Err holds the bad value.
+    let context_len = |long: &str, short: &str| -> Result<Option<usize>, String> {
+        match p.last(long) {
+            Some(v) => v.parse::<usize>().map(Some).map_err(|_| v.to_string()),
+            None if p.has(short) => Ok(Some(3)),
+            None => Ok(None),
+        }
     };
-    let context = match p.last("C") {
-        Some(v) => match v.parse::<usize>() {
-            Ok(n) => Some(n),
-            Err(_) => {
-                bad_usage(ctx, &format!("invalid context length {}", q(v)));
-                return Ok(2);
-            }
-        },
-        None if p.has("c") => Some(3),
-        None => None,
+    let (unified, context) = match (context_len("U", "u"), context_len("C", "c")) {
+        (Ok(u), Ok(c)) => (u, c),
+        (Err(v), _) | (_, Err(v)) => {
+            bad_usage(ctx, &format!("invalid context length {}", q(&v)));
+            return Ok(2);
+        }
     };
     let function = match (p.last("F"), p.has("p")) {
         (Some(re), _) => match regex::bytes::Regex::new(&crate::regex_posix::translate(re, false).unwrap_or_else(|_| re.to_string())) {
