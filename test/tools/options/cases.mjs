@@ -5,11 +5,15 @@
 // which must fail with a message naming it (exit 1 or 2) and be listed in the README's gaps.
 // Cases that change files work on a fresh copy (`w`), so the order of cases does not matter
 // beyond their own line. Owners are masked (USER) and nothing prints the time of a fresh file.
+import { CASES_DATA } from "./groups/data.mjs";
+import { CASES_FILES } from "./groups/files.mjs";
+import { CASES_TEXT } from "./groups/text.mjs";
+
 export const FRESH = "rm -rf w && cp -r d w && ";
 const fresh = FRESH;
 
 /** @type {Record<string, Array<string | {run: string, opts?: string[], refused?: string}>>} */
-export const CASES = {
+const CORE = {
   ls: [
     "ls d", "ls -a d", "ls -A d", "ls -1 d", "ls -l d", "ls -la d/sub", "ls -n d/a.txt",
     "ls -g d/a.txt", "ls -o d/a.txt", "ls -G -l d/a.txt", "ls -d d", "ls -R d", "ls -r d", "ls -t d", "ls -S d", "ls -X d",
@@ -241,3 +245,6 @@ export const CASES = {
     "sort words.txt | uniq --group", "sort words.txt | uniq --group=append", "sort words.txt | uniq --count --repeated", "sort words.txt | uniq --unique", "sort words.txt | uniq --ignore-case -c",
     "sort words.txt | uniq --skip-fields=1", "sort words.txt | uniq --skip-chars=2", "sort words.txt | uniq --check-chars=1", "uniq words.txt out.txt && cat out.txt"],
 };
+
+// Each group adds commands of its own; a command is in one place only.
+export const CASES = { ...CORE, ...CASES_TEXT, ...CASES_FILES, ...CASES_DATA };

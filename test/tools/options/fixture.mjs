@@ -1,7 +1,11 @@
 // The tree every option case runs over, built by the same bash script on local disk (for the real
 // tools) and in the session (for the toolbox). Every timestamp is set, directories last, so
 // `ls -l`, `find -newer` and `stat` print the same times on both sides.
-export const FIXTURE = String.raw`set -e
+import { FIXTURE_DATA } from "./groups/data.mjs";
+import { FIXTURE_FILES } from "./groups/files.mjs";
+import { FIXTURE_TEXT } from "./groups/text.mjs";
+
+const BASE = String.raw`set -e
 mkdir -p d/sub/deep d/emptydir
 printf 'alpha\nbeta\ngamma\nAlpha\n\ndelta beta\n' > d/a.txt
 printf '10\n9\n100\n-3\n2.5\n9\n' > d/b.txt
@@ -28,8 +32,12 @@ printf '{"name":"ann","tags":["x","y"],"n":3,"o":{"b":2,"a":1}}\n{"name":"bob","
 printf 'line  with   spaces\nTabs\there\nUPPER lower 123\n' > mixed.txt
 printf 'a b\0c d\0' > nul.txt
 printf 'a.txt\nb.txt\n' > list.txt
-for f in $(find . -type f); do touch -d '2024-01-02 03:04:05' "$f"; done
+`;
+// Last, so every file the groups add gets the same times.
+const TIMES = String.raw`for f in $(find . -type f); do touch -d '2024-01-02 03:04:05' "$f"; done
 touch -d '2024-03-04 05:06:07' d/b.txt lines.txt
 touch -d '2023-12-31 23:59:59' d/sub/c.md
 for f in $(find . -type d | sort -r); do touch -d '2024-01-02 03:04:05' "$f"; done
 `;
+
+export const FIXTURE = [BASE, FIXTURE_TEXT, FIXTURE_FILES, FIXTURE_DATA, TIMES].join("\n");
