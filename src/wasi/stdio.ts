@@ -26,8 +26,20 @@ export class StdinFd extends Fd {
     this.source = source instanceof Uint8Array ? new InStream(new BytesReader(source)) : (source ?? new InStream(null));
   }
 
+  // A file opened with `<` is a regular file to fstat, with its size, as on Linux: programs
+  // size their output by it (`wc < f` pads its counts to the digits of the file's size).
   private get filetype(): number {
-    return this.nullDevice ? wasi.FILETYPE_CHARACTER_DEVICE : wasi.FILETYPE_UNKNOWN;
+    if (this.nullDevice) return wasi.FILETYPE_CHARACTER_DEVICE;
+    return this.source.seekable ? wasi.FILETYPE_REGULAR_FILE : wasi.FILETYPE_UNKNOWN;
+  }
+
+  private size(): bigint {
+    const file = this.source.seekable;
+    if (!file) return 0n;
+    const at = file.seek(0, 1) ?? 0;
+    const end = file.seek(0, 2) ?? 0;
+    file.seek(at, 0);
+    return BigInt(end);
   }
 
   override fd_fdstat_get(): { ret: number; fdstat: wasi.Fdstat | null } {
@@ -36,7 +48,7 @@ export class StdinFd extends Fd {
   }
 
   override fd_filestat_get(): { ret: number; filestat: wasi.Filestat | null } {
-    return { ret: wasi.ERRNO_SUCCESS, filestat: new WorkspaceFilestat(0n, this.filetype, 0n) };
+    return { ret: wasi.ERRNO_SUCCESS, filestat: new WorkspaceFilestat(0n, this.filetype, this.size()) };
   }
 
   override fd_read(size: number): { ret: number; data: Uint8Array } {

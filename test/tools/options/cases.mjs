@@ -15,7 +15,7 @@ const fresh = FRESH;
 /** @type {Record<string, Array<string | {run: string, opts?: string[], refused?: string}>>} */
 const CORE = {
   ls: [
-    "ls d", "ls -a d", "ls -A d", "ls -1 d", "ls -l d", "ls -la d/sub", "ls -n d/a.txt",
+    "ls d", "ls -a d", "ls -A d", "ls -1 d", "ls -l d", "ls -la d/sub", "ls -n d/a.txt | sed \"s/ $(id -u) $(id -g) / UID GID /\"",
     "ls -g d/a.txt", "ls -o d/a.txt", "ls -G -l d/a.txt", "ls -d d", "ls -R d", "ls -r d", "ls -t d", "ls -S d", "ls -X d",
     "ls -U d | sort", "ls -f d | sort", "ls -v versions.txt d", "ls -p d", "ls -F d", "ls --file-type d", "ls -i d >/dev/null",
     "ls -s d", "ls -sh d", "ls -lh d/b.txt", "ls -k -s d/a.txt", "ls -m d", "ls -x d", "ls -C d", "ls -Q d", "ls -N d",
@@ -55,7 +55,7 @@ const CORE = {
     "find d -maxdepth 1 | sort", "find d -mindepth 2 | sort", "find d -path '*sub*' | sort", "find d -ipath '*SUB*' | sort",
     "find d -regex '.*\\.md' | sort", "find d -iregex '.*\\.MD'", "find d -size +0 -type f | sort", "find d -size -1 -type f",
     "find d -newer d/a.txt | sort", "find d -perm 644 | sort", "find d -perm -u+x -type f", "find d -perm /o+r -type f | sort",
-    "find d -name '*.sh' -executable", "find d -readable -name 'a*'", "find d -writable -name 'e*' | sort", "find d -ls | sed 's/^ *[0-9]*//' | sort",
+    "find d -name '*.sh' -executable", "find d -readable -name 'a*'", "find d -writable -name 'e*' | sort", "find d -ls | sed 's/^ *[0-9]*//; s/  */ /g' | sort",
     "find d -nouser", "find d -nogroup", "find d -user $(id -un) -name a.txt", "find d -group $(id -gn) -name a.txt", "find d -uid $(id -u) -name a.txt",
     "find d -gid $(id -g) -name a.txt", "find d -name sub -prune -o -type f -print | sort", "find d -type f -print0 | tr '\\0' '\\n' | sort",
     "find d -type f -printf '%f %s %m\\n' | sort", "find d -depth -type d", "find d -name a.txt -quit", "find d -not -name '*.txt' -type f | sort",
@@ -204,7 +204,7 @@ const CORE = {
     "date -u -d @1700000000 '+%a %b %e %H:%M:%S %Z %Y %u %V %G %s %N'", "date --resolution >/dev/null; echo $?"],
   stat: ["stat -c '%n %s %a %A %F' d/a.txt d/run.sh", "stat -c '%U %G' d/a.txt | sed 's/root/USER/g; s/agent/USER/g'", "stat --format='%n|%s' d/b.txt", "stat -c '%y' d/a.txt",
     "stat -c '%Y %X %Z' d/a.txt | cut -d' ' -f1", "stat --printf='%n\\n' d/a.txt", "stat -t d/a.txt | cut -d' ' -f1,2", "stat -L -c %s d/a.txt", "stat -c %F d/sub",
-    { run: "stat -f -c %T .", refused: "-f" }, "stat --file-system . > /dev/null; echo $?", "stat --terse d/a.txt | cut -d' ' -f1-2", "stat --dereference -c %n d/a.txt",
+    "stat -f -c '%n %l %s' .", "stat --file-system . > /dev/null; echo $?", "stat --terse d/a.txt | cut -d' ' -f1-2", "stat --dereference -c %n d/a.txt",
     "stat --cached=always -c %n d/a.txt", "stat nosuch; echo $?", "stat -c '%s %b %B' d/empty"],
   touch: [fresh + "touch w/new && ls w/new", fresh + "touch -d '2020-01-01 00:00' w/a.txt && ls -l --time-style=long-iso w/a.txt | cut -d' ' -f6-",
     fresh + "touch -t 202001020304 w/a.txt && stat -c %y w/a.txt", fresh + "touch -r d/b.txt w/a.txt && stat -c %Y w/a.txt", fresh + "touch --reference=d/b.txt w/a.txt && stat -c %Y w/a.txt",

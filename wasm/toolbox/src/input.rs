@@ -45,6 +45,20 @@ pub fn unread_stdin(n: u64) {
     let _ = n;
 }
 
+/// The size of stdin when it is a regular file (a `<` redirection), as fstat(0) tells GNU tools;
+/// None for a pipe or a terminal. Natively (unit tests) stdin is never a file.
+pub fn stdin_file_size() -> Option<u64> {
+    #[cfg(target_os = "wasi")]
+    {
+        use std::os::wasi::io::FromRawFd;
+        // SAFETY: fd 0 stays open for the whole run; ManuallyDrop keeps this handle from closing it.
+        let f = std::mem::ManuallyDrop::new(unsafe { File::from_raw_fd(0) });
+        return f.metadata().ok().filter(|m| m.is_file()).map(|m| m.len());
+    }
+    #[cfg(not(target_os = "wasi"))]
+    None
+}
+
 /// Operands, or `-` when there are none.
 pub fn or_stdin(ops: &[String]) -> Vec<String> {
     if ops.is_empty() {

@@ -17,6 +17,7 @@ const SPECS: &[Spec] = &[
     optval('\0', "backup", "b"),
     val('S', "suffix", "S"),
     flag('\0', "parents", "parents"),
+    flag('\0', "attributes-only", "attributes-only"),
     flag('\0', "remove-destination", "f"),
     // One filesystem, no sparse files, reflinks or SELinux here: these change nothing.
     flag('x', "one-file-system", "same"),
@@ -37,7 +38,7 @@ const SPECS: &[Spec] = &[
     flag('L', "dereference", "links"),
     flag('H', "", "links"),
 ];
-const HELP: &str = "Usage: cp [OPTION]... [-T] SOURCE DEST\n  or:  cp [OPTION]... SOURCE... DIRECTORY\n  or:  cp [OPTION]... -t DIRECTORY SOURCE...\nCopy SOURCE to DEST, or multiple SOURCE(s) to DIRECTORY.\n\n  -a, --archive                same as -dR --preserve=all\n      --backup[=CONTROL]       make a backup of each existing destination file\n  -b                           like --backup but does not accept an argument\n  -i, --interactive            prompt before overwrite (read from stdin)\n      --no-preserve=ATTR_LIST  don't preserve the specified attributes\n      --parents                use full source file name under DIRECTORY\n  -S, --suffix=SUFFIX          override the usual backup suffix\n  -x, -Z, --sparse, --reflink, --copy-contents  accepted (they change nothing here)\n  -f, --force                  overwrite existing files (the default here)\n  -n, --no-clobber             do not overwrite an existing file\n  -p, --preserve               preserve timestamps\n  -R, -r, --recursive          copy directories recursively\n  -t, --target-directory=DIRECTORY  copy all SOURCE arguments into DIRECTORY\n  -T, --no-target-directory    treat DEST as a normal file\n  -u, --update                 copy only when the SOURCE file is newer\n                                 than the destination file or when the\n                                 destination file is missing\n  -v, --verbose                explain what is being done\n";
+const HELP: &str = "Usage: cp [OPTION]... [-T] SOURCE DEST\n  or:  cp [OPTION]... SOURCE... DIRECTORY\n  or:  cp [OPTION]... -t DIRECTORY SOURCE...\nCopy SOURCE to DEST, or multiple SOURCE(s) to DIRECTORY.\n\n  -a, --archive                same as -dR --preserve=all\n      --backup[=CONTROL]       make a backup of each existing destination file\n  -b                           like --backup but does not accept an argument\n  -i, --interactive            prompt before overwrite (read from stdin)\n      --no-preserve=ATTR_LIST  don't preserve the specified attributes\n      --attributes-only        don't copy the file data, just the attributes\n      --parents                use full source file name under DIRECTORY\n  -S, --suffix=SUFFIX          override the usual backup suffix\n  -x, -Z, --sparse, --reflink, --copy-contents  accepted (they change nothing here)\n  -f, --force                  overwrite existing files (the default here)\n  -n, --no-clobber             do not overwrite an existing file\n  -p, --preserve               preserve timestamps\n  -R, -r, --recursive          copy directories recursively\n  -t, --target-directory=DIRECTORY  copy all SOURCE arguments into DIRECTORY\n  -T, --no-target-directory    treat DEST as a normal file\n  -u, --update                 copy only when the SOURCE file is newer\n                                 than the destination file or when the\n                                 destination file is missing\n  -v, --verbose                explain what is being done\n";
 
 pub struct Opts {
     pub recursive: bool,
@@ -49,6 +50,8 @@ pub struct Opts {
     pub no_clobber: bool,
     pub update: bool,
     pub verbose: bool,
+    /// --attributes-only: a new file is made empty, an existing one keeps its data.
+    pub attributes_only: bool,
 }
 
 /// Works out (source, final destination) pairs the way cp and mv share:
@@ -112,6 +115,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         no_clobber: last_fin == Some("n"),
         update: p.has("u"),
         verbose: p.has("v"),
+        attributes_only: p.has("attributes-only"),
     };
     let mut pairs = match plan(ctx, &p.operands, p.last("t"), p.has("T")) {
         Some(v) => v,
@@ -225,14 +229,17 @@ pub fn copy(ctx: &mut Ctx, src: &str, dst: &str, o: &Opts, top: bool) -> io::Res
             return Ok(());
         }
     };
-    let mut w = match File::create(fsx::host(dst)) {
+    let made = if o.attributes_only { fs::OpenOptions::new().write(true).create(true).open(fsx::host(dst)) } else { File::create(fsx::host(dst)) };
+    let mut w = match made {
         Ok(f) => f,
         Err(e) => {
             ctx.diag.error(format!("cannot create regular file {}: {}", q(dst), reason(&e)));
             return Ok(());
         }
     };
-    if let Err(e) = io::copy(&mut r, &mut w) {
+    if o.attributes_only {
+        // Only the attributes below are copied.
+    } else if let Err(e) = io::copy(&mut r, &mut w) {
         ctx.diag.error(format!("error copying {} to {}: {}", q(src), q(dst), reason(&e)));
         return Ok(());
     }

@@ -17,6 +17,10 @@ const SPECS: &[Spec] = &[
     flag('P', "portability", "P"),
     val('B', "block-size", "B"),
     flag('i', "inodes", "i"),
+    flag('\0', "total", "total"),
+    // Sizes come from the session's own tables: there is nothing to sync first.
+    flag('\0', "sync", "ignored"),
+    flag('\0', "no-sync", "ignored"),
 ];
 const HELP: &str = "Usage: df [OPTION]... [FILE]...\nShow information about the file system on which each FILE resides (here\nalways the workspace), or all file systems by default.\n\n  -h, --human-readable  print sizes in powers of 1024 (e.g., 1023M)\n  -i, --inodes          list inode (file count) information instead of block usage\n  -B, --block-size=SIZE scale sizes by SIZE (1M: 1M-blocks; M: print M after each)\n  -k                    like --block-size=1K\n  -T, --print-type      print file system type\n";
 
@@ -42,6 +46,13 @@ fn env_num(k: &str, d: u64) -> u64 {
     std::env::var(k).ok().and_then(|v| v.parse().ok()).filter(|n| *n > 0).unwrap_or(d)
 }
 
+/// The workspace as a file system: (size, used bytes, file quota, files used).
+pub fn space() -> (u64, u64, u64, u64) {
+    let (mut used, mut files) = (0u64, 0u64);
+    usage(&crate::fsx::host(crate::fsx::ROOT), &mut used, &mut files);
+    (env_num("TOOLSHED_QUOTA_BYTES", DEFAULT_QUOTA), used, env_num("TOOLSHED_QUOTA_FILES", DEFAULT_FILES), files)
+}
+
 pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     let p = getopt!(ctx, args, SPECS, HELP, 1);
     let block = match p.last("B") {
@@ -62,12 +73,17 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     if ctx.diag.failed && p.operands.len() == 1 {
         return Ok(1);
     }
-    let (mut used, mut files) = (0u64, 0u64);
-    usage(&crate::fsx::host(crate::fsx::ROOT), &mut used, &mut files);
-    let quota = env_num("TOOLSHED_QUOTA_BYTES", DEFAULT_QUOTA);
-    let fquota = env_num("TOOLSHED_QUOTA_FILES", DEFAULT_FILES);
-    let blocks_head = block.as_ref().map(|b| format!("{}-blocks", b.2)).unwrap_or_else(|| "1K-blocks".into());
-    let (size, used, head) = if p.has("i") { (fquota, files, ["Inodes", "IUsed", "IFree", "IUse%"]) } else if p.has("h") { (quota, used, ["Size", "Used", "Avail", "Use%"]) } else { (quota, used, [blocks_head.as_str(), "Used", "Available", "Use%"]) };
+    let (quota, used, fquota, files) = space();
+    // -P (POSIX) names the block size in bytes and calls the percentage Capacity.
+    let posix = p.has("P");
+    let blocks_head = match &block {
+        Some(b) if posix => format!("{}-blocks", b.0),
+        Some(b) => format!("{}-blocks", b.2),
+        None if posix => "1024-blocks".into(),
+        None => "1K-blocks".into(),
+    };
+    let pct_head = if posix { "Capacity" } else { "Use%" };
+    let (size, used, head) = if p.has("i") { (fquota, files, ["Inodes", "IUsed", "IFree", "IUse%"]) } else if p.has("h") { (quota, used, ["Size", "Used", "Avail", "Use%"]) } else { (quota, used, [blocks_head.as_str(), "Used", "Available", pct_head]) };
     let avail = size.saturating_sub(used);
     let pct = if size == 0 { 0 } else { (used * 100 + size - 1) / size };
     let fmt = |n: u64| -> String {
@@ -91,19 +107,31 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     cols.push((head[3].into(), format!("{}%", pct)));
     let mut h = String::new();
     let mut r = String::new();
+    let mut t = String::new();
     for (i, (a, b)) in cols.iter().enumerate() {
         let w = a.len().max(b.len());
+        // --total repeats the one file system's numbers, named "total" ("-" for its type).
+        let total = match i {
+            0 => "total",
+            1 if p.has("T") => "-",
+            _ => b.as_str(),
+        };
         if i == 0 || (p.has("T") && i == 1) {
             let w = if i == 0 { w.max(14) } else { w };
             h.push_str(&format!("{:<w$} ", a, w = w));
             r.push_str(&format!("{:<w$} ", b, w = w));
+            t.push_str(&format!("{:<w$} ", total, w = w));
         } else {
             h.push_str(&format!("{:>w$} ", a, w = w));
             r.push_str(&format!("{:>w$} ", b, w = w));
+            t.push_str(&format!("{:>w$} ", total, w = w));
         }
     }
     writeln!(ctx.out, "{}Mounted on", h)?;
     writeln!(ctx.out, "{}{}", r, crate::fsx::ROOT)?;
+    if p.has("total") {
+        writeln!(ctx.out, "{}-", t)?;
+    }
     Ok(if ctx.diag.failed { 1 } else { 0 })
 }
 

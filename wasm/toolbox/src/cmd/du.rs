@@ -35,8 +35,9 @@ const SPECS: &[Spec] = &[
     flag('\0', "si", "si"),
     val('X', "exclude-from", "X"),
     flag('\0', "time", "time"),
+    flag('\0', "inodes", "inodes"),
 ];
-const HELP: &str = "Usage: du [OPTION]... [FILE]...\nSummarize disk usage of the set of FILEs, recursively for directories.\n\n  -a, --all             write counts for all files, not just directories\n      --apparent-size   print apparent sizes rather than disk usage\n  -b, --bytes           equivalent to '--apparent-size --block-size=1'\n  -c, --total           produce a grand total\n  -d, --max-depth=N     print the total for a directory only if it is N or\n                          fewer levels below the command line argument\n  -h, --human-readable  print sizes in human readable format (e.g., 1K 234M 2G)\n  -k                    like --block-size=1K\n  -m                    like --block-size=1M\n  -s, --summarize       display only a total for each argument\n  -S, --separate-dirs   for directories do not include size of subdirectories\n  -B, --block-size=SIZE scale sizes by SIZE (1M; or M to print the unit)\n  -0, --null            end each output line with NUL, not newline\n      --exclude=PATTERN exclude files that match PATTERN\n  -X, --exclude-from=FILE  exclude files that match any pattern in FILE\n  -t, --threshold=SIZE  exclude entries smaller than SIZE if positive,\n                          or entries greater than SIZE if negative\n      --si              like -h, but use powers of 1000 not 1024\n      --time            show the time of the last modification\n  -P, -D, -H, -L, -l    accepted (no links here)\n";
+const HELP: &str = "Usage: du [OPTION]... [FILE]...\nSummarize disk usage of the set of FILEs, recursively for directories.\n\n  -a, --all             write counts for all files, not just directories\n      --apparent-size   print apparent sizes rather than disk usage\n  -b, --bytes           equivalent to '--apparent-size --block-size=1'\n  -c, --total           produce a grand total\n  -d, --max-depth=N     print the total for a directory only if it is N or\n                          fewer levels below the command line argument\n  -h, --human-readable  print sizes in human readable format (e.g., 1K 234M 2G)\n  -k                    like --block-size=1K\n  -m                    like --block-size=1M\n  -s, --summarize       display only a total for each argument\n  -S, --separate-dirs   for directories do not include size of subdirectories\n  -B, --block-size=SIZE scale sizes by SIZE (1M; or M to print the unit)\n  -0, --null            end each output line with NUL, not newline\n      --exclude=PATTERN exclude files that match PATTERN\n  -X, --exclude-from=FILE  exclude files that match any pattern in FILE\n  -t, --threshold=SIZE  exclude entries smaller than SIZE if positive,\n                          or entries greater than SIZE if negative\n      --si              like -h, but use powers of 1000 not 1024\n      --time            show the time of the last modification\n      --inodes          list inode usage information instead of block usage\n  -P, -D, -H, -L, -l    accepted (no links here)\n";
 
 struct O {
     all: bool,
@@ -53,10 +54,14 @@ struct O {
     /// -t: (size, true when only entries at least that big are shown).
     threshold: Option<(u64, bool)>,
     time: bool,
+    /// --inodes: count entries (each file and directory is one), not bytes.
+    inodes: bool,
 }
 
 fn usage_of(len: u64, o: &O) -> u64 {
-    if o.bytes || o.apparent {
+    if o.inodes {
+        1
+    } else if o.bytes || o.apparent {
         len
     } else {
         (len + 4095) / 4096 * 4096
@@ -64,7 +69,9 @@ fn usage_of(len: u64, o: &O) -> u64 {
 }
 
 fn show(n: u64, o: &O) -> String {
-    if o.si {
+    if o.inodes {
+        n.to_string()
+    } else if o.si {
         super::ls::human_si(n)
     } else if o.human {
         human(n)
@@ -165,6 +172,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         },
         si: p.has("si"),
         time: p.has("time"),
+        inodes: p.has("inodes"),
         threshold: match p.last("t") {
             None => None,
             Some(t) => match crate::num::parse_size(t.trim_start_matches('-')) {

@@ -73,7 +73,7 @@ enum Node {
     Delete,
     Prune,
     Quit,
-    Exec { argv: Vec<String>, batch: bool, idx: usize },
+    Exec { argv: Vec<String>, batch: bool, idx: usize, dir: bool },
 }
 
 impl Node {
@@ -311,14 +311,14 @@ impl<'a> Parser<'a> {
                         if argv.is_empty() {
                             return Err(format!("missing argument to `{}'", p));
                         }
-                        return Ok(Node::Exec { argv, batch: true, idx });
+                        return Ok(Node::Exec { argv, batch: true, idx, dir: p == "-execdir" });
                     }
                     argv.push(a);
                 }
                 if argv.is_empty() {
                     return Err(format!("missing argument to `{}'", p));
                 }
-                Node::Exec { argv, batch: false, idx: 0 }
+                Node::Exec { argv, batch: false, idx: 0, dir: p == "-execdir" }
             }
             "-maxdepth" | "-mindepth" => {
                 let a = self.arg(&p)?;
@@ -518,8 +518,28 @@ impl<'c, 'x> Run<'c, 'x> {
                 self.quit = true;
                 true
             }
-            Node::Exec { argv, batch, idx } => {
-                if *batch {
+            Node::Exec { argv, batch, idx, dir } => {
+                if *dir {
+                    // -execdir: from the entry's own directory, naming it `./BASE` (one run per
+                    // entry, also for `{} +`).
+                    let (parent, base) = match e.path.rfind('/') {
+                        Some(i) => (if i == 0 { "/" } else { &e.path[..i] }, &e.path[i + 1..]),
+                        None => (".", e.path),
+                    };
+                    let here = format!("./{}", base);
+                    let mut args: Vec<String> = argv.iter().map(|a| a.replace("{}", &here)).collect();
+                    if *batch {
+                        args.push(here);
+                    }
+                    let saved = std::env::var("PWD").ok();
+                    std::env::set_var("PWD", fsx::host(parent));
+                    let code = self.spawn(&args);
+                    match saved {
+                        Some(d) => std::env::set_var("PWD", d),
+                        None => std::env::remove_var("PWD"),
+                    }
+                    code? == 0
+                } else if *batch {
                     self.batch_argv[*idx] = argv.clone();
                     self.batches[*idx].push(e.path.to_string());
                     true

@@ -435,7 +435,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         if op == "-" {
             let label = o.label.clone();
             let r: &mut dyn BufRead = &mut *ctx.stdin;
-            search(r, &label, &o, &mut st, &mut ctx.out, &mut ctx.diag)?;
+            search(r, &label, input::stdin_file_size(), &o, &mut st, &mut ctx.out, &mut ctx.diag)?;
             continue;
         }
         if !included(&o, op, true) {
@@ -561,13 +561,15 @@ fn file(ctx: &mut Ctx, path: &str, shown: &str, o: &Opts, st: &mut State) -> io:
             return Ok(());
         }
     };
+    let size = f.metadata().ok().filter(|m| m.is_file()).map(|m| m.len());
     let mut r = io::BufReader::with_capacity(input::BUF, f);
-    search(&mut r, shown, o, st, &mut ctx.out, &mut ctx.diag)
+    search(&mut r, shown, size, o, st, &mut ctx.out, &mut ctx.diag)
 }
 
 struct Printer<'o> {
     o: &'o Opts,
     name: &'o str,
+    width: usize,
 }
 
 impl<'o> Printer<'o> {
@@ -581,14 +583,10 @@ impl<'o> Printer<'o> {
             }
         }
         if self.o.line_numbers {
-            if self.o.initial_tab {
-                write!(out, "{:>4}{}", lineno, sep as char)?;
-            } else {
-                write!(out, "{}{}", lineno, sep as char)?;
-            }
+            write!(out, "{:>w$}{}", lineno, sep as char, w = self.width)?;
         }
         if self.o.byte_offset {
-            write!(out, "{}{}", offset, sep as char)?;
+            write!(out, "{:>w$}{}", offset, sep as char, w = self.width)?;
         }
         if self.o.initial_tab && (self.o.names || self.o.line_numbers || self.o.byte_offset) {
             out.write_all(b"\t")?;
@@ -597,7 +595,16 @@ impl<'o> Printer<'o> {
     }
 }
 
-fn search(r: &mut dyn BufRead, name: &str, o: &Opts, st: &mut State, out: &mut crate::ctx::Out, diag: &mut crate::ctx::Diag) -> io::Result<()> {
+/// -T pads line numbers and byte offsets to the digits of the largest offset the input can have,
+/// as GNU grep does: the file's size, or the largest off_t for a stream.
+fn tab_width(o: &Opts, size: Option<u64>) -> usize {
+    if !o.initial_tab {
+        return 0;
+    }
+    size.unwrap_or(i64::MAX as u64).max(1).to_string().len()
+}
+
+fn search(r: &mut dyn BufRead, name: &str, size: Option<u64>, o: &Opts, st: &mut State, out: &mut crate::ctx::Out, diag: &mut crate::ctx::Diag) -> io::Result<()> {
     let is_binary = o.binary != Binary::Text && {
         match r.fill_buf() {
             Ok(b) => memchr::memchr(0, b).is_some() && o.eol != 0,
@@ -613,7 +620,7 @@ fn search(r: &mut dyn BufRead, name: &str, o: &Opts, st: &mut State, out: &mut c
     if is_binary && o.binary == Binary::WithoutMatch {
         return Ok(());
     }
-    let pr = Printer { o, name };
+    let pr = Printer { o, name, width: tab_width(o, size) };
     // Only the bare listing modes skip line output.
     let print_lines = !(o.quiet || o.count || o.list || o.list_without || is_binary);
     // Whole-block search is exact when no output depends on the lines that

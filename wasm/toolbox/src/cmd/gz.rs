@@ -3,7 +3,7 @@
 //! the member header, CRC-32 and size trailer are done here. Multi-member
 //! files are read one member deep (what gzip itself writes is one member).
 
-use crate::args::{flag, Spec};
+use crate::args::{flag, val, Spec};
 use crate::ctx::{reason, Ctx, Res};
 use crate::fsx;
 use crate::input;
@@ -102,14 +102,20 @@ const SPECS: &[Spec] = &[
     flag('7', "", "7"),
     flag('8', "", "8"),
     flag('9', "best", "9"),
+    val('S', "suffix", "S"),
 ];
-const HELP: &str = "Usage: gzip [OPTION]... [FILE]...\nCompress or uncompress FILEs (by default, compress FILES in-place).\n\n  -c, --stdout      write on standard output, keep original files unchanged\n  -d, --decompress  decompress\n  -f, --force       force overwrite of output file\n  -k, --keep        keep (don't delete) input files\n  -n, --no-name     do not save the original file name and timestamp\n  -r, --recursive   operate recursively on directories\n  -t, --test        test compressed file integrity\n  -1, --fast        compress faster\n  -9, --best        compress better\n\nWith no FILE, or when FILE is -, read standard input.\n";
+const HELP: &str = "Usage: gzip [OPTION]... [FILE]...\nCompress or uncompress FILEs (by default, compress FILES in-place).\n\n  -c, --stdout      write on standard output, keep original files unchanged\n  -d, --decompress  decompress\n  -f, --force       force overwrite of output file\n  -k, --keep        keep (don't delete) input files\n  -n, --no-name     do not save the original file name and timestamp\n  -r, --recursive   operate recursively on directories\n  -S, --suffix=SUF  use suffix SUF on compressed files\n  -t, --test        test compressed file integrity\n  -1, --fast        compress faster\n  -9, --best        compress better\n\nWith no FILE, or when FILE is -, read standard input.\n";
 
 fn run_mode(ctx: &mut Ctx, args: &[String], decomp: bool, to_stdout: bool) -> Res {
     let p = getopt!(ctx, args, SPECS, HELP, 1);
     let decomp = decomp || p.has("d") || p.has("t");
     let to_stdout = to_stdout || p.has("c") || p.has("t");
     let level = (1..=9u8).rev().find(|l| p.has(&l.to_string())).unwrap_or(6);
+    let suffix = p.last("S").unwrap_or(".gz").to_string();
+    if suffix.is_empty() || suffix.contains('/') {
+        ctx.diag.error(format!("invalid suffix '{}'", suffix));
+        return Ok(1);
+    }
     let mut status = 0;
     let mut names = input::or_stdin(&p.operands);
     if p.has("r") {
@@ -124,7 +130,9 @@ fn run_mode(ctx: &mut Ctx, args: &[String], decomp: bool, to_stdout: bool) -> Re
         let out_name = if name == "-" || to_stdout {
             None
         } else if decomp {
-            let base = if let Some(b) = name.strip_suffix(".gz") {
+            let base = if let Some(b) = name.strip_suffix(suffix.as_str()).filter(|b| !b.is_empty()) {
+                b.to_string()
+            } else if let Some(b) = name.strip_suffix(".gz") {
                 b.to_string()
             } else if let Some(b) = name.strip_suffix(".tgz") {
                 format!("{}.tar", b)
@@ -137,12 +145,12 @@ fn run_mode(ctx: &mut Ctx, args: &[String], decomp: bool, to_stdout: bool) -> Re
             };
             Some(base)
         } else {
-            if name.ends_with(".gz") && !p.has("f") {
-                let _ = writeln!(ctx.diag.raw(), "gzip: {} already has .gz suffix -- unchanged", name);
+            if name.ends_with(suffix.as_str()) && !p.has("f") {
+                let _ = writeln!(ctx.diag.raw(), "gzip: {} already has {} suffix -- unchanged", name, suffix);
                 status = status.max(2);
                 continue;
             }
-            Some(format!("{}.gz", name))
+            Some(format!("{}{}", name, suffix))
         };
         if let Some(o) = &out_name {
             if fsx::metadata(o).is_ok() && !p.has("f") {
@@ -160,6 +168,8 @@ fn run_mode(ctx: &mut Ctx, args: &[String], decomp: bool, to_stdout: bool) -> Re
         let result = if decomp {
             match decompress(&data) {
                 Ok(d) => d,
+                // -f with output to stdout: what is not compressed passes through as it is (zcat -f).
+                Err(_) if p.has("f") && to_stdout && !(data.len() >= 2 && data[0] == 0x1f && data[1] == 0x8b) => data,
                 Err(m) => {
                     ctx.diag.error(format!("{}: {}", if name == "-" { "stdin" } else { &name }, m));
                     status = 1;

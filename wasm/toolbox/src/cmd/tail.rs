@@ -23,6 +23,8 @@ const SPECS: &[Spec] = &[
     flag('\0', "retry", "retry"),
     val('s', "sleep-interval", "s"),
     val('\0', "pid", "pid"),
+    // Only -F reads it, and following is not available here.
+    val('\0', "max-unchanged-stats", "max-unchanged-stats"),
 ];
 const HELP: &str = "Usage: tail [OPTION]... [FILE]...\nPrint the last 10 lines of each FILE to standard output.\nWith more than one FILE, precede each with a header giving the file name.\n\nWith no FILE, or when FILE is -, read standard input.\n\n  -c, --bytes=[+]NUM       output the last NUM bytes; or use -c +NUM to\n                             output starting with byte NUM of each file\n  -n, --lines=[+]NUM       output the last NUM lines, instead of the last 10;\n                             or use -n +NUM to skip NUM-1 lines at the start\n  -q, --quiet, --silent    never output headers giving file names\n  -v, --verbose            always output headers giving file names\n  -z, --zero-terminated    line delimiter is NUL, not newline\n\n-f/--follow is not available in this sandbox.\n";
 

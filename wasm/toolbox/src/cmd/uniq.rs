@@ -10,6 +10,7 @@ const SPECS: &[Spec] = &[
     flag('d', "repeated", "d"),
     flag('D', "", "D"),
     optval('\0', "all-repeated", "D"),
+    optval('\0', "group", "group"),
     val('f', "skip-fields", "f"),
     flag('i', "ignore-case", "i"),
     val('s', "skip-chars", "s"),
@@ -17,7 +18,7 @@ const SPECS: &[Spec] = &[
     val('w', "check-chars", "w"),
     flag('z', "zero-terminated", "z"),
 ];
-const HELP: &str = "Usage: uniq [OPTION]... [INPUT [OUTPUT]]\nFilter adjacent matching lines from INPUT (or standard input),\nwriting to OUTPUT (or standard output).\n\n  -c, --count           prefix lines by the number of occurrences\n  -d, --repeated        only print duplicate lines, one for each group\n  -D                    print all duplicate lines\n  -f, --skip-fields=N   avoid comparing the first N fields\n  -i, --ignore-case     ignore differences in case when comparing\n  -s, --skip-chars=N    avoid comparing the first N characters\n  -u, --unique          only print unique lines\n  -z, --zero-terminated     line delimiter is NUL, not newline\n  -w, --check-chars=N   compare no more than N characters in lines\n";
+const HELP: &str = "Usage: uniq [OPTION]... [INPUT [OUTPUT]]\nFilter adjacent matching lines from INPUT (or standard input),\nwriting to OUTPUT (or standard output).\n\n  -c, --count           prefix lines by the number of occurrences\n  -d, --repeated        only print duplicate lines, one for each group\n  -D                    print all duplicate lines\n      --all-repeated[=METHOD]  like -D, but allow separating groups\n                                 with an empty line;\n                                 METHOD={none(default),prepend,separate}\n  -f, --skip-fields=N   avoid comparing the first N fields\n  -i, --ignore-case     ignore differences in case when comparing\n  -s, --skip-chars=N    avoid comparing the first N characters\n      --group[=METHOD]  show all items, separating groups with an empty line;\n                          METHOD={separate(default),prepend,append,both}\n  -u, --unique          only print unique lines\n  -z, --zero-terminated     line delimiter is NUL, not newline\n  -w, --check-chars=N   compare no more than N characters in lines\n";
 
 struct Cmp {
     fields: usize,
@@ -79,6 +80,23 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         ctx.diag.usage("printing all duplicated lines and repeat counts is meaningless");
         return Ok(1);
     }
+    // Where empty lines go around groups: before a run, between runs, after the last one.
+    let chosen = if p.has("group") {
+        if count || dups || all_dups || uniq {
+            ctx.diag.usage("--group is mutually exclusive with -c/-d/-D/-u");
+            return Ok(1);
+        }
+        method(ctx, "--group", p.last("group"), &["separate", "prepend", "append", "both"])
+    } else if all_dups {
+        method(ctx, "--all-repeated", p.last("D"), &["none", "prepend", "separate"])
+    } else {
+        Some("none")
+    };
+    let m = match chosen {
+        Some(m) => m,
+        None => return Ok(1),
+    };
+    let sep = Sep { before: m == "prepend" || m == "both", between: m == "separate" || m == "append", after: m == "append" || m == "both" };
     let delim = if p.has("z") { 0 } else { b'\n' };
     let inp = p.operands.first().cloned().unwrap_or_else(|| "-".into());
     let mut r = match input::open(ctx.stdin, &inp) {
@@ -102,7 +120,8 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         },
         _ => &mut ctx.out,
     };
-    let mut groups = Groups { cmp: &cmp, delim, count, dups, all_dups, uniq, prev: Vec::new(), n: 0, staged: Vec::with_capacity(input::BUF) };
+    let group = p.has("group");
+    let mut groups = Groups { cmp: &cmp, delim, count, dups, all_dups, uniq, group, sep, shown: 0, prev: Vec::new(), n: 0, staged: Vec::with_capacity(input::BUF) };
     // Lines are taken straight from the reader's buffer; only a line that
     // straddles two buffer fills is pieced together in `split_line`.
     let mut split_line = Vec::new();
@@ -135,6 +154,29 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     Ok(0)
 }
 
+/// The METHOD of --group / --all-repeated (the first listed when none is given), or None after
+/// reporting an invalid one as GNU's argmatch does.
+fn method<'m>(ctx: &mut Ctx, opt: &str, given: Option<&str>, valid: &[&'m str]) -> Option<&'m str> {
+    let v = match given {
+        Some(v) => v,
+        None => return Some(valid[0]),
+    };
+    if let Some(m) = valid.iter().find(|m| **m == v) {
+        return Some(m);
+    }
+    let list: String = valid.iter().map(|m| format!("\n  - '{}'", m)).collect();
+    ctx.diag.usage(format!("invalid argument '{}' for '{}'\nValid arguments are:{}", v, opt, list));
+    None
+}
+
+/// Where --group and --all-repeated put empty lines.
+#[derive(Default, Clone, Copy)]
+struct Sep {
+    before: bool,
+    between: bool,
+    after: bool,
+}
+
 /// Runs of matching lines, written out as each run ends.
 struct Groups<'a> {
     cmp: &'a Cmp,
@@ -143,6 +185,11 @@ struct Groups<'a> {
     dups: bool,
     all_dups: bool,
     uniq: bool,
+    /// --group: every line is printed, runs set apart by `sep`.
+    group: bool,
+    sep: Sep,
+    /// Runs printed so far (for `sep.between`).
+    shown: u64,
     /// First line of the current run (n > 0).
     prev: Vec<u8>,
     n: u64,
@@ -154,8 +201,12 @@ impl Groups<'_> {
     fn line(&mut self, body: &[u8], out: &mut dyn Write) -> io::Result<()> {
         if self.n > 0 && self.cmp.same(&self.prev, body) {
             self.n += 1;
-            if self.all_dups {
+            if self.group {
+                self.staged.extend_from_slice(body);
+                self.staged.push(self.delim);
+            } else if self.all_dups {
                 if self.n == 2 {
+                    self.open_run();
                     self.staged.extend_from_slice(&self.prev);
                     self.staged.push(self.delim);
                 }
@@ -167,6 +218,11 @@ impl Groups<'_> {
             self.prev.clear();
             self.prev.extend_from_slice(body);
             self.n = 1;
+            if self.group {
+                self.open_run();
+                self.staged.extend_from_slice(body);
+                self.staged.push(self.delim);
+            }
         }
         if self.staged.len() >= input::BUF {
             out.write_all(&self.staged)?;
@@ -175,10 +231,18 @@ impl Groups<'_> {
         Ok(())
     }
 
+    /// The empty line a printed run starts with, if its method wants one.
+    fn open_run(&mut self) {
+        if self.sep.before || (self.sep.between && self.shown > 0) {
+            self.staged.push(self.delim);
+        }
+        self.shown += 1;
+    }
+
     /// Emits the finished run (first line `prev`, seen `n` times).
     fn end_run(&mut self) {
         let n = self.n;
-        if n == 0 || (self.dups && n < 2) || (self.uniq && n > 1) || self.all_dups {
+        if n == 0 || (self.dups && n < 2) || (self.uniq && n > 1) || self.all_dups || self.group {
             return;
         }
         if self.count {
@@ -206,6 +270,9 @@ impl Groups<'_> {
 
     fn finish(&mut self, out: &mut dyn Write) -> io::Result<()> {
         self.end_run();
+        if self.sep.after && self.shown > 0 {
+            self.staged.push(self.delim);
+        }
         self.n = 0;
         out.write_all(&self.staged)?;
         self.staged.clear();
@@ -238,6 +305,12 @@ mod tests {
             (&[], "a\0b\na\0b\na\0c\n", "a\0b\na\0c\n"),
             (&["-z", "-c"], "a\nb\0a\nb\0c", "      2 a\nb\0      1 c\0"),
             (&["-D"], "a\na\na\nb\n", "a\na\na\n"),
+            (&["--all-repeated=separate"], "a\na\nb\nc\nc\n", "a\na\n\nc\nc\n"),
+            (&["--all-repeated=prepend"], "a\na\nb\nc\nc\n", "\na\na\n\nc\nc\n"),
+            (&["--group"], "a\na\nb\n", "a\na\n\nb\n"),
+            (&["--group=append"], "a\nb\n", "a\n\nb\n\n"),
+            (&["--group=both"], "a\nb\n", "\na\n\nb\n\n"),
+            (&["--group=prepend"], "a\nb\n", "\na\n\nb\n"),
             (&["-d", "-c"], "a\na\nb\n", "      2 a\n"),
             (&["-u", "-c"], "a\na\nb\n", "      1 b\n"),
             (&["-i", "-c"], "Ab\naB\nab\n", "      3 Ab\n"),

@@ -4,7 +4,7 @@
 //! files named, at least 7 when any input is not a regular file, and no
 //! padding at all for a single count of a single input.
 
-use crate::args::{flag, Spec};
+use crate::args::{flag, val, Spec};
 use crate::bytescan::{eq_lanes, load, splat};
 use crate::ctx::{Ctx, Res};
 use crate::{fsx, input};
@@ -17,8 +17,9 @@ const SPECS: &[Spec] = &[
     flag('l', "lines", "l"),
     flag('w', "words", "w"),
     flag('L', "max-line-length", "L"),
+    val('\0', "files0-from", "files0-from"),
 ];
-const HELP: &str = "Usage: wc [OPTION]... [FILE]...\nPrint newline, word, and byte counts for each FILE, and a total line if\nmore than one FILE is specified.  A word is a non-zero-length sequence of\nprintable characters delimited by white space.\n\nWith no FILE, or when FILE is -, read standard input.\n\n  -c, --bytes            print the byte counts\n  -m, --chars            print the character counts\n  -l, --lines            print the newline counts\n  -w, --words            print the word counts\n  -L, --max-line-length  print the maximum display width\n";
+const HELP: &str = "Usage: wc [OPTION]... [FILE]...\nPrint newline, word, and byte counts for each FILE, and a total line if\nmore than one FILE is specified.  A word is a non-zero-length sequence of\nprintable characters delimited by white space.\n\nWith no FILE, or when FILE is -, read standard input.\n\n  -c, --bytes            print the byte counts\n  -m, --chars            print the character counts\n  -l, --lines            print the newline counts\n  -w, --words            print the word counts\n  -L, --max-line-length  print the maximum display width\n      --files0-from=F    read input from the files specified by\n                           NUL-terminated names in file F;\n                           If F is - then read names from standard input\n";
 
 #[derive(Default, Clone, Copy)]
 struct Counts {
@@ -50,6 +51,14 @@ fn open<'b>(stdin: &'b mut dyn BufRead, name: &str) -> io::Result<Source<'b>> {
         return Err(input::is_a_directory());
     }
     Ok(Source::File(f))
+}
+
+/// The NUL-separated file names of --files0-from (`-` reads them from stdin).
+fn names_from(stdin: &mut dyn BufRead, list: &str) -> io::Result<Vec<String>> {
+    let mut r = input::open(stdin, list)?;
+    let mut raw = Vec::new();
+    r.read_to_end(&mut raw)?;
+    Ok(raw.split(|b| *b == 0).filter(|n| !n.is_empty()).map(|n| String::from_utf8_lossy(n).into_owned()).collect())
 }
 
 /// Counts `src`, doing only the work the selected columns need.
@@ -222,7 +231,20 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         w = true;
         c = true;
     }
-    let files = input::or_stdin(&p.operands);
+    let files = match p.last("files0-from") {
+        None => input::or_stdin(&p.operands),
+        Some(_) if !p.operands.is_empty() => {
+            ctx.diag.warn(format!("extra operand '{}'\nfile operands cannot be combined with --files0-from\nTry 'wc --help' for more information.", p.operands[0]));
+            return Ok(1);
+        }
+        Some(list) => match names_from(ctx.stdin, list) {
+            Ok(names) => names,
+            Err(e) => {
+                ctx.diag.warn(format!("cannot open '{}' for reading: {}", list, crate::ctx::reason(&e)));
+                return Ok(1);
+            }
+        },
+    };
     let selected = [l, w, m, c, big_l].iter().filter(|x| **x).count();
     let width = if files.len() == 1 && selected == 1 {
         1
@@ -231,7 +253,10 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         let mut min = 1;
         for f in &files {
             if f == "-" {
-                min = 7;
+                match input::stdin_file_size() {
+                    Some(n) => total += n,
+                    None => min = 7,
+                }
             } else if let Ok(md) = fsx::metadata(f) {
                 if md.is_file() {
                     total += md.len();

@@ -22,9 +22,13 @@ const SPECS: &[Spec] = &[
     val('P', "max-procs", "ignored"),
     val('s', "max-chars", "ignored"),
     val('E', "", "E"),
+    optval('e', "eof", "E"),
     flag('x', "exit", "ignored"),
+    val('\0', "process-slot-var", "slot"),
+    flag('\0', "show-limits", "limits"),
+    flag('o', "open-tty", "o"),
 ];
-const HELP: &str = "Usage: xargs [OPTION]... COMMAND [INITIAL-ARGS]...\nRun COMMAND with arguments INITIAL-ARGS and more arguments read from input.\nCOMMAND must be one of this toolbox's commands.\n\n  -0, --null                   items are separated by a null, not whitespace\n  -a, --arg-file=FILE          read arguments from FILE, not standard input\n  -d, --delimiter=CHARACTER    items in input stream are separated by CHARACTER\n  -E END                       set logical EOF string\n  -I R                         same as --replace=R\n  -i, --replace[=R]            replace R in INITIAL-ARGS with names read\n  -L, --max-lines=MAX-LINES    use at most MAX-LINES non-blank input lines per\n                                 command line\n  -n, --max-args=MAX-ARGS      use at most MAX-ARGS arguments per command line\n  -r, --no-run-if-empty        if there are no arguments, then do not run COMMAND\n  -t, --verbose                print commands before executing them\n";
+const HELP: &str = "Usage: xargs [OPTION]... COMMAND [INITIAL-ARGS]...\nRun COMMAND with arguments INITIAL-ARGS and more arguments read from input.\nCOMMAND must be one of this toolbox's commands.\n\n  -0, --null                   items are separated by a null, not whitespace\n  -a, --arg-file=FILE          read arguments from FILE, not standard input\n  -d, --delimiter=CHARACTER    items in input stream are separated by CHARACTER\n  -E END                       set logical EOF string\n  -e, --eof[=END]              equivalent to -E END if END is specified;\n                                 otherwise, there is no end-of-file string\n  -I R                         same as --replace=R\n  -i, --replace[=R]            replace R in INITIAL-ARGS with names read\n  -L, --max-lines=MAX-LINES    use at most MAX-LINES non-blank input lines per\n                                 command line\n  -n, --max-args=MAX-ARGS      use at most MAX-ARGS arguments per command line\n  -r, --no-run-if-empty        if there are no arguments, then do not run COMMAND\n  -o, --open-tty               reopen stdin as /dev/tty in the child process\n                                 (fails here: a session has no terminal)\n      --process-slot-var=VAR   set environment variable VAR in child processes\n      --show-limits            show limits on command-line length\n  -t, --verbose                print commands before executing them\n";
 
 /// Splits xargs input the default way: blanks separate, quotes and
 /// backslashes protect. Items carry their input line number (for -L).
@@ -93,6 +97,19 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     if p.has(crate::args::HELP) {
         ctx.out.write_all(HELP.as_bytes())?;
         return Ok(0);
+    }
+    if p.has("o") {
+        // There is no terminal in a session for the command to read from.
+        ctx.diag.error("'/dev/tty': No such device or address");
+        return Ok(125);
+    }
+    if p.has("limits") {
+        let env: usize = std::env::vars_os().map(|(k, v)| k.len() + v.len() + 2).sum();
+        ctx.diag.warn(format!("Your environment variables take up {} bytes\nCommand lines here are bounded by the session's limits (output, steps), not by an argument-length limit", env));
+    }
+    if let Some(var) = p.last("slot") {
+        // One command at a time: every child runs in slot 0.
+        std::env::set_var(var, "0");
     }
     let mut text = Vec::new();
     let res = match p.last("a") {

@@ -77,6 +77,10 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     }
     let prog = match parse::parse(&script, p.has("E")) {
         Ok(p) => p,
+        Err((at, msg)) if at == parse::NO_POSITION => {
+            ctx.diag.error(msg);
+            return Ok(4);
+        }
         Err(m) => {
             ctx.diag.error(format!("-e expression #1, char {}: {}", m.0, m.1));
             return Ok(1);

@@ -215,6 +215,8 @@ impl<'a> P<'a> {
                 continue;
             }
             if c == b'\n' {
+                // The newline ends the command; the next command's parse starts on it.
+                self.i -= 1;
                 break;
             }
             out.push(c);
@@ -344,6 +346,9 @@ fn parse_repl(raw: &[u8]) -> Vec<Part> {
     }
     parts
 }
+
+/// The error position of a fault found after parsing (GNU exits 4 for it, without a position).
+pub const NO_POSITION: usize = usize::MAX;
 
 pub fn parse(script: &str, ere: bool) -> Result<Program, Err> {
     let mut p = P { s: script.as_bytes(), i: 0, ere };
@@ -538,7 +543,8 @@ pub fn parse(script: &str, ere: bool) -> Result<Program, Err> {
     for c in &cmds {
         if let Kind::Branch(l) | Kind::BranchIfSub(l) | Kind::BranchIfNotSub(l) = &c.kind {
             if !l.is_empty() && !labels.iter().any(|(n, _)| n == l) {
-                return Err((script.len(), format!("can't find label for jump to `{}'", l)));
+                // GNU reports a missing label after parsing, with no position, and exits 4.
+                return Err((NO_POSITION, format!("can't find label for jump to `{}'", l)));
             }
         }
     }

@@ -90,7 +90,8 @@ fn errors_and_in_place() {
     let many_a = format!("aa\n{}cbx\n", "a".repeat(30));
     let got = run("sed", &["s/\\(\\(a*\\)*\\)*\\(c\\)b\\3/X/"], &many_a);
     assert_eq!(got, (1, "aa\n".to_string(), "sed: pattern too complex for back-references\n".to_string()));
-    check_err("sed", &["b nowhere"], "", "sed: -e expression #1, char 9: can't find label for jump to `nowhere'\n", 1);
+    check("sed", &["a.txt\np"], "x\n", "x\nx\n.txt\n", 0);
+    check_err("sed", &["b nowhere"], "", "sed: can't find label for jump to `nowhere'\n", 4);
     let d = tmpdir();
     let (a, b) = (format!("{}/a", d), format!("{}/b", d));
     write(&a, "1\n2\n");
