@@ -9,6 +9,9 @@ import { newSession, tool } from "../helpers";
 import { FLOORS } from "./options/floors";
 
 const sweep = inject("optionSweep");
+// The real tools run in the C locale and UTC (gnu.global.mjs); shell state does not carry over
+// between bash calls, so each call is given them.
+const ENV = { LC_ALL: "C", TZ: "UTC" };
 const REFUSAL = /not supported|unrecognized option|invalid option|unknown option|not available/i;
 
 interface Tally { cases: number; equal: number; refused: number; covered: Set<string>; wrong: string[] }
@@ -17,9 +20,7 @@ let session = "";
 
 beforeAll(async () => {
   session = await newSession();
-  const cd = await tool(session, "bash", { command: "mkdir fx && cd fx && export TZ=UTC LC_ALL=C" });
-  expect(cd.exit_code).toBe(0);
-  const made = await tool(session, "bash", { command: `(\n${sweep.fixture}\n)` });
+  const made = await tool(session, "bash", { command: `(\n${sweep.fixture}\n)`, env: ENV });
   expect(made.stderr).toBe("");
 }, 60_000);
 
@@ -33,7 +34,7 @@ describe("options against the real tools", () => {
       tallies.set(cmd, t);
       for (const c of cases) {
         t.cases++;
-        const r = await tool(session, "bash", { command: c.run });
+        const r = await tool(session, "bash", { command: c.run, env: ENV });
         const stdout = String(r.stdout).replace(/\bagent\b/g, "USER");
         if (c.refused) {
           const stderr = String(r.stderr);

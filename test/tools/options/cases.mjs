@@ -244,6 +244,27 @@ const CORE = {
     "sort words.txt | uniq --all-repeated=separate", "sort -k2 words.txt | uniq -f 1", "sort words.txt | uniq -s 1", "sort words.txt | uniq -w 3", "uniq -z nul.txt | tr '\\0' ,",
     "sort words.txt | uniq --group", "sort words.txt | uniq --group=append", "sort words.txt | uniq --count --repeated", "sort words.txt | uniq --unique", "sort words.txt | uniq --ignore-case -c",
     "sort words.txt | uniq --skip-fields=1", "sort words.txt | uniq --skip-chars=2", "sort words.txt | uniq --check-chars=1", "uniq words.txt out.txt && cat out.txt"],
+  tree: [
+    "tree d", "tree -a d", "tree -d d", "tree -f d", "tree -L 1 d", "tree -L 2 -d d", "tree -P '*.md' d", "tree -I 'sub|*.txt' d",
+    "tree --ignore-case -P '*.TXT' d", "tree --matchdirs -P 'su*' d", "tree --prune -P '*.md' d", "tree --noreport d",
+    "tree --filelimit 3 d", "tree --filelimit 9 d", fresh + "tree -o w/o.txt w/sub && cat w/o.txt", "tree -q d", "tree -N d", "tree -Q d",
+    "tree -p d", "tree -u -g d/sub | sed 's/  */ /g'", "tree -s d", "tree -h d", "tree --si d", "tree --du -h --noreport d", "tree -D d",
+    "tree --timefmt '%Y-%m-%d %H:%M' d", "tree -F d", "tree -v d", "tree -t d", "tree -U -i -f --noreport d | sort",
+    "tree -r d", "tree --dirsfirst d", "tree --filesfirst d", "tree --sort=size d", "tree --sort name -r d", "tree -i d", "tree -n d",
+    "tree -l d", "tree -x d", "tree -X d/sub", "tree -J d/sub", "tree -J -psugD d/sub", "tree -X -s -L 1 d",
+    "tree --metafirst -s d/sub", "tree --inodes d/sub | wc -l", "tree --device d/sub | wc -l", "tree --charset=ascii d/sub", "tree -d -J d",
+    "tree d/sub/deep d/emptydir", "tree nosuch; echo $?", "tree d/a.txt",
+    { run: "tree -C d", refused: "-C" }, { run: "tree -A d", refused: "-A" }, { run: "tree -S d", refused: "-S" },
+    { run: "tree -H . d", refused: "-H" }, { run: "tree -T t d", refused: "-T" }, { run: "tree --nolinks d", refused: "--nolinks" },
+    { run: "tree --hintro=x d", refused: "--hintro" }, { run: "tree --houtro=x d", refused: "--houtro" },
+    { run: "tree --gitignore d", refused: "--gitignore" }, { run: "tree --gitfile=x d", refused: "--gitfile" },
+    { run: "tree --info d", refused: "--info" }, { run: "tree --infofile=x d", refused: "--infofile" },
+    { run: "tree --fromfile list.txt", refused: "--fromfile" }, { run: "tree --fflinks d", refused: "--fflinks" },
+  ],
+  base64: [
+    "base64 d/a.txt", "base64 -w 20 d/a.txt", "base64 --wrap=0 d/a.txt", "base64 d/a.txt | base64 -d", "base64 d/a.txt | base64 --decode",
+    "printf 'YWJj*ZGVm\\n' | base64 -d -i", "printf 'YWJj*ZGVm\\n' | base64 --ignore-garbage -d", "printf 'YWJj*\\n' | base64 -d; echo $?",
+  ],
 };
 
 // Each group adds commands of its own; a command is in one place only.

@@ -23,7 +23,7 @@ const HOST = { awk: ["gawk", "--help"], rg: ["rg", "-h"] };
 /** The toolbox's command names, read from its dispatch table. */
 function toolboxCommands() {
   const src = readFileSync(join(root, "wasm/toolbox/src/cmd/mod.rs"), "utf8");
-  return [...src.matchAll(/^\s*\("([a-z0-9]+)", [a-z_]+::run/gm)].map((m) => m[1]);
+  return [...src.matchAll(/^\s*\("([a-z0-9]+)", [a-z0-9_]+::run/gm)].map((m) => m[1]);
 }
 
 /**
@@ -79,7 +79,7 @@ function hostHelp(cmd) {
 }
 
 /** Counterparts a minimal Debian lacks (coreutils, findutils, tar, diffutils, gzip are always there). */
-const PACKAGES = { gawk: "gawk", rg: "ripgrep", jq: "jq" };
+const PACKAGES = { gawk: "gawk", rg: "ripgrep", jq: "jq", tree: "tree" };
 
 function installCounterparts() {
   const missing = Object.entries(PACKAGES).filter(([bin]) => !["/usr/bin", "/bin"].some((d) => existsSync(join(d, bin))));
