@@ -2,7 +2,7 @@
 // sleep timeout command builtin type hash alias unalias exec let true false : cd pwd.
 import type { Fd, Shell } from "../interp/shell";
 import { BreakSig, ContinueSig, ExitSig, ReturnSig } from "../interp/shell";
-import { decode } from "../interp/streams";
+import { decode, encode } from "../interp/streams";
 import { ArithError } from "../expand/arith";
 import { normalize } from "../expand/glob";
 import { quote, quoteAlways } from "../expand/word";
@@ -238,12 +238,17 @@ function timeoutOptions(argv: string[]): { signal: number; preserve: boolean; ve
   return o;
 }
 
+/** timeout is a program in GNU: its messages carry its own name, not the shell's line. */
+async function timeoutSays(fds: Fd[], msg: string): Promise<void> {
+  await fds[2]?.w?.write(encode(`timeout: ${msg}\n`)).catch(() => {});
+}
+
 export async function timeout(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
   const o = timeoutOptions(argv);
   const ms = typeof o === "string" ? null : parseDuration(argv[o.at] ?? "");
   if (typeof o === "string" || ms === null || o.at + 1 >= argv.length) {
     const why = typeof o === "string" ? o : ms === null && argv[o.at] !== undefined ? `invalid time interval '${argv[o.at]}'` : "missing operand";
-    await berr(sh, fds, "timeout", `${why}\nTry 'timeout --help' for more information.`);
+    await timeoutSays(fds, `${why}\nTry 'timeout --help' for more information.`);
     return 125;
   }
   const cmd = argv.slice(o.at + 1);
@@ -253,7 +258,7 @@ export async function timeout(sh: Shell, argv: string[], fds: Fd[]): Promise<num
   const run = sh.invoke(cmd, fds);
   const st = timer ? await Promise.race([run, timer]) : await run;
   if (!timedOut) return st;
-  if (o.verbose) await berr(sh, fds, "timeout", `sending signal ${signalName(o.signal)} to command '${cmd[0]}'`);
+  if (o.verbose) await timeoutSays(fds, `sending signal ${signalName(o.signal)} to command '${cmd[0]}'`);
   // GNU: 124, or the command's death by the signal (128+N) with --preserve-status or KILL.
   return o.preserve || o.signal === 9 ? 128 + o.signal : 124;
 }

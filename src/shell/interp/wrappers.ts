@@ -90,7 +90,13 @@ async function env(sh: Shell, argv: string[], fds: Fd[], tempEnv: Record<string,
     if (a === "-i" || a === "--ignore-environment" || a === "-") for (const k of Object.keys(vars)) delete vars[k];
     else if (flag === "-u" || flag === "--unset") delete vars[value() ?? ""];
     else if (flag === "-C" || flag === "--chdir") { chdir = value(); ownOption = true; }
-    else if (flag === "-S" || flag === "--split-string") { args.splice(i, inline === undefined ? 2 : 1, ...splitString(value() ?? "")); i--; ownOption = true; }
+    else if (flag === "-S" || flag === "--split-string") {
+      const at = i;
+      const words = splitString(value() ?? "");
+      args.splice(at, i - at + 1, ...words);
+      i = at - 1;
+      ownOption = true;
+    }
     else if (["--block-signal", "--default-signal", "--ignore-signal", "--list-signal-handling"].includes(flag)) ownOption = true;
     else if (a === "-v" || a === "--debug") { debug = true; ownOption = true; }
     else if (a.startsWith("-")) return undefined; // -0, bundled letters: the program's own business

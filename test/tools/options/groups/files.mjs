@@ -41,7 +41,7 @@ export const CASES_FILES = {
     "realpath --relative-base=d d/a.txt lines.txt" + P, "realpath -s d/./sub" + P, "realpath --strip d//a.txt" + P, "realpath --no-symlinks d/sub/" + P,
     "realpath -z d d/sub" + P + " | tr '\\0' ,", "realpath --canonicalize-existing d/a.txt" + P, "realpath --canonicalize-missing d/q/r" + P,
     "realpath --logical d/sub/../b.txt" + P, "realpath --physical d" + P, "realpath --quiet nosuch/x; echo $?", "realpath --zero d" + P + " | tr '\\0' ,",
-    "realpath nosuch" + P, "realpath --relative-to=. --relative-base=d d/a.txt",
+    "realpath nosuch" + P, "realpath --relative-to=. --relative-base=d d/a.txt" + P,
   ],
   basename: [
     "basename d/sub/c.md", "basename d/sub/c.md .md", "basename -a d/a.txt d/sub/", "basename -s .txt d/a.txt d/b.txt", "basename -z d/a.txt | tr '\\0' ,",

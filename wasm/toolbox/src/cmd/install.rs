@@ -32,11 +32,11 @@ const SPECS: &[Spec] = &[
 ];
 const HELP: &str = "Usage: install [OPTION]... [-T] SOURCE DEST\n  or:  install [OPTION]... SOURCE... DIRECTORY\n  or:  install [OPTION]... -t DIRECTORY SOURCE...\n  or:  install [OPTION]... -d DIRECTORY...\n\nThis install program copies files (often just compiled) into destination\nlocations you choose.\n\n  -b                  make a backup of each existing destination file (FILE~)\n  -C, --compare       do not copy a file whose content is already the same\n  -d, --directory     treat all arguments as directory names; create all\n                        components of the specified directories\n  -D                  create all leading components of DEST except the last,\n                        or all components of --target-directory, then copy\n  -g, --group=GROUP   accepted for root or the session's user\n  -m, --mode=MODE     accepted (octal or symbolic)\n  -o, --owner=OWNER   accepted for root or the session's user\n  -p, --preserve-timestamps  keep the source's modification time\n  -t, --target-directory=DIRECTORY  copy all SOURCE arguments into DIRECTORY\n  -T, --no-target-directory  treat DEST as a normal file\n  -v, --verbose       print the name of each created file or directory\n  -s, --strip         not supported (there are no binaries to strip here)\n";
 
-/// The mode -m asks for, read as chmod reads it against rwxr-xr-x (install's default).
+/// The mode -m asks for (GNU applies a symbolic MODE to no bits at all), or rwxr-xr-x.
 fn mode_of(m: Option<&str>) -> Option<u32> {
     match m {
         None => Some(0o755),
-        Some(m) => crate::host::parse_mode(m, 0o755),
+        Some(m) => crate::host::parse_mode(m, 0),
     }
 }
 

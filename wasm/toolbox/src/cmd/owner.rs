@@ -57,6 +57,8 @@ struct Request {
     user: Option<String>,
     group: Option<String>,
     shown: Option<String>,
+    /// "ownership" when a user is shown, "group" otherwise.
+    what: &'static str,
 }
 
 fn request(chown: bool, spec: &str) -> Result<Request, String> {
@@ -89,7 +91,8 @@ fn request(chown: bool, spec: &str) -> Result<Request, String> {
         (Some(u), None) => Some(u.to_string()),
         (None, g) => g.map(str::to_string),
     };
-    Ok(Request { user: user.map(str::to_string), group: group.map(str::to_string), shown })
+    let what = if user_shown.is_some() || bare_colon { "ownership" } else { "group" };
+    Ok(Request { user: user.map(str::to_string), group: group.map(str::to_string), shown, what })
 }
 
 pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
@@ -141,7 +144,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         collect(f, p.has("R"), &mut files);
     }
     let to_root = req.user.as_deref().map(who) == Some(Some(false)) || req.group.as_deref().map(who) == Some(Some(false));
-    let what = if req.user.is_some() { "ownership" } else { "group" };
+    let what = req.what;
     for f in &files {
         if let Err(e) = fsx::symlink_metadata(f) {
             if p.has("f") {
