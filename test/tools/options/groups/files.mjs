@@ -49,16 +49,17 @@ export const CASES_FILES = {
     "basename; echo $?", "basename a b c; echo $?", "basename -as .log d/sub/deep/e.log x.log",
   ],
   dirname: ["dirname d/sub/c.md", "dirname a", "dirname / a/ a/b//", "dirname -z d/a.txt x/y | tr '\\0' ,", "dirname --zero a/b | tr '\\0' ,", "dirname; echo $?"],
-  // Each in a fresh `w`, so the random names do not pile up beside the fixture.
+  // Each in a fresh `w` (in a subshell, so neither the directory nor TMPDIR outlive the case), so
+  // the random names do not pile up beside the fixture.
   mktemp: [
     "mktemp -p . tmp.XXXX" + R, "d=$(mktemp -d -p .) && test -d $d && stat -c %a $d", "f=$(mktemp -p .) && test -f $f && stat -c '%a %s' $f",
     "f=$(mktemp -u -p .) && test -e $f; echo $?", "mktemp -q -p nosuch; echo $?", "mktemp -p . --suffix=.txt x.XXXX | sed 's/[A-Za-z0-9]\\{4\\}\\.txt$/R.txt/'",
-    "mktemp --tmpdir=. x.XXXXXX" + R, "TMPDIR=$PWD mktemp -t x.XXXXXX" + P + R, "mktemp -p . | sed 's/tmp\\.[A-Za-z0-9]\\{10\\}$/tmp.R/'",
+    "mktemp --tmpdir=. x.XXXXXX" + R, "export TMPDIR=$PWD && mktemp -t x.XXXXXX" + P + R, "mktemp -p . | sed 's/tmp\\.[A-Za-z0-9]\\{10\\}$/tmp.R/'",
     "mktemp x.XX; echo $?", "mktemp -p . abc 2>/dev/null; echo $?", "mktemp --directory -p . | sed 's/[A-Za-z0-9]\\{10\\}$/R/'",
     "mktemp --dry-run --tmpdir=. y.XXXX" + R, "mktemp --quiet nosuch/x.XXXX; echo $?", "mktemp -p . a/x.XXXX 2>/dev/null; echo $?",
-    "TMPDIR=$PWD/sub mktemp --tmpdir" + P + " | sed 's/[A-Za-z0-9]\\{10\\}$/R/'", "mktemp --suffix=/x -p . 2>/dev/null; echo $?", "mktemp -d x.XXXXXX | sed 's/[A-Za-z0-9]\\{6\\}$/R/'",
+    "export TMPDIR=$PWD/sub && mktemp --tmpdir" + P + " | sed 's/[A-Za-z0-9]\\{10\\}$/R/'", "mktemp --suffix=/x -p . 2>/dev/null; echo $?", "mktemp -d x.XXXXXX | sed 's/[A-Za-z0-9]\\{6\\}$/R/'",
     "mktemp | sed 's/[A-Za-z0-9]\\{10\\}$/R/'",
-  ].map((c) => fresh + "cd w && " + c),
+  ].map((c) => `${fresh}(cd w && ${c})`),
   install: [
     fresh + "install w/a.txt w/z && stat -c %a w/z", fresh + "install -m 644 w/run.sh w/z && stat -c %a w/z", fresh + "install --mode=600 w/a.txt w/z && stat -c %a w/z",
     fresh + "install -d w/n/a && find w/n | sort && stat -c %a w/n/a", fresh + "install -D w/a.txt w/n/x/y.txt && cat w/n/x/y.txt", fresh + "install -C w/a.txt w/z && install -C -v w/a.txt w/z",
@@ -72,6 +73,7 @@ export const CASES_FILES = {
     fresh + "install --verbose -d w/v/x", fresh + "install -D -t w/n/m w/a.txt && ls w/n/m", fresh + "install -m u+x,go-rwx w/a.txt w/z && stat -c %a w/z",
     fresh + "install w/a.txt w/nosuch/z 2>/dev/null; echo $?", fresh + "install w/sub w/z 2>/dev/null; echo $?",
     { run: fresh + "install -s w/run.sh w/z", refused: "-s" }, { run: fresh + "install --strip-program=strip w/run.sh w/z", refused: "--strip-program" },
+    { run: fresh + "install --strip w/run.sh w/z", refused: "--strip" },
   ],
   rmdir: [
     fresh + "rmdir w/emptydir && ls w", fresh + "rmdir w/sub 2>/dev/null; echo $?", fresh + "rmdir --ignore-fail-on-non-empty w/sub; echo $?",
@@ -131,7 +133,7 @@ export const CASES_FILES = {
   hostname: [
     "hostname | grep -c '^[a-z0-9-]\\+$'", "hostname -s | grep -c .", "[ \"$(hostname -f)\" = \"$(hostname)\" ] && echo same", "hostname -i",
     "hostname -d", "hostname -a", "hostname -A | wc -l", "hostname -y; echo $?", "hostname -b x 2>/dev/null; echo $?", "hostname -F /etc/hostname 2>/dev/null; echo $?",
-    "hostname -I | wc -l", "hostname --short | wc -l", "hostname --fqdn | wc -l", "hostname --long | wc -l", "hostname --ip-address", "hostname --domain",
+    "hostname -I | wc -l", "hostname -f | wc -l", "hostname --short | wc -l", "hostname --fqdn | wc -l", "hostname --long | wc -l", "hostname --ip-address", "hostname --domain",
     "hostname --alias", "hostname --all-fqdns | wc -l", "hostname --all-ip-addresses | wc -l", "hostname --yp; echo $?", "hostname --nis; echo $?", "hostname --boot x 2>/dev/null; echo $?",
     "hostname --file /etc/hostname 2>/dev/null; echo $?", "hostname newname 2>/dev/null; echo $?",
   ],
