@@ -117,7 +117,8 @@ fn copy_one(ctx: &mut Ctx, src: &str, dest: &str, opts: &crate::args::Parsed, mo
 pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     let p = getopt!(ctx, args, SPECS, HELP, 1);
     if p.has("s") || p.has("strip-program") {
-        let opt = if p.has("s") { "-s" } else { "--strip-program" };
+        // Name the option as it was written, so the message points at the word to drop.
+        let opt = args.iter().find(|a| a.starts_with("--strip") || (a.starts_with('-') && !a.starts_with("--") && a.contains('s'))).map(|a| a.split('=').next().unwrap_or(a)).unwrap_or("-s");
         ctx.diag.error(format!("stripping ({}) is not supported: there are no compiled binaries in this sandbox; drop {}", opt, opt));
         return Ok(1);
     }
