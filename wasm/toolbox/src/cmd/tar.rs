@@ -422,7 +422,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         return Ok(2);
     }
     if p.has("j") || p.has("J") {
-        ctx.diag.error("bzip2 and xz compression are not available here (only -z, gzip)");
+        ctx.diag.error("-j/--bzip2 and -J/--xz compression are not available here (only -z/--gzip)");
         return Ok(2);
     }
     let archive = p.last("f").unwrap_or("-").to_string();
