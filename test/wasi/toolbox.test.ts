@@ -34,7 +34,8 @@ const CASES: [string[], string | undefined, string, string | RegExp, number][] =
   [["tty"], undefined, "/workspace", "not a tty\n", 1],
   [["less", "-R", "fruits.txt"], undefined, "/workspace", "pear\napple\nfig\napple\n", 0],
   [["mkfifo", "p"], undefined, "/workspace", "", 1],
-  [["chown", "root:root", "fruits.txt"], undefined, "/workspace", "", 0],
+  [["chown", "agent:agent", "fruits.txt"], undefined, "/workspace", "", 0],
+  [["chown", "root:root", "fruits.txt"], undefined, "/workspace", "", 1],
   [["chown", "bob", "fruits.txt"], undefined, "/workspace", "", 1],
   [["mktemp", "-p", "/workspace/src"], undefined, "/workspace", /^\/workspace\/src\/tmp\.[A-Za-z0-9]{10}\n$/, 0],
 ];

@@ -2,13 +2,14 @@
 // sleep timeout command builtin type hash alias unalias exec let true false : cd pwd.
 import type { Fd, Shell } from "../interp/shell";
 import { BreakSig, ContinueSig, ExitSig, ReturnSig } from "../interp/shell";
-import { decode } from "../interp/streams";
+import { decode, encode } from "../interp/streams";
 import { ArithError } from "../expand/arith";
 import { normalize } from "../expand/glob";
 import { quote, quoteAlways } from "../expand/word";
 import { berr, out, skipDashDash, NAME_RE } from "./io";
 import { BUILTINS } from "./index";
 import { formatFunction } from "../syntax/print";
+import { signalName, signalNumber } from "./signals";
 
 const KEYWORDS = new Set(["if", "then", "else", "elif", "fi", "case", "esac", "for", "select", "while", "until", "do", "done", "in", "function", "time", "{", "}", "!", "[[", "]]", "coproc"]);
 
@@ -212,24 +213,54 @@ export async function sleep(sh: Shell, argv: string[], fds: Fd[]): Promise<numbe
   return 0;
 }
 
-export async function timeout(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
-  let i = 1;
-  while (i < argv.length && argv[i].startsWith("-")) {
-    if (argv[i] === "-s" || argv[i] === "-k") i += 2;
-    else i++;
+/** timeout's options (GNU's), or a usage message. */
+function timeoutOptions(argv: string[]): { signal: number; preserve: boolean; verbose: boolean; at: number } | string {
+  const o = { signal: 15, preserve: false, verbose: false, at: 1 };
+  for (; o.at < argv.length && argv[o.at]!.startsWith("-") && argv[o.at] !== "-"; o.at++) {
+    const a = argv[o.at]!;
+    if (a === "--") { o.at++; break; }
+    const long = /^--([a-z-]+)(?:=(.*))?$/.exec(a);
+    const name = long ? long[1]! : a.slice(1, 2);
+    const needsValue = ["s", "signal", "k", "kill-after"].includes(name);
+    let value = long ? long[2] : a.length > 2 ? a.slice(2) : undefined;
+    if (needsValue && value === undefined) value = argv[++o.at];
+    if (needsValue && value === undefined) return `option requires an argument -- '${name}'`;
+    if (name === "s" || name === "signal") {
+      const n = signalNumber(value!);
+      if (n === null) return `${value}: invalid signal`;
+      o.signal = n;
+    } else if (name === "k" || name === "kill-after") {
+      if (parseDuration(value!) === null) return `invalid time interval '${value}'`;
+    } else if (name === "preserve-status") o.preserve = true;
+    else if (name === "v" || name === "verbose") o.verbose = true;
+    else if (name !== "foreground") return long ? `unrecognized option '${a}'` : `invalid option -- '${name}'`;
   }
-  const ms = parseDuration(argv[i] ?? "");
-  if (ms === null || i + 1 >= argv.length) {
-    await berr(sh, fds, "timeout", "usage: timeout DURATION COMMAND [ARG]...");
+  return o;
+}
+
+/** timeout is a program in GNU: its messages carry its own name, not the shell's line. */
+async function timeoutSays(fds: Fd[], msg: string): Promise<void> {
+  await fds[2]?.w?.write(encode(`timeout: ${msg}\n`)).catch(() => {});
+}
+
+export async function timeout(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
+  const o = timeoutOptions(argv);
+  const ms = typeof o === "string" ? null : parseDuration(argv[o.at] ?? "");
+  if (typeof o === "string" || ms === null || o.at + 1 >= argv.length) {
+    const why = typeof o === "string" ? o : ms === null && argv[o.at] !== undefined ? `invalid time interval '${argv[o.at]}'` : "missing operand";
+    await timeoutSays(fds, `${why}\nTry 'timeout --help' for more information.`);
     return 125;
   }
-  const cmd = argv.slice(i + 1);
+  const cmd = argv.slice(o.at + 1);
   // The run's budget is shared, so a nested timeout bounds wall time by racing a timer.
   let timedOut = false;
   const timer = ms > 0 ? sh.host.sleep(ms).then(() => { timedOut = true; return 124; }) : null;
   const run = sh.invoke(cmd, fds);
   const st = timer ? await Promise.race([run, timer]) : await run;
-  return timedOut ? 124 : st;
+  if (!timedOut) return st;
+  if (o.verbose) await timeoutSays(fds, `sending signal ${signalName(o.signal)} to command '${cmd[0]}'`);
+  // GNU: 124, or the command's death by the signal (128+N) with --preserve-status or KILL.
+  return o.preserve || o.signal === 9 ? 128 + o.signal : 124;
 }
 
 function describe(sh: Shell, name: string): { kind: string; path?: string } | null {

@@ -48,25 +48,86 @@ async function fail(fds: Fd[], msg: string, status: number): Promise<number> {
   return status;
 }
 
-/** env [-i] [-u NAME]... [NAME=VALUE]... CMD: the environment is built here, CMD run by the shell. */
+/** GNU env -S: words split at blanks, with '...', "..." and backslash escapes (\\_ is a blank). */
+function splitString(text: string): string[] {
+  const words: string[] = [];
+  let word: string | null = null;
+  let quote = "";
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quote === "'" ? c === "'" : quote === '"' ? c === '"' : false) { quote = ""; continue; }
+    if (!quote && (c === "'" || c === '"')) { quote = c; word ??= ""; continue; }
+    if (!quote && /\s/.test(c)) { if (word !== null) words.push(word); word = null; continue; }
+    if (c === "\\" && quote !== "'" && i + 1 < text.length) {
+      const e = text[++i]!;
+      word = (word ?? "") + ({ _: " ", n: "\n", t: "\t", f: "\f", v: "\v", r: "\r" }[e] ?? e);
+      continue;
+    }
+    word = (word ?? "") + c;
+  }
+  if (word !== null) words.push(word);
+  return words;
+}
+
+/**
+ * env [-i] [-u NAME]... [-C DIR] [-S STRING] [NAME=VALUE]... CMD: the environment is built here
+ * and CMD run by the shell, when CMD needs the shell or an option needs it (-C changes the
+ * directory CMD starts in, -S splits a string into arguments). Signal dispositions mean nothing
+ * here (no signal reaches a command), so --*-signal options are accepted and change nothing.
+ */
 async function env(sh: Shell, argv: string[], fds: Fd[], tempEnv: Record<string, string> | null): Promise<number | undefined> {
   const vars = sh.env(tempEnv);
+  const args = [...argv];
+  let chdir: string | undefined;
+  let ownOption = false;
+  let debug = false;
   let i = 1;
-  for (; i < argv.length; i++) {
-    const a = argv[i]!;
+  for (; i < args.length; i++) {
+    const a = args[i]!;
+    const [flag, inline] = a.startsWith("--") ? [a.split("=")[0]!, a.includes("=") ? a.slice(a.indexOf("=") + 1) : undefined] : [a.slice(0, 2), a.length > 2 ? a.slice(2) : undefined];
+    const value = (): string | undefined => inline ?? args[++i];
     if (a === "--") { i++; break; }
     if (a === "-i" || a === "--ignore-environment" || a === "-") for (const k of Object.keys(vars)) delete vars[k];
-    else if (a === "-u" || a === "--unset") delete vars[argv[++i] ?? ""];
-    else if (a.startsWith("--unset=")) delete vars[a.slice(8)];
-    else if (a.startsWith("-")) return undefined; // -C, -S, ...: the program's own business
+    else if (flag === "-u" || flag === "--unset") delete vars[value() ?? ""];
+    else if (flag === "-C" || flag === "--chdir") { chdir = value(); ownOption = true; }
+    else if (flag === "-S" || flag === "--split-string") {
+      const at = i;
+      const words = splitString(value() ?? "");
+      args.splice(at, i - at + 1, ...words);
+      i = at - 1;
+      ownOption = true;
+    }
+    else if (["--block-signal", "--default-signal", "--ignore-signal", "--list-signal-handling"].includes(flag)) ownOption = true;
+    else if (a === "-v" || a === "--debug") { debug = true; ownOption = true; }
+    else if (a.startsWith("-")) return undefined; // -0, bundled letters: the program's own business
     else break;
   }
-  for (; i < argv.length && ASSIGNMENT.test(argv[i]!); i++) {
-    const eq = argv[i]!.indexOf("=");
-    vars[argv[i]!.slice(0, eq)] = argv[i]!.slice(eq + 1);
+  for (; i < args.length && ASSIGNMENT.test(args[i]!); i++) {
+    const eq = args[i]!.indexOf("=");
+    vars[args[i]!.slice(0, eq)] = args[i]!.slice(eq + 1);
   }
-  if (!needsShell(sh, argv[i])) return undefined;
-  return sh.runWithEnv(argv.slice(i), fds, vars);
+  if (!ownOption && !needsShell(sh, args[i])) return undefined;
+  if (i >= args.length) {
+    if (chdir !== undefined) return fail(fds, "env: must specify command with --chdir (-C)\nTry 'env --help' for more information.", 125);
+    await fds[1]?.w?.write(encode(Object.entries(vars).map(([k, v]) => `${k}=${v}\n`).join("")));
+    return 0;
+  }
+  if (debug) await fds[2]?.w?.write(encode(`executing: ${args[i]}\n${args.slice(i).map((w, n) => `   arg[${n}]= '${w}'\n`).join("")}`)).catch(() => {});
+  if (chdir === undefined) return sh.runWithEnv(args.slice(i), fds, vars);
+  let dir: string;
+  try {
+    dir = sh.host.resolvePath(sh.cwd, chdir);
+  } catch (e) {
+    return fail(fds, `env: cannot change directory to '${chdir}': ${(e as Error).message}`, 125);
+  }
+  if (sh.host.fs.stat(dir)?.type !== "dir") return fail(fds, `env: cannot change directory to '${chdir}': No such file or directory`, 125);
+  const saved = sh.cwd;
+  sh.cwd = dir;
+  try {
+    return await sh.runWithEnv(args.slice(i), fds, vars);
+  } finally {
+    sh.cwd = saved;
+  }
 }
 
 /** nice [-n N] CMD, nohup CMD: scheduling and hangups mean nothing here, so CMD just runs. */

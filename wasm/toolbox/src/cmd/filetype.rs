@@ -1,16 +1,91 @@
 //! file [-b] [-i] FILE... — names a file's type from its first bytes, with
 //! `file`'s wording for the common cases: empty, directory, text (ASCII or
 //! UTF-8, CRLF, scripts by #!), JSON, HTML, XML, ELF, WebAssembly, PNG,
-//! JPEG, GIF, PDF, gzip, bzip2, xz, zstd, zip, tar; anything else is "data".
+//! JPEG, GIF, PDF, gzip, bzip2, xz, zstd, zip, tar, CSV, newline-delimited
+//! JSON; anything else is "data". There is no magic database here: -m, -C,
+//! -l and -c fail as file does when it finds none.
 
-use crate::args::{flag, Spec};
+use crate::args::{flag, val, Spec};
 use crate::ctx::{reason, Ctx, Res};
 use std::io::{Read, Write};
 
-const SPECS: &[Spec] = &[flag('b', "brief", "b"), flag('i', "mime", "i"), flag('L', "dereference", "L"), flag('z', "uncompress", "z")];
-const HELP: &str = "Usage: file [-bi] FILE...\nDetermine type of FILEs from their contents.\n\n  -b, --brief    do not prepend filenames to output lines\n  -i, --mime     output MIME type strings\n";
+const SPECS: &[Spec] = &[
+    flag('b', "brief", "b"),
+    flag('i', "mime", "i"),
+    flag('\0', "mime-type", "mime-type"),
+    flag('\0', "mime-encoding", "mime-encoding"),
+    flag('\0', "extension", "extension"),
+    flag('\0', "apple", "apple"),
+    flag('L', "dereference", "ignored"),
+    flag('h', "no-dereference", "ignored"),
+    flag('z', "uncompress", "z"),
+    flag('Z', "uncompress-noreport", "Z"),
+    flag('k', "keep-going", "ignored"),
+    flag('r', "raw", "ignored"),
+    flag('s', "special-files", "ignored"),
+    flag('n', "no-buffer", "ignored"),
+    flag('p', "preserve-date", "ignored"),
+    flag('S', "no-sandbox", "ignored"),
+    flag('d', "debug", "ignored"),
+    flag('E', "", "E"),
+    flag('N', "no-pad", "N"),
+    flag('0', "print0", "0"),
+    val('F', "separator", "F"),
+    val('f', "files-from", "f"),
+    val('e', "exclude", "e"),
+    val('\0', "exclude-quiet", "exclude-quiet"),
+    val('P', "parameter", "ignored"),
+    val('m', "magic-file", "m"),
+    flag('C', "compile", "C"),
+    flag('l', "list", "magic"),
+    flag('c', "checking-printout", "magic"),
+];
+const HELP: &str = "Usage: file [-bcCdEhikLlNnprsSvzZ0] [--apple] [--extension] [--mime-encoding]\n            [--mime-type] [-e <testname>] [-F <separator>]  [-f <namefile>]\n            <file> ...\nDetermine type of FILEs from their contents (built-in tests; no magic database).\n\n  -b, --brief                do not prepend filenames to output lines\n  -E                         on filesystem errors, issue an error message and exit\n  -e, --exclude TEST         exclude TEST (ascii, text, encoding, csv, json, soft, elf, tar, compress)\n  -f, --files-from FILE      read the filenames to be examined from FILE\n  -F, --separator STRING     use string as separator instead of `:'\n  -i, --mime                 output MIME type strings\n      --mime-type            output the MIME type\n      --mime-encoding        output the MIME encoding\n  -N, --no-pad               do not pad output\n  -0, --print0               terminate filenames with ASCII NUL\n  -z, --uncompress           try to look inside compressed files\n  -Z, --uncompress-noreport  only print the contents of compressed files\n";
 
-fn describe_text(d: &[u8]) -> Option<(String, &'static str)> {
+/// Test names -e knows (libmagic's).
+const TESTS: &[&str] = &["apptype", "ascii", "cdf", "compress", "csv", "elf", "encoding", "json", "soft", "tar", "text", "tokens", "simh"];
+
+/// CSV as libmagic sees it: more than two lines with the same number (at least one) of commas
+/// outside double quotes, looking at ten lines at most.
+fn is_csv(s: &str) -> bool {
+    let (mut nf, mut tf, mut nl) = (0, 0, 0);
+    let mut quoted = false;
+    for c in s.chars() {
+        match c {
+            '"' => quoted = !quoted,
+            ',' if !quoted => nf += 1,
+            '\n' if !quoted => {
+                nl += 1;
+                if tf == 0 {
+                    if nf == 0 {
+                        return false;
+                    }
+                    tf = nf;
+                } else if tf != nf {
+                    return false;
+                }
+                if nl == 10 {
+                    return true;
+                }
+                nf = 0;
+            }
+            _ => {}
+        }
+    }
+    tf > 0 && nl > 2
+}
+
+/// Several lines, each a JSON value.
+fn is_ndjson(s: &str) -> bool {
+    let lines: Vec<&str> = s.lines().filter(|l| !l.trim().is_empty()).collect();
+    lines.len() > 1 && lines.iter().all(|l| crate::cmd::jq::is_json(l))
+}
+
+fn describe_text(d: &[u8], skip: &[String]) -> Option<(String, &'static str)> {
+    let off = |t: &str| skip.iter().any(|x| x == t);
+    if off("ascii") || off("text") || off("encoding") {
+        return None;
+    }
     let s = std::str::from_utf8(d).ok()?;
     if d.iter().any(|&b| b < 32 && !matches!(b, b'\n' | b'\r' | b'\t' | 12 | 27 | 8)) || d.contains(&127) {
         return None;
@@ -37,8 +112,13 @@ fn describe_text(d: &[u8]) -> Option<(String, &'static str)> {
         };
         desc = format!("{}, {} executable", label, kind);
         mime = "text/x-shellscript";
-    } else if (trimmed.starts_with('{') || trimmed.starts_with('[')) && crate::cmd::jq::is_json(s) {
+    } else if !off("json") && (trimmed.starts_with('{') || trimmed.starts_with('[')) && crate::cmd::jq::is_json(s) {
         return Some(("JSON text data".into(), "application/json"));
+    } else if !off("json") && trimmed.starts_with('{') && is_ndjson(s) {
+        return Some(("New Line Delimited JSON text data".into(), "application/x-ndjson"));
+    } else if !off("csv") && is_csv(s) {
+        desc = format!("CSV {}", kind.trim_start_matches("ASCII "));
+        mime = "text/csv";
     } else if trimmed.len() >= 5 && (trimmed[..trimmed.len().min(15)].to_ascii_lowercase().starts_with("<!doctype html") || trimmed.to_ascii_lowercase().starts_with("<html")) {
         desc = format!("HTML document, {}", kind);
         mime = "text/html";
@@ -57,7 +137,48 @@ fn describe_text(d: &[u8]) -> Option<(String, &'static str)> {
     Some((desc, mime))
 }
 
-fn describe(d: &[u8]) -> (String, &'static str) {
+/// gzip's header as file spells it: stored name, time, compression level, system, size.
+fn describe_gzip(d: &[u8], with_size: bool) -> String {
+    let mut desc = String::from("gzip compressed data");
+    let flags = d.get(3).copied().unwrap_or(0);
+    let mtime = d.get(4..8).map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]])).unwrap_or(0);
+    if flags & 0x08 != 0 {
+        let mut at = 10;
+        if flags & 0x04 != 0 {
+            at += 2 + d.get(10..12).map(|b| u16::from_le_bytes([b[0], b[1]]) as usize).unwrap_or(0);
+        }
+        let name: String = d.get(at..).unwrap_or(&[]).iter().take_while(|&&b| b != 0).map(|&b| b as char).collect();
+        desc.push_str(&format!(", was \"{}\"", name));
+    }
+    if mtime != 0 {
+        desc.push_str(&format!(", last modified: {}", crate::cmd::date::format_utc("%a %b %e %H:%M:%S %Y", mtime as i64, 0)));
+    }
+    match d.get(8) {
+        Some(2) => desc.push_str(", max compression"),
+        Some(4) => desc.push_str(", max speed"),
+        _ => {}
+    }
+    if d.get(9) == Some(&3) {
+        desc.push_str(", from Unix");
+    }
+    if with_size && d.len() >= 18 {
+        let t = &d[d.len() - 4..];
+        desc.push_str(&format!(", original size modulo 2^32 {}", u32::from_le_bytes([t[0], t[1], t[2], t[3]])));
+    }
+    desc
+}
+
+fn describe(d: &[u8], skip: &[String]) -> (String, &'static str) {
+    if skip.iter().any(|t| t == "soft") {
+        return match describe_text(d, skip) {
+            Some(t) if !d.is_empty() => t,
+            _ if d.is_empty() => ("empty".into(), "inode/x-empty"),
+            _ => ("data".into(), "application/octet-stream"),
+        };
+    }
+    if d.starts_with(b"\x1f\x8b") {
+        return (describe_gzip(d, true), "application/gzip");
+    }
     let be32 = |o: usize| d.get(o..o + 4).map(|b| u32::from_be_bytes([b[0], b[1], b[2], b[3]])).unwrap_or(0);
     if d.is_empty() {
         return ("empty".into(), "inode/x-empty");
@@ -113,50 +234,123 @@ fn describe(d: &[u8]) -> (String, &'static str) {
     if d.len() >= 262 && &d[257..262] == b"ustar" {
         return ("POSIX tar archive".into(), "application/x-tar");
     }
-    match describe_text(d) {
+    match describe_text(d, skip) {
         Some(t) => t,
         None => ("data".into(), "application/octet-stream"),
     }
 }
 
+/// What -z/-Z report for a gzip file: the contents' type, then (with -z) the container's.
+fn describe_inside(d: &[u8], skip: &[String], noreport: bool) -> Option<(String, &'static str)> {
+    if !d.starts_with(b"\x1f\x8b") || skip.iter().any(|t| t == "compress") {
+        return None;
+    }
+    let inner = super::gz::decompress(d).ok()?;
+    let (desc, mime) = describe(&inner, skip);
+    Some(if noreport { (desc, mime) } else { (format!("{} ({})", desc, describe_gzip(d, false)), mime) })
+}
+
+fn encoding(desc: &str, mime: &str) -> &'static str {
+    if mime.starts_with("text/") || mime == "application/json" || mime == "application/x-ndjson" {
+        if desc.contains("UTF-8") { "utf-8" } else { "us-ascii" }
+    } else {
+        "binary"
+    }
+}
+
 pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     let p = getopt!(ctx, args, SPECS, HELP, 1);
-    if p.operands.is_empty() {
+    if p.has("m") || p.has("C") || p.has("magic") {
+        ctx.diag.error("could not find any valid magic files! (there is no magic database here; file's built-in tests still work without -m/-C/-l/-c)");
+        return Ok(1);
+    }
+    let mut skip: Vec<String> = Vec::new();
+    for t in p.all("e") {
+        if !TESTS.contains(&t) {
+            ctx.diag.usage(format!("invalid exclude test `{}'", t));
+            return Ok(1);
+        }
+        skip.push(t.to_string());
+    }
+    skip.extend(p.all("exclude-quiet").iter().map(|t| t.to_string()));
+    let mut names = p.operands.clone();
+    if let Some(list) = p.last("f") {
+        let text = if list == "-" {
+            let mut d = Vec::new();
+            ctx.stdin.read_to_end(&mut d)?;
+            Ok(d)
+        } else {
+            std::fs::read(crate::fsx::host(list))
+        };
+        match text {
+            Ok(t) => names.extend(String::from_utf8_lossy(&t).lines().filter(|l| !l.is_empty()).map(str::to_string)),
+            Err(e) => {
+                ctx.diag.error(format!("Cannot open `{}' ({})", list, reason(&e)));
+                return Ok(1);
+            }
+        }
+    }
+    if names.is_empty() {
         ctx.diag.usage("missing operand");
         return Ok(1);
     }
-    let width = p.operands.iter().map(|s| s.chars().count()).max().unwrap_or(0) + 1;
-    for name in &p.operands {
+    let sep = p.last("F").unwrap_or(":");
+    let width = names.iter().map(|s| s.chars().count()).max().unwrap_or(0) + sep.chars().count();
+    let mut status = 0;
+    for name in &names {
+        let read = |d: &mut Vec<u8>| std::fs::File::open(crate::fsx::host(name)).and_then(|f| f.take(1 << 20).read_to_end(d));
         let (desc, mime) = if name == "-" {
             let mut d = Vec::new();
             let _ = ctx.stdin.read_to_end(&mut d);
-            describe(&d)
+            describe(&d, &skip)
         } else {
             match crate::fsx::metadata(name) {
+                Err(e) if p.has("E") => {
+                    status = 1;
+                    (format!("ERROR: cannot stat `{}' ({})", name, reason(&e)), "cannot open")
+                }
                 Err(e) => (format!("cannot open `{}' ({})", name, reason(&e)), "cannot open"),
+                Ok(m) if m.is_dir() && (p.has("extension") || p.has("apple")) => {
+                    status = 1;
+                    (format!("ERROR: cannot read `{}' (Is a directory)", name), "cannot open")
+                }
                 Ok(m) if m.is_dir() => ("directory".into(), "inode/directory"),
                 Ok(_) => {
                     let mut d = Vec::new();
-                    match std::fs::File::open(crate::fsx::host(name)).and_then(|f| f.take(1 << 20).read_to_end(&mut d)) {
-                        Ok(_) => describe(&d),
+                    match read(&mut d) {
+                        Ok(_) if p.has("z") || p.has("Z") => describe_inside(&d, &skip, p.has("Z")).unwrap_or_else(|| describe(&d, &skip)),
+                        Ok(_) => describe(&d, &skip),
                         Err(e) => (format!("cannot open `{}' ({})", name, reason(&e)), "cannot open"),
                     }
                 }
             }
         };
-        let text = if p.has("i") {
-            let charset = if mime.starts_with("text/") || mime == "application/json" { if desc.contains("UTF-8") { "; charset=utf-8" } else { "; charset=us-ascii" } } else if mime == "inode/x-empty" { "; charset=binary" } else { "; charset=binary" };
-            format!("{}{}", mime, charset)
+        let text = if mime == "cannot open" {
+            desc
+        } else if p.has("extension") {
+            (if mime == "application/gzip" { "gz/tgz/tpz/ipk/vbox-extpack/svgz/blend/dia/gnucash/rdata/xoj" } else { "???" }).to_string()
+        } else if p.has("apple") {
+            "UNKNUNKN".to_string()
+        } else if p.has("i") {
+            format!("{}; charset={}", mime, encoding(&desc, mime))
+        } else if p.has("mime-type") {
+            mime.to_string()
+        } else if p.has("mime-encoding") {
+            encoding(&desc, mime).to_string()
         } else {
             desc
         };
         if p.has("b") {
             writeln!(ctx.out, "{}", text)?;
+        } else if p.has("0") {
+            write!(ctx.out, "{}\0{} {}\n", name, sep, text)?;
+        } else if p.has("N") {
+            writeln!(ctx.out, "{}{} {}", name, sep, text)?;
         } else {
-            writeln!(ctx.out, "{:<w$} {}", format!("{}:", name), text, w = width)?;
+            writeln!(ctx.out, "{:<w$} {}", format!("{}{}", name, sep), text, w = width)?;
         }
     }
-    Ok(0)
+    Ok(status)
 }
 
 #[cfg(test)]
@@ -177,6 +371,9 @@ mod tests {
             ("x.html", "<html>\n", "HTML document, ASCII text"),
             ("x.pdf", "%PDF-1.4\n", "PDF document, version 1.4"),
             ("bin", "\u{0}\u{1}\u{2}", "data"),
+            ("t.csv", "a,b\n1,2\n3,\"4,5\"\n", "CSV text"),
+            ("two.csv", "a,b\n1,2\n", "ASCII text"),
+            ("x.ndjson", "{\"a\":1}\n{\"b\":2}\n", "New Line Delimited JSON text data"),
         ];
         for (name, text, desc) in files {
             let p = format!("{}/{}", d, name);

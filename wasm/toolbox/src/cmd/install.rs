@@ -2,7 +2,7 @@
 //! [-C] [-p] SOURCE... DEST — copy files (or make directories with -d).
 //! Modes and owners are checked and accepted like chmod/chown would.
 
-use crate::args::{flag, val, Spec};
+use crate::args::{flag, optval, val, Spec};
 use crate::ctx::{q, reason, Ctx, Res};
 use crate::fsx;
 use super::sysinfo::{UID, USER};
@@ -22,41 +22,46 @@ const SPECS: &[Spec] = &[
     flag('p', "preserve-timestamps", "p"),
     flag('c', "", "c"),
     flag('b', "", "b"),
+    optval('\0', "backup", "b"),
     val('S', "suffix", "S"),
     flag('s', "strip", "s"),
     val('\0', "strip-program", "strip-program"),
     flag('Z', "", "Z"),
-    val('\0', "context", "context"),
+    optval('\0', "context", "Z"),
+    flag('\0', "preserve-context", "preserve-context"),
 ];
 const HELP: &str = "Usage: install [OPTION]... [-T] SOURCE DEST\n  or:  install [OPTION]... SOURCE... DIRECTORY\n  or:  install [OPTION]... -t DIRECTORY SOURCE...\n  or:  install [OPTION]... -d DIRECTORY...\n\nThis install program copies files (often just compiled) into destination\nlocations you choose.\n\n  -b                  make a backup of each existing destination file (FILE~)\n  -C, --compare       do not copy a file whose content is already the same\n  -d, --directory     treat all arguments as directory names; create all\n                        components of the specified directories\n  -D                  create all leading components of DEST except the last,\n                        or all components of --target-directory, then copy\n  -g, --group=GROUP   accepted for root or the session's user\n  -m, --mode=MODE     accepted (octal or symbolic)\n  -o, --owner=OWNER   accepted for root or the session's user\n  -p, --preserve-timestamps  keep the source's modification time\n  -t, --target-directory=DIRECTORY  copy all SOURCE arguments into DIRECTORY\n  -T, --no-target-directory  treat DEST as a normal file\n  -v, --verbose       print the name of each created file or directory\n  -s, --strip         not supported (there are no binaries to strip here)\n";
 
-fn valid_mode(m: &str) -> bool {
-    if !m.is_empty() && m.bytes().all(|c| (b'0'..=b'7').contains(&c)) {
-        return m.len() <= 4;
+/// The mode -m asks for (GNU applies a symbolic MODE to no bits at all), or rwxr-xr-x.
+fn mode_of(m: Option<&str>) -> Option<u32> {
+    match m {
+        None => Some(0o755),
+        Some(m) => crate::host::parse_mode(m, 0),
     }
-    m.split(',').all(|part| {
-        let rest = part.trim_start_matches(|c| "ugoa".contains(c));
-        !rest.is_empty() && rest.starts_with(|c| "+-=".contains(c)) && rest.chars().all(|c| "+-=rwxXstugo".contains(c))
-    })
 }
 
 fn known(who: &str) -> bool {
     who == "root" || who == "0" || who == USER || who == UID.to_string()
 }
 
-/// mkdir -p, naming each directory made when verbose.
-fn make_dirs(ctx: &mut Ctx, dir: &str, verbose: bool) -> io::Result<()> {
+/// mkdir -p, naming each directory made when verbose; `mode` is for the last one (install -d -m).
+fn make_dirs(ctx: &mut Ctx, dir: &str, verbose: bool, mode: Option<u32>) -> io::Result<()> {
     let mut prefix = String::new();
     if dir.starts_with('/') {
         prefix.push('/');
     }
-    for comp in dir.split('/').filter(|c| !c.is_empty()) {
+    let comps: Vec<&str> = dir.split('/').filter(|c| !c.is_empty()).collect();
+    for (i, comp) in comps.iter().enumerate() {
         prefix.push_str(comp);
-        if !fsx::is_dir(&prefix) {
+        let made = !fsx::is_dir(&prefix);
+        if made {
             fs::create_dir(fsx::host(&prefix))?;
-            if verbose {
-                writeln!(ctx.out, "install: creating directory {}", q(&prefix))?;
-            }
+        }
+        if let Some(m) = mode.filter(|_| i + 1 == comps.len()) {
+            crate::host::set_mode(&prefix, m)?;
+        }
+        if made && verbose {
+            writeln!(ctx.out, "install: creating directory {}", q(&prefix))?;
         }
         prefix.push('/');
     }
@@ -68,7 +73,7 @@ fn parent(p: &str) -> Option<&str> {
     t.rfind('/').map(|i| if i == 0 { "/" } else { &t[..i] })
 }
 
-fn copy_one(ctx: &mut Ctx, src: &str, dest: &str, opts: &crate::args::Parsed) -> io::Result<()> {
+fn copy_one(ctx: &mut Ctx, src: &str, dest: &str, opts: &crate::args::Parsed, mode: u32, backup: Option<&super::mv::Backup>) -> io::Result<()> {
     let sm = match fsx::metadata(src) {
         Ok(m) => m,
         Err(e) => {
@@ -80,26 +85,31 @@ fn copy_one(ctx: &mut Ctx, src: &str, dest: &str, opts: &crate::args::Parsed) ->
         ctx.diag.error(format!("omitting directory {}", q(src)));
         return Ok(());
     }
-    if opts.has("C") {
+    if opts.has("C") && crate::host::mode_of(dest, false) == mode {
         if let (Ok(a), Ok(b)) = (fs::read(fsx::host(src)), fs::read(fsx::host(dest))) {
             if a == b {
                 return Ok(());
             }
         }
     }
-    if opts.has("b") && fsx::metadata(dest).is_ok() {
-        let backup = format!("{}{}", dest, opts.last("S").unwrap_or("~"));
-        fs::rename(fsx::host(dest), fsx::host(&backup))?;
+    let mut backed_up = None;
+    if let Some(name) = backup.filter(|_| fsx::metadata(dest).is_ok()).and_then(|b| b.name(dest)) {
+        fs::rename(fsx::host(dest), fsx::host(&name))?;
+        backed_up = Some(name);
     }
     if let Err(e) = fs::copy(fsx::host(src), fsx::host(dest)) {
         ctx.diag.error(format!("cannot create regular file {}: {}", q(dest), reason(&e)));
         return Ok(());
     }
+    crate::host::set_mode(dest, mode)?;
     if opts.has("p") {
         let _ = fsx::set_times(&fsx::host(dest), None, Some(fsx::mtime(&sm)));
     }
     if opts.has("v") {
-        writeln!(ctx.out, "{} -> {}", q(src), q(dest))?;
+        match backed_up {
+            Some(b) => writeln!(ctx.out, "{} -> {} (backup: {})", q(src), q(dest), q(&b))?,
+            None => writeln!(ctx.out, "{} -> {}", q(src), q(dest))?,
+        }
     }
     Ok(())
 }
@@ -107,15 +117,25 @@ fn copy_one(ctx: &mut Ctx, src: &str, dest: &str, opts: &crate::args::Parsed) ->
 pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     let p = getopt!(ctx, args, SPECS, HELP, 1);
     if p.has("s") || p.has("strip-program") {
-        ctx.diag.error("stripping (-s) is not supported: there are no compiled binaries in this sandbox; drop -s");
+        // Name the option as it was written, so the message points at the word to drop.
+        let opt = args.iter().find(|a| a.starts_with("--strip") || (a.starts_with('-') && !a.starts_with("--") && a.contains('s'))).map(|a| a.split('=').next().unwrap_or(a)).unwrap_or("-s");
+        ctx.diag.error(format!("stripping ({}) is not supported: there are no compiled binaries in this sandbox; drop {}", opt, opt));
         return Ok(1);
     }
-    if let Some(m) = p.last("m") {
-        if !valid_mode(m) {
-            ctx.diag.error(format!("invalid mode {}", q(m)));
+    let mode = match mode_of(p.last("m")) {
+        Some(m) => m,
+        None => {
+            ctx.diag.error(format!("invalid mode {}", q(p.last("m").unwrap_or(""))));
             return Ok(1);
         }
+    };
+    if p.has("preserve-context") {
+        let _ = writeln!(ctx.diag.raw(), "install: WARNING: ignoring --preserve-context; this kernel is not SELinux-enabled");
     }
+    let backup = match super::mv::backup_of(ctx, &p) {
+        Ok(b) => b,
+        Err(()) => return Ok(1),
+    };
     for (key, kind) in [("o", "user"), ("g", "group")] {
         if let Some(who) = p.last(key) {
             if !known(who) {
@@ -131,7 +151,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
             return Ok(1);
         }
         for d in &p.operands {
-            if let Err(e) = make_dirs(ctx, d, verbose) {
+            if let Err(e) = make_dirs(ctx, d, verbose, Some(mode)) {
                 if ctx.out.failed {
                     return Err(e);
                 }
@@ -155,7 +175,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     }
     if let Some(t) = &target {
         if p.has("D") {
-            make_dirs(ctx, t, verbose)?;
+            make_dirs(ctx, t, verbose, None)?;
         }
         if !fsx::is_dir(t) {
             ctx.diag.error(format!("target {} is not a directory", q(t)));
@@ -163,7 +183,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         }
         for s in &ops {
             let dest = fsx::join(t, fsx::base_name(s));
-            copy_one(ctx, s, &dest, &p)?;
+            copy_one(ctx, s, &dest, &p, mode, backup.as_ref())?;
         }
     } else {
         if ops.len() > 2 {
@@ -173,13 +193,13 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         let (src, dest) = (&ops[0], &ops[1]);
         if p.has("D") {
             if let Some(dir) = parent(dest) {
-                if let Err(e) = make_dirs(ctx, dir, verbose) {
+                if let Err(e) = make_dirs(ctx, dir, verbose, None) {
                     ctx.diag.error(format!("cannot create directory {}: {}", q(dir), reason(&e)));
                     return Ok(1);
                 }
             }
         }
-        copy_one(ctx, src, dest, &p)?;
+        copy_one(ctx, src, dest, &p, mode, backup.as_ref())?;
     }
     Ok(if ctx.diag.failed { 1 } else { 0 })
 }

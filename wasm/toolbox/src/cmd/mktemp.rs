@@ -75,13 +75,15 @@ fn split_template(path: &str, suffix: Option<String>) -> Result<(String, usize, 
     Ok((body[..body.len() - xs].to_string(), xs, suf))
 }
 
+/// Makes the file or directory readable by its owner only, as mkstemp/mkdtemp do.
 fn create(path: &str, dir: bool) -> io::Result<()> {
     let h = fsx::host(path);
     if dir {
-        fs::create_dir(h)
+        fs::create_dir(h)?;
     } else {
-        fs::OpenOptions::new().write(true).create_new(true).open(h).map(|_| ())
+        fs::OpenOptions::new().write(true).create_new(true).open(h)?;
     }
+    crate::host::set_mode(path, if dir { 0o700 } else { 0o600 })
 }
 
 pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {

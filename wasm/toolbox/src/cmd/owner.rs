@@ -1,6 +1,8 @@
-//! chown/chgrp OWNER[:GROUP] FILE... — the workspace stores no owners, and
-//! the sandbox has two users (root and the session's own), so these check
-//! their operands, accept those two and refuse anyone else by name.
+//! chown/chgrp OWNER[:GROUP] FILE... — every file here belongs to the
+//! session's user (`agent`, uid 1000, group `agent`), who is not root: naming
+//! that user or group is accepted and changes nothing ("retained"), giving a
+//! file to root fails with EPERM as it would for a user on Linux, and any
+//! other name is unknown. Messages are GNU's.
 
 use crate::args::{flag, val, Spec};
 use crate::ctx::{q, reason, Ctx, Res};
@@ -27,12 +29,70 @@ const SPECS: &[Spec] = &[
 
 fn help(name: &str) -> String {
     let what = if name == "chown" { "OWNER[:[GROUP]]" } else { "GROUP" };
-    format!("Usage: {n} [OPTION]... {w} FILE...\n  or:  {n} [OPTION]... --reference=RFILE FILE...\nChange the {k} of each FILE. This sandbox has the users root (0) and {u} ({id});\nfiles have no stored owner, so naming either is accepted and changes nothing.\n\n  -c, --changes          like verbose but report only when a change is made\n  -f, --silent, --quiet  suppress most error messages\n  -v, --verbose          output a diagnostic for every file processed\n  -h, --no-dereference   accepted (there are no symbolic links here)\n      --reference=RFILE  use RFILE's owner and group\n  -R, --recursive        operate on files and directories recursively\n", n = name, w = what, k = if name == "chown" { "owner and/or group" } else { "group" }, u = USER, id = UID)
+    format!("Usage: {n} [OPTION]... {w} FILE...\n  or:  {n} [OPTION]... --reference=RFILE FILE...\nChange the {k} of each FILE. Every file here belongs to {u} ({id}), who is not\nroot: naming {u} changes nothing, giving a file to root is not permitted.\n\n  -c, --changes          like verbose but report only when a change is made\n  -f, --silent, --quiet  suppress most error messages\n  -v, --verbose          output a diagnostic for every file processed\n      --from=CURRENT_OWNER:CURRENT_GROUP  change only files owned so\n  -h, --no-dereference   accepted (there are no symbolic links here)\n      --reference=RFILE  use RFILE's owner and group\n  -R, --recursive        operate on files and directories recursively\n", n = name, w = what, k = if name == "chown" { "owner and/or group" } else { "group" }, u = USER, id = UID)
 }
 
-/// True for the names and ids this sandbox knows.
-fn known(who: &str) -> bool {
-    who.is_empty() || who == "root" || who == "0" || who == USER || who == UID.to_string()
+/// Who a name or id is here: Some(true) for the session's user (or group), Some(false) for
+/// root, None for anyone else.
+fn who(name: &str) -> Option<bool> {
+    match name {
+        n if n == USER || n == UID.to_string() => Some(true),
+        "root" | "0" => Some(false),
+        _ => None,
+    }
+}
+
+/// An owner or group as GNU names it in messages: ids of known accounts become names.
+fn named(name: &str) -> &str {
+    match who(name) {
+        Some(true) => USER,
+        Some(false) => "root",
+        None => name,
+    }
+}
+
+/// The request read from OWNER[:GROUP] (chown) or GROUP (chgrp): the user and group to set
+/// (None: unchanged) and the text -v shows for it.
+struct Request {
+    user: Option<String>,
+    group: Option<String>,
+    shown: Option<String>,
+    /// "ownership" when a user is shown, "group" otherwise.
+    what: &'static str,
+}
+
+fn request(chown: bool, spec: &str) -> Result<Request, String> {
+    let (user, group) = if !chown {
+        (None, Some(spec))
+    } else {
+        match spec.find(':').or_else(|| spec.find('.').filter(|_| who(spec).is_none())) {
+            Some(i) => (Some(&spec[..i]).filter(|u| !u.is_empty()), Some(&spec[i + 1..])),
+            None => (Some(spec).filter(|u| !u.is_empty()), None),
+        }
+    };
+    let bare_colon = chown && group == Some("") && user.is_none();
+    // `OWNER:` means OWNER's login group; GNU refuses it for a numeric OWNER.
+    let group = match (user, group) {
+        (Some(u), Some("")) if u.bytes().all(|b| b.is_ascii_digit()) => return Err(format!("invalid spec: {}", q(spec))),
+        (Some(u), Some("")) => Some(u),
+        (_, g) => g.filter(|g| !g.is_empty()),
+    };
+    if user.map_or(false, |u| who(u).is_none()) {
+        return Err(format!("invalid user: {}", q(spec)));
+    }
+    if let Some(g) = group.filter(|g| who(g).is_none()) {
+        return Err(format!("invalid group: {}", q(if chown { spec } else { g })));
+    }
+    // GNU 9.1 shows `:NAME` as USER:NAME but `:ID` as the group alone.
+    let user_shown = user.map(named).or_else(|| group.filter(|g| chown && !g.bytes().all(|b| b.is_ascii_digit())).map(|_| USER));
+    let shown = match (user_shown, group.map(named)) {
+        _ if bare_colon => None,
+        (Some(u), Some(g)) => Some(format!("{}:{}", u, g)),
+        (Some(u), None) => Some(u.to_string()),
+        (None, g) => g.map(str::to_string),
+    };
+    let what = if user_shown.is_some() || bare_colon { "ownership" } else { "group" };
+    Ok(Request { user: user.map(str::to_string), group: group.map(str::to_string), shown, what })
 }
 
 pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
@@ -46,7 +106,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
                 ctx.diag.error(format!("failed to get attributes of {}: {}", q(r), reason(&e)));
                 return Ok(1);
             }
-            USER.to_string()
+            if chown { format!("{}:{}", USER, USER) } else { USER.to_string() }
         }
         None => {
             if ops.is_empty() {
@@ -60,39 +120,70 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         ctx.diag.usage(format!("missing operand after {}", q(&spec)));
         return Ok(1);
     }
-    let (user, group) = if chown {
-        match spec.find(|c| c == ':' || c == '.') {
-            Some(i) => (&spec[..i], &spec[i + 1..]),
-            None => (&spec[..], ""),
-        }
-    } else {
-        ("", &spec[..])
-    };
-    for (who, kind) in [(user, "user"), (group, "group")] {
-        if !known(who) {
-            ctx.diag.error(format!("invalid {}: {} (this sandbox has only root and {}; file owners are not stored)", kind, q(&spec), USER));
+    let req = match request(chown, &spec) {
+        Ok(r) => r,
+        Err(msg) => {
+            ctx.diag.error(msg);
             return Ok(1);
         }
-    }
-    let quiet = p.has("f");
+    };
+    // --from: files not owned so are left alone (all files here are the user's).
+    let from_matches = match p.last("from") {
+        None => true,
+        Some(f) => {
+            let (u, g) = f.split_once(':').unwrap_or((f, ""));
+            [u, g].iter().all(|x| x.is_empty() || who(x) == Some(true))
+        }
+    };
+    let mut files = Vec::new();
     for f in &ops {
-        match fsx::symlink_metadata(f) {
-            Ok(_) => {
-                if p.has("v") {
-                    writeln!(ctx.out, "ownership of {} retained as {}", q(f), if spec.is_empty() { USER } else { &spec })?;
-                }
+        if p.has("R") && p.has("preserve-root") && fsx::normal(f) == "/" {
+            ctx.diag.error(format!("it is dangerous to operate recursively on {}\n{}: use --no-preserve-root to override this failsafe", q("/"), ctx.name));
+            continue;
+        }
+        collect(f, p.has("R"), &mut files);
+    }
+    let to_root = req.user.as_deref().map(who) == Some(Some(false)) || req.group.as_deref().map(who) == Some(Some(false));
+    let what = req.what;
+    for f in &files {
+        if let Err(e) = fsx::symlink_metadata(f) {
+            if p.has("f") {
+                ctx.diag.failed = true;
+            } else {
+                ctx.diag.error(format!("cannot access {}: {}", q(f), reason(&e)));
             }
-            Err(e) => {
-                if quiet {
-                    ctx.diag.failed = true;
-                } else {
-                    let verb = if chown { "changing ownership of" } else { "changing group of" };
-                    ctx.diag.error(format!("cannot access {}: {} ({} it was not attempted)", q(f), reason(&e), verb));
-                }
+            continue;
+        }
+        if to_root && from_matches {
+            if p.has("v") {
+                writeln!(ctx.out, "failed to change {} of {} from {} to {}", what, q(f), USER, spec)?;
+            }
+            if p.has("f") {
+                ctx.diag.failed = true;
+            } else {
+                ctx.diag.error(format!("changing {} of {}: Operation not permitted", what, q(f)));
+            }
+            continue;
+        }
+        if p.has("v") {
+            let shown = if from_matches { req.shown.clone() } else { Some(USER.to_string()) };
+            match shown {
+                Some(s) => writeln!(ctx.out, "{} of {} retained as {}", what, q(f), s)?,
+                None => writeln!(ctx.out, "ownership of {} retained", q(f))?,
             }
         }
     }
     Ok(if ctx.diag.failed { 1 } else { 0 })
+}
+
+/// `f` and, with -R, everything under it, children before their directory (GNU's order).
+fn collect(f: &str, recursive: bool, out: &mut Vec<String>) {
+    if recursive && fsx::is_dir(f) {
+        for name in fsx::read_dir_names(f).unwrap_or_default() {
+            collect(&fsx::join(f, &name), true, out);
+        }
+    }
+    out.push(f.to_string());
 }
 
 #[cfg(test)]
@@ -105,18 +196,18 @@ mod tests {
         let f = format!("{}/f", d);
         write(&f, "x");
         let cases: &[(&str, &[&str], i32, &str)] = &[
-            ("chown", &["root", &f], 0, ""),
             ("chown", &["agent:agent", &f], 0, ""),
-            ("chown", &["0:0", &f], 0, ""),
             ("chown", &["-R", "1000", &d], 0, ""),
-            ("chown", &[":root", &f], 0, ""),
             ("chgrp", &["agent", &f], 0, ""),
-            ("chown", &["bob", &f], 1, "chown: invalid user: 'bob' (this sandbox has only root and agent; file owners are not stored)\n"),
-            ("chown", &["root:staff", &f], 1, "chown: invalid group: 'root:staff' (this sandbox has only root and agent; file owners are not stored)\n"),
-            ("chgrp", &["wheel", &f], 1, "chgrp: invalid group: 'wheel' (this sandbox has only root and agent; file owners are not stored)\n"),
+            ("chown", &["root", &f], 1, &format!("chown: changing ownership of '{}': Operation not permitted\n", f)),
+            ("chgrp", &["0", &f], 1, &format!("chgrp: changing group of '{}': Operation not permitted\n", f)),
+            ("chown", &["bob", &f], 1, "chown: invalid user: 'bob'\n"),
+            ("chown", &["agent:staff", &f], 1, "chown: invalid group: 'agent:staff'\n"),
+            ("chown", &["1000:", &f], 1, "chown: invalid spec: '1000:'\n"),
+            ("chgrp", &["wheel", &f], 1, "chgrp: invalid group: 'wheel'\n"),
             ("chown", &["root"], 1, "chown: missing operand after 'root'\nTry 'chown --help' for more information.\n"),
-            ("chown", &["root", "/nonexistent-x"], 1, "chown: cannot access '/nonexistent-x': No such file or directory (changing ownership of it was not attempted)\n"),
-            ("chown", &["-f", "root", "/nonexistent-x"], 1, ""),
+            ("chown", &["agent", "/nonexistent-x"], 1, "chown: cannot access '/nonexistent-x': No such file or directory\n"),
+            ("chown", &["-f", "agent", "/nonexistent-x"], 1, ""),
         ];
         for (cmd, args, code, err) in cases {
             let (c, _, e) = run(cmd, args, "");

@@ -22,8 +22,9 @@ const SPECS: &[Spec] = &[
     flag('v', "verbose", "ignored"),
     flag('z', "zero", "z"),
     val('\0', "relative-to", "relative-to"),
+    val('\0', "relative-base", "relative-base"),
 ];
-const HELP: &str = "Usage: realpath [OPTION]... FILE...\n  or:  readlink [OPTION]... FILE...\nPrint the resolved absolute file name.\n\n  -e, --canonicalize-existing  all components of the path must exist\n  -m, --canonicalize-missing   no path components need exist or be a directory\n  -f, --canonicalize           (readlink) all but the last component must exist\n  -q, --quiet                  suppress most error messages\n  -z, --zero                   end each output line with NUL, not newline\n      --relative-to=DIR        (realpath) print the resolved path relative to DIR\n";
+const HELP: &str = "Usage: realpath [OPTION]... FILE...\n  or:  readlink [OPTION]... FILE...\nPrint the resolved absolute file name.\n\n  -e, --canonicalize-existing  all components of the path must exist\n  -m, --canonicalize-missing   no path components need exist or be a directory\n  -f, --canonicalize           (readlink) all but the last component must exist\n  -q, --quiet                  suppress most error messages\n  -z, --zero                   end each output line with NUL, not newline\n      --relative-to=DIR        (realpath) print the resolved path relative to DIR\n      --relative-base=DIR      (realpath) print absolute paths unless paths below DIR\n";
 
 /// Checks that the parents (and, when `all`, the path itself) exist as
 /// directories/files; returns the failing message.
@@ -69,7 +70,14 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     }
     let end: &[u8] = if p.has("z") { b"\0" } else if readlink && p.has("n") { b"" } else { b"\n" };
     let canon = !readlink || p.has("f") || p.has("e") || p.has("m");
-    let base = p.last("relative-to").map(|d| fsx::normal(d));
+    let under = |path: &str, dir: &str| dir == "/" || path == dir || path.starts_with(&format!("{}/", dir));
+    let limit = p.last("relative-base").map(|d| fsx::normal(d));
+    // GNU: --relative-base alone is also the directory paths are shown relative to; a
+    // --relative-to outside it makes every path absolute.
+    let base = match (p.last("relative-to").map(|d| fsx::normal(d)), &limit) {
+        (Some(to), Some(l)) if !under(&to, l) => None,
+        (to, l) => to.or_else(|| l.clone()),
+    };
     for f in &p.operands {
         if !canon {
             // No symbolic links in the workspace: nothing to print, status 1
@@ -90,8 +98,8 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         }
         let n = fsx::normal(f);
         let shown = match &base {
-            Some(b) => relative(&n, b),
-            None => n,
+            Some(b) if limit.as_ref().map_or(true, |l| under(&n, l)) => relative(&n, b),
+            _ => n,
         };
         ctx.out.write_all(shown.as_bytes())?;
         ctx.out.write_all(end)?;

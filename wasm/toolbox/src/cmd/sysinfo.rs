@@ -1,7 +1,9 @@
 //! Facts about the sandbox "machine", as agents ask for them with coreutils:
 //! uname, whoami, hostname, id, nproc, which, printenv, sleep, and ln (which
 //! only explains that links cannot be made here). The answers are fixed: the
-//! workspace runs as user `agent` on host `toolshed`, one CPU.
+//! workspace runs as user `agent` on host `toolshed`, one CPU, and the
+//! machine says it is Linux on x86_64 as a Debian box would (the toolbox's
+//! wasm32 is how it runs, not what its programs should plan for).
 
 use crate::args::{flag, val, Spec};
 use crate::ctx::{q, Ctx, Res};
@@ -36,7 +38,7 @@ pub fn run_uname(ctx: &mut Ctx, args: &[String]) -> Res {
         ("n", HOST, true),
         ("r", "6.1.0-toolshed", true),
         ("v", "#1 SMP WASI", true),
-        ("m", "wasm32", true),
+        ("m", "x86_64", true),
         ("p", "unknown", false),
         ("i", "unknown", false),
         ("o", "GNU/Linux", true),
@@ -72,14 +74,39 @@ pub fn run_whoami(ctx: &mut Ctx, args: &[String]) -> Res {
     Ok(0)
 }
 
+const HOSTNAME_SPECS: &[Spec] = &[
+    flag('s', "short", "name"),
+    flag('f', "fqdn", "name"),
+    flag('f', "long", "name"),
+    flag('i', "ip-address", "i"),
+    flag('I', "all-ip-addresses", "I"),
+    flag('a', "alias", "a"),
+    flag('A', "all-fqdns", "A"),
+    flag('d', "domain", "d"),
+    flag('y', "yp", "y"),
+    flag('y', "nis", "y"),
+    flag('b', "boot", "set"),
+    val('F', "file", "set"),
+];
+
+/// The sandbox's host has no DNS domain, no aliases and no network interface but loopback.
 pub fn run_hostname(ctx: &mut Ctx, args: &[String]) -> Res {
-    let specs = &[flag('s', "short", "s"), flag('f', "fqdn", "f"), flag('i', "ip-address", "i")];
-    let p = getopt!(ctx, args, specs, "Usage: hostname [-s|-f|-i]\nShow the system's host name. Setting it is not possible here.\n", 1);
-    if !p.operands.is_empty() {
+    let p = getopt!(ctx, args, HOSTNAME_SPECS, "Usage: hostname [-s|-f|-i|-I|-a|-A|-d|-y]\nShow the system's host name. Setting it needs root, which the session's user is not.\n\n    -a, --alias            alias names\n    -A, --all-fqdns        all long host names (FQDNs)\n    -d, --domain           DNS domain name\n    -f, --fqdn, --long     long host name (FQDN)\n    -i, --ip-address       addresses for the host name\n    -I, --all-ip-addresses all addresses for the host\n    -s, --short            short host name\n    -y, --yp, --nis        NIS/YP domain name\n", 1);
+    if !p.operands.is_empty() || p.has("set") {
         ctx.diag.error("you must be root to change the host name");
         return Ok(1);
     }
-    writeln!(ctx.out, "{}", if p.has("i") { "127.0.0.1" } else { HOST })?;
+    match p.opts.last().map(|o| o.key) {
+        Some("i") => writeln!(ctx.out, "127.0.0.1")?,
+        Some("I") | Some("a") | Some("A") => writeln!(ctx.out)?,
+        Some("d") => {}
+        Some("y") => {
+            // net-tools prints this on stdout.
+            writeln!(ctx.out, "hostname: Local domain name not set")?;
+            return Ok(1);
+        }
+        _ => writeln!(ctx.out, "{}", HOST)?,
+    }
     Ok(0)
 }
 
@@ -100,7 +127,7 @@ pub fn run_nproc(ctx: &mut Ctx, args: &[String]) -> Res {
     Ok(0)
 }
 
-const ID_SPECS: &[Spec] = &[flag('u', "user", "u"), flag('g', "group", "g"), flag('G', "groups", "G"), flag('n', "name", "n"), flag('r', "real", "r"), flag('z', "zero", "z")];
+const ID_SPECS: &[Spec] = &[flag('a', "", "ignored"), flag('u', "user", "u"), flag('g', "group", "g"), flag('G', "groups", "G"), flag('n', "name", "n"), flag('r', "real", "r"), flag('z', "zero", "z")];
 
 pub fn run_id(ctx: &mut Ctx, args: &[String]) -> Res {
     let p = getopt!(ctx, args, ID_SPECS, "Usage: id [OPTION]... [USER]\nPrint user and group information for the specified USER,\nor (when USER omitted) for the current user.\n\n  -g, --group    print only the effective group ID\n  -G, --groups   print all group IDs\n  -n, --name     print a name instead of a number, for -ugG\n  -r, --real     print the real ID instead of the effective ID, with -ugG\n  -u, --user     print only the effective user ID\n  -z, --zero     delimit entries with NUL characters, not whitespace\n", 1);
@@ -242,8 +269,8 @@ mod tests {
     fn table() {
         let cases: &[(&str, &[&str], &str, i32)] = &[
             ("uname", &[], "Linux\n", 0),
-            ("uname", &["-s", "-m"], "Linux wasm32\n", 0),
-            ("uname", &["-a"], "Linux toolshed 6.1.0-toolshed #1 SMP WASI wasm32 GNU/Linux\n", 0),
+            ("uname", &["-s", "-m"], "Linux x86_64\n", 0),
+            ("uname", &["-a"], "Linux toolshed 6.1.0-toolshed #1 SMP WASI x86_64 GNU/Linux\n", 0),
             ("uname", &["-n"], "toolshed\n", 0),
             ("whoami", &[], "agent\n", 0),
             ("hostname", &[], "toolshed\n", 0),

@@ -5,7 +5,7 @@
 //! files and directories exist here; other member types are skipped with a
 //! warning. Extraction refuses members that would land outside the target.
 
-use crate::args::{flag, val, Spec};
+use crate::args::{flag, optval, val, Spec};
 use crate::ctx::{q, reason, Ctx, Res};
 use crate::fsx;
 use std::io::{Read, Write};
@@ -15,6 +15,11 @@ const SPECS: &[Spec] = &[
     flag('x', "extract", "x"),
     flag('x', "get", "x"),
     flag('t', "list", "t"),
+    flag('r', "append", "r"),
+    flag('u', "update", "u"),
+    flag('d', "diff", "d"),
+    flag('d', "compare", "d"),
+    flag('\0', "delete", "delete"),
     val('f', "file", "f"),
     val('C', "directory", "C"),
     flag('v', "verbose", "v"),
@@ -44,7 +49,31 @@ const SPECS: &[Spec] = &[
     val('\0', "sort", "ignored"),
     val('b', "blocking-factor", "ignored"),
     val('H', "format", "ignored"),
-    flag('\0', "numeric-owner", "ignored"),
+    flag('\0', "numeric-owner", "numeric-owner"),
+    val('\0', "owner", "owner"),
+    val('\0', "group", "group"),
+    val('\0', "mode", "mode"),
+    val('\0', "mtime", "mtime"),
+    flag('\0', "no-recursion", "no-recursion"),
+    flag('\0', "wildcards", "wildcards"),
+    optval('\0', "one-top-level", "one-top-level"),
+    flag('m', "touch", "m"),
+    flag('\0', "skip-old-files", "skip-old-files"),
+    flag('\0', "keep-newer-files", "keep-newer-files"),
+    flag('\0', "show-transformed-names", "ignored"),
+    flag('\0', "show-stored-names", "ignored"),
+    optval('\0', "checkpoint", "ignored"),
+    optval('\0', "totals", "totals"),
+    flag('\0', "anchored", "ignored"),
+    flag('\0', "no-anchored", "ignored"),
+    flag('\0', "ignore-case", "ignore-case"),
+    optval('\0', "occurrence", "ignored"),
+    val('V', "label", "V"),
+    flag('R', "block-number", "R"),
+    flag('\0', "exclude-backups", "exclude-backups"),
+    flag('\0', "exclude-caches", "ignored"),
+    flag('\0', "exclude-caches-all", "ignored"),
+    flag('\0', "exclude-caches-under", "ignored"),
     flag('\0', "same-owner", "ignored"),
     flag('\0', "same-permissions", "ignored"),
     flag('\0', "no-same-permissions", "ignored"),
@@ -89,13 +118,26 @@ fn expand_old_style(args: &[String]) -> Vec<String> {
     out
 }
 
-struct Entry {
-    name: String,
-    kind: u8,
-    size: u64,
-    mode: u32,
-    mtime: i64,
-    data: Vec<u8>,
+pub struct Entry {
+    pub name: String,
+    pub kind: u8,
+    pub size: u64,
+    pub mode: u32,
+    pub mtime: i64,
+    pub data: Vec<u8>,
+    pub owner: Owner,
+    /// The member's bytes in the archive, its long-name record included (for -r, -u, --delete).
+    pub span: (usize, usize),
+}
+
+/// Who a member belongs to: the session's user unless --owner/--group say otherwise; names are
+/// left empty with --numeric-owner.
+#[derive(Clone)]
+pub struct Owner {
+    pub uid: u64,
+    pub gid: u64,
+    pub uname: String,
+    pub gname: String,
 }
 
 fn octal(field: &[u8]) -> u64 {
@@ -111,6 +153,7 @@ fn parse_archive(b: &[u8]) -> Result<Vec<Entry>, String> {
     let mut out = Vec::new();
     let mut pos = 0;
     let mut long_name: Option<String> = None;
+    let mut begin = 0;
     if !b.is_empty() && b.len() < 512 {
         return Err("This does not look like a tar archive".into());
     }
@@ -136,6 +179,8 @@ fn parse_archive(b: &[u8]) -> Result<Vec<Entry>, String> {
             long_name = Some(cstr(&data));
             continue;
         }
+        let span = (begin, pos);
+        begin = pos;
         let name = match long_name.take() {
             Some(n) => n,
             None => {
@@ -148,12 +193,13 @@ fn parse_archive(b: &[u8]) -> Result<Vec<Entry>, String> {
                 }
             }
         };
-        out.push(Entry { name, kind, size, mode: octal(&h[100..108]) as u32, mtime: octal(&h[136..148]) as i64, data });
+        let owner = Owner { uid: octal(&h[108..116]), gid: octal(&h[116..124]), uname: cstr(&h[265..297]), gname: cstr(&h[297..329]) };
+        out.push(Entry { name, kind, size, mode: octal(&h[100..108]) as u32, mtime: octal(&h[136..148]) as i64, data, owner, span });
     }
     Ok(out)
 }
 
-fn header(name: &str, kind: u8, size: u64, mode: u32, mtime: i64) -> Vec<u8> {
+fn header(name: &str, kind: u8, size: u64, mode: u32, mtime: i64, owner: &Owner) -> Vec<u8> {
     let mut h = vec![0u8; 512];
     let put = |h: &mut Vec<u8>, off: usize, s: &[u8]| h[off..off + s.len()].copy_from_slice(s);
     let (prefix, base) = if name.len() <= 100 {
@@ -166,15 +212,15 @@ fn header(name: &str, kind: u8, size: u64, mode: u32, mtime: i64) -> Vec<u8> {
     };
     put(&mut h, 0, base.as_bytes());
     put(&mut h, 100, format!("{:07o}\0", mode & 0o7777).as_bytes());
-    put(&mut h, 108, b"0001750\0");
-    put(&mut h, 116, b"0001750\0");
+    put(&mut h, 108, format!("{:07o}\0", owner.uid).as_bytes());
+    put(&mut h, 116, format!("{:07o}\0", owner.gid).as_bytes());
     put(&mut h, 124, format!("{:011o}\0", size).as_bytes());
     put(&mut h, 136, format!("{:011o}\0", mtime.max(0)).as_bytes());
     h[156] = kind;
     put(&mut h, 257, b"ustar\0");
     put(&mut h, 263, b"00");
-    put(&mut h, 265, b"agent");
-    put(&mut h, 297, b"agent");
+    put(&mut h, 265, owner.uname.as_bytes());
+    put(&mut h, 297, owner.gname.as_bytes());
     put(&mut h, 345, prefix.as_bytes());
     put(&mut h, 148, b"        ");
     let sum: u32 = h.iter().map(|c| *c as u32).sum();
@@ -182,16 +228,16 @@ fn header(name: &str, kind: u8, size: u64, mode: u32, mtime: i64) -> Vec<u8> {
     h
 }
 
-fn add_entry(out: &mut Vec<u8>, name: &str, kind: u8, data: &[u8], mode: u32, mtime: i64) {
+fn add_entry(out: &mut Vec<u8>, name: &str, kind: u8, data: &[u8], mode: u32, mtime: i64, owner: &Owner) {
     let fits = name.len() <= 100 || name.char_indices().any(|(i, c)| c == '/' && i <= 155 && name.len() - i - 1 <= 100);
     if !fits {
         let mut long = name.as_bytes().to_vec();
         long.push(0);
-        out.extend(header("././@LongLink", b'L', long.len() as u64, 0o644, 0));
+        out.extend(header("././@LongLink", b'L', long.len() as u64, 0o644, 0, &Owner { uid: 0, gid: 0, uname: "root".into(), gname: "root".into() }));
         out.extend(&long);
         out.resize((out.len() + 511) / 512 * 512, 0);
     }
-    out.extend(header(name, kind, data.len() as u64, mode, mtime));
+    out.extend(header(name, kind, data.len() as u64, mode, mtime, owner));
     out.extend_from_slice(data);
     out.resize((out.len() + 511) / 512 * 512, 0);
 }
@@ -201,27 +247,182 @@ fn excluded(name: &str, pats: &[&str]) -> bool {
 }
 
 fn mode_string(kind: u8, mode: u32) -> String {
-    format!("{}{}", if kind == b'5' { 'd' } else { '-' }, crate::host::mode_letters(mode))
+    format!("{}{}", match kind { b'5' => 'd', b'V' => 'V', _ => '-' }, crate::host::mode_letters(mode))
 }
 
-fn verbose_line(e: &Entry) -> String {
+fn verbose_line(e: &Entry, numeric: bool) -> String {
     let days = e.mtime.div_euclid(86400);
     let (y, m, d) = crate::cmd::date::days_to_civil(days);
     let rem = e.mtime.rem_euclid(86400);
-    let ug = "agent/agent";
+    let o = &e.owner;
+    let user = if numeric || o.uname.is_empty() { o.uid.to_string() } else { o.uname.clone() };
+    let group = if numeric || o.gname.is_empty() { o.gid.to_string() } else { o.gname.clone() };
+    let ug = format!("{}/{}", user, group);
     format!("{} {} {:>w$} {}-{:02}-{:02} {:02}:{:02} {}", mode_string(e.kind, e.mode), ug, e.size, y, m, d, rem / 3600, rem % 3600 / 60, e.name, w = 19usize.saturating_sub(ug.len() + 1).max(1))
+}
+
+/// What -c, -r and -u need to store files: where names are read, what is left out, and how
+/// members are named, owned, moded and dated.
+struct Store<'a> {
+    dir: Option<String>,
+    excl: Vec<&'a str>,
+    xforms: Vec<super::tarxform::Transform>,
+    absolute: bool,
+    recursion: bool,
+    ignore_failed: bool,
+    verbose: bool,
+    to_stdout: bool,
+    owner: Owner,
+    mode: Option<&'a str>,
+    mtime: Option<i64>,
+    /// -u: members already in the archive and their times; a file no newer is not stored again.
+    stored: std::collections::HashMap<String, i64>,
+}
+
+impl Store<'_> {
+    fn at(&self, name: &str) -> String {
+        match &self.dir {
+            Some(d) if !name.starts_with('/') => fsx::join(d, name),
+            _ => name.to_string(),
+        }
+    }
+
+    fn say(&self, ctx: &mut Ctx, s: &str) -> std::io::Result<()> {
+        if !self.verbose {
+            return Ok(());
+        }
+        if self.to_stdout {
+            let _ = writeln!(ctx.diag.raw(), "{}", s);
+            Ok(())
+        } else {
+            writeln!(ctx.out, "{}", s)
+        }
+    }
+
+    /// The members for `names`, as archive bytes without the end-of-archive blocks, and the exit status.
+    fn members(&self, ctx: &mut Ctx, names: &[String]) -> std::io::Result<(Vec<u8>, i32)> {
+        let mut out = Vec::new();
+        let mut warned = false;
+        let mut status = 0;
+        let mut stack: Vec<(String, bool)> = names.iter().rev().map(|n| (n.clone(), true)).collect();
+        while let Some((name, top)) = stack.pop() {
+            let mut member = if self.absolute { name.clone() } else { name.trim_start_matches('/').to_string() };
+            if member.len() != name.len() && !warned {
+                let _ = writeln!(ctx.diag.raw(), "tar: Removing leading `/' from member names");
+                warned = true;
+            }
+            if member.is_empty() {
+                member = ".".into();
+            }
+            if excluded(&member, &self.excl) {
+                continue;
+            }
+            member = super::tarxform::apply(&self.xforms, &member);
+            let path = self.at(&name);
+            let meta = match fsx::metadata(&path) {
+                Ok(m) => m,
+                Err(e) => {
+                    ctx.diag.error(format!("{}: Cannot stat: {}", name, reason(&e)));
+                    if !self.ignore_failed {
+                        status = 2;
+                    }
+                    continue;
+                }
+            };
+            let mtime = self.mtime.unwrap_or(fsx::mtime(&meta).0);
+            let is_dir = meta.is_dir();
+            let mut mode = crate::host::mode_of(&path, is_dir);
+            if let Some(m) = self.mode {
+                mode = crate::host::parse_mode(m, mode).unwrap_or(mode);
+            }
+            let key = if is_dir && !member.ends_with('/') { format!("{}/", member) } else { member.clone() };
+            let fresh = self.stored.get(&key).map_or(true, |t| mtime > *t);
+            if is_dir {
+                if fresh {
+                    add_entry(&mut out, &key, b'5', &[], mode, mtime, &self.owner);
+                    self.say(ctx, &key)?;
+                }
+                if !self.recursion && top {
+                    continue;
+                }
+                match fsx::read_dir_names(&path) {
+                    Ok(names) => {
+                        for n in names.iter().rev() {
+                            stack.push((fsx::join(name.trim_end_matches('/'), n), false));
+                        }
+                    }
+                    Err(e) => {
+                        ctx.diag.error(format!("{}: Cannot open: {}", name, reason(&e)));
+                        status = 2;
+                    }
+                }
+            } else if fresh {
+                match std::fs::read(fsx::host(&path)) {
+                    Ok(data) => {
+                        add_entry(&mut out, &member, b'0', &data, mode, mtime, &self.owner);
+                        self.say(ctx, &member)?;
+                    }
+                    Err(e) => {
+                        ctx.diag.error(format!("{}: Cannot open: {}", name, reason(&e)));
+                        status = 2;
+                    }
+                }
+            }
+        }
+        Ok((out, status))
+    }
+}
+
+/// --owner/--group: NAME, NAME:ID or (+)ID; the names this sandbox knows get their ids.
+fn owner_of(spec: &str) -> Option<(u64, String)> {
+    let (name, id) = match spec.split_once(':') {
+        Some((n, i)) => (n.to_string(), Some(i.trim_start_matches('+').parse::<u64>().ok()?)),
+        None => match spec.trim_start_matches('+').parse::<u64>() {
+            Ok(id) => (known_name(id).unwrap_or_default(), Some(id)),
+            Err(_) => (spec.to_string(), None),
+        },
+    };
+    let id = match id {
+        Some(i) => i,
+        None => match name.as_str() {
+            "root" => 0,
+            n if n == super::sysinfo::USER => super::sysinfo::UID as u64,
+            _ => return None,
+        },
+    };
+    Some((id, name))
+}
+
+fn known_name(id: u64) -> Option<String> {
+    match id {
+        0 => Some("root".into()),
+        i if i == super::sysinfo::UID as u64 => Some(super::sysinfo::USER.into()),
+        _ => None,
+    }
+}
+
+/// The archive's end: where the next member goes (its end-of-archive blocks are dropped).
+fn end_of_members(entries: &[Entry]) -> usize {
+    entries.last().map_or(0, |e| e.span.1)
+}
+
+/// Closes an archive: two zero blocks, padded to a 10 KiB record as GNU tar writes.
+fn finish(mut out: Vec<u8>) -> Vec<u8> {
+    out.extend(vec![0u8; 1024]);
+    out.resize((out.len() + 10239) / 10240 * 10240, 0);
+    out
 }
 
 pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     let args = expand_old_style(args);
     let p = getopt!(ctx, &args, SPECS, HELP, 2);
-    let modes = ["c", "x", "t"].iter().filter(|k| p.has(k)).count();
+    let modes = ["c", "x", "t", "r", "u", "d", "delete"].iter().filter(|k| p.has(k)).count();
     if modes != 1 {
         ctx.diag.usage(if modes == 0 { "You must specify one of the '-Acdtrux', '--delete' or '--test-label' options" } else { "You may not specify more than one '-Acdtrux', '--delete' or  '--test-label' option" });
         return Ok(2);
     }
     if p.has("j") || p.has("J") {
-        ctx.diag.error("bzip2 and xz compression are not available here (only -z, gzip)");
+        ctx.diag.error("-j/--bzip2 and -J/--xz compression are not available here (only -z/--gzip)");
         return Ok(2);
     }
     let archive = p.last("f").unwrap_or("-").to_string();
@@ -251,12 +452,9 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     if p.has("exclude-vcs") {
         excl.extend([".git", ".gitignore", ".gitattributes", ".gitmodules", ".svn", ".hg", ".hgignore", ".hgtags", ".bzr", ".bzrignore", "CVS", ".cvsignore", "RCS", "SCCS", "_darcs", "_MTN", "{arch}", ".arch-ids"]);
     }
-    let at = |name: &str| -> String {
-        match &dir {
-            Some(d) if !name.starts_with('/') => fsx::join(d, name),
-            _ => name.to_string(),
-        }
-    };
+    if p.has("exclude-backups") {
+        excl.extend(["*~", ".#*", "#*#", "*.orig", "*.rej", "*.bak", "*.BAK"]);
+    }
     let gz = p.has("z") || (p.has("a") && [".gz", ".tgz", ".taz"].iter().any(|x| archive.ends_with(x)));
     let mut xforms = Vec::new();
     for t in p.all("transform") {
@@ -268,7 +466,59 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
             }
         }
     }
-    let absolute = p.has("P");
+    let user = (super::sysinfo::UID as u64, super::sysinfo::USER.to_string());
+    let (mut uid, mut gid) = (user.clone(), user);
+    for (key, slot, kind) in [("owner", &mut uid, "owner"), ("group", &mut gid, "group")] {
+        if let Some(spec) = p.last(key) {
+            match owner_of(spec) {
+                Some(o) => *slot = o,
+                None => {
+                    ctx.diag.error(format!("{}: Invalid {} (this sandbox knows root, {} and numeric ids)", spec, kind, super::sysinfo::USER));
+                    return Ok(2);
+                }
+            }
+        }
+    }
+    let numeric = p.has("numeric-owner");
+    let owner = Owner { uid: uid.0, gid: gid.0, uname: if numeric { String::new() } else { uid.1 }, gname: if numeric { String::new() } else { gid.1 } };
+    let mtime = match p.last("mtime") {
+        None => None,
+        // A name that starts with '/' or '.' is a file whose time is taken.
+        Some(m) if m.starts_with('/') || m.starts_with('.') => match fsx::metadata(m) {
+            Ok(meta) => Some(fsx::mtime(&meta).0),
+            Err(e) => {
+                ctx.diag.error(format!("{}: Cannot stat: {}", m, reason(&e)));
+                return Ok(2);
+            }
+        },
+        Some(m) => match crate::cmd::date::parse_date(m, fsx::now()) {
+            Some(t) => Some(t.0),
+            None => {
+                ctx.diag.error(format!("Substituting -9223372036854775807 for unknown date format {}", q(m)));
+                return Ok(2);
+            }
+        },
+    };
+    if let Some(m) = p.last("mode") {
+        if crate::host::parse_mode(m, 0).is_none() {
+            ctx.diag.error(format!("Invalid mode given on option: {}", m));
+            return Ok(2);
+        }
+    }
+    let mut store = Store {
+        dir: dir.clone(),
+        excl: excl.clone(),
+        xforms,
+        absolute: p.has("P"),
+        recursion: !p.has("no-recursion"),
+        ignore_failed: p.has("ignore-failed-read"),
+        verbose: p.has("v"),
+        to_stdout: archive == "-",
+        owner,
+        mode: p.last("mode"),
+        mtime,
+        stored: Default::default(),
+    };
     if p.has("c") {
         if names.is_empty() {
             ctx.diag.error("Cowardly refusing to create an empty archive");
@@ -276,76 +526,13 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
             return Ok(2);
         }
         let mut out = Vec::new();
-        let mut warned = false;
-        let mut status = 0;
-        let mut stack: Vec<String> = names.iter().rev().cloned().collect();
-        while let Some(name) = stack.pop() {
-            let mut member = if absolute { name.clone() } else { name.trim_start_matches('/').to_string() };
-            if member.len() != name.len() && !warned {
-                let _ = writeln!(ctx.diag.raw(), "tar: Removing leading `/' from member names");
-                warned = true;
-            }
-            if member.is_empty() {
-                member = ".".into();
-            }
-            if excluded(&member, &excl) {
-                continue;
-            }
-            member = super::tarxform::apply(&xforms, &member);
-            let path = at(&name);
-            let meta = match fsx::metadata(&path) {
-                Ok(m) => m,
-                Err(e) => {
-                    ctx.diag.error(format!("{}: Cannot stat: {}", name, reason(&e)));
-                    if !p.has("ignore-failed-read") {
-                        status = 2;
-                    }
-                    continue;
-                }
-            };
-            let mtime = fsx::mtime(&meta).0;
-            let verbose = |ctx: &mut Ctx, s: &str| -> std::io::Result<()> {
-                if archive == "-" {
-                    let _ = writeln!(ctx.diag.raw(), "{}", s);
-                    Ok(())
-                } else {
-                    writeln!(ctx.out, "{}", s)
-                }
-            };
-            if meta.is_dir() {
-                let dname = if member.ends_with('/') { member.clone() } else { format!("{}/", member) };
-                add_entry(&mut out, &dname, b'5', &[], crate::host::mode_of(&path, true), mtime);
-                if p.has("v") {
-                    verbose(ctx, &dname)?;
-                }
-                match fsx::read_dir_names(&path) {
-                    Ok(names) => {
-                        for n in names.iter().rev() {
-                            stack.push(fsx::join(name.trim_end_matches('/'), n));
-                        }
-                    }
-                    Err(e) => {
-                        ctx.diag.error(format!("{}: Cannot open: {}", name, reason(&e)));
-                        status = 2;
-                    }
-                }
-            } else {
-                match std::fs::read(fsx::host(&path)) {
-                    Ok(data) => {
-                        add_entry(&mut out, &member, b'0', &data, crate::host::mode_of(&path, false), mtime);
-                        if p.has("v") {
-                            verbose(ctx, &member)?;
-                        }
-                    }
-                    Err(e) => {
-                        ctx.diag.error(format!("{}: Cannot open: {}", name, reason(&e)));
-                        status = 2;
-                    }
-                }
-            }
+        if let Some(label) = p.last("V") {
+            add_entry(&mut out, label, b'V', &[], 0, mtime.unwrap_or(fsx::now().0), &store.owner);
         }
-        out.extend(vec![0u8; 1024]);
-        out.resize((out.len() + 10239) / 10240 * 10240, 0);
+        let (body, status) = store.members(ctx, &names)?;
+        out.extend(body);
+        let mut out = finish(out);
+        let written = out.len();
         if gz {
             out = crate::cmd::gz::compress(&out, 6);
         }
@@ -355,20 +542,35 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
             ctx.diag.error(format!("{}: Cannot open: {}", archive, reason(&e)));
             return Ok(2);
         }
+        if p.has("totals") {
+            let _ = writeln!(ctx.diag.raw(), "Total bytes written: {}", written);
+        }
         if status != 0 {
             ctx.diag.error("Exiting with failure status due to previous errors");
         }
         return Ok(status);
     }
-    // -t / -x
+    // Every other mode reads the archive first.
     let mut raw = Vec::new();
     let r = if archive == "-" { ctx.stdin.read_to_end(&mut raw).map(|_| ()) } else { std::fs::File::open(fsx::host(&archive)).and_then(|mut f| f.read_to_end(&mut raw)).map(|_| ()) };
-    if let Err(e) = r {
-        ctx.diag.error(format!("{}: Cannot open: {}", archive, reason(&e)));
+    let appending = p.has("r") || p.has("u");
+    match r {
+        // -r/-u create the archive when it does not exist yet.
+        Err(e) if appending && e.kind() == std::io::ErrorKind::NotFound => {}
+        Err(e) => {
+            ctx.diag.error(format!("{}: Cannot open: {}", archive, reason(&e)));
+            ctx.diag.error("Error is not recoverable: exiting now");
+            return Ok(2);
+        }
+        Ok(()) => {}
+    }
+    let compressed = raw.starts_with(&[0x1f, 0x8b]);
+    if (appending || p.has("delete")) && (compressed || gz || archive == "-") {
+        ctx.diag.error(if archive == "-" { "Options '-Aru' and '--delete' need an archive file here, not standard input/output".to_string() } else { "Cannot update compressed archives".to_string() });
         ctx.diag.error("Error is not recoverable: exiting now");
         return Ok(2);
     }
-    if gz || raw.starts_with(&[0x1f, 0x8b]) {
+    if gz || compressed {
         raw = match crate::cmd::gz::decompress(&raw) {
             Ok(d) => d,
             Err(m) => {
@@ -386,25 +588,100 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
             return Ok(2);
         }
     };
+    let fold = |s: &str| if p.has("ignore-case") { s.to_lowercase() } else { s.to_string() };
+    let matches = |name: &str, o: &str| {
+        let (name, o) = (fold(name), fold(o));
+        let o = o.trim_end_matches('/');
+        name.trim_end_matches('/') == o || name.starts_with(&format!("{}/", o)) || (p.has("wildcards") && crate::text::glob_match(o.as_bytes(), name.trim_end_matches('/').as_bytes()))
+    };
+    if appending {
+        if names.is_empty() {
+            return Ok(0);
+        }
+        if p.has("u") {
+            store.stored = entries.iter().map(|e| (e.name.clone(), e.mtime)).collect();
+        }
+        let (body, status) = store.members(ctx, &names)?;
+        let mut out = raw[..end_of_members(&entries)].to_vec();
+        out.extend(body);
+        if let Err(e) = std::fs::write(fsx::host(&archive), finish(out)) {
+            ctx.diag.error(format!("{}: Cannot open: {}", archive, reason(&e)));
+            return Ok(2);
+        }
+        return Ok(status);
+    }
+    if p.has("delete") {
+        let mut out = Vec::new();
+        let mut seen = vec![false; names.len()];
+        for e in &entries {
+            let hit: Vec<usize> = names.iter().enumerate().filter(|(_, o)| matches(&e.name, o)).map(|(i, _)| i).collect();
+            if hit.is_empty() {
+                out.extend_from_slice(&raw[e.span.0..e.span.1]);
+            }
+            for i in hit {
+                seen[i] = true;
+            }
+        }
+        if let Err(e) = std::fs::write(fsx::host(&archive), finish(out)) {
+            ctx.diag.error(format!("{}: Cannot open: {}", archive, reason(&e)));
+            return Ok(2);
+        }
+        let mut status = 0;
+        for (i, o) in names.iter().enumerate() {
+            if !seen[i] {
+                ctx.diag.error(format!("{}: Not found in archive", o));
+                status = 2;
+            }
+        }
+        if status != 0 {
+            ctx.diag.error("Exiting with failure status due to previous errors");
+        }
+        return Ok(status);
+    }
     let strip = p.last("strip").and_then(|s| s.parse::<usize>().ok()).unwrap_or(0);
-    let wanted = |name: &str| p.operands.is_empty() || p.operands.iter().any(|o| name == o || name.trim_end_matches('/') == o.trim_end_matches('/') || name.starts_with(&format!("{}/", o.trim_end_matches('/'))));
+    let wanted = |name: &str| p.operands.is_empty() || p.operands.iter().any(|o| matches(name, o));
     let mut seen = vec![false; p.operands.len()];
     let mut status = 0;
+    let top = match p.last("one-top-level") {
+        Some(d) => Some(d.to_string()),
+        None if p.has("one-top-level") => {
+            let base = fsx::base_name(&archive);
+            Some([".tar.gz", ".tgz", ".taz", ".tar"].iter().find_map(|x| base.strip_suffix(x)).unwrap_or(base).to_string())
+        }
+        None => None,
+    };
+    let at = |name: &str| -> String {
+        let name = match &top {
+            Some(t) if !name.starts_with('/') => fsx::join(t, name),
+            _ => name.to_string(),
+        };
+        store.at(&name)
+    };
     for e in &entries {
         if !wanted(&e.name) || excluded(&e.name, &excl) {
             continue;
         }
         for (i, o) in p.operands.iter().enumerate() {
-            if e.name.trim_end_matches('/') == o.trim_end_matches('/') || e.name.starts_with(&format!("{}/", o.trim_end_matches('/'))) {
+            if matches(&e.name, o) {
                 seen[i] = true;
             }
         }
         if p.has("t") {
-            if p.has("v") {
-                writeln!(ctx.out, "{}", verbose_line(e))?;
-            } else {
-                writeln!(ctx.out, "{}", e.name)?;
+            if p.has("R") {
+                write!(ctx.out, "block {}: ", e.span.0 / 512)?;
             }
+            if p.has("v") {
+                writeln!(ctx.out, "{}", verbose_line(e, numeric))?;
+            } else {
+                writeln!(ctx.out, "{}", super::tarxform::apply(&store.xforms, &e.name))?;
+            }
+            continue;
+        }
+        if e.kind == b'V' {
+            continue;
+        }
+        if p.has("d") {
+            status = status.max(compare(ctx, e, &store.at(&e.name))?);
             continue;
         }
         if p.has("v") {
@@ -414,7 +691,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
                 writeln!(ctx.out, "{}", e.name)?;
             }
         }
-        let renamed = super::tarxform::apply(&xforms, &e.name);
+        let renamed = super::tarxform::apply(&store.xforms, &e.name);
         let comps: Vec<&str> = renamed.split('/').filter(|c| !c.is_empty() && *c != ".").collect();
         if comps.iter().any(|c| *c == "..") {
             ctx.diag.error(format!("{}: Member name contains '..'", e.name));
@@ -426,7 +703,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         }
         let rel = comps[strip..].join("/");
         // -P keeps an absolute member absolute on extraction.
-        let rel = if absolute && renamed.starts_with('/') && strip == 0 { format!("/{}", rel) } else { rel };
+        let rel = if store.absolute && renamed.starts_with('/') && strip == 0 { format!("/{}", rel) } else { rel };
         if e.kind != b'0' && e.kind != 0 && e.kind != b'5' && e.kind != b'7' {
             let _ = writeln!(ctx.diag.raw(), "tar: {}: links and special files are not supported here; skipped", e.name);
             continue;
@@ -441,10 +718,15 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         let res = if e.kind == b'5' {
             std::fs::create_dir_all(fsx::host(&target))
         } else {
-            if p.has("k") && fsx::metadata(&target).is_ok() {
-                ctx.diag.error(format!("{}: Cannot open: File exists", rel));
-                status = 2;
-                continue;
+            if let Ok(old) = fsx::metadata(&target) {
+                if p.has("skip-old-files") || (p.has("keep-newer-files") && fsx::mtime(&old).0 > e.mtime) {
+                    continue;
+                }
+                if p.has("k") {
+                    ctx.diag.error(format!("{}: Cannot open: File exists", rel));
+                    status = 2;
+                    continue;
+                }
             }
             let parent = fsx::host(&target).parent().map(|p| p.to_path_buf());
             if let Some(par) = parent {
@@ -454,7 +736,9 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         };
         match res {
             Ok(()) => {
-                let _ = fsx::set_times(&fsx::host(&target), None, Some((e.mtime, 0)));
+                if !p.has("m") {
+                    let _ = fsx::set_times(&fsx::host(&target), None, Some((e.mtime, 0)));
+                }
                 if e.mode != 0 {
                     let _ = crate::host::set_mode(&target, e.mode);
                 }
@@ -465,17 +749,50 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
             }
         }
     }
+    if p.has("t") && p.has("R") {
+        writeln!(ctx.out, "block {}: ** End of File **", end_of_members(&entries) / 512)?;
+    }
     for (i, o) in p.operands.iter().enumerate() {
         if !seen[i] {
             ctx.diag.error(format!("{}: Not found in archive", o));
             status = 2;
         }
     }
-    if status != 0 {
+    if status == 2 {
         ctx.diag.error("Exiting with failure status due to previous errors");
     }
-    let _ = q;
     Ok(status)
+}
+
+/// tar -d: how a member differs from the file on disk (GNU's messages, on stdout); 1 when it does.
+fn compare(ctx: &mut Ctx, e: &Entry, path: &str) -> std::io::Result<i32> {
+    let meta = match fsx::metadata(path) {
+        Ok(m) => m,
+        Err(err) => {
+            writeln!(ctx.out, "{}: Warning: Cannot stat: {}", e.name, reason(&err))?;
+            return Ok(1);
+        }
+    };
+    let mut differs = Vec::new();
+    if (e.kind == b'5') != meta.is_dir() {
+        differs.push("File type differs");
+    } else if e.kind != b'5' {
+        if crate::host::mode_of(path, false) != e.mode & 0o7777 {
+            differs.push("Mode differs");
+        }
+        if fsx::mtime(&meta).0 != e.mtime {
+            differs.push("Mod time differs");
+        }
+        if meta.len() != e.size {
+            differs.push("Size differs");
+        } else if std::fs::read(fsx::host(path)).map_or(true, |d| d != e.data) {
+            differs.push("Contents differ");
+        }
+    }
+    for d in &differs {
+        writeln!(ctx.out, "{}: {}", e.name, d)?;
+    }
+    Ok(if differs.is_empty() { 0 } else { 1 })
 }
 
 #[cfg(test)]
@@ -536,5 +853,26 @@ mod tests {
         assert_eq!((c, e.as_str()), (2, "tar: nope: Not found in archive\ntar: Exiting with failure status due to previous errors\n"));
         let (c, _, _) = run("tar", &["-tf", "-"], "not a tar archive at all, just text that is long enough to fill a header block maybe not");
         assert_eq!(c, 2);
+    }
+
+    #[test]
+    fn append_update_delete_and_owner() {
+        let d = tmpdir();
+        write(&format!("{}/a", d), "A\n");
+        write(&format!("{}/b", d), "B\n");
+        let arc = format!("{}/t.tar", d);
+        check("tar", &["-cf", &arc, "-C", &d, "a"], "", "", 0);
+        check("tar", &["-rf", &arc, "-C", &d, "b"], "", "", 0);
+        check("tar", &["-tf", &arc], "", "a\nb\n", 0);
+        // -u stores nothing newer than what the archive holds.
+        check("tar", &["-uf", &arc, "-C", &d, "a"], "", "", 0);
+        check("tar", &["-tf", &arc, "-R"], "", "block 0: a\nblock 2: b\nblock 4: ** End of File **\n", 0);
+        check("tar", &["--delete", "-f", &arc, "a"], "", "", 0);
+        check("tar", &["-tf", &arc], "", "b\n", 0);
+        check("tar", &["--owner=root", "--group=0", "--mode=600", "--mtime=@0", "-cf", &arc, "-C", &d, "a"], "", "", 0);
+        check("tar", &["-tvf", &arc], "", "-rw------- root/root         2 1970-01-01 00:00 a\n", 0);
+        check("tar", &["-tvf", &arc, "--numeric-owner"], "", "-rw------- 0/0               2 1970-01-01 00:00 a\n", 0);
+        // -d: the file on disk has another mode and time.
+        check("tar", &["-df", &arc, "-C", &d], "", "a: Mode differs\na: Mod time differs\n", 1);
     }
 }
