@@ -1,5 +1,5 @@
 //! Byte dumpers: od (-A -t -c -b -d -o -x -N -j -v -w), xxd (-p -r -l -s -c
-//! -g -u -i) and hexdump (-C, the default 2-byte format, -n -s -v). All read
+//! -g -u -i); hexdump is in hexdump.rs. All read
 //! their input whole; they are for inspecting files, not streaming.
 
 use crate::args::{flag, optval, val, Spec};
@@ -25,7 +25,7 @@ fn read_all(ctx: &mut Ctx, ops: &[String]) -> Option<Vec<u8>> {
     }
 }
 
-fn parse_num(s: &str) -> Option<u64> {
+pub(crate) fn parse_num(s: &str) -> Option<u64> {
     if let Some(h) = s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
         return u64::from_str_radix(h, 16).ok();
     }
@@ -583,78 +583,6 @@ pub fn run_xxd(ctx: &mut Ctx, args: &[String]) -> Res {
     Ok(0)
 }
 
-// ---- hexdump ----
-
-const HD_SPECS: &[Spec] = &[flag('C', "canonical", "C"), val('n', "length", "n"), val('s', "skip", "s"), flag('v', "no-squeezing", "v"), flag('x', "two-bytes-hex", "x")];
-const HD_HELP: &str = "Usage:\n hexdump [options] <file>...\n\nDisplay file contents in hexadecimal, decimal, octal, or ascii.\n\nOptions:\n -C, --canonical           canonical hex+ASCII display\n -x, --two-bytes-hex       two-byte hexadecimal display\n -n, --length <length>     interpret only length bytes of input\n -s, --skip <offset>       skip offset bytes from the beginning\n -v, --no-squeezing        output identical lines\n";
-
-pub fn run_hexdump(ctx: &mut Ctx, args: &[String]) -> Res {
-    let p = getopt!(ctx, args, HD_SPECS, HD_HELP, 1);
-    let data = match read_all(ctx, &p.operands) {
-        Some(d) => d,
-        None => return Ok(1),
-    };
-    let skip = p.last("s").and_then(parse_num).unwrap_or(0) as usize;
-    let body = &data[skip.min(data.len())..];
-    let body = match p.last("n").map(parse_num) {
-        Some(Some(n)) => &body[..(n as usize).min(body.len())],
-        Some(None) => {
-            ctx.diag.error(format!("invalid length argument: {}", q(p.last("n").unwrap())));
-            return Ok(1);
-        }
-        None => body,
-    };
-    let canonical = p.has("C");
-    let mut prev: Option<&[u8]> = None;
-    let mut starred = false;
-    for (i, ch) in body.chunks(16).enumerate() {
-        let off = skip + i * 16;
-        if !p.has("v") && prev == Some(ch) && ch.len() == 16 {
-            if !starred {
-                writeln!(ctx.out, "*")?;
-                starred = true;
-            }
-            continue;
-        }
-        starred = false;
-        prev = Some(ch);
-        if canonical {
-            let mut hexs = String::new();
-            for (j, b) in ch.iter().enumerate() {
-                hexs.push_str(&format!("{:02x} ", b));
-                if j == 7 {
-                    hexs.push(' ');
-                }
-            }
-            let text: String = ch.iter().map(|&b| if (32..127).contains(&b) { b as char } else { '.' }).collect();
-            writeln!(ctx.out, "{:08x}  {:<49} |{}|", off, hexs, text)?;
-        } else {
-            let words: Vec<String> = ch
-                .chunks(2)
-                .map(|w| {
-                    let v = w[0] as u16 | (*w.get(1).unwrap_or(&0) as u16) << 8;
-                    if p.has("x") {
-                        format!("    {:04x}", v)
-                    } else {
-                        format!("{:04x}", v)
-                    }
-                })
-                .collect();
-            let line = if p.has("x") { format!("{:07x}{}", off, words.concat()) } else { format!("{:07x} {}", off, words.join(" ")) };
-            let full = if p.has("x") { 7 + 8 * 8 } else { 7 + 40 };
-            writeln!(ctx.out, "{:<w$}", line, w = if ch.len() < 16 { full } else { 0 })?;
-        }
-    }
-    if !body.is_empty() || skip > 0 {
-        if canonical {
-            writeln!(ctx.out, "{:08x}", skip + body.len())?;
-        } else {
-            writeln!(ctx.out, "{:07x}", skip + body.len())?;
-        }
-    }
-    Ok(if ctx.diag.failed { 1 } else { 0 })
-}
-
 #[cfg(test)]
 mod tests {
     use crate::testutil::check;
@@ -675,10 +603,6 @@ mod tests {
             ("xxd", &["-r", "-p"], "68656c6c6f0a\n", "hello\n"),
             ("xxd", &["-r"], "00000000: 6865 6c6c 6f0a                           hello.\n", "hello\n"),
             ("xxd", &["-l", "2", "-u", "-p"], "\u{7f}\u{1}x", "7F01\n"),
-            ("hexdump", &["-C"], bin, "00000000  68 65 6c 6c 6f 20 77 6f  72 6c 64 0a 61 62 63 00  |hello world.abc.|\n00000010\n"),
-            ("hexdump", &["-C"], "abc", "00000000  61 62 63                                          |abc|\n00000003\n"),
-            ("hexdump", &[], "abc", "0000000 6261 0063                              \n0000003\n"),
-            ("hexdump", &["-C"], "", ""),
         ];
         for (cmd, args, input, out) in cases {
             check(cmd, args, input, out, 0);
