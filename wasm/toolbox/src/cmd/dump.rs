@@ -450,7 +450,39 @@ const XXD_SPECS: &[Spec] = &[
     flag('u', "", "u"),
     flag('i', "include", "i"),
     flag('e', "", "e"),
+    flag('a', "", "a"),
+    flag('b', "", "b"),
+    flag('C', "", "C"),
+    flag('d', "", "d"),
+    val('n', "", "n"),
+    val('o', "", "o"),
+    flag('v', "", crate::args::VERSION),
 ];
+
+/// xxd spells its long options with one dash and takes any unambiguous prefix (`-ps`,
+/// `-cols`); they become the short ones.
+fn xxd_args(args: &[String]) -> Vec<String> {
+    const LONG: &[(&str, &str)] = &[
+        ("autoskip", "-a"), ("bits", "-b"), ("capitalize", "-C"), ("cols", "-c"), ("decimal", "-d"), ("EBCDIC", "-E"), ("groupsize", "-g"),
+        ("include", "-i"), ("len", "-l"), ("name", "-n"), ("offset", "-o"), ("postscript", "-p"), ("plain", "-p"), ("ps", "-p"), ("revert", "-r"),
+        ("seek", "-s"), ("upper", "-u"), ("version", "-v"), ("help", "--help"),
+    ];
+    let mut out = Vec::new();
+    let mut iter = args.iter();
+    while let Some(a) = iter.next() {
+        if a == "--" {
+            out.push(a.clone());
+            out.extend(iter.cloned());
+            break;
+        }
+        let word = a.strip_prefix('-').filter(|w| w.len() > 1 && !w.starts_with('-') && w.chars().all(|c| c.is_ascii_alphabetic()));
+        match word.and_then(|w| LONG.iter().find(|(l, _)| *l == w || (w.len() > 1 && l.starts_with(w)))) {
+            Some((_, short)) => out.push(short.to_string()),
+            None => out.push(a.clone()),
+        }
+    }
+    out
+}
 const XXD_HELP: &str = "Usage: xxd [options] [infile [outfile]]\n    or xxd -r [-p] [infile [outfile]]\nOptions:\n    -c cols     format <cols> octets per line. Default 16 (-i: 12, -p: 30).\n    -g bytes    number of octets per group in normal output. Default 2.\n    -i          output in C include file style.\n    -l len      stop after <len> octets.\n    -p          output in postscript plain hexdump style.\n    -r          reverse operation: convert (or patch) hexdump into binary.\n    -s offset   start at <seek> bytes abs. infile offset.\n    -u          use upper case hex letters.\n";
 
 fn xxd_revert(text: &str, plain: bool) -> Vec<u8> {
@@ -501,7 +533,8 @@ fn xxd_revert(text: &str, plain: bool) -> Vec<u8> {
 }
 
 pub fn run_xxd(ctx: &mut Ctx, args: &[String]) -> Res {
-    let p = getopt!(ctx, args, XXD_SPECS, XXD_HELP, 1);
+    let args = xxd_args(args);
+    let p = getopt!(ctx, &args, XXD_SPECS, XXD_HELP, 1);
     if p.operands.len() > 2 {
         ctx.diag.usage(format!("too many arguments: {}", q(&p.operands[2])));
         return Ok(1);
@@ -519,9 +552,15 @@ pub fn run_xxd(ctx: &mut Ctx, args: &[String]) -> Res {
             Some(v) => parse_num(v).map(|n| Some(n as usize)).ok_or_else(|| format!("invalid number {}", q(v))),
         }
     };
-    let (seek, len, cols, group) = match (num_opt("s"), num_opt("l"), num_opt("c"), num_opt("g")) {
-        (Ok(a), Ok(b), Ok(c), Ok(d)) => (a.unwrap_or(0), b, c, d),
-        (Err(m), ..) | (_, Err(m), ..) | (_, _, Err(m), _) | (_, _, _, Err(m)) => {
+    // -s -N counts from the end, -s +N from the start.
+    let seek = match p.last("s") {
+        Some(v) if v.starts_with('-') => parse_num(&v[1..]).map(|n| data.len().saturating_sub(n as usize)).ok_or_else(|| format!("invalid number {}", q(v))),
+        Some(v) => parse_num(v.trim_start_matches('+')).map(|n| n as usize).ok_or_else(|| format!("invalid number {}", q(v))),
+        None => Ok(0),
+    };
+    let (seek, len, cols, group, disp) = match (seek, num_opt("l"), num_opt("c"), num_opt("g"), num_opt("o")) {
+        (Ok(a), Ok(b), Ok(c), Ok(d), Ok(o)) => (a, b, c, d, o.unwrap_or(0)),
+        (Err(m), ..) | (_, Err(m), ..) | (_, _, Err(m), ..) | (_, _, _, Err(m), _) | (.., Err(m)) => {
             ctx.diag.error(m);
             return Ok(1);
         }
@@ -542,7 +581,12 @@ pub fn run_xxd(ctx: &mut Ctx, args: &[String]) -> Res {
             }
         } else if p.has("i") {
             let cols = cols.unwrap_or(12).max(1);
-            let name: String = ins.first().map(|n| n.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect()).unwrap_or_default();
+            let name: String = match p.last("n") {
+                Some(n) => n.to_string(),
+                None => ins.first().map(|n| n.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect()).unwrap_or_default(),
+            };
+            let name = if p.has("C") && p.last("n").is_none() { name.to_uppercase() } else { name };
+            let len_name = if p.has("C") && p.last("n").is_none() { format!("{}_LEN", name) } else { format!("{}_len", name) };
             if !name.is_empty() {
                 out.extend_from_slice(format!("unsigned char {}[] = {{\n", name).as_bytes());
             }
@@ -552,22 +596,46 @@ pub fn run_xxd(ctx: &mut Ctx, args: &[String]) -> Res {
                 out.push(b'\n');
             }
             if !name.is_empty() {
-                out.extend_from_slice(format!("}};\nunsigned int {}_len = {};\n", name, body.len()).as_bytes());
+                out.extend_from_slice(format!("}};\nunsigned int {} = {};\n", len_name, body.len()).as_bytes());
             }
         } else {
-            let cols = cols.unwrap_or(16).max(1);
-            let group = group.unwrap_or(2);
-            let hexw = cols * 2 + if group > 0 { (cols + group - 1) / group } else { 0 };
-            for (i, ch) in body.chunks(cols).enumerate() {
+            let bits = p.has("b");
+            let cols = cols.unwrap_or(if bits { 6 } else { 16 }).max(1);
+            let group = group.unwrap_or(if bits { 1 } else if p.has("e") { 4 } else { 2 });
+            let per = if bits { 8 } else { 2 };
+            let hexw = cols * per + if group > 0 { (cols + group - 1) / group } else { 0 };
+            let lines: Vec<&[u8]> = body.chunks(cols).collect();
+            let mut starred = false;
+            for (i, ch) in lines.iter().enumerate() {
+                // -a: a run of all-zero lines shows its first, a `*`, and its last if the input ends there.
+                let zero = ch.iter().all(|&b| b == 0);
+                if p.has("a") && zero && i > 0 && lines[i - 1].iter().all(|&b| b == 0) && i + 1 < lines.len() {
+                    if !starred {
+                        out.extend_from_slice(b"*\n");
+                        starred = true;
+                    }
+                    continue;
+                }
+                starred = false;
                 let mut hexs = String::new();
-                for (j, b) in ch.iter().enumerate() {
-                    hexs.push_str(&hx(*b));
-                    if group > 0 && (j + 1) % group == 0 {
-                        hexs.push(' ');
+                let cell = |b: u8| if bits { format!("{:08b}", b) } else { hx(b) };
+                if p.has("e") && group > 0 {
+                    for g in ch.chunks(group) {
+                        let cells: String = g.iter().rev().map(|&b| cell(b)).collect();
+                        hexs.push_str(&format!("{:>w$} ", cells, w = group * per));
+                    }
+                } else {
+                    for (j, b) in ch.iter().enumerate() {
+                        hexs.push_str(&cell(*b));
+                        if group > 0 && (j + 1) % group == 0 {
+                            hexs.push(' ');
+                        }
                     }
                 }
                 let text: String = ch.iter().map(|&b| if (32..127).contains(&b) { b as char } else { '.' }).collect();
-                out.extend_from_slice(format!("{:08x}: {:<w$} {}\n", seek + i * cols, hexs, text, w = hexw).as_bytes());
+                let at = disp + seek + i * cols;
+                let addr = if p.has("d") { format!("{:08}", at) } else { format!("{:08x}", at) };
+                out.extend_from_slice(format!("{}: {:<w$} {}\n", addr, hexs, text, w = hexw).as_bytes());
             }
         }
     }
