@@ -144,10 +144,10 @@ export const CASES_DATA = {
     "rm -rf gz && cp -r k/gz gz && printf 'o\\n' > gz/one && gunzip gz/one.gz < /dev/null 2>/dev/null; echo $?; cat gz/one",
     "rm -rf gz && cp -r k/gz gz && printf 'o\\n' > gz/one && gunzip -f gz/one.gz; cat gz/one", "rm -rf gz && cp -r k/gz gz && printf 'o\\n' > gz/one && gunzip --force gz/one.gz; cat gz/one",
     "gunzip -t k/three.gz; echo $?", "gunzip --test k/three.gz; echo $?", "gunzip -t d/a.txt 2>/dev/null; echo $?", "gunzip -q -t k/three.gz; echo $?",
-    "gunzip --quiet -c k/three.gz", "cp k/three.gz t3.gz && gunzip -v t3.gz 2>/dev/null; cat t3", "gunzip --verbose -t k/three.gz 2>/dev/null; echo $?",
+    "gunzip --quiet -c k/three.gz", "rm -f t3 && cp k/three.gz t3.gz && gunzip -v t3.gz 2>/dev/null; cat t3", "gunzip --verbose -t k/three.gz 2>/dev/null; echo $?",
     "gunzip -l k/three.gz", "gunzip --list k/three.gz", "gunzip -l -v k/three.gz | cut -c1-5,31-", "gunzip -n -c k/three.gz", "gunzip --no-name -c k/three.gz",
-    "gunzip -N -c k/three.gz", "gunzip --name -c k/three.gz", "cp k/three.gz t3.z && gunzip -S .z t3.z && cat t3", "cp k/three.gz t3.x && gunzip --suffix=.x t3.x && cat t3",
-    "gunzip --synchronous -c k/three.gz", "gunzip nosuch.gz 2>/dev/null; echo $?", "gunzip -c k/three.gz k/gz/one.gz", "gunzip -c d/a.txt 2>/dev/null; echo $?",
+    "gunzip -N -c k/three.gz", "gunzip --name -c k/three.gz", "rm -f t3 && cp k/three.gz t3.z && gunzip -S .z t3.z && cat t3", "rm -f t3 && cp k/three.gz t3.x && gunzip --suffix=.x t3.x && cat t3",
+    "gunzip --synchronous -c k/three.gz", "gunzip nosuch.gz 2>/dev/null; echo $?", "gunzip -c k/three.gz k/gz/one.gz", "gunzip -l k/three.gz k/gz/one.gz", "gunzip -lq k/three.gz", "gunzip -c d/a.txt 2>/dev/null; echo $?",
     "gunzip -cf d/a.txt", "cat k/three.gz k/three.gz | gunzip", "printf 'x\\n' | gzip | gunzip -c -",
   ],
   patch: [
