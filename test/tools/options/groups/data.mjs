@@ -174,7 +174,7 @@ export const CASES_DATA = {
     "rm -rf pw && cp -r k/p pw && patch -F 0 -p1 -d pw < k/fuzz.diff; echo $?; ls pw", "rm -rf pw && cp -r k/p pw && patch --fuzz=1 -p1 -d pw < k/fuzz.diff; echo $?",
     "rm -rf pw && cp -r k/p pw && patch -p1 -d pw < k/rej.diff; echo $?; ls pw; cat pw/f.txt.rej", "rm -rf pw && cp -r k/p pw && patch -r rj -p1 -d pw < k/rej.diff; echo $?; ls pw",
     "rm -rf pw && cp -r k/p pw && patch --reject-file=- -p1 -d pw < k/rej.diff; echo $?", "rm -rf pw && cp -r k/p pw && patch --reject-format=unified -p1 -d pw < k/rej.diff; cat pw/f.txt.rej",
-    "rm -rf pw && cp -r k/p pw && patch --reject-format=context -p1 -d pw < k/rej.diff; cat pw/f.txt.rej", "rm -rf pw && cp -r k/p pw && patch --merge -p1 -d pw < k/rej.diff; echo $?; cat pw/f.txt",
+    "rm -rf pw && cp -r k/p pw && patch --reject-format=context -p1 -d pw < k/rej.diff; cat pw/f.txt.rej", { run: "rm -rf pw && cp -r k/p pw && patch --merge -p1 -d pw < k/rej.diff", refused: "--merge" },
     "rm -rf pw && cp -r k/p pw && patch -p1 -d pw < k/new.diff && cat pw/new.txt", "rm -rf pw && cp -r k/p pw && patch -p1 -d pw < k/gone.diff; ls pw",
     "rm -rf pw && cp -r k/p pw && patch -E -p1 -d pw < k/gone.diff; ls pw", "rm -rf pw && cp -r k/p pw && patch --remove-empty-files -p1 -d pw < k/gone.diff; ls pw",
     "rm -rf pw && cp -r k/p pw && patch --posix -p1 -d pw < k/gone.diff; ls pw", "rm -rf pw && cp -r k/p pw && patch -D NEW pw/f.txt < k/u.diff && cat pw/f.txt",
