@@ -5,12 +5,12 @@
 use super::{File, Hunk};
 
 /// What -y needs: total width, tab size, whether tabs are expanded, and the two switches.
-pub struct Side {
-    pub width: usize,
-    pub tabsize: usize,
-    pub expand: bool,
-    pub left_column: bool,
-    pub suppress_common: bool,
+pub(super) struct Side {
+    pub(super) width: usize,
+    pub(super) tabsize: usize,
+    pub(super) expand: bool,
+    pub(super) left_column: bool,
+    pub(super) suppress_common: bool,
 }
 
 /// Pads from column `from` to `to` with tabs (unless expanding) then spaces.
@@ -113,7 +113,7 @@ fn with_nl(f: &File, i: usize) -> (&[u8], bool) {
     (&f.lines[i], !(f.no_nl && i + 1 == f.lines.len()))
 }
 
-pub fn side_by_side(fa: &File, fb: &File, hunks: &[Hunk], s: &Side) -> Vec<u8> {
+pub(super) fn side_by_side(fa: &File, fb: &File, hunks: &[Hunk], s: &Side) -> Vec<u8> {
     let mut out = Vec::new();
     let (mut i, mut j) = (0, 0);
     let common = |out: &mut Vec<u8>, i: &mut usize, j: &mut usize, to_i: usize, to_j: usize| {
@@ -157,7 +157,7 @@ fn ed_range(a: usize, b: usize) -> String {
 }
 
 /// -e: ed commands, last change first, so line numbers stay right as they apply.
-pub fn ed(fb: &File, hunks: &[Hunk]) -> Vec<u8> {
+pub(super) fn ed(fb: &File, hunks: &[Hunk]) -> Vec<u8> {
     let mut out = Vec::new();
     for &(a0, a1, b0, b1) in hunks.iter().rev() {
         let cmd = if a0 == a1 { format!("{}a", a0) } else if b0 == b1 { format!("{}d", ed_range(a0, a1)) } else { format!("{}c", ed_range(a0, a1)) };
@@ -176,7 +176,7 @@ pub fn ed(fb: &File, hunks: &[Hunk]) -> Vec<u8> {
 }
 
 /// -n: RCS commands, first change first, numbered in the original file.
-pub fn rcs(fb: &File, hunks: &[Hunk]) -> Vec<u8> {
+pub(super) fn rcs(fb: &File, hunks: &[Hunk]) -> Vec<u8> {
     let mut out = Vec::new();
     for &(a0, a1, b0, b1) in hunks {
         if a0 < a1 {
@@ -194,17 +194,17 @@ pub fn rcs(fb: &File, hunks: &[Hunk]) -> Vec<u8> {
 }
 
 /// --*-line-format and --*-group-format (and -D, which is made of them).
-pub struct Formats {
+pub(super) struct Formats {
     /// Line formats: old, new, unchanged.
-    pub line: [String; 3],
+    pub(super) line: [String; 3],
     /// Group formats: old, new, unchanged, changed.
-    pub group: [String; 4],
+    pub(super) group: [String; 4],
 }
 
 impl Formats {
     /// GNU's defaults for what was not given: line "%l\n"; old and new groups fall back on the
     /// changed one, which is otherwise old's then new's.
-    pub fn new(line: [Option<String>; 3], group: [Option<String>; 4]) -> Formats {
+    pub(super) fn new(line: [Option<String>; 3], group: [Option<String>; 4]) -> Formats {
         let line = line.map(|l| l.unwrap_or_else(|| "%l\n".into()));
         let [old, new, unchanged, changed] = group;
         let old = old.or_else(|| changed.clone()).unwrap_or_else(|| "%<".into());
@@ -213,7 +213,7 @@ impl Formats {
         Formats { line, group: [old, new, unchanged.unwrap_or_else(|| "%=".into()), changed] }
     }
 
-    pub fn ifdef(name: &str) -> Formats {
+    pub(super) fn ifdef(name: &str) -> Formats {
         let n = name;
         Formats::new(
             [None, None, None],
@@ -309,7 +309,7 @@ fn put_line(out: &mut Vec<u8>, fmt: &str, f: &File, i: usize) {
 }
 
 /// Output through the group and line formats: every stretch of the files, changed or not.
-pub fn formatted(fa: &File, fb: &File, hunks: &[Hunk], f: &Formats) -> Vec<u8> {
+pub(super) fn formatted(fa: &File, fb: &File, hunks: &[Hunk], f: &Formats) -> Vec<u8> {
     let mut out = Vec::new();
     // kind: 0 old only, 1 new only, 2 unchanged, 3 changed.
     let group = |out: &mut Vec<u8>, kind: usize, a0: usize, a1: usize, b0: usize, b1: usize| {
