@@ -92,6 +92,8 @@ export const CASES_DATA = {
     { run: "cksum -a blake2b d/a.txt", refused: "blake2b" }, { run: "cksum -a sm3 d/a.txt", refused: "sm3" },
     { run: "cksum -a blake2b -l 256 d/a.txt", refused: "blake2b", opts: ["-l"] }, { run: "cksum -a blake2b --length=128 d/a.txt", refused: "blake2b", opts: ["--length"] },
   ],
+  // cmp words its message by locale ("char" in C, "byte" elsewhere): the real tool runs under
+  // LC_ALL=C, so each case sets it too (an export in the sweep's setup does not outlive that call).
   cmp: [
     "cmp f1.txt f2.txt; echo $?", "cmp f1.txt f1.txt; echo $?", "cmp -b f1.txt f2.txt", "cmp --print-bytes f1.txt f2.txt", "cmp -l f1.txt f2.txt; echo $?",
     "cmp --verbose f1.txt f2.txt", "cmp -lb f1.txt f2.txt", "cmp -s f1.txt f2.txt; echo $?", "cmp --silent f1.txt f1.txt; echo $?", "cmp --quiet f1.txt f2.txt; echo $?",
@@ -99,7 +101,7 @@ export const CASES_DATA = {
     "cmp --ignore-initial=1 f1.txt f2.txt; echo $?", "cmp f1.txt f2.txt 1 1; echo $?", "cmp d/a.txt d/b.txt", "cmp f1.txt lines.txt", "cmp d/empty f1.txt 2>&1; echo $?",
     "cmp f1.txt d/empty 2>&1; echo $?", "cmp lines.txt f1.txt 2>&1", "cmp - f2.txt < f1.txt", "cmp f1.txt nosuch 2>/dev/null; echo $?", "cmp -l k/bin.dat k/w.dat 2>/dev/null | head -5",
     "cmp -bl k/bin.dat k/w.dat 2>/dev/null | head -5", "cmp -n 1K f1.txt f2.txt; echo $?", "cmp -i 1K f1.txt f2.txt; echo $?", "cmp -v >/dev/null; echo $?",
-  ],
+  ].map((run) => `export LC_ALL=C; ${run}`),
   od: [
     "od k/bin.dat", "od -v k/bin.dat | head -3", "od --output-duplicates k/bin.dat | wc -l", "od -A d k/bin.dat | head -2", "od -A x k/bin.dat | tail -2", "od -A o k/h.txt",
     "od -A n k/h.txt", "od --address-radix=x k/h.txt", "od -N 5 k/h.txt", "od --read-bytes=3 -c k/h.txt", "od -j 6 -c k/h.txt", "od --skip-bytes=4 -c k/h.txt",

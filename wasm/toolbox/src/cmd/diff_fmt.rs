@@ -240,7 +240,7 @@ fn char_directive(f: &[u8]) -> Option<(u8, usize)> {
 }
 
 /// A printf-style number directive (`%5dn`, `%xE`): (text, bytes of `f` it took).
-fn num_directive(f: &[u8], value: impl Fn(u8) -> Option<i64>) -> Option<(String, usize)> {
+fn num_directive(f: &[u8], value: &dyn Fn(u8) -> Option<i64>) -> Option<(String, usize)> {
     let spec_len = f.iter().take_while(|c| b"-+ #0123456789".contains(c)).count();
     let conv = *f.get(spec_len)?;
     let letter = *f.get(spec_len + 1)?;
@@ -266,46 +266,53 @@ fn num_directive(f: &[u8], value: impl Fn(u8) -> Option<i64>) -> Option<(String,
     Some((text, spec_len + 2))
 }
 
-fn put_line(out: &mut Vec<u8>, fmt: &str, f: &File, i: usize) {
-    let fb = fmt.as_bytes();
+/// Copies a format to `out`: `own` prints the directives of its kind (`%l`, `%<`...) and says
+/// whether it knew the letter; `%%`, `%c'X'` and number directives (`value` of a letter) are common.
+fn expand(out: &mut Vec<u8>, fmt: &[u8], mut own: impl FnMut(&mut Vec<u8>, u8) -> bool, value: impl Fn(u8) -> Option<i64>) {
     let mut k = 0;
-    while k < fb.len() {
-        if fb[k] != b'%' {
-            out.push(fb[k]);
+    while k < fmt.len() {
+        if fmt[k] != b'%' {
+            out.push(fmt[k]);
             k += 1;
             continue;
         }
-        let rest = &fb[k + 1..];
+        let rest = &fmt[k + 1..];
         match rest.first() {
-            Some(b'l') => {
-                out.extend_from_slice(&f.lines[i]);
-                k += 2;
-            }
-            Some(b'L') => {
-                out.extend_from_slice(&f.lines[i]);
-                if !(f.no_nl && i + 1 == f.lines.len()) {
-                    out.push(b'\n');
-                }
-                k += 2;
-            }
-            Some(b'%') => {
-                out.push(b'%');
-                k += 2;
-            }
+            Some(b'%') => out.push(b'%'),
+            Some(&c) if own(out, c) => {}
             _ => {
                 if let Some((c, n)) = char_directive(rest) {
                     out.push(c);
                     k += 1 + n;
-                } else if let Some((t, n)) = num_directive(rest, |l| (l == b'n').then_some(i as i64 + 1)) {
+                } else if let Some((t, n)) = num_directive(rest, &value) {
                     out.extend_from_slice(t.as_bytes());
                     k += 1 + n;
                 } else {
                     out.push(b'%');
                     k += 1;
                 }
+                continue;
             }
         }
+        k += 2;
     }
+}
+
+fn put_line(out: &mut Vec<u8>, fmt: &str, f: &File, i: usize) {
+    let own = |out: &mut Vec<u8>, c: u8| {
+        match c {
+            b'l' => out.extend_from_slice(&f.lines[i]),
+            b'L' => {
+                out.extend_from_slice(&f.lines[i]);
+                if !(f.no_nl && i + 1 == f.lines.len()) {
+                    out.push(b'\n');
+                }
+            }
+            _ => return false,
+        }
+        true
+    };
+    expand(out, fmt.as_bytes(), own, |l| (l == b'n').then_some(i as i64 + 1));
 }
 
 /// Output through the group and line formats: every stretch of the files, changed or not.
@@ -325,35 +332,16 @@ pub(super) fn formatted(fa: &File, fb: &File, hunks: &[Hunk], f: &Formats) -> Ve
                 _ => return None,
             })
         };
-        let mut k = 0;
-        while k < fmt.len() {
-            if fmt[k] != b'%' {
-                out.push(fmt[k]);
-                k += 1;
-                continue;
+        let own = |out: &mut Vec<u8>, c: u8| {
+            match c {
+                b'<' => (a0..a1).for_each(|x| put_line(out, &f.line[0], fa, x)),
+                b'>' => (b0..b1).for_each(|y| put_line(out, &f.line[1], fb, y)),
+                b'=' => (a0..a1).for_each(|x| put_line(out, &f.line[2], fa, x)),
+                _ => return false,
             }
-            let rest = &fmt[k + 1..];
-            match rest.first() {
-                Some(b'<') => (a0..a1).for_each(|x| put_line(out, &f.line[0], fa, x)),
-                Some(b'>') => (b0..b1).for_each(|y| put_line(out, &f.line[1], fb, y)),
-                Some(b'=') => (a0..a1).for_each(|x| put_line(out, &f.line[2], fa, x)),
-                Some(b'%') => out.push(b'%'),
-                _ => {
-                    if let Some((c, n)) = char_directive(rest) {
-                        out.push(c);
-                        k += 1 + n;
-                    } else if let Some((t, n)) = num_directive(rest, numbers) {
-                        out.extend_from_slice(t.as_bytes());
-                        k += 1 + n;
-                    } else {
-                        out.push(b'%');
-                        k += 1;
-                    }
-                    continue;
-                }
-            }
-            k += 2;
-        }
+            true
+        };
+        expand(out, fmt, own, numbers);
     };
     let (mut i, mut j) = (0, 0);
     for &(a0, a1, b0, b1) in hunks {

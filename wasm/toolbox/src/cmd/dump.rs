@@ -196,18 +196,7 @@ fn od_values(t: OdType, chunk: &[u8], big: bool) -> Vec<String> {
         let v = u64::from_le_bytes(buf);
         let b = c[0];
         out.push(match t {
-            OdType::Char => match b {
-                0 => "\\0".to_string(),
-                7 => "\\a".into(),
-                8 => "\\b".into(),
-                9 => "\\t".into(),
-                10 => "\\n".into(),
-                11 => "\\v".into(),
-                12 => "\\f".into(),
-                13 => "\\r".into(),
-                32..=126 => (b as char).to_string(),
-                _ => format!("{:03o}", b),
-            },
+            OdType::Char => c_escape(b),
             OdType::Named => {
                 let b = b & 0x7f;
                 if b <= 32 {
@@ -253,6 +242,22 @@ fn od_line(spec: OdSpec, chunk: &[u8], width: usize, per_block: usize, big: bool
         s.push('<');
     }
     s
+}
+
+/// A byte as od -c and hexdump's %_c show it: C escapes, printable ASCII, else 3-digit octal.
+pub(crate) fn c_escape(b: u8) -> String {
+    match b {
+        0 => "\\0".into(),
+        7 => "\\a".into(),
+        8 => "\\b".into(),
+        9 => "\\t".into(),
+        10 => "\\n".into(),
+        11 => "\\v".into(),
+        12 => "\\f".into(),
+        13 => "\\r".into(),
+        32..=126 => (b as char).to_string(),
+        _ => format!("{:03o}", b),
+    }
 }
 
 fn od_addr(radix: char, n: usize) -> String {

@@ -284,18 +284,7 @@ fn char_text(kind: char, spec: &str, b: u8) -> Vec<u8> {
     let s = match kind {
         'C' => return pad(spec, "\u{1}".into(), false, false, "").bytes().map(|x| if x == 1 { b } else { x }).collect(),
         'p' => if (32..127).contains(&b) { (b as char).to_string() } else { ".".into() },
-        'c' => match b {
-            0 => "\\0".into(),
-            7 => "\\a".into(),
-            8 => "\\b".into(),
-            9 => "\\t".into(),
-            10 => "\\n".into(),
-            11 => "\\v".into(),
-            12 => "\\f".into(),
-            13 => "\\r".into(),
-            32..=126 => (b as char).to_string(),
-            _ => format!("{:03o}", b),
-        },
+        'c' => super::dump::c_escape(b),
         _ => match b {
             0..=31 => NAMES[b as usize].into(),
             127 => "del".into(),
