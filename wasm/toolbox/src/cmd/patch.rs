@@ -158,7 +158,7 @@ fn parse(text: &str, ed: bool) -> Result<Vec<FilePatch>, String> {
             i += 2;
             continue;
         }
-        if l.starts_with("*** ") && !l.starts_with("*** ") == false && lines.get(i + 1).map_or(false, |n| n.starts_with("--- ")) && !l.ends_with(" ****") {
+        if l.starts_with("*** ") && !l.ends_with(" ****") && lines.get(i + 1).map_or(false, |n| n.starts_with("--- ")) {
             leading.extend([l.to_string(), lines[i + 1].to_string()]);
             out.push(FilePatch { old_name: header_name(l), new_name: header_name(lines[i + 1]), format: Format::Context, leading: std::mem::take(&mut leading), line: i + 3, hunks: Vec::new() });
             i += 2;
@@ -249,8 +249,7 @@ fn parse(text: &str, ed: bool) -> Result<Vec<FilePatch>, String> {
                 new_l = ctx_only(&old);
             }
             let fp = out.last_mut().ok_or("hunk without file header")?;
-            let start = if os.1 == 0 { os.0 } else { os.0 };
-            fp.hunks.push(Hunk { old_start: start, new_start: ns.0, old: old_l, new: new_l, old_nonl: false, new_nonl: false });
+            fp.hunks.push(Hunk { old_start: os.0, new_start: ns.0, old: old_l, new: new_l, old_nonl: false, new_nonl: false });
             continue;
         }
         if let Some((o1, o2, c, n1, n2)) = normal_cmd(l) {
@@ -663,7 +662,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         let ed = fp.format == Format::Ed;
         for (hi, h) in fp.hunks.iter().enumerate() {
             let (old, new) = if reverse { (&h.new, &h.old) } else { (&h.old, &h.new) };
-            let (o_start, n_start) = if reverse { (h.new_start, h.old_start) } else { (h.old_start, h.new_start) };
+            let o_start = if reverse { h.new_start } else { h.old_start };
             let want = if old.is_empty() { (o_start as isize + delta).max(0) as usize } else { ((o_start as isize - 1).max(0) + delta).max(0) as usize };
             let found = if ed {
                 // An ed command names its lines; it does not search.
@@ -680,7 +679,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
                         writeln!(msgs, "Reversed (or previously applied) patch detected!  {} -R.", if reverse { "Ignoring" } else { "Assuming" })?;
                         reverse = !reverse;
                         let (old, new) = (new, old);
-                        place(&lines, old, new, want, fuzz, ws).map(|f| (f, true)).map(|(f, _)| f)
+                        place(&lines, old, new, want, fuzz, ws)
                     } else {
                         if p.has("N") {
                             writeln!(msgs, "Reversed (or previously applied) patch detected!  Skipping patch.")?;
@@ -694,7 +693,6 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
                 None => None,
             };
             let (old, new, new_nonl) = if reverse { (&h.new, &h.old, h.old_nonl) } else { (&h.old, &h.new, h.new_nonl) };
-            let _ = n_start;
             match found {
                 Some((pos, top, bottom, f)) => {
                     let body_old = &old[top..old.len() - bottom];
@@ -726,9 +724,8 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
                     }
                 }
                 None => {
-                    if !quiet || true {
-                        writeln!(msgs, "Hunk #{} FAILED at {}.", hi + 1, o_start.max(1))?;
-                    }
+                    // A failure is reported even under -s.
+                    writeln!(msgs, "Hunk #{} FAILED at {}.", hi + 1, o_start.max(1))?;
                     rejects.push(h);
                 }
             }
