@@ -101,7 +101,7 @@ export function formatPrintf(sh: Shell, fmt: string, args: string[], errors: str
       if (c === "\\") {
         // in the format, \NNN is octal without a leading 0
         const m = /^\\([0-7]{1,3}|x[0-9a-fA-F]{1,2}|u[0-9a-fA-F]{1,4}|U[0-9a-fA-F]{1,8}|.?)/s.exec(fmt.slice(i))!;
-        if (/^[0-7]/.test(m[1])) o += String.fromCharCode(parseInt(m[1], 8) & 255);
+        if (/^[0-7]/.test(m[1])) o += byteChar(parseInt(m[1], 8) & 255);
         else {
           const [t, st] = backslashEscapes(m[0], true);
           o += t;

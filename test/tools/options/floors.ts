@@ -10,7 +10,7 @@ const CORE: Record<string, { equal: number; refused: number }> = {
   cut: { equal: 13, refused: 0 },
   date: { equal: 25, refused: 0 },
   df: { equal: 14, refused: 0 },
-  diff: { equal: 48, refused: 0 },
+  diff: { equal: 68, refused: 0 },
   du: { equal: 31, refused: 0 },
   find: { equal: 72, refused: 6 },
   grep: { equal: 48, refused: 0 },

@@ -79,7 +79,7 @@ function hostHelp(cmd) {
 }
 
 /** Counterparts a minimal Debian lacks (coreutils, findutils, tar, diffutils, gzip are always there). */
-const PACKAGES = { gawk: "gawk", rg: "ripgrep", jq: "jq", tree: "tree" };
+const PACKAGES = { gawk: "gawk", rg: "ripgrep", jq: "jq", tree: "tree", xxd: "xxd", bc: "bc", patch: "patch", hexdump: "bsdextrautils", strings: "binutils" };
 
 function installCounterparts() {
   const missing = Object.entries(PACKAGES).filter(([bin]) => !["/usr/bin", "/bin"].some((d) => existsSync(join(d, bin))));

@@ -86,7 +86,10 @@ impl Sum {
 pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     let p = getopt!(ctx, args, SPECS, HELP, 1);
     let alg = p.last("a").unwrap_or("crc");
-    if let Some((_, cmd)) = DIGESTS.iter().find(|(a, _)| *a == alg) {
+    let digest = DIGESTS.iter().find(|(a, _)| *a == alg).map(|(_, c)| *c);
+    // Checking without -a reads the algorithm from each tagged line.
+    let auto = p.has("c") && p.last("a").is_none();
+    if digest.is_some() || auto {
         // The digests are md5sum/sha*sum's, with cksum's tagged default.
         let mut rest: Vec<String> = Vec::new();
         let mut skip = false;
@@ -104,9 +107,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         if !p.has("untagged") && !p.has("c") {
             rest.insert(0, "--tag".into());
         }
-        ctx.name = cmd;
-        ctx.diag.name = cmd;
-        return super::hashsum::run(ctx, &rest);
+        return super::hashsum::run_digest(ctx, &rest, digest);
     }
     let fresh: fn() -> Sum = match alg {
         "crc" => || Sum::Crc(crc_table(), 0),

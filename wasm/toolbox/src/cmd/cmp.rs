@@ -13,8 +13,27 @@ const SPECS: &[Spec] = &[
     flag('s', "silent", "s"),
     val('i', "ignore-initial", "i"),
     val('n', "bytes", "n"),
+    flag('v', "", crate::args::VERSION),
 ];
 const HELP: &str = "Usage: cmp [OPTION]... FILE1 [FILE2 [SKIP1 [SKIP2]]]\nCompare two files byte by byte.\n\n  -b, --print-bytes          print differing bytes\n  -i, --ignore-initial=SKIP  skip first SKIP bytes of both inputs\n  -l, --verbose              output byte numbers and differing byte values\n  -n, --bytes=LIMIT          compare at most LIMIT bytes\n  -s, --quiet, --silent      suppress all normal output\n\nExit status is 0 if inputs are the same, 1 if different, 2 if trouble.\n";
+
+/// GNU says "char" in the POSIX locale (as POSIX words it) and "byte" in any other.
+fn differ_word() -> &'static str {
+    let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].iter().find_map(|k| std::env::var(k).ok().filter(|v| !v.is_empty()));
+    match locale.as_deref() {
+        None | Some("C") | Some("POSIX") => "char",
+        _ => "byte",
+    }
+}
+
+/// SKIP or SKIP1:SKIP2 of -i.
+fn skips(s: &str) -> Option<(usize, usize)> {
+    let num = |s: &str| crate::num::parse_size(s).map(|n| n as usize);
+    match s.split_once(':') {
+        Some((a, b)) => Some((num(a)?, num(b)?)),
+        None => num(s).map(|n| (n, n)),
+    }
+}
 
 fn show(b: u8) -> String {
     let mut v = Vec::new();
@@ -36,16 +55,16 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     let n1 = ops[0].clone();
     let n2 = ops.get(1).cloned().unwrap_or_else(|| "-".into());
     let num = |s: &str| crate::num::parse_size(s);
-    let skip_all = match p.last("i").map(num) {
-        Some(Some(n)) => n as usize,
+    let (skip_1, skip_2) = match p.last("i").map(skips) {
+        Some(Some(n)) => n,
         Some(None) => {
             ctx.diag.error(format!("invalid --ignore-initial value '{}'", p.last("i").unwrap()));
             return Ok(2);
         }
-        None => 0,
+        None => (0, 0),
     };
-    let skip1 = ops.get(2).and_then(|s| num(s)).map(|n| n as usize).unwrap_or(skip_all);
-    let skip2 = ops.get(3).and_then(|s| num(s)).map(|n| n as usize).unwrap_or(skip_all);
+    let skip1 = ops.get(2).and_then(|s| num(s)).map(|n| n as usize).unwrap_or(skip_1);
+    let skip2 = ops.get(3).and_then(|s| num(s)).map(|n| n as usize).unwrap_or(skip_2);
     let limit = p.last("n").and_then(num).map(|n| n as usize);
     let mut read = |name: &str| -> Option<Vec<u8>> {
         let mut d = Vec::new();
@@ -69,6 +88,11 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         Some(l) => (&a[..l.min(a.len())], &b[..l.min(b.len())]),
         None => (a, b),
     };
+    // -l pads byte numbers to the width of the last one it could print: the shorter regular
+    // file's length (stdin's is unknown).
+    let sizes = [(&n1, a.len()), (&n2, b.len())];
+    let most = sizes.iter().filter(|(n, _)| n.as_str() != "-").map(|(_, l)| *l).min().or(limit).unwrap_or(usize::MAX);
+    let width = most.max(1).to_string().len();
     let quiet = p.has("s");
     let mut line = 1;
     let mut differ = false;
@@ -81,16 +105,16 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
             }
             if p.has("l") {
                 if p.has("b") {
-                    writeln!(ctx.out, "{} {:3o} {:<4} {:3o} {}", i + 1, a[i], show(a[i]), b[i], show(b[i]))?;
+                    writeln!(ctx.out, "{:w$} {:3o} {:<4} {:3o} {}", i + 1, a[i], show(a[i]), b[i], show(b[i]), w = width)?;
                 } else {
-                    writeln!(ctx.out, "{} {:3o} {:3o}", i + 1, a[i], b[i])?;
+                    writeln!(ctx.out, "{:w$} {:3o} {:3o}", i + 1, a[i], b[i], w = width)?;
                 }
                 continue;
             }
             if p.has("b") {
                 writeln!(ctx.out, "{} {} differ: byte {}, line {} is {:3o} {} {:3o} {}", n1, n2, i + 1, line, a[i], show(a[i]), b[i], show(b[i]))?;
             } else {
-                writeln!(ctx.out, "{} {} differ: byte {}, line {}", n1, n2, i + 1, line)?;
+                writeln!(ctx.out, "{} {} differ: {} {}, line {}", n1, n2, differ_word(), i + 1, line)?;
             }
             return Ok(1);
         }
@@ -126,7 +150,7 @@ mod tests {
         write(&c2, "abc\ndxf\n");
         write(&c3, "abc\n");
         check("cmp", &[&c1, &c1], "", "", 0);
-        check("cmp", &[&c1, &c2], "", &format!("{} {} differ: byte 6, line 2\n", c1, c2), 1);
+        check("cmp", &[&c1, &c2], "", &format!("{} {} differ: {} 6, line 2\n", c1, c2, super::differ_word()), 1);
         check("cmp", &["-l", &c1, &c2], "", "6 145 170\n", 1);
         check("cmp", &["-s", &c1, &c2], "", "", 1);
         check("cmp", &["-b", &c1, &c2], "", &format!("{} {} differ: byte 6, line 2 is 145 e 170 x\n", c1, c2), 1);

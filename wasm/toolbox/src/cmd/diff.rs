@@ -11,6 +11,9 @@ use crate::fsx;
 use std::collections::HashMap;
 use std::io::{self, Read, Write};
 
+#[path = "diff_fmt.rs"]
+mod fmt;
+
 const SPECS: &[Spec] = &[
     flag('u', "", "u"),
     val('U', "unified", "U"),
@@ -46,6 +49,27 @@ const SPECS: &[Spec] = &[
     flag('\0', "ignore-file-name-case", "ignored"),
     flag('\0', "no-ignore-file-name-case", "ignored"),
     flag('\0', "normal", "ignored"),
+    flag('y', "side-by-side", "y"),
+    val('W', "width", "W"),
+    flag('\0', "left-column", "left-column"),
+    flag('\0', "suppress-common-lines", "suppress-common"),
+    val('D', "ifdef", "D"),
+    val('\0', "old-line-format", "lf-old"),
+    val('\0', "new-line-format", "lf-new"),
+    val('\0', "unchanged-line-format", "lf-unchanged"),
+    val('\0', "line-format", "lf-all"),
+    val('\0', "old-group-format", "gf-old"),
+    val('\0', "new-group-format", "gf-new"),
+    val('\0', "unchanged-group-format", "gf-unchanged"),
+    val('\0', "changed-group-format", "gf-changed"),
+    flag('e', "ed", "e"),
+    flag('n', "rcs", "n"),
+    flag('t', "expand-tabs", "t"),
+    val('\0', "tabsize", "tabsize"),
+    val('I', "ignore-matching-lines", "I"),
+    flag('l', "paginate", "ignored"),
+    flag('\0', "suppress-blank-empty", "suppress-blank"),
+    val('\0', "palette", "ignored"),
 ];
 const HELP: &str = "Usage: diff [OPTION]... FILES\nCompare FILES line by line.\n\n  -q, --brief                   report only when files differ\n  -s, --report-identical-files  report when two files are the same\n  -u, -U NUM, --unified[=NUM]   output NUM (default 3) lines of unified context\n  -r, --recursive               recursively compare any subdirectories found\n  -N, --new-file                treat absent files as empty\n  -i, --ignore-case             ignore case differences in file contents\n  -b, --ignore-space-change     ignore changes in the amount of white space\n  -w, --ignore-all-space        ignore all white space\n  -B, --ignore-blank-lines      ignore changes where lines are all blank\n      --strip-trailing-cr       strip trailing carriage return on input\n      --label LABEL             use LABEL instead of file name and timestamp\n  -a, --text                    treat all files as text\n  -c, -C NUM, --context[=NUM]   output NUM (default 3) lines of copied context\n  -p, --show-c-function         show which C function each change is in\n  -F, --show-function-line=RE   show the most recent line matching RE\n  -E, --ignore-tab-expansion    ignore changes due to tab expansion\n  -Z, --ignore-trailing-space   ignore white space at line end\n  -T, --initial-tab             make tabs line up by prepending a tab\n  -x, --exclude=PAT             exclude files that match PAT\n  -X, --exclude-from=FILE       exclude files that match any pattern in FILE\n  -S, --starting-file=FILE      start with FILE when comparing directories\n      --from-file=FILE1         compare FILE1 to all operands\n      --to-file=FILE2           compare all operands to FILE2\n  -d, -H, --horizon-lines, --no-dereference  accepted (no effect here)\n\nExit status is 0 if inputs are the same, 1 if different, 2 if trouble.\n";
 
@@ -75,6 +99,16 @@ struct O {
     function: Option<regex::bytes::Regex>,
     exclude: Vec<String>,
     start: Option<String>,
+    side: Option<fmt::Side>,
+    formats: Option<fmt::Formats>,
+    ed: bool,
+    rcs: bool,
+    /// -t: tabs in output lines become spaces (every `tabsize` columns).
+    expand_tabs: bool,
+    tabsize: usize,
+    /// -I: changes whose lines all match one of these are ignored.
+    ignore: Vec<regex::bytes::Regex>,
+    suppress_blank: bool,
 }
 
 #[derive(Clone, Copy, PartialEq, Debug)]
@@ -222,7 +256,7 @@ fn myers(a: &[usize], b: &[usize]) -> Vec<Op> {
     ops
 }
 
-struct File {
+pub(crate) struct File {
     lines: Vec<Vec<u8>>,
     /// Last line lacks its newline.
     no_nl: bool,
@@ -309,6 +343,16 @@ fn diff_files(ctx: &mut Ctx, p1: &str, p2: &str, o: &O) -> io::Result<i32> {
     let mut ops = script(&a, &b);
     // A changed "no newline at end" is a difference on the last line.
     let same_text = ops.iter().all(|o| *o == Op::Eq) && (fa.no_nl == fb.no_nl || o.all_space);
+    if same_text && (o.side.is_some() || o.formats.is_some()) {
+        // These styles list the whole file, changed or not.
+        let out = match (&o.side, &o.formats) {
+            (Some(sd), _) => fmt::side_by_side(&fa, &fb, &[], sd),
+            (_, Some(f)) => fmt::formatted(&fa, &fb, &[], f),
+            _ => Vec::new(),
+        };
+        ctx.out.write_all(&out)?;
+        return Ok(0);
+    }
     if same_text {
         if o.same {
             writeln!(ctx.out, "Files {} and {} are identical", p1, p2)?;
@@ -330,7 +374,7 @@ fn diff_files(ctx: &mut Ctx, p1: &str, p2: &str, o: &O) -> io::Result<i32> {
         return Ok(1);
     }
     // Hunks: (a_start, a_end, b_start, b_end) of each run of changes.
-    let mut hunks = Vec::new();
+    let mut hunks: Vec<Hunk> = Vec::new();
     let (mut i, mut j, mut k) = (0usize, 0usize, 0usize);
     while k < ops.len() {
         if ops[k] == Op::Eq {
@@ -356,6 +400,24 @@ fn diff_files(ctx: &mut Ctx, p1: &str, p2: &str, o: &O) -> io::Result<i32> {
             return Ok(0);
         }
     }
+    if !o.ignore.is_empty() {
+        let matched = |l: &Vec<u8>| o.ignore.iter().any(|r| r.is_match(l));
+        hunks.retain(|&(a0, a1, b0, b1)| !fa.lines[a0..a1].iter().chain(fb.lines[b0..b1].iter()).all(matched));
+        if hunks.is_empty() {
+            return Ok(0);
+        }
+    }
+    let styled = match (&o.side, &o.formats, o.ed, o.rcs) {
+        (Some(sd), ..) => Some(fmt::side_by_side(&fa, &fb, &hunks, sd)),
+        (_, Some(f), ..) => Some(fmt::formatted(&fa, &fb, &hunks, f)),
+        (_, _, true, _) => Some(fmt::ed(&fb, &hunks)),
+        (_, _, _, true) => Some(fmt::rcs(&fb, &hunks)),
+        _ => None,
+    };
+    if let Some(out) = styled {
+        ctx.out.write_all(&out)?;
+        return Ok(1);
+    }
     if !o.argv_opts.is_empty() && o.recursive {
         writeln!(ctx.out, "diff {} {} {}", o.argv_opts.join(" "), p1, p2)?;
     }
@@ -363,13 +425,30 @@ fn diff_files(ctx: &mut Ctx, p1: &str, p2: &str, o: &O) -> io::Result<i32> {
     let mut out: Vec<u8> = Vec::new();
     let line = |out: &mut Vec<u8>, prefix: &[u8], f: &File, idx: usize| {
         // -T: the marker, then a tab instead of the usual space (or before the text).
+        let text = &f.lines[idx];
         if o.initial_tab {
             out.extend_from_slice(prefix.strip_suffix(b" ").unwrap_or(prefix));
             out.push(b'\t');
+        } else if o.suppress_blank && text.is_empty() {
+            out.extend_from_slice(prefix.strip_suffix(b" ").unwrap_or(prefix));
         } else {
             out.extend_from_slice(prefix);
         }
-        out.extend_from_slice(&f.lines[idx]);
+        if o.expand_tabs {
+            let mut col = 0;
+            for &c in text {
+                if c == b'\t' {
+                    let n = o.tabsize - col % o.tabsize;
+                    out.extend(std::iter::repeat(b' ').take(n));
+                    col += n;
+                } else {
+                    out.push(c);
+                    col += 1;
+                }
+            }
+        } else {
+            out.extend_from_slice(text);
+        }
         out.push(b'\n');
         if f.no_nl && idx + 1 == f.lines.len() {
             out.extend_from_slice(nl_note);
@@ -477,7 +556,7 @@ fn diff_files(ctx: &mut Ctx, p1: &str, p2: &str, o: &O) -> io::Result<i32> {
     Ok(1)
 }
 
-type Hunk = (usize, usize, usize, usize);
+pub(crate) type Hunk = (usize, usize, usize, usize);
 
 /// Hunks merged where their context (`ctxn` lines each side) would touch or overlap.
 fn groups_of(hunks: Vec<Hunk>, ctxn: usize) -> Vec<Vec<Hunk>> {
@@ -606,6 +685,47 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
             }
         }
     }
+    let tabsize = match p.last("tabsize").map(|t| t.parse::<usize>()) {
+        None => 8,
+        Some(Ok(n)) if n > 0 => n,
+        _ => {
+            bad_usage(ctx, &format!("invalid tabsize {}", q(p.last("tabsize").unwrap_or(""))));
+            return Ok(2);
+        }
+    };
+    let side = if p.has("y") {
+        let width = match p.last("W").map(|w| w.parse::<usize>()) {
+            None => 130,
+            Some(Ok(n)) if n > 0 => n,
+            _ => {
+                bad_usage(ctx, &format!("invalid width {}", q(p.last("W").unwrap_or(""))));
+                return Ok(2);
+            }
+        };
+        Some(fmt::Side { width, tabsize, expand: p.has("t"), left_column: p.has("left-column"), suppress_common: p.has("suppress-common") })
+    } else {
+        None
+    };
+    let line_fmt = |k: &str| p.last(k).or_else(|| p.last("lf-all")).map(str::to_string);
+    let group_fmt = |k: &str| p.last(k).map(str::to_string);
+    let formats = match p.last("D") {
+        Some(name) => Some(fmt::Formats::ifdef(name)),
+        None if ["lf-old", "lf-new", "lf-unchanged", "lf-all", "gf-old", "gf-new", "gf-unchanged", "gf-changed"].iter().any(|k| p.has(k)) => Some(fmt::Formats::new(
+            [line_fmt("lf-old"), line_fmt("lf-new"), line_fmt("lf-unchanged")],
+            [group_fmt("gf-old"), group_fmt("gf-new"), group_fmt("gf-unchanged"), group_fmt("gf-changed")],
+        )),
+        None => None,
+    };
+    let mut ignore = Vec::new();
+    for re in p.all("I") {
+        match regex::bytes::Regex::new(&crate::regex_posix::translate(re, false).unwrap_or_else(|_| re.to_string())) {
+            Ok(r) => ignore.push(r),
+            Err(e) => {
+                bad_usage(ctx, &format!("invalid regular expression {}: {}", q(re), e));
+                return Ok(2);
+            }
+        }
+    }
     // The options as typed, for the "diff -r ..." headers of recursive runs.
     let argv_opts: Vec<String> = args.iter().take_while(|a| a.starts_with('-') && a.as_str() != "--").cloned().collect();
     let o = O {
@@ -629,6 +749,14 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         function,
         exclude,
         start: p.last("S").map(str::to_string),
+        side,
+        formats,
+        ed: p.has("e"),
+        rcs: p.has("n"),
+        expand_tabs: p.has("t"),
+        tabsize,
+        ignore,
+        suppress_blank: p.has("suppress-blank"),
     };
     // --from-file / --to-file: one side fixed, every operand compared with it.
     if let Some((fixed, first)) = p.last("from-file").map(|f| (f, true)).or_else(|| p.last("to-file").map(|f| (f, false))) {

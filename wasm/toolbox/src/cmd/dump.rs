@@ -1,8 +1,8 @@
 //! Byte dumpers: od (-A -t -c -b -d -o -x -N -j -v -w), xxd (-p -r -l -s -c
-//! -g -u -i) and hexdump (-C, the default 2-byte format, -n -s -v). All read
+//! -g -u -i); hexdump is in hexdump.rs. All read
 //! their input whole; they are for inspecting files, not streaming.
 
-use crate::args::{flag, val, Spec};
+use crate::args::{flag, optval, val, Spec};
 use crate::ctx::{q, reason, Ctx, Res};
 use crate::input;
 use std::io::{Read, Write};
@@ -25,7 +25,7 @@ fn read_all(ctx: &mut Ctx, ops: &[String]) -> Option<Vec<u8>> {
     }
 }
 
-fn parse_num(s: &str) -> Option<u64> {
+pub(crate) fn parse_num(s: &str) -> Option<u64> {
     if let Some(h) = s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
         return u64::from_str_radix(h, 16).ok();
     }
@@ -42,23 +42,64 @@ enum OdType {
     Float(usize),
 }
 
+/// One -t format: its type and whether `z` asked for the `>text<` trailer.
+#[derive(Clone, Copy)]
+struct OdSpec {
+    t: OdType,
+    z: bool,
+}
+
+impl OdType {
+    fn size(self) -> usize {
+        match self {
+            OdType::Char | OdType::Named => 1,
+            OdType::Int { size, .. } => size,
+            OdType::Float(size) => size,
+        }
+    }
+    /// GNU's field width: the widest value the type can print.
+    fn field_width(self) -> usize {
+        match self {
+            OdType::Char | OdType::Named => 3,
+            OdType::Int { size, radix: 8, .. } => (size * 8 + 2) / 3,
+            OdType::Int { size, radix: 16, .. } => size * 2,
+            OdType::Int { size, signed, .. } => match size {
+                1 => 3 + signed as usize,
+                2 => 5 + signed as usize,
+                4 => 10 + signed as usize,
+                _ => 20,
+            },
+            OdType::Float(4) => 15,
+            OdType::Float(_) => 24,
+        }
+    }
+}
+
 const OD_SPECS: &[Spec] = &[
     val('A', "address-radix", "A"),
     val('t', "format", "t"),
     val('N', "read-bytes", "N"),
     val('j', "skip-bytes", "j"),
     flag('v', "output-duplicates", "v"),
-    val('w', "width", "w"),
+    optval('w', "width", "w"),
+    val('S', "", "S"),
+    optval('\0', "strings", "S"),
+    val('\0', "endian", "endian"),
+    flag('\0', "traditional", "traditional"),
     flag('c', "", "c"),
     flag('b', "", "b"),
     flag('d', "", "d"),
     flag('o', "", "o"),
     flag('x', "", "x"),
     flag('a', "", "a"),
+    flag('f', "", "f"),
+    flag('i', "", "i"),
+    flag('l', "", "l"),
+    flag('s', "", "s"),
 ];
-const OD_HELP: &str = "Usage: od [OPTION]... [FILE]...\nWrite an unambiguous representation, octal bytes by default, of FILE to standard output.\n\n  -A, --address-radix=RADIX   output format for file offsets; RADIX is one of [doxn]\n  -j, --skip-bytes=BYTES      skip BYTES input bytes first\n  -N, --read-bytes=BYTES      limit dump to BYTES input bytes\n  -t, --format=TYPE           select output format or formats (a, c, d[SIZE], f[SIZE], o[SIZE], u[SIZE], x[SIZE])\n  -v, --output-duplicates     do not use * to mark line suppression\n  -w, --width[=BYTES]         output BYTES bytes per output line\n  -a  same as -t a;  -b  same as -t o1;  -c  same as -t c;  -d  same as -t u2\n  -o  same as -t o2;  -x  same as -t x2\n";
+const OD_HELP: &str = "Usage: od [OPTION]... [FILE]...\n  or:  od --traditional [FILE] [[+]OFFSET[.][b] [+][LABEL][.][b]]\nWrite an unambiguous representation, octal bytes by default, of FILE to standard output.\n\n  -A, --address-radix=RADIX   output format for file offsets; RADIX is one of [doxn]\n      --endian={big|little}   swap input bytes according the specified order\n  -j, --skip-bytes=BYTES      skip BYTES input bytes first\n  -N, --read-bytes=BYTES      limit dump to BYTES input bytes\n  -S BYTES, --strings[=BYTES]  show only NUL terminated strings of at least BYTES (3) printable characters\n  -t, --format=TYPE           select output format or formats (a, c, d[SIZE], f[SIZE], o[SIZE], u[SIZE], x[SIZE], z suffix)\n  -v, --output-duplicates     do not use * to mark line suppression\n  -w, --width[=BYTES]         output BYTES bytes per output line (32 without BYTES)\n      --traditional           accept arguments in traditional form\n  -a  same as -t a;  -b  same as -t o1;  -c  same as -t c;  -d  same as -t u2;  -f  same as -t fF\n  -i  same as -t dI;  -l  same as -t dL;  -o  same as -t o2;  -s  same as -t d2;  -x  same as -t x2\n";
 
-fn parse_od_type(s: &str) -> Result<Vec<OdType>, String> {
+fn parse_od_type(s: &str) -> Result<Vec<OdSpec>, String> {
     let mut out = Vec::new();
     let cs: Vec<char> = s.chars().collect();
     let mut i = 0;
@@ -66,8 +107,12 @@ fn parse_od_type(s: &str) -> Result<Vec<OdType>, String> {
         let c = cs[i];
         i += 1;
         let mut size_s = String::new();
-        while i < cs.len() && (cs[i].is_ascii_digit() || "CSILFDz".contains(cs[i])) {
+        while i < cs.len() && (cs[i].is_ascii_digit() || "CSILFD".contains(cs[i])) {
             size_s.push(cs[i]);
+            i += 1;
+        }
+        let z = i < cs.len() && cs[i] == 'z';
+        if z {
             i += 1;
         }
         let size = |dflt: usize| -> Result<usize, String> {
@@ -75,17 +120,15 @@ fn parse_od_type(s: &str) -> Result<Vec<OdType>, String> {
                 "" => Ok(dflt),
                 "C" => Ok(1),
                 "S" => Ok(2),
-                "I" => Ok(4),
-                "L" => Ok(8),
-                "F" => Ok(4),
-                "D" => Ok(8),
-                n => match n.trim_end_matches('z').parse::<usize>() {
+                "I" | "F" => Ok(4),
+                "L" | "D" => Ok(8),
+                n => match n.parse::<usize>() {
                     Ok(v) if [1, 2, 4, 8].contains(&v) => Ok(v),
                     _ => Err(format!("invalid type string {};\nthis system doesn't provide a {}-byte integral type", q(s), n)),
                 },
             }
         };
-        out.push(match c {
+        let t = match c {
             'a' => OdType::Named,
             'c' => OdType::Char,
             'd' => OdType::Int { size: size(4)?, radix: 10, signed: true },
@@ -97,76 +140,124 @@ fn parse_od_type(s: &str) -> Result<Vec<OdType>, String> {
                 _ => 8,
             }),
             _ => return Err(format!("invalid character '{}' in type string {}", c, q(s))),
-        });
+        };
+        out.push(OdSpec { t, z });
     }
     Ok(out)
 }
 
 const NAMED: [&str; 33] = ["nul", "soh", "stx", "etx", "eot", "enq", "ack", "bel", "bs", "ht", "nl", "vt", "ff", "cr", "so", "si", "dle", "dc1", "dc2", "dc3", "dc4", "nak", "syn", "etb", "can", "em", "sub", "esc", "fs", "gs", "rs", "us", "sp"];
 
-fn od_cells(t: OdType, chunk: &[u8], width: usize) -> String {
-    let mut s = String::new();
-    match t {
-        OdType::Char => {
-            for &b in chunk {
-                let cell = match b {
-                    0 => "\\0".to_string(),
-                    7 => "\\a".into(),
-                    8 => "\\b".into(),
-                    9 => "\\t".into(),
-                    10 => "\\n".into(),
-                    11 => "\\v".into(),
-                    12 => "\\f".into(),
-                    13 => "\\r".into(),
-                    32..=126 => (b as char).to_string(),
-                    _ => format!("{:03o}", b),
-                };
-                s.push_str(&format!("{:>4}", cell));
-            }
-        }
-        OdType::Named => {
-            for &b in chunk {
-                let b = b & 0x7f;
-                let cell = if b <= 32 { NAMED[b as usize].to_string() } else if b == 127 { "del".into() } else { (b as char).to_string() };
-                s.push_str(&format!("{:>4}", cell));
-            }
-        }
-        OdType::Int { size, radix, signed } => {
-            let digits = match (radix, size) {
-                (8, n) => ((n * 8) as f64 / 3.0).ceil() as usize,
-                (16, n) => n * 2,
-                (_, 1) => 3 + signed as usize,
-                (_, 2) => 5 + signed as usize,
-                (_, 4) => 10 + signed as usize,
-                _ => 19 + signed as usize + (!signed) as usize,
-            };
-            for c in chunk.chunks(size) {
-                let mut buf = [0u8; 8];
-                buf[..c.len()].copy_from_slice(c);
-                let v = u64::from_le_bytes(buf);
-                let cell = match radix {
-                    8 => format!("{:0w$o}", v, w = digits),
-                    16 => format!("{:0w$x}", v, w = digits),
-                    _ if signed => {
-                        let shift = 64 - size * 8;
-                        (((v << shift) as i64) >> shift).to_string()
-                    }
-                    _ => v.to_string(),
-                };
-                s.push_str(&format!(" {:>w$}", cell, w = digits));
-            }
-        }
-        OdType::Float(size) => {
-            for c in chunk.chunks(size) {
-                let mut buf = [0u8; 8];
-                buf[..c.len()].copy_from_slice(c);
-                let v = if size == 4 { f32::from_le_bytes([buf[0], buf[1], buf[2], buf[3]]) as f64 } else { f64::from_le_bytes(buf) };
-                s.push_str(&format!(" {:>w$}", format!("{:e}", v), w = if size == 4 { 14 } else { 23 }));
-            }
-        }
+/// A float as C's `%.*g` with the fewest digits that read back the same (at least FLT_DIG or
+/// DBL_DIG for normal numbers), which is what GNU od prints.
+fn od_float(v: f64, single: bool) -> String {
+    if v.is_nan() {
+        return if v.is_sign_negative() { "-nan".into() } else { "nan".into() };
     }
-    let _ = width;
+    if v.is_infinite() {
+        return if v < 0.0 { "-inf".into() } else { "inf".into() };
+    }
+    if v == 0.0 {
+        return if v.is_sign_negative() { "-0".into() } else { "0".into() };
+    }
+    let sci = if single { format!("{:e}", v as f32) } else { format!("{:e}", v) };
+    let (mant, exp) = sci.split_once('e').unwrap_or((&sci, "0"));
+    let exp: i32 = exp.parse().unwrap_or(0);
+    let neg = mant.starts_with('-');
+    let digits: String = mant.chars().filter(|c| c.is_ascii_digit()).collect();
+    let normal = if single { (v as f32).is_normal() } else { v.is_normal() };
+    let prec = digits.len().max(if !normal { 1 } else if single { 6 } else { 15 }) as i32;
+    let sign = if neg { "-" } else { "" };
+    if exp < -4 || exp >= prec {
+        let rest = &digits[1..];
+        let dot = if rest.is_empty() { String::new() } else { format!(".{}", rest) };
+        format!("{}{}{}e{}{:02}", sign, &digits[..1], dot, if exp < 0 { '-' } else { '+' }, exp.abs())
+    } else if exp >= 0 {
+        let e = exp as usize + 1;
+        let int = if digits.len() > e { &digits[..e] } else { &digits };
+        let zeros = e.saturating_sub(digits.len());
+        let frac = if digits.len() > e { format!(".{}", &digits[e..]) } else { String::new() };
+        format!("{}{}{}{}", sign, int, "0".repeat(zeros), frac)
+    } else {
+        format!("{}0.{}{}", sign, "0".repeat((-exp - 1) as usize), digits)
+    }
+}
+
+/// The values of one line in one type, each as text (the chunk zero-filled to whole values).
+fn od_values(t: OdType, chunk: &[u8], big: bool) -> Vec<String> {
+    let size = t.size();
+    let mut out = Vec::new();
+    for c in chunk.chunks(size) {
+        let mut buf = [0u8; 8];
+        buf[..c.len()].copy_from_slice(c);
+        if big {
+            buf[..size].reverse();
+        }
+        let v = u64::from_le_bytes(buf);
+        let b = c[0];
+        out.push(match t {
+            OdType::Char => c_escape(b),
+            OdType::Named => {
+                let b = b & 0x7f;
+                if b <= 32 {
+                    NAMED[b as usize].to_string()
+                } else if b == 127 {
+                    "del".into()
+                } else {
+                    (b as char).to_string()
+                }
+            }
+            OdType::Int { radix: 8, .. } => format!("{:0w$o}", v, w = t.field_width()),
+            OdType::Int { radix: 16, .. } => format!("{:0w$x}", v, w = t.field_width()),
+            OdType::Int { signed: true, .. } => {
+                let shift = 64 - size * 8;
+                (((v << shift) as i64) >> shift).to_string()
+            }
+            OdType::Int { .. } => v.to_string(),
+            OdType::Float(4) => od_float(f32::from_bits(v as u32) as f64, true),
+            OdType::Float(_) => od_float(f64::from_bits(v), false),
+        });
+    }
+    out
+}
+
+/// One output line of one type, spaced as GNU spaces it: every type's line is as wide as the
+/// widest, the extra room shared out between the fields.
+fn od_line(spec: OdSpec, chunk: &[u8], width: usize, per_block: usize, big: bool) -> String {
+    let (size, fw) = (spec.t.size(), spec.t.field_width());
+    let fields = width / size;
+    let pad = per_block - fw * fields;
+    let mut s = String::new();
+    let mut pad_left = pad;
+    for (i, v) in od_values(spec.t, chunk, big).iter().enumerate() {
+        let next = pad * (fields - i - 1) / fields;
+        s.push_str(&format!("{:>w$}", v, w = pad_left - next + fw));
+        pad_left = next;
+    }
+    if spec.z {
+        let blank = (width - chunk.len()) / size;
+        s.push_str(&" ".repeat(blank * (fw + pad / fields)));
+        s.push_str("  >");
+        s.extend(chunk.iter().map(|&b| if (32..127).contains(&b) { b as char } else { '.' }));
+        s.push('<');
+    }
     s
+}
+
+/// A byte as od -c and hexdump's %_c show it: C escapes, printable ASCII, else 3-digit octal.
+pub(crate) fn c_escape(b: u8) -> String {
+    match b {
+        0 => "\\0".into(),
+        7 => "\\a".into(),
+        8 => "\\b".into(),
+        9 => "\\t".into(),
+        10 => "\\n".into(),
+        11 => "\\v".into(),
+        12 => "\\f".into(),
+        13 => "\\r".into(),
+        32..=126 => (b as char).to_string(),
+        _ => format!("{:03o}", b),
+    }
 }
 
 fn od_addr(radix: char, n: usize) -> String {
@@ -176,6 +267,38 @@ fn od_addr(radix: char, n: usize) -> String {
         'n' => String::new(),
         _ => format!("{:07o}", n),
     }
+}
+
+/// --traditional's `[+]OFFSET[.][b]`: octal, decimal with a dot, times 512 with b.
+fn trad_offset(s: &str) -> Option<usize> {
+    let s = s.strip_prefix('+').unwrap_or(s);
+    let (s, mul) = match s.strip_suffix('b') {
+        Some(r) => (r, 512),
+        None => (s, 1),
+    };
+    let n = match s.strip_suffix('.') {
+        Some(d) => d.parse::<usize>().ok()?,
+        None if s.starts_with("0x") || s.starts_with("0X") => usize::from_str_radix(&s[2..], 16).ok()?,
+        None => usize::from_str_radix(s, 8).ok()?,
+    };
+    Some(n * mul)
+}
+
+/// -S: NUL-terminated runs of at least `min` printable bytes, each after its address.
+fn od_strings(ctx: &mut Ctx, body: &[u8], base: usize, min: usize, radix: char) -> Res {
+    let mut start = 0;
+    for (i, &b) in body.iter().enumerate() {
+        if (32..127).contains(&b) {
+            continue;
+        }
+        if b == 0 && i - start >= min {
+            let addr = od_addr(radix, base + start);
+            let sep = if radix == 'n' { "" } else { " " };
+            writeln!(ctx.out, "{}{}{}", addr, sep, String::from_utf8_lossy(&body[start..i]))?;
+        }
+        start = i + 1;
+    }
+    Ok(0)
 }
 
 pub fn run_od(ctx: &mut Ctx, args: &[String]) -> Res {
@@ -188,7 +311,16 @@ pub fn run_od(ctx: &mut Ctx, args: &[String]) -> Res {
             return Ok(1);
         }
     };
-    let mut types = Vec::new();
+    let big = match p.last("endian") {
+        None | Some("little") => false,
+        Some("big") => true,
+        Some(e) => {
+            ctx.diag.error(format!("invalid argument {} for '--endian'\nValid arguments are:\n  - 'big'\n  - 'little'", q(e)));
+            ctx.diag.try_help();
+            return Ok(1);
+        }
+    };
+    let mut types: Vec<OdSpec> = Vec::new();
     for o in &p.opts {
         let spec = match o.key {
             "t" => o.val.clone().unwrap_or_default(),
@@ -198,6 +330,10 @@ pub fn run_od(ctx: &mut Ctx, args: &[String]) -> Res {
             "d" => "u2".into(),
             "o" => "o2".into(),
             "x" => "x2".into(),
+            "f" => "fF".into(),
+            "i" => "dI".into(),
+            "l" => "dL".into(),
+            "s" => "d2".into(),
             _ => continue,
         };
         match parse_od_type(&spec) {
@@ -209,19 +345,37 @@ pub fn run_od(ctx: &mut Ctx, args: &[String]) -> Res {
         }
     }
     if types.is_empty() {
-        types.push(OdType::Int { size: 2, radix: 8, signed: false });
+        types.push(OdSpec { t: OdType::Int { size: 2, radix: 8, signed: false }, z: false });
     }
-    let width = match p.last("w") {
-        Some(w) => match w.parse::<usize>() {
-            Ok(n) if n > 0 => n,
+    let width = match p.opts.iter().rev().find(|o| o.key == "w") {
+        Some(o) => match o.val.as_deref().map(|w| w.parse::<usize>()) {
+            None => 32,
+            Some(Ok(n)) if n > 0 => n,
             _ => {
-                ctx.diag.error(format!("invalid -w argument {}", q(w)));
+                ctx.diag.error(format!("invalid -w argument {}", q(o.val.as_deref().unwrap_or(""))));
                 return Ok(1);
             }
         },
         None => 16,
     };
-    let data = match read_all(ctx, &p.operands) {
+    if let Some(t) = types.iter().find(|t| width % t.t.size() != 0) {
+        let _ = t;
+        ctx.diag.error(format!("warning: invalid width {}; using {} instead", width, 16));
+        return Ok(1);
+    }
+    let mut operands = p.operands.clone();
+    let mut trad_skip = None;
+    if p.has("traditional") {
+        let n = operands.len();
+        if (n == 2 || n == 3) && trad_offset(&operands[1]).is_some() {
+            trad_skip = trad_offset(&operands[1]);
+            operands.truncate(1);
+        } else if n == 1 && operands[0].starts_with('+') && trad_offset(&operands[0]).is_some() {
+            trad_skip = trad_offset(&operands[0]);
+            operands.clear();
+        }
+    }
+    let data = match read_all(ctx, &operands) {
         Some(d) => d,
         None => return Ok(1),
     };
@@ -231,7 +385,7 @@ pub fn run_od(ctx: &mut Ctx, args: &[String]) -> Res {
             ctx.diag.error(format!("invalid -j argument {}", q(p.last("j").unwrap())));
             return Ok(1);
         }
-        None => 0,
+        None => trad_skip.unwrap_or(0),
     };
     if skip > data.len() {
         ctx.diag.error("cannot skip past end of combined input");
@@ -248,6 +402,19 @@ pub fn run_od(ctx: &mut Ctx, args: &[String]) -> Res {
         }
     }
     let body = &data[skip..end];
+    if let Some(o) = p.opts.iter().rev().find(|o| o.key == "S") {
+        let min = match o.val.as_deref().map(parse_num) {
+            None => 3,
+            Some(Some(n)) => n as usize,
+            Some(None) => {
+                ctx.diag.error(format!("invalid -S argument {}", q(o.val.as_deref().unwrap_or(""))));
+                return Ok(1);
+            }
+        };
+        od_strings(ctx, body, skip, min, radix)?;
+        return Ok(if ctx.diag.failed { 1 } else { 0 });
+    }
+    let per_block = types.iter().map(|t| (t.t.field_width() + 1) * (width / t.t.size())).max().unwrap_or(0);
     let mut prev: Option<&[u8]> = None;
     let mut starred = false;
     let mut off = 0;
@@ -265,7 +432,7 @@ pub fn run_od(ctx: &mut Ctx, args: &[String]) -> Res {
         prev = Some(chunk);
         for (i, t) in types.iter().enumerate() {
             let addr = if i == 0 { od_addr(radix, skip + off) } else { " ".repeat(od_addr(radix, 0).len()) };
-            writeln!(ctx.out, "{}{}", addr, od_cells(*t, chunk, width))?;
+            writeln!(ctx.out, "{}{}", addr, od_line(*t, chunk, width, per_block, big))?;
         }
         off += width;
     }
@@ -288,7 +455,39 @@ const XXD_SPECS: &[Spec] = &[
     flag('u', "", "u"),
     flag('i', "include", "i"),
     flag('e', "", "e"),
+    flag('a', "", "a"),
+    flag('b', "", "b"),
+    flag('C', "", "C"),
+    flag('d', "", "d"),
+    val('n', "", "n"),
+    val('o', "", "o"),
+    flag('v', "", crate::args::VERSION),
 ];
+
+/// xxd spells its long options with one dash and takes any unambiguous prefix (`-ps`,
+/// `-cols`); they become the short ones.
+fn xxd_args(args: &[String]) -> Vec<String> {
+    const LONG: &[(&str, &str)] = &[
+        ("autoskip", "-a"), ("bits", "-b"), ("capitalize", "-C"), ("cols", "-c"), ("decimal", "-d"), ("EBCDIC", "-E"), ("groupsize", "-g"),
+        ("include", "-i"), ("len", "-l"), ("name", "-n"), ("offset", "-o"), ("postscript", "-p"), ("plain", "-p"), ("ps", "-p"), ("revert", "-r"),
+        ("seek", "-s"), ("upper", "-u"), ("version", "-v"), ("help", "--help"),
+    ];
+    let mut out = Vec::new();
+    let mut iter = args.iter();
+    while let Some(a) = iter.next() {
+        if a == "--" {
+            out.push(a.clone());
+            out.extend(iter.cloned());
+            break;
+        }
+        let word = a.strip_prefix('-').filter(|w| w.len() > 1 && !w.starts_with('-') && w.chars().all(|c| c.is_ascii_alphabetic()));
+        match word.and_then(|w| LONG.iter().find(|(l, _)| *l == w || (w.len() > 1 && l.starts_with(w)))) {
+            Some((_, short)) => out.push(short.to_string()),
+            None => out.push(a.clone()),
+        }
+    }
+    out
+}
 const XXD_HELP: &str = "Usage: xxd [options] [infile [outfile]]\n    or xxd -r [-p] [infile [outfile]]\nOptions:\n    -c cols     format <cols> octets per line. Default 16 (-i: 12, -p: 30).\n    -g bytes    number of octets per group in normal output. Default 2.\n    -i          output in C include file style.\n    -l len      stop after <len> octets.\n    -p          output in postscript plain hexdump style.\n    -r          reverse operation: convert (or patch) hexdump into binary.\n    -s offset   start at <seek> bytes abs. infile offset.\n    -u          use upper case hex letters.\n";
 
 fn xxd_revert(text: &str, plain: bool) -> Vec<u8> {
@@ -339,7 +538,8 @@ fn xxd_revert(text: &str, plain: bool) -> Vec<u8> {
 }
 
 pub fn run_xxd(ctx: &mut Ctx, args: &[String]) -> Res {
-    let p = getopt!(ctx, args, XXD_SPECS, XXD_HELP, 1);
+    let args = xxd_args(args);
+    let p = getopt!(ctx, &args, XXD_SPECS, XXD_HELP, 1);
     if p.operands.len() > 2 {
         ctx.diag.usage(format!("too many arguments: {}", q(&p.operands[2])));
         return Ok(1);
@@ -357,9 +557,15 @@ pub fn run_xxd(ctx: &mut Ctx, args: &[String]) -> Res {
             Some(v) => parse_num(v).map(|n| Some(n as usize)).ok_or_else(|| format!("invalid number {}", q(v))),
         }
     };
-    let (seek, len, cols, group) = match (num_opt("s"), num_opt("l"), num_opt("c"), num_opt("g")) {
-        (Ok(a), Ok(b), Ok(c), Ok(d)) => (a.unwrap_or(0), b, c, d),
-        (Err(m), ..) | (_, Err(m), ..) | (_, _, Err(m), _) | (_, _, _, Err(m)) => {
+    // -s -N counts from the end, -s +N from the start.
+    let seek = match p.last("s") {
+        Some(v) if v.starts_with('-') => parse_num(&v[1..]).map(|n| data.len().saturating_sub(n as usize)).ok_or_else(|| format!("invalid number {}", q(v))),
+        Some(v) => parse_num(v.trim_start_matches('+')).map(|n| n as usize).ok_or_else(|| format!("invalid number {}", q(v))),
+        None => Ok(0),
+    };
+    let (seek, len, cols, group, disp) = match (seek, num_opt("l"), num_opt("c"), num_opt("g"), num_opt("o")) {
+        (Ok(a), Ok(b), Ok(c), Ok(d), Ok(o)) => (a, b, c, d, o.unwrap_or(0)),
+        (Err(m), ..) | (_, Err(m), ..) | (_, _, Err(m), ..) | (_, _, _, Err(m), _) | (.., Err(m)) => {
             ctx.diag.error(m);
             return Ok(1);
         }
@@ -380,7 +586,12 @@ pub fn run_xxd(ctx: &mut Ctx, args: &[String]) -> Res {
             }
         } else if p.has("i") {
             let cols = cols.unwrap_or(12).max(1);
-            let name: String = ins.first().map(|n| n.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect()).unwrap_or_default();
+            let name: String = match p.last("n") {
+                Some(n) => n.to_string(),
+                None => ins.first().map(|n| n.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect()).unwrap_or_default(),
+            };
+            let name = if p.has("C") && p.last("n").is_none() { name.to_uppercase() } else { name };
+            let len_name = if p.has("C") && p.last("n").is_none() { format!("{}_LEN", name) } else { format!("{}_len", name) };
             if !name.is_empty() {
                 out.extend_from_slice(format!("unsigned char {}[] = {{\n", name).as_bytes());
             }
@@ -390,22 +601,46 @@ pub fn run_xxd(ctx: &mut Ctx, args: &[String]) -> Res {
                 out.push(b'\n');
             }
             if !name.is_empty() {
-                out.extend_from_slice(format!("}};\nunsigned int {}_len = {};\n", name, body.len()).as_bytes());
+                out.extend_from_slice(format!("}};\nunsigned int {} = {};\n", len_name, body.len()).as_bytes());
             }
         } else {
-            let cols = cols.unwrap_or(16).max(1);
-            let group = group.unwrap_or(2);
-            let hexw = cols * 2 + if group > 0 { (cols + group - 1) / group } else { 0 };
-            for (i, ch) in body.chunks(cols).enumerate() {
+            let bits = p.has("b");
+            let cols = cols.unwrap_or(if bits { 6 } else { 16 }).max(1);
+            let group = group.unwrap_or(if bits { 1 } else if p.has("e") { 4 } else { 2 });
+            let per = if bits { 8 } else { 2 };
+            let hexw = cols * per + if group > 0 { (cols + group - 1) / group } else { 0 };
+            let lines: Vec<&[u8]> = body.chunks(cols).collect();
+            let mut starred = false;
+            for (i, ch) in lines.iter().enumerate() {
+                // -a: a run of all-zero lines shows its first, a `*`, and its last if the input ends there.
+                let zero = ch.iter().all(|&b| b == 0);
+                if p.has("a") && zero && i > 0 && lines[i - 1].iter().all(|&b| b == 0) && i + 1 < lines.len() {
+                    if !starred {
+                        out.extend_from_slice(b"*\n");
+                        starred = true;
+                    }
+                    continue;
+                }
+                starred = false;
                 let mut hexs = String::new();
-                for (j, b) in ch.iter().enumerate() {
-                    hexs.push_str(&hx(*b));
-                    if group > 0 && (j + 1) % group == 0 {
-                        hexs.push(' ');
+                let cell = |b: u8| if bits { format!("{:08b}", b) } else { hx(b) };
+                if p.has("e") && group > 0 {
+                    for g in ch.chunks(group) {
+                        let cells: String = g.iter().rev().map(|&b| cell(b)).collect();
+                        hexs.push_str(&format!("{:>w$} ", cells, w = group * per));
+                    }
+                } else {
+                    for (j, b) in ch.iter().enumerate() {
+                        hexs.push_str(&cell(*b));
+                        if group > 0 && (j + 1) % group == 0 {
+                            hexs.push(' ');
+                        }
                     }
                 }
                 let text: String = ch.iter().map(|&b| if (32..127).contains(&b) { b as char } else { '.' }).collect();
-                out.extend_from_slice(format!("{:08x}: {:<w$} {}\n", seek + i * cols, hexs, text, w = hexw).as_bytes());
+                let at = disp + seek + i * cols;
+                let addr = if p.has("d") { format!("{:08}", at) } else { format!("{:08x}", at) };
+                out.extend_from_slice(format!("{}: {:<w$} {}\n", addr, hexs, text, w = hexw).as_bytes());
             }
         }
     }
@@ -419,78 +654,6 @@ pub fn run_xxd(ctx: &mut Ctx, args: &[String]) -> Res {
         None => ctx.out.write_all(&out)?,
     }
     Ok(0)
-}
-
-// ---- hexdump ----
-
-const HD_SPECS: &[Spec] = &[flag('C', "canonical", "C"), val('n', "length", "n"), val('s', "skip", "s"), flag('v', "no-squeezing", "v"), flag('x', "two-bytes-hex", "x")];
-const HD_HELP: &str = "Usage:\n hexdump [options] <file>...\n\nDisplay file contents in hexadecimal, decimal, octal, or ascii.\n\nOptions:\n -C, --canonical           canonical hex+ASCII display\n -x, --two-bytes-hex       two-byte hexadecimal display\n -n, --length <length>     interpret only length bytes of input\n -s, --skip <offset>       skip offset bytes from the beginning\n -v, --no-squeezing        output identical lines\n";
-
-pub fn run_hexdump(ctx: &mut Ctx, args: &[String]) -> Res {
-    let p = getopt!(ctx, args, HD_SPECS, HD_HELP, 1);
-    let data = match read_all(ctx, &p.operands) {
-        Some(d) => d,
-        None => return Ok(1),
-    };
-    let skip = p.last("s").and_then(parse_num).unwrap_or(0) as usize;
-    let body = &data[skip.min(data.len())..];
-    let body = match p.last("n").map(parse_num) {
-        Some(Some(n)) => &body[..(n as usize).min(body.len())],
-        Some(None) => {
-            ctx.diag.error(format!("invalid length argument: {}", q(p.last("n").unwrap())));
-            return Ok(1);
-        }
-        None => body,
-    };
-    let canonical = p.has("C");
-    let mut prev: Option<&[u8]> = None;
-    let mut starred = false;
-    for (i, ch) in body.chunks(16).enumerate() {
-        let off = skip + i * 16;
-        if !p.has("v") && prev == Some(ch) && ch.len() == 16 {
-            if !starred {
-                writeln!(ctx.out, "*")?;
-                starred = true;
-            }
-            continue;
-        }
-        starred = false;
-        prev = Some(ch);
-        if canonical {
-            let mut hexs = String::new();
-            for (j, b) in ch.iter().enumerate() {
-                hexs.push_str(&format!("{:02x} ", b));
-                if j == 7 {
-                    hexs.push(' ');
-                }
-            }
-            let text: String = ch.iter().map(|&b| if (32..127).contains(&b) { b as char } else { '.' }).collect();
-            writeln!(ctx.out, "{:08x}  {:<49} |{}|", off, hexs, text)?;
-        } else {
-            let words: Vec<String> = ch
-                .chunks(2)
-                .map(|w| {
-                    let v = w[0] as u16 | (*w.get(1).unwrap_or(&0) as u16) << 8;
-                    if p.has("x") {
-                        format!("    {:04x}", v)
-                    } else {
-                        format!("{:04x}", v)
-                    }
-                })
-                .collect();
-            let line = if p.has("x") { format!("{:07x}{}", off, words.concat()) } else { format!("{:07x} {}", off, words.join(" ")) };
-            let full = if p.has("x") { 7 + 8 * 8 } else { 7 + 40 };
-            writeln!(ctx.out, "{:<w$}", line, w = if ch.len() < 16 { full } else { 0 })?;
-        }
-    }
-    if !body.is_empty() || skip > 0 {
-        if canonical {
-            writeln!(ctx.out, "{:08x}", skip + body.len())?;
-        } else {
-            writeln!(ctx.out, "{:07x}", skip + body.len())?;
-        }
-    }
-    Ok(if ctx.diag.failed { 1 } else { 0 })
 }
 
 #[cfg(test)]
@@ -513,10 +676,6 @@ mod tests {
             ("xxd", &["-r", "-p"], "68656c6c6f0a\n", "hello\n"),
             ("xxd", &["-r"], "00000000: 6865 6c6c 6f0a                           hello.\n", "hello\n"),
             ("xxd", &["-l", "2", "-u", "-p"], "\u{7f}\u{1}x", "7F01\n"),
-            ("hexdump", &["-C"], bin, "00000000  68 65 6c 6c 6f 20 77 6f  72 6c 64 0a 61 62 63 00  |hello world.abc.|\n00000010\n"),
-            ("hexdump", &["-C"], "abc", "00000000  61 62 63                                          |abc|\n00000003\n"),
-            ("hexdump", &[], "abc", "0000000 6261 0063                              \n0000003\n"),
-            ("hexdump", &["-C"], "", ""),
         ];
         for (cmd, args, input, out) in cases {
             check(cmd, args, input, out, 0);

@@ -22,13 +22,17 @@ struct Conf {
     name: String,
     quiet: bool,
     quiet_output: bool,
+    /// -s csh/tcsh: `!` and newlines need their own escapes.
+    csh: bool,
     unquoted: bool,
     alternative: bool,
     test: bool,
 }
 
-fn quote(s: &str) -> String {
-    format!("'{}'", s.replace('\'', "'\\''"))
+fn quote(s: &str, csh: bool) -> String {
+    let s = s.replace('\'', "'\\''");
+    let s = if csh { s.replace('!', "'\\!'").replace('\n', "'\\\n'") } else { s };
+    format!("'{}'", s)
 }
 
 fn add_longs(conf: &mut Conf, list: &str) {
@@ -120,6 +124,7 @@ fn own_options(ctx: &mut Ctx, args: &[String], conf: &mut Conf) -> Result<Vec<St
                     ctx.diag.error(format!("unknown shell after -s or --shell argument: {}", v));
                     return Err(2);
                 }
+                conf.csh = v.ends_with("csh");
             }
             "q" | "quiet" => conf.quiet = true,
             "Q" | "quiet-output" => conf.quiet_output = true,
@@ -147,7 +152,7 @@ fn parse(ctx: &mut Ctx, conf: &Conf, shorts: &str, params: &[String]) -> std::io
         let rest = &shorts[i + c.len_utf8()..];
         Some(if rest.starts_with("::") { Has::Maybe } else if rest.starts_with(':') { Has::Yes } else { Has::No })
     };
-    let q = |s: &str| if conf.unquoted { s.to_string() } else { quote(s) };
+    let q = |s: &str| if conf.unquoted { s.to_string() } else { quote(s, conf.csh) };
     let name = if conf.name.is_empty() { "getopt".to_string() } else { conf.name.clone() };
     let mut out = Vec::new();
     let mut operands = Vec::new();

@@ -45,7 +45,31 @@ fn compress_named(data: &[u8], level: u8, name: Option<&str>, mtime: u32) -> Vec
     out
 }
 
-pub fn decompress(b: &[u8]) -> Result<Vec<u8>, String> {
+/// Inflates one raw deflate stream: (data, bytes of `body` it took).
+fn inflate(body: &[u8]) -> Result<(Vec<u8>, usize), String> {
+    use miniz_oxide::inflate::core::{decompress, inflate_flags, DecompressorOxide};
+    use miniz_oxide::inflate::TINFLStatus;
+    let mut st = Box::<DecompressorOxide>::default();
+    let mut out = vec![0u8; body.len().saturating_mul(2).max(64)];
+    let (mut at, mut made) = (0, 0);
+    loop {
+        let (status, took, wrote) = decompress(&mut st, &body[at..], &mut out, made, inflate_flags::TINFL_FLAG_USING_NON_WRAPPING_OUTPUT_BUF);
+        at += took;
+        made += wrote;
+        match status {
+            TINFLStatus::Done => {
+                out.truncate(made);
+                return Ok((out, at));
+            }
+            TINFLStatus::HasMoreOutput => out.resize(out.len() * 2, 0),
+            TINFLStatus::FailedCannotMakeProgress | TINFLStatus::NeedsMoreInput => return Err("unexpected end of file".into()),
+            _ => return Err("invalid compressed data--format violated".into()),
+        }
+    }
+}
+
+/// Where a member's deflate data starts (after its header), with the header checked.
+fn header_len(b: &[u8]) -> Result<usize, String> {
     if b.len() < 18 || b[0] != 0x1f || b[1] != 0x8b {
         return Err("not in gzip format".into());
     }
@@ -69,15 +93,53 @@ pub fn decompress(b: &[u8]) -> Result<Vec<u8>, String> {
     if flags & 2 != 0 {
         pos += 2;
     }
-    let body = b.get(pos..).ok_or("unexpected end of file")?;
-    let data = miniz_oxide::inflate::decompress_to_vec(body).map_err(|_| "invalid compressed data--format violated".to_string())?;
+    Ok(pos)
+}
+
+/// Every member of a gzip file, one after another (what `cat a.gz b.gz` makes).
+pub fn decompress(b: &[u8]) -> Result<Vec<u8>, String> {
+    let mut all = Vec::new();
+    let mut rest = b;
+    loop {
+        let pos = header_len(rest)?;
+        let (data, took) = inflate(rest.get(pos..).ok_or("unexpected end of file")?)?;
+        let t = rest.get(pos + took..pos + took + 8).ok_or("unexpected end of file")?;
+        let crc = u32::from_le_bytes([t[0], t[1], t[2], t[3]]);
+        let size = u32::from_le_bytes([t[4], t[5], t[6], t[7]]);
+        if crc != crc32(&data) || size != data.len() as u32 {
+            return Err("invalid compressed data--crc error".into());
+        }
+        all.extend(data);
+        rest = &rest[pos + took + 8..];
+        // Trailing zeros (padding) end the file, as gzip allows.
+        if rest.iter().all(|&c| c == 0) {
+            return Ok(all);
+        }
+    }
+}
+
+/// -l: one line of gzip's listing (sizes, ratio, name; -v adds method, CRC and date).
+fn list_line(b: &[u8], name: &str, verbose: bool) -> Result<(u64, u64, u64, String), String> {
+    let head = header_len(b)?;
     let t = &b[b.len() - 8..];
     let crc = u32::from_le_bytes([t[0], t[1], t[2], t[3]]);
-    let size = u32::from_le_bytes([t[4], t[5], t[6], t[7]]);
-    if crc != crc32(&data) || size != data.len() as u32 {
-        return Err("invalid compressed data--crc error".into());
+    let size = u32::from_le_bytes([t[4], t[5], t[6], t[7]]) as u64;
+    let mut line = String::new();
+    if verbose {
+        let mtime = u32::from_le_bytes([b[4], b[5], b[6], b[7]]) as i64;
+        let (_, mon, day) = crate::cmd::date::days_to_civil(mtime.div_euclid(86400));
+        let (hour, min) = (mtime.rem_euclid(86400) / 3600, mtime.rem_euclid(3600) / 60);
+        const MON: [&str; 12] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+        line.push_str(&format!("defla {:08x} {}{:3} {:02}:{:02} ", crc, MON[(mon - 1) as usize], day, hour, min));
     }
-    Ok(data)
+    let over = head as u64 + 8;
+    let comp = b.len() as u64;
+    line.push_str(&format!("{:19} {:19} {} {}", comp, size, ratio(size as i64 - (comp as i64 - over as i64), size), name));
+    Ok((comp, size, over, line))
+}
+
+fn ratio(num: i64, den: u64) -> String {
+    format!("{:5.1}%", if den == 0 { 0.0 } else { 100.0 * num as f64 / den as f64 })
 }
 
 const SPECS: &[Spec] = &[
@@ -90,6 +152,9 @@ const SPECS: &[Spec] = &[
     flag('t', "test", "t"),
     flag('n', "no-name", "n"),
     flag('N', "name", "ignored"),
+    flag('l', "list", "l"),
+    val('S', "suffix", "S"),
+    flag('\0', "synchronous", "ignored"),
     flag('q', "quiet", "q"),
     flag('v', "verbose", "v"),
     flag('r', "recursive", "r"),
@@ -117,9 +182,13 @@ fn run_mode(ctx: &mut Ctx, args: &[String], decomp: bool, to_stdout: bool) -> Re
         return Ok(1);
     }
     let mut status = 0;
+    let suffix = p.last("S").unwrap_or(".gz").to_string();
     let mut names = input::or_stdin(&p.operands);
     if p.has("r") {
-        names = recurse(ctx, &names, decomp);
+        names = recurse(ctx, &names, decomp, &suffix);
+    }
+    if p.has("l") {
+        return list(ctx, &names, p.has("v"), p.has("q"), &suffix);
     }
     for name in names {
         if name != "-" && fsx::is_dir(&name) {
@@ -165,7 +234,11 @@ fn run_mode(ctx: &mut Ctx, args: &[String], decomp: bool, to_stdout: bool) -> Re
             status = 1;
             continue;
         }
-        let result = if decomp {
+        // -f with output to stdout passes what is not gzip through unchanged, as gzip does.
+        let plain = decomp && p.has("f") && out_name.is_none() && !p.has("t") && !data.starts_with(&[0x1f, 0x8b]);
+        let result = if plain {
+            data
+        } else if decomp {
             match decompress(&data) {
                 Ok(d) => d,
                 // -f with output to stdout: what is not compressed passes through as it is (zcat -f).
@@ -211,18 +284,57 @@ fn run_mode(ctx: &mut Ctx, args: &[String], decomp: bool, to_stdout: bool) -> Re
     Ok(status)
 }
 
-fn compressed_name(n: &str) -> bool {
-    n.ends_with(".gz") || n.ends_with(".tgz") || n.ends_with(".z")
+fn compressed_name(n: &str, suffix: &str) -> bool {
+    n.ends_with(suffix) || n.ends_with(".gz") || n.ends_with(".tgz") || n.ends_with(".z")
+}
+
+/// -l for every operand, with a totals line when there are several.
+fn list(ctx: &mut Ctx, names: &[String], verbose: bool, quiet: bool, suffix: &str) -> Res {
+    let mut status = 0;
+    let mut header = !quiet;
+    let (mut tc, mut ts, mut to, mut n) = (0, 0, 0, 0);
+    for name in names {
+        let mut data = Vec::new();
+        if let Err(e) = input::open(ctx.stdin, name).and_then(|mut r| r.read_to_end(&mut data)) {
+            ctx.diag.error(format!("{}: {}", name, reason(&e)));
+            status = 1;
+            continue;
+        }
+        let shown = if name == "-" { String::new() } else { name.strip_suffix(suffix).or_else(|| name.strip_suffix(".gz")).unwrap_or(name).to_string() };
+        match list_line(&data, &shown, verbose) {
+            Ok((c, s, o, line)) => {
+                if header {
+                    if verbose {
+                        write!(ctx.out, "method  crc     date  time  ")?;
+                    }
+                    writeln!(ctx.out, "{:>19} {:>19}  ratio uncompressed_name", "compressed", "uncompressed")?;
+                    header = false;
+                }
+                writeln!(ctx.out, "{}", line)?;
+                // gzip's totals ratio counts only the last file's header.
+                (tc, ts, to, n) = (tc + c, ts + s, o, n + 1);
+            }
+            Err(m) => {
+                ctx.diag.error(format!("{}: {}", name, m));
+                status = 1;
+            }
+        }
+    }
+    if n > 1 && !quiet {
+        let pad = if verbose { " ".repeat(28) } else { String::new() };
+        writeln!(ctx.out, "{}{:19} {:19} {} (totals)", pad, tc, ts, ratio(ts as i64 - (tc as i64 - to as i64), ts))?;
+    }
+    Ok(status)
 }
 
 /// -r: directory operands become the files below them (name order), those
 /// with a compressed suffix when decompressing and the others when not.
-fn recurse(ctx: &mut Ctx, ops: &[String], decomp: bool) -> Vec<String> {
+fn recurse(ctx: &mut Ctx, ops: &[String], decomp: bool, suffix: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut stack: Vec<(String, bool)> = ops.iter().rev().map(|o| (o.clone(), true)).collect();
     while let Some((path, top)) = stack.pop() {
         if path == "-" || !fsx::is_dir(&path) {
-            if top || compressed_name(&path) == decomp {
+            if top || compressed_name(&path, suffix) == decomp {
                 out.push(path);
             }
             continue;

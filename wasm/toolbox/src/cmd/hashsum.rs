@@ -52,21 +52,113 @@ fn tag_name(cmd: &str) -> &'static str {
     }
 }
 
+/// The option combinations GNU refuses as a usage error.
+fn misuse(p: &crate::args::Parsed) -> Option<&'static str> {
+    if p.has("c") {
+        if p.has("z") {
+            return Some("the --zero option is not supported when verifying checksums");
+        }
+        if p.has("tag") {
+            return Some("the --tag option is meaningless when verifying checksums");
+        }
+        if p.has("b") || p.has("t") {
+            return Some("the --binary and --text options are meaningless when verifying checksums");
+        }
+        return None;
+    }
+    if p.has("tag") && p.has("t") {
+        return Some("--tag does not support --text mode");
+    }
+    for (k, msg) in [
+        ("ignore-missing", "the --ignore-missing option is meaningful only when verifying checksums"),
+        ("status", "the --status option is meaningful only when verifying checksums"),
+        ("w", "the --warn option is meaningful only when verifying checksums"),
+        ("quiet", "the --quiet option is meaningful only when verifying checksums"),
+        ("strict", "the --strict option is meaningful only when verifying checksums"),
+    ] {
+        if p.has(k) {
+            return Some(msg);
+        }
+    }
+    None
+}
+
+/// (`\\` or "", name with `\\` and newline escaped), as GNU prints a listed name.
+pub fn escape_name(name: &str) -> (&'static str, String) {
+    if !name.contains(['\\', '\n']) {
+        return ("", name.to_string());
+    }
+    ("\\", name.replace('\\', "\\\\").replace('\n', "\\n"))
+}
+
+fn unescape_name(name: &str) -> String {
+    let mut out = String::new();
+    let mut it = name.chars();
+    while let Some(c) = it.next() {
+        match (c, c == '\\') {
+            (_, true) => match it.next() {
+                Some('n') => out.push('\n'),
+                Some(o) => out.push(o),
+                None => out.push('\\'),
+            },
+            (c, false) => out.push(c),
+        }
+    }
+    out
+}
+
 pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     let cmd = ctx.name;
-    let h = help(cmd);
+    run_digest(ctx, args, Some(cmd))
+}
+
+const TAGGED: &[&str] = &["md5sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum"];
+
+/// One checksum line: (digest program, hash, name). "HASH  NAME" and "HASH *NAME" need a fixed
+/// digest; "ALG (NAME) = HASH" names its own (under `fixed`, only that one).
+fn parse_line(line: &str, fixed: Option<&'static str>) -> Option<(&'static str, String, String)> {
+    // A leading `\\` marks an escaped name.
+    let (escaped, line) = match line.strip_prefix('\\') {
+        Some(rest) => (true, rest),
+        None => (false, line),
+    };
+    let hexlen = |c: &str| by_name(c).map(|d| d.finish().len() * 2).unwrap_or(0);
+    let tagged = TAGGED.iter().filter(|c| fixed.map_or(true, |f| f == **c)).find_map(|c| {
+        let rest = line.strip_prefix(tag_name(c))?.strip_prefix(" (")?;
+        rest.rsplit_once(") = ").map(|(n, x)| (*c, x.to_string(), n.to_string()))
+    });
+    let parsed = tagged.or_else(|| {
+        let c = fixed?;
+        let n = hexlen(c);
+        (line.len() > n + 1 && line.is_char_boundary(n) && matches!(&line[n..n + 2], "  " | " *")).then(|| (c, line[..n].to_string(), line[n + 2..].to_string()))
+    })?;
+    let (c, x, n) = parsed;
+    (x.len() == hexlen(c) && x.chars().all(|ch| ch.is_ascii_hexdigit())).then(|| (c, x, if escaped { unescape_name(&n) } else { n }))
+}
+
+/// md5sum and sha*sum, and cksum's digests: `fixed` is the digest program (None: cksum -c
+/// without -a, each line names its own).
+pub fn run_digest(ctx: &mut Ctx, args: &[String], fixed: Option<&'static str>) -> Res {
+    let cmd = fixed.unwrap_or("sha256sum");
+    let h = help(ctx.name);
     let p = getopt!(ctx, args, SPECS, &h, 1);
     let files = input::or_stdin(&p.operands);
-    let hexlen = by_name(cmd).map(|d| d.finish().len() * 2).unwrap_or(0);
+    if let Some(msg) = misuse(&p) {
+        ctx.diag.usage(msg);
+        return Ok(1);
+    }
     if !p.has("c") {
         let end = if p.has("z") { b'\0' } else { b'\n' };
         for f in &files {
             match digest_of(ctx.stdin, f, cmd) {
                 Ok(x) => {
+                    // GNU marks a name holding `\\` or a newline with a leading `\\` and escapes it
+                    // (not under -z, where any byte can follow).
+                    let (mark, name) = if p.has("z") { ("", f.to_string()) } else { escape_name(f) };
                     if p.has("tag") {
-                        write!(ctx.out, "{} ({}) = {}", tag_name(cmd), f, x)?;
+                        write!(ctx.out, "{}{} ({}) = {}", mark, tag_name(cmd), name, x)?;
                     } else {
-                        write!(ctx.out, "{} {}{}", x, if p.has("b") { '*' } else { ' ' }, f)?;
+                        write!(ctx.out, "{}{} {}{}", mark, x, if p.has("b") { '*' } else { ' ' }, name)?;
                     }
                     ctx.out.write_all(&[end])?;
                 }
@@ -80,6 +172,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     let mut failed = 0;
     let mut unreadable = 0;
     let mut any_ok = false;
+    let mut last_alg = cmd;
     for list in &files {
         let mut text = Vec::new();
         let res = input::open(ctx.stdin, list).and_then(|mut r| io::Read::read_to_end(&mut r, &mut text));
@@ -89,27 +182,21 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         }
         let text = String::from_utf8_lossy(&text).into_owned();
         let mut listed = 0;
+        let mut missing = 0;
         for (ln, line) in text.lines().enumerate() {
-            // "HASH  NAME", "HASH *NAME" or "ALG (NAME) = HASH"
-            let parsed = if let Some(rest) = line.strip_prefix(&format!("{} (", tag_name(cmd))) {
-                rest.rsplit_once(") = ").map(|(n, x)| (x.to_string(), n.to_string()))
-            } else if line.len() > hexlen + 1 && line.is_char_boundary(hexlen) && matches!(&line[hexlen..hexlen + 2], "  " | " *") {
-                Some((line[..hexlen].to_string(), line[hexlen + 2..].to_string()))
-            } else {
-                None
-            };
-            let (want, name) = match parsed {
-                Some(x) if x.0.len() == hexlen && x.0.chars().all(|c| c.is_ascii_hexdigit()) => x,
-                _ => {
+            let (alg, want, name) = match parse_line(line, fixed) {
+                Some(x) => x,
+                None => {
                     bad_lines += 1;
                     if warn {
-                        ctx.diag.warn(format!("{}: {}: improperly formatted {} checksum line", list, ln + 1, tag_name(cmd)));
+                        ctx.diag.warn(format!("{}: {}: improperly formatted {} checksum line", list, ln + 1, tag_name(last_alg)));
                     }
                     continue;
                 }
             };
+            last_alg = alg;
             listed += 1;
-            match digest_of(ctx.stdin, &name, cmd) {
+            match digest_of(ctx.stdin, &name, alg) {
                 Ok(got) => {
                     if got.eq_ignore_ascii_case(&want) {
                         any_ok = true;
@@ -125,6 +212,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
                 }
                 Err(e) => {
                     if p.has("ignore-missing") && e.kind() == io::ErrorKind::NotFound {
+                        missing += 1;
                         continue;
                     }
                     unreadable += 1;
@@ -137,6 +225,8 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         }
         if listed == 0 {
             ctx.diag.error(format!("{}: no properly formatted checksum lines found", list));
+        } else if missing == listed {
+            ctx.diag.error(format!("{}: no file was verified", list));
         }
     }
     if !status {

@@ -64,6 +64,7 @@ pub mod sysinfo;
 pub mod envcmd;
 pub mod date;
 pub mod dump;
+pub mod hexdump;
 pub mod cmp;
 pub mod strings;
 pub mod filetype;
@@ -125,7 +126,7 @@ const TABLE: &[(&str, RunFn)] = &[
     ("gunzip", gz::run_gunzip),
     ("gzip", gz::run_gzip),
     ("head", head::run),
-    ("hexdump", dump::run_hexdump),
+    ("hexdump", hexdump::run),
     ("hostname", sysinfo::run_hostname),
     ("iconv", iconv::run),
     ("id", sysinfo::run_id),

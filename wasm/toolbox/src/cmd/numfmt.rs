@@ -350,7 +350,10 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     if !p.operands.is_empty() {
         for a in &p.operands {
             match line_out(ctx, a) {
-                Some(s) => writeln!(ctx.out, "{}", s)?,
+                Some(s) => {
+                    ctx.out.write_all(s.as_bytes())?;
+                    ctx.out.write_all(&[end])?;
+                }
                 None => return Ok(2),
             }
         }

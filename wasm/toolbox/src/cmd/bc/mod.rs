@@ -21,6 +21,8 @@ const SPECS: &[Spec] = &[
     flag('s', "standard", "s"),
     flag('w', "warn", "w"),
     flag('i', "interactive", "i"),
+    flag('h', "", crate::args::HELP),
+    flag('v', "", crate::args::VERSION),
 ];
 const HELP: &str = "usage: bc [options] [file ...]\n  -h  --help         print this usage and exit\n  -i  --interactive  force interactive mode\n  -l  --mathlib      use the predefined math routines\n  -q  --quiet        don't print initial banner\n  -s  --standard     non-standard bc constructs are errors\n  -w  --warn         warn about non-standard bc constructs\n  -v  --version      print version information and exit\n";
 
