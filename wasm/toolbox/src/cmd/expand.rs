@@ -8,10 +8,12 @@ use std::io::{BufRead, Write};
 const SPECS: &[Spec] = &[flag('i', "initial", "i"), val('t', "tabs", "t"), flag('a', "all", "a"), flag('\0', "first-only", "first-only")];
 const HELP: &str = "Usage: expand [OPTION]... [FILE]...\n  or:  unexpand [OPTION]... [FILE]...\nConvert tabs to spaces (expand) or leading spaces to tabs (unexpand).\n\n  -i, --initial    (expand) do not convert tabs after non blanks\n  -a, --all        (unexpand) convert all blanks, instead of just initial blanks\n      --first-only (unexpand) convert only leading sequences of blanks\n  -t, --tabs=N     have tabs N characters apart, not 8\n  -t, --tabs=LIST  use comma separated list of tab positions\n";
 
-/// Tab stops: a single width, or explicit positions (then width past the last is 1).
+/// Tab stops: a single width, or explicit positions (then width past the last is 1,
+/// or GNU's `/N`: every multiple of N, or `+N`: every N columns after the last stop).
 struct Stops {
     every: usize,
     list: Vec<usize>,
+    tail: Option<(bool, usize)>,
 }
 
 impl Stops {
@@ -19,29 +21,64 @@ impl Stops {
         if self.list.is_empty() {
             return (col / self.every + 1) * self.every;
         }
-        self.list.iter().copied().find(|&s| s > col).unwrap_or(col + 1)
+        if let Some(s) = self.list.iter().copied().find(|&s| s > col) {
+            return s;
+        }
+        match self.tail {
+            Some((true, n)) => (col / n + 1) * n,
+            Some((false, n)) => {
+                let last = *self.list.last().unwrap();
+                last + ((col - last) / n + 1) * n
+            }
+            None => col + 1,
+        }
     }
 }
 
 fn parse_stops(s: &str) -> Result<Stops, String> {
-    let nums: Result<Vec<usize>, _> = s.split(|c| c == ',' || c == ' ').filter(|x| !x.is_empty()).map(|x| x.parse::<usize>()).collect();
+    let mut items: Vec<&str> = s.split(|c| c == ',' || c == ' ').filter(|x| !x.is_empty()).collect();
+    let mut tail = None;
+    if let Some(last) = items.last() {
+        let (multiple, rest) = match (last.strip_prefix('/'), last.strip_prefix('+')) {
+            (Some(r), _) => (true, Some(r)),
+            (_, Some(r)) => (false, Some(r)),
+            _ => (false, None),
+        };
+        if let Some(r) = rest {
+            match r.parse::<usize>() {
+                Ok(n) if n > 0 => tail = Some((multiple, n)),
+                _ => return Err(format!("tab size contains invalid character(s): {}", q(s))),
+            }
+            items.pop();
+        }
+    }
+    if let (Some((_, n)), true) = (tail, items.is_empty()) {
+        return Ok(Stops { every: n, list: vec![], tail: None });
+    }
+    if tail.is_some() {
+        let nums: Vec<usize> = items.iter().map(|x| x.parse::<usize>()).collect::<Result<_, _>>().map_err(|_| format!("tab size contains invalid character(s): {}", q(s)))?;
+        return Ok(Stops { every: 8, list: nums, tail });
+    }
+    let nums: Result<Vec<usize>, _> = items.iter().map(|x| x.parse::<usize>()).collect();
     let nums = nums.map_err(|_| format!("tab size contains invalid character(s): {}", q(s)))?;
     match nums.len() {
         0 => Err(format!("tab size contains invalid character(s): {}", q(s))),
         1 if nums[0] == 0 => Err("tab size cannot be 0".into()),
-        1 => Ok(Stops { every: nums[0], list: vec![] }),
+        1 => Ok(Stops { every: nums[0], list: vec![], tail: None }),
         _ => {
             if nums.windows(2).any(|w| w[1] <= w[0]) {
                 return Err("tab sizes must be ascending".into());
             }
-            Ok(Stops { every: 8, list: nums })
+            Ok(Stops { every: 8, list: nums, tail: None })
         }
     }
 }
 
 pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     let unexpand = ctx.name == "unexpand";
-    let p = getopt!(ctx, args, SPECS, HELP, 1);
+    // GNU also takes the tab stops as `-4` or `-2,6`.
+    let args: Vec<String> = args.iter().map(|a| if a.len() > 1 && a.starts_with('-') && a.as_bytes()[1].is_ascii_digit() { format!("-t{}", &a[1..]) } else { a.clone() }).collect();
+    let p = getopt!(ctx, &args, SPECS, HELP, 1);
     let stops = match parse_stops(p.last("t").unwrap_or("8")) {
         Ok(s) => s,
         Err(m) => {
