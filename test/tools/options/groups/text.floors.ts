@@ -11,11 +11,11 @@ export const FLOORS_TEXT: Record<string, { equal: number; refused: number }> = {
   nl: { equal: 29, refused: 0 },
   paste: { equal: 12, refused: 0 },
   rev: { equal: 7, refused: 0 },
-  rg: { equal: 136, refused: 8 },
+  rg: { equal: 139, refused: 8 },
   seq: { equal: 23, refused: 0 },
   shuf: { equal: 19, refused: 0 },
   split: { equal: 28, refused: 1 },
   tac: { equal: 10, refused: 0 },
   tee: { equal: 12, refused: 0 },
-  unexpand: { equal: 7, refused: 0 },
+  unexpand: { equal: 8, refused: 0 },
 };

@@ -17,6 +17,14 @@ struct Stops {
 }
 
 impl Stops {
+    /// The next stop for unexpand; None past an explicit list without `/N` or `+N`.
+    fn next_tab(&self, col: usize) -> Option<usize> {
+        match (self.list.last(), self.tail) {
+            (Some(&last), None) if col >= last => None,
+            _ => Some(self.next(col)),
+        }
+    }
+
     fn next(&self, col: usize) -> usize {
         if self.list.is_empty() {
             return (col / self.every + 1) * self.every;
@@ -74,6 +82,66 @@ fn parse_stops(s: &str) -> Result<Stops, String> {
     }
 }
 
+/// GNU unexpand's rule: a blank that reaches a tab stop after another blank turns the
+/// blanks before it into a tab; a single blank just before a stop becomes a tab of its own
+/// when more blanks follow it to the next stop. Without -a only leading blanks convert.
+fn unexpand_line(rec: &[u8], stops: &Stops, all: bool, buf: &mut Vec<u8>) {
+    let mut convert = true;
+    let mut column = 0usize;
+    let mut one_blank_before_stop = false;
+    let mut prev_blank = true;
+    let mut pending: Vec<u8> = Vec::new();
+    for &b in rec {
+        let mut c = b;
+        if convert {
+            let blank = c == b' ' || c == b'\t';
+            if blank {
+                match stops.next_tab(column) {
+                    None => convert = false,
+                    Some(next) => {
+                        if c == b'\t' {
+                            column = next;
+                            if let Some(first) = pending.first_mut() {
+                                *first = b'\t';
+                            }
+                        } else {
+                            column += 1;
+                            if !(prev_blank && column == next) {
+                                if column == next {
+                                    one_blank_before_stop = true;
+                                }
+                                pending.push(c);
+                                prev_blank = true;
+                                continue;
+                            }
+                            if let Some(first) = pending.first_mut() {
+                                *first = b'\t';
+                            }
+                            c = b'\t';
+                        }
+                        pending.truncate(usize::from(one_blank_before_stop));
+                    }
+                }
+            } else if c == 8 {
+                column = column.saturating_sub(1);
+            } else {
+                column += 1;
+            }
+            if !pending.is_empty() {
+                if pending.len() > 1 && one_blank_before_stop {
+                    pending[0] = b'\t';
+                }
+                buf.append(&mut pending);
+                one_blank_before_stop = false;
+            }
+            prev_blank = blank;
+            convert &= all || blank;
+        }
+        buf.push(c);
+    }
+    buf.append(&mut pending);
+}
+
 pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     let unexpand = ctx.name == "unexpand";
     // GNU also takes the tab stops as `-4` or `-2,6`.
@@ -116,39 +184,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
                     col = if c == 8 { col.saturating_sub(1) } else if c == b'\n' { 0 } else { col + 1 };
                 }
             } else {
-                // Collect runs of blanks and replace those that reach a tab stop.
-                let mut pending = 0usize; // spaces not yet written
-                let mut start = 0usize; // column where the blank run began
-                for &c in rec {
-                    let convert = leading || unexpand_all;
-                    if (c == b' ' || c == b'\t') && convert {
-                        if pending == 0 {
-                            start = col;
-                        }
-                        let n = if c == b'\t' { stops.next(col) } else { col + 1 };
-                        pending += n - col;
-                        col = n;
-                        if stops.next(start) <= col && stops.next(col - 1) == col {
-                            // The run reaches a stop: one tab covers it (a lone space stays).
-                            if col - start > 1 || c == b'\t' {
-                                buf.push(b'\t');
-                            } else {
-                                buf.push(b' ');
-                            }
-                            pending = 0;
-                            start = col;
-                        }
-                        continue;
-                    }
-                    buf.extend(std::iter::repeat(b' ').take(pending));
-                    pending = 0;
-                    if c != b'\n' {
-                        leading = false;
-                    }
-                    buf.push(c);
-                    col = if c == 8 { col.saturating_sub(1) } else { col + 1 };
-                }
-                buf.extend(std::iter::repeat(b' ').take(pending));
+                unexpand_line(rec, &stops, unexpand_all, &mut buf);
             }
             out.write_all(&buf)?;
             Ok(true)

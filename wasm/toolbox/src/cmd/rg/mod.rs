@@ -12,13 +12,18 @@
 //! Output: -n -N --column --no-column -b -H -I --heading --no-heading -p
 //!   -0 -o -r/--replace ($0 $1 ${name} $$) -c --count-matches --include-zero
 //!   -l --files-without-match -q -m -A -B -C --context-separator --passthru
-//!   --vimgrep --trim -M/--max-columns --color/--colour (always plain).
+//!   --vimgrep --trim -M/--max-columns (--max-columns-preview) --color/--colors
+//!   (ripgrep's palette with `always`), --stats, --null-data, --crlf,
+//!   --field-match-separator --field-context-separator --path-separator.
 //! Walk: --hidden/-. --no-ignore --no-ignore-vcs --no-ignore-dot
 //!   --no-ignore-parent -u/-uu/-uuu -g/--glob --iglob --glob-case-insensitive
 //!   -t/-T (built-in table, see --type-list) -d/--max-depth -L (accepted)
 //!   -a/--text --binary --files --sort path|none --sort-files -j (ignored)
 //!   --no-config (ignored) --no-messages.
-//! Refused with an error: -U/--multiline, --json, --pre and anything unknown.
+//! Types: --type-add --type-clear. Ignore: --ignore-file (below every ignore file).
+//! -z searches .gz files. Tuning flags (--mmap, --dfa-size-limit, -j ...) change nothing.
+//! Refused with an error: -U/--multiline, --json, --pre/--pre-glob, --pcre2-version,
+//! encodings but UTF-8, --engine pcre2, and anything unknown.
 //! Differences from ripgrep, kept simple on purpose:
 //! - .gitignore is honoured in any directory, git repository or not; ignore
 //!   files of the directories above a search root are read too.
@@ -34,6 +39,7 @@
 //!   without `/` matches the file name.
 //! - Error numbers in messages use Linux's values (ENOENT is os error 2).
 
+mod color;
 mod walk;
 
 use crate::args::{self, flag, val, Spec};
@@ -79,8 +85,9 @@ const SPECS: &[Spec] = &[
     val('T', "type-not", "T"),
     flag('\0', "type-list", "type-list"),
     flag('0', "null", "0"),
-    val('\0', "color", "ignored"),
-    val('\0', "colour", "ignored"),
+    val('\0', "color", "color"),
+    val('\0', "colour", "color"),
+    val('\0', "colors", "colors"),
     flag('\0', "no-messages", "no-messages"),
     flag('U', "multiline", "U"),
     flag('\0', "json", "json"),
@@ -122,6 +129,7 @@ const SPECS: &[Spec] = &[
     flag('\0', "ignore-file-case-insensitive", "ignore-file-ci"),
     flag('\0', "no-ignore-files", "no-ignore-files"),
     flag('\0', "crlf", "crlf"),
+    flag('\0', "null-data", "null-data"),
     flag('\0', "stats", "stats"),
     val('\0', "type-add", "type-add"),
     val('\0', "type-clear", "type-clear"),
@@ -250,6 +258,10 @@ struct Cfg {
     max_columns_preview: bool,
     search_zip: bool,
     crlf: bool,
+    /// The line terminator: NUL with --null-data.
+    eol: u8,
+    /// `--color always` (stdout is never a terminal here, so `auto` means never).
+    colors: Option<color::Colors>,
     stats: bool,
     field_match_sep: Vec<u8>,
     field_context_sep: Vec<u8>,
@@ -544,6 +556,21 @@ pub fn run(ctx: &mut Ctx, argv: &[String]) -> Res {
         }
     }
     let reverse = last_key(&p, &["sort", "sortr"]) == Some("sortr") && p.last("sortr") == Some("path");
+    let mut colors = color::Colors::default();
+    for spec in p.all("colors") {
+        if let Err(m) = colors.apply(spec) {
+            ctx.diag.error(m);
+            return Ok(2);
+        }
+    }
+    let colors = match p.last("color") {
+        Some("always") | Some("ansi") => Some(colors),
+        Some("never") | Some("auto") | None => None,
+        Some(other) => {
+            ctx.diag.error(format!("invalid value for --color: {} (always, ansi, auto or never)", other));
+            return Ok(2);
+        }
+    };
     let mut extra = Vec::new();
     if !no_ignore && !p.has("no-ignore-files") {
         for f in p.all("ignore-file") {
@@ -632,6 +659,8 @@ pub fn run(ctx: &mut Ctx, argv: &[String]) -> Res {
         max_columns_preview: p.has("max-columns-preview"),
         search_zip: p.has("z"),
         crlf: p.has("crlf"),
+        eol: if p.has("null-data") { 0 } else { b'\n' },
+        colors,
         stats: p.has("stats"),
         field_match_sep: p.last("field-match-separator").unwrap_or(":").as_bytes().to_vec(),
         field_context_sep: p.last("field-context-separator").unwrap_or("-").as_bytes().to_vec(),
@@ -911,16 +940,16 @@ impl<'c> Searcher<'c> {
         let cfg = self.cfg;
         if st.printed_file {
             if cfg.heading {
-                out.push(b'\n');
+                out.push(cfg.eol);
             } else if cfg.before > 0 || cfg.after > 0 {
                 out.extend_from_slice(&cfg.ctx_sep);
-                out.push(b'\n');
+                out.push(cfg.eol);
             }
         }
         st.printed_file = true;
         if cfg.heading && cfg.with_filename {
             self.path_into(out);
-            out.push(if cfg.null { 0 } else { b'\n' });
+            out.push(if cfg.null { 0 } else { cfg.eol });
         }
     }
 
@@ -937,26 +966,35 @@ impl<'c> Searcher<'c> {
             }
         }
         if cfg.line_numbers {
-            out.extend_from_slice(lineno.to_string().as_bytes());
+            self.field(out, |c| &c.line, lineno.to_string().as_bytes());
             out.extend_from_slice(sep);
         }
         if cfg.column {
             if let Some(c) = col {
-                out.extend_from_slice((c + 1).to_string().as_bytes());
+                self.field(out, |c| &c.column, (c + 1).to_string().as_bytes());
                 out.extend_from_slice(sep);
             }
         }
         if cfg.byte_offset {
-            out.extend_from_slice(offset.to_string().as_bytes());
+            self.field(out, |c| &c.column, offset.to_string().as_bytes());
             out.extend_from_slice(sep);
         }
     }
 
     /// The path as printed (with --path-separator's byte for `/`).
     fn path_into(&self, out: &mut Vec<u8>) {
-        match self.cfg.path_sep {
-            Some(c) => out.extend(self.path.bytes().map(|b| if b == b'/' { c } else { b })),
-            None => out.extend_from_slice(self.path.as_bytes()),
+        let shown: Vec<u8> = match self.cfg.path_sep {
+            Some(c) => self.path.bytes().map(|b| if b == b'/' { c } else { b }).collect(),
+            None => self.path.as_bytes().to_vec(),
+        };
+        self.field(out, |c| &c.path, &shown);
+    }
+
+    /// A prefix field (path, line number, column, offset), coloured with --color always.
+    fn field(&self, out: &mut Vec<u8>, which: impl Fn(&color::Colors) -> &color::Spec, text: &[u8]) {
+        match &self.cfg.colors {
+            Some(c) => color::paint(out, which(c), text),
+            None => out.extend_from_slice(text),
         }
     }
 
@@ -981,7 +1019,7 @@ impl<'c> Searcher<'c> {
             }
             _ => out.extend_from_slice(body),
         }
-        out.push(b'\n');
+        out.push(self.cfg.eol);
     }
 
     /// The `--` between context groups that are not adjacent.
@@ -989,7 +1027,7 @@ impl<'c> Searcher<'c> {
         let cfg = self.cfg;
         if (cfg.before > 0 || cfg.after > 0) && self.last_printed > 0 && lineno > self.last_printed + 1 {
             out.extend_from_slice(&cfg.ctx_sep);
-            out.push(b'\n');
+            out.push(cfg.eol);
         }
         self.last_printed = lineno;
     }
@@ -1029,7 +1067,13 @@ impl<'c> Searcher<'c> {
                 self.prefix(out, lineno, Some(a), offset + if cfg.only { a } else { 0 }, b':');
                 if cfg.only {
                     let t: &[u8] = if want_rep { &reps[k] } else { &line[a..b] };
-                    self.body(out, t, false, 1);
+                    match &cfg.colors {
+                        Some(c) if !cfg.trim && cfg.max_columns.is_none() => {
+                            color::paint(out, &c.matched, t);
+                            out.push(cfg.eol);
+                        }
+                        _ => self.body(out, t, false, 1),
+                    }
                 } else {
                     let l = if want_rep { replaced(line, &spans, &reps) } else { line.to_vec() };
                     self.body(out, &l, false, spans.len());
@@ -1038,11 +1082,23 @@ impl<'c> Searcher<'c> {
             return;
         }
         self.prefix(out, lineno, spans.first().map(|m| m.0), offset, b':');
-        if want_rep {
-            let l = replaced(line, &spans, &reps);
-            self.body(out, &l, false, spans.len());
-        } else {
-            self.body(out, line, false, spans.len());
+        match &cfg.colors {
+            // Each match (or its replacement) painted; the rest as it is.
+            Some(c) if !cfg.trim && cfg.max_columns.is_none() => {
+                let mut last = 0;
+                for (k, &(a, b)) in spans.iter().enumerate() {
+                    out.extend_from_slice(&line[last..a]);
+                    color::paint(out, &c.matched, if want_rep { &reps[k] } else { &line[a..b] });
+                    last = b;
+                }
+                out.extend_from_slice(&line[last..]);
+                out.push(cfg.eol);
+            }
+            _ if want_rep => {
+                let l = replaced(line, &spans, &reps);
+                self.body(out, &l, false, spans.len());
+            }
+            _ => self.body(out, line, false, spans.len()),
         }
     }
 
@@ -1050,7 +1106,8 @@ impl<'c> Searcher<'c> {
     fn search(&mut self, data: &[u8], explicit: bool, st: &mut State, out: &mut Vec<u8>) -> bool {
         let cfg = self.cfg;
         let head = &data[..data.len().min(8192)];
-        let nul = if cfg.text { None } else { memchr::memchr(0, head) };
+        // With --null-data NUL ends lines, so it does not make a file binary.
+        let nul = if cfg.text || cfg.eol == 0 { None } else { memchr::memchr(0, head) };
         if nul.is_some() && !explicit && !cfg.binary_walk {
             return false;
         }
@@ -1088,7 +1145,7 @@ impl<'c> Searcher<'c> {
         // Without -v or context, lines between matches need no look: jump
         // from one candidate line to the next with the whole-buffer scan.
         let scan = match &cfg.matcher {
-            Some(m) if !cfg.invert && !cfg.crlf && cfg.before == 0 && cfg.after == 0 => m.scan.as_ref(),
+            Some(m) if !cfg.invert && !cfg.crlf && cfg.eol == b'\n' && cfg.before == 0 && cfg.after == 0 => m.scan.as_ref(),
             _ => None,
         };
         while pos < data.len() {
@@ -1097,11 +1154,11 @@ impl<'c> Searcher<'c> {
                     Some(m) => m.start(),
                     None => break,
                 };
-                let line_start = memchr::memrchr(b'\n', &data[pos..hit]).map(|i| pos + i + 1).unwrap_or(pos);
-                lineno += memchr::memchr_iter(b'\n', &data[pos..line_start]).count() as u64;
+                let line_start = memchr::memrchr(cfg.eol, &data[pos..hit]).map(|i| pos + i + 1).unwrap_or(pos);
+                lineno += memchr::memchr_iter(cfg.eol, &data[pos..line_start]).count() as u64;
                 pos = line_start;
             }
-            let end = memchr::memchr(b'\n', &data[pos..]).map(|i| pos + i).unwrap_or(data.len());
+            let end = memchr::memchr(cfg.eol, &data[pos..]).map(|i| pos + i).unwrap_or(data.len());
             let line = &data[pos..end];
             lineno += 1;
             let start = pos;
@@ -1170,7 +1227,7 @@ impl<'c> Searcher<'c> {
     /// The per-file line of the summary modes; returns the exit-status match.
     fn summary(&mut self, count: u64, nmatches: u64, out: &mut Vec<u8>) -> bool {
         let cfg = self.cfg;
-        let term = if cfg.null { 0 } else { b'\n' };
+        let term = if cfg.null { 0 } else { cfg.eol };
         match cfg.mode {
             Mode::Lines | Mode::Quiet => count > 0,
             Mode::FilesWith => {
@@ -1194,7 +1251,8 @@ impl<'c> Searcher<'c> {
                         self.path_into(out);
                         out.push(if cfg.null { 0 } else { b':' });
                     }
-                    out.extend_from_slice(format!("{}\n", n).as_bytes());
+                    out.extend_from_slice(n.to_string().as_bytes());
+                    out.push(cfg.eol);
                 }
                 count > 0
             }
