@@ -337,15 +337,8 @@ const COLRESET: &str = "\x1b[0m";
 
 /// -C: the escapes jq 1.6 writes, in its order (a container's color is repeated after each member).
 fn write_color(s: &mut String, v: &V, f: &Fmt, depth: usize) {
-    let color = COLORS[match v {
-        V::Null => 0,
-        V::Bool(false) => 1,
-        V::Bool(true) => 2,
-        V::Num(_) => 3,
-        V::Str(_) => 4,
-        V::Arr(_) => 5,
-        V::Obj(_) => 6,
-    }];
+    // jq's colours follow its kind order, the order `rank` gives.
+    let color = COLORS[v.rank() as usize];
     s.push_str(color);
     match v {
         V::Arr(a) if !a.is_empty() => {
