@@ -62,7 +62,7 @@ fn fatal(ctx: &mut Ctx, msg: &str) -> i32 {
 }
 
 /// gawk's options. Accepted without effect here: -c/-P/-r (dialects: this awk reads gawk's),
-/// -O/-s (optimizer), -N (LC_NUMERIC: the sandbox's locale is C), -L/-t (lint) and -I (trace),
+/// -O/-s (optimizer), -N (LC_NUMERIC: the decimal point is `.` here), -L/-t (lint) and -I (trace),
 /// whose output goes to stderr. -C/-h/-V print this awk's own texts.
 const SPECS: &[Spec] = &[
     val('F', "field-separator", "F"),
@@ -128,6 +128,11 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     }
     if let Some((_, why)) = REFUSED.iter().find(|(k, _)| p.has(k)) {
         ctx.diag.error(*why);
+        return Ok(2);
+    }
+    // gawk's bundled in-place extension is not here: say so rather than miss a file.
+    if p.all("i").iter().any(|v| *v == "inplace" || *v == "inplace.awk") {
+        ctx.diag.error("-i inplace (editing files in place) is not supported here: write to a new file and mv it over the old one, or use sed -i");
         return Ok(2);
     }
     let mut fs: Option<String> = None;
