@@ -15,17 +15,79 @@ const SPECS: &[Spec] = &[
     val('c', "output-width", "c"),
     flag('x', "fillrows", "x"),
     val('R', "table-right", "R"),
-    flag('n', "", "n"),
-    flag('e', "", "e"),
+    val('N', "table-columns", "N"),
+    val('l', "table-columns-limit", "l"),
+    flag('d', "table-noheadings", "d"),
+    val('H', "table-hide", "H"),
+    val('O', "table-order", "O"),
+    flag('L', "keep-empty-lines", "L"),
+    flag('J', "json", "J"),
+    val('n', "table-name", "n"),
+    // Width hints: they only matter when a table is wider than the output,
+    // and pages do not exist off a terminal, so the table prints the same.
+    val('E', "table-noextreme", "-"),
+    flag('e', "table-header-repeat", "-"),
+    val('T', "table-truncate", "T"),
+    val('W', "table-wrap", "W"),
+    val('r', "tree", "tree"),
+    val('i', "tree-id", "tree"),
+    val('p', "tree-parent", "tree"),
+    flag('h', "", "h"),
+    flag('V', "", "V"),
 ];
-const HELP: &str = "Usage:\n column [options] [<file>...]\n\nColumnate lists.\n\nOptions:\n -t, --table                      create a table\n -s, --separator <string>         possible table delimiters\n -o, --output-separator <string>  columns separator for table output (default is two spaces)\n -R, --table-right <columns>      right align text in these columns (1-based, comma separated)\n -c, --output-width <width>       width of output in number of characters\n -x, --fillrows                   fill rows before columns\n";
+const HELP: &str = "Usage:\n column [options] [<file>...]\n\nColumnate lists.\n\nOptions:\n -t, --table                      create a table\n -n, --table-name <name>          table name for JSON output\n -N, --table-columns <names>      comma separated columns names\n -l, --table-columns-limit <num>  maximal number of input columns\n -d, --table-noheadings           don't print header\n -H, --table-hide <columns>       don't print the columns\n -O, --table-order <columns>      specify order of output columns\n -R, --table-right <columns>      right align text in these columns\n -L, --keep-empty-lines           don't ignore empty lines\n -J, --json                       use JSON output format for table\n -s, --separator <string>         possible table delimiters\n -o, --output-separator <string>  columns separator for table output (default is two spaces)\n -c, --output-width <width>       width of output in number of characters\n -x, --fillrows                   fill rows before columns\n\nNot here: -r/-i/-p (trees), -T/-W (truncating or wrapping to the width).\n";
 
 fn width(s: &str) -> usize {
     s.chars().count()
 }
 
+/// Column references (`-H`, `-O`, `-R`): names given by -N or 1-based numbers.
+fn columns(spec: Option<&str>, names: &[String]) -> Vec<usize> {
+    let spec = match spec {
+        Some(s) => s,
+        None => return Vec::new(),
+    };
+    spec.split(',')
+        .filter_map(|x| {
+            let x = x.trim();
+            x.parse::<usize>().ok().and_then(|n| n.checked_sub(1)).or_else(|| names.iter().position(|n| n == x))
+        })
+        .collect()
+}
+
+/// util-linux's JSON: three-space indents, every cell a string.
+fn json_table(name: &str, heads: &[String], rows: &[Vec<String>]) -> String {
+    let esc = |s: &str| s.replace('\\', "\\\\").replace('"', "\\\"");
+    let mut out = format!("{{\n   \"{}\": [\n", esc(&name.to_lowercase()));
+    for (k, r) in rows.iter().enumerate() {
+        out.push_str(if k == 0 { "      {\n" } else { "},{\n" });
+        let cells: Vec<String> = heads.iter().enumerate().map(|(i, h)| format!("         \"{}\": \"{}\"", esc(h), esc(r.get(i).map(String::as_str).unwrap_or("")))).collect();
+        out.push_str(&cells.join(",\n"));
+        out.push_str("\n      ");
+    }
+    if !rows.is_empty() {
+        out.push_str("}\n");
+    }
+    out.push_str("   ]\n}\n");
+    out
+}
+
 pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     let p = getopt!(ctx, args, SPECS, HELP, 1);
+    if p.has("h") {
+        ctx.out.write_all(HELP.as_bytes())?;
+        return Ok(0);
+    }
+    if p.has("V") {
+        writeln!(ctx.out, "column (toolshed toolbox) {}", env!("CARGO_PKG_VERSION"))?;
+        return Ok(0);
+    }
+    for (key, what) in [("tree", "-r/--tree, -i/--tree-id, -p/--tree-parent (tree output)"), ("T", "-T/--table-truncate"), ("W", "-W/--table-wrap")] {
+        if p.has(key) {
+            ctx.diag.error(format!("{} is not supported here", what));
+            return Ok(1);
+        }
+    }
     let mut text = Vec::new();
     for name in input::or_stdin(&p.operands) {
         if let Err(e) = input::open(ctx.stdin, &name).and_then(|mut r| r.read_to_end(&mut text)) {
@@ -35,34 +97,88 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     }
     let text = String::from_utf8_lossy(&text).into_owned();
     let lines: Vec<&str> = text.lines().collect();
-    if p.has("t") {
+    if p.has("t") || p.has("J") {
         let seps: Option<Vec<char>> = p.last("s").map(|s| s.chars().collect());
         let outsep = p.last("o").unwrap_or("  ");
-        let rows: Vec<Vec<String>> = lines
-            .iter()
-            .filter(|l| !l.trim().is_empty())
-            .map(|l| match &seps {
-                Some(cs) => l.split(|c| cs.contains(&c)).map(|s| s.to_string()).collect(),
-                None => l.split_whitespace().map(|s| s.to_string()).collect(),
-            })
-            .collect();
-        let ncol = rows.iter().map(|r| r.len()).max().unwrap_or(0);
+        let limit = p.last("l").and_then(|l| l.parse::<usize>().ok()).filter(|n| *n > 0);
+        let names: Vec<String> = p.last("N").map(|n| n.split(',').map(str::to_string).collect()).unwrap_or_default();
+        let split_row = |l: &str| -> Vec<String> {
+            let mut cells: Vec<String> = Vec::new();
+            let mut rest = l;
+            loop {
+                if limit.map_or(false, |n| cells.len() + 1 == n) {
+                    let r = match &seps {
+                        Some(_) => rest,
+                        None => rest.trim_start(),
+                    };
+                    if !r.is_empty() || seps.is_some() {
+                        cells.push(r.to_string());
+                    }
+                    break;
+                }
+                let (cell, next) = match &seps {
+                    Some(cs) => match rest.find(|c| cs.contains(&c)) {
+                        Some(i) => (&rest[..i], Some(&rest[i + rest[i..].chars().next().unwrap().len_utf8()..])),
+                        None => (rest, None),
+                    },
+                    None => {
+                        let t = rest.trim_start();
+                        if t.is_empty() {
+                            break;
+                        }
+                        match t.find(char::is_whitespace) {
+                            Some(i) => (&t[..i], Some(&t[i..])),
+                            None => (t, None),
+                        }
+                    }
+                };
+                cells.push(cell.to_string());
+                match next {
+                    Some(n) => rest = n,
+                    None => break,
+                }
+            }
+            cells
+        };
+        let keep_empty = p.has("L");
+        let mut rows: Vec<Vec<String>> = lines.iter().filter(|l| keep_empty || !l.trim().is_empty()).map(|l| split_row(l)).collect();
+        let ncol = rows.iter().map(|r| r.len()).max().unwrap_or(0).max(names.len());
+        if p.has("J") {
+            let heads: Vec<String> = (0..ncol).map(|i| names.get(i).cloned().unwrap_or_default()).collect();
+            ctx.out.write_all(json_table(p.last("n").unwrap_or("table"), &heads, &rows).as_bytes())?;
+            return Ok(0);
+        }
+        if !names.is_empty() && !p.has("d") {
+            rows.insert(0, names.clone());
+        }
+        // Output order (-O first, then the rest) without the hidden columns (-H).
+        let hidden = columns(p.last("H"), &names);
+        let mut order = columns(p.last("O"), &names);
+        let rest: Vec<usize> = (0..ncol).filter(|i| !order.contains(i)).collect();
+        order.extend(rest);
+        order.retain(|i| *i < ncol && !hidden.contains(i));
+        let right = columns(p.last("R"), &names);
         let mut widths = vec![0; ncol];
         for r in &rows {
             for (i, c) in r.iter().enumerate() {
                 widths[i] = widths[i].max(width(c));
             }
         }
-        let right: Vec<usize> = p.last("R").map(|r| r.split(',').filter_map(|x| x.trim().parse().ok()).collect()).unwrap_or_default();
+        let empty = String::new();
         for r in &rows {
             let mut line = String::new();
-            for (i, c) in r.iter().enumerate() {
-                let last = i + 1 == r.len();
-                if i > 0 {
+            for (k, &i) in order.iter().enumerate() {
+                // Short rows end at their last cell, except where empty lines are kept.
+                if i >= r.len() && !keep_empty {
+                    continue;
+                }
+                let c = r.get(i).unwrap_or(&empty);
+                let last = k + 1 == order.len() || (!keep_empty && order[k + 1..].iter().all(|j| *j >= r.len()));
+                if k > 0 {
                     line.push_str(outsep);
                 }
                 let pad = widths[i] - width(c);
-                if right.contains(&(i + 1)) {
+                if right.contains(&i) {
                     line.push_str(&" ".repeat(pad));
                     line.push_str(c);
                 } else {
@@ -121,6 +237,8 @@ mod tests {
             (&["-c", "30"], "a\nbb\nccc\ndddd\ne\nf\n", "a\tccc\te\nbb\tdddd\tf\n"),
             (&["-t", "-o", "|"], "x y\n", "x|y\n"),
             (&["-t", "-R", "2"], "a 1\nb 100\n", "a    1\nb  100\n"),
+            (&["-t", "-N", "x,y", "-O", "y", "-H", "3"], "a 1 z\nbb 2 z\n", "y  x\n1  a\n2  bb\n"),
+            (&["-t", "-l", "2"], "a b c\nd e\n", "a  b c\nd  e\n"),
         ];
         for (args, input, out) in cases {
             check("column", args, input, out, 0);

@@ -8,40 +8,145 @@ use std::io::{BufRead, Write};
 const SPECS: &[Spec] = &[flag('i', "initial", "i"), val('t', "tabs", "t"), flag('a', "all", "a"), flag('\0', "first-only", "first-only")];
 const HELP: &str = "Usage: expand [OPTION]... [FILE]...\n  or:  unexpand [OPTION]... [FILE]...\nConvert tabs to spaces (expand) or leading spaces to tabs (unexpand).\n\n  -i, --initial    (expand) do not convert tabs after non blanks\n  -a, --all        (unexpand) convert all blanks, instead of just initial blanks\n      --first-only (unexpand) convert only leading sequences of blanks\n  -t, --tabs=N     have tabs N characters apart, not 8\n  -t, --tabs=LIST  use comma separated list of tab positions\n";
 
-/// Tab stops: a single width, or explicit positions (then width past the last is 1).
+/// Tab stops: a single width, or explicit positions (then width past the last is 1,
+/// or GNU's `/N`: every multiple of N, or `+N`: every N columns after the last stop).
 struct Stops {
     every: usize,
     list: Vec<usize>,
+    tail: Option<(bool, usize)>,
 }
 
 impl Stops {
+    /// The next stop for unexpand; None past an explicit list without `/N` or `+N`.
+    fn next_tab(&self, col: usize) -> Option<usize> {
+        match (self.list.last(), self.tail) {
+            (Some(&last), None) if col >= last => None,
+            _ => Some(self.next(col)),
+        }
+    }
+
     fn next(&self, col: usize) -> usize {
         if self.list.is_empty() {
             return (col / self.every + 1) * self.every;
         }
-        self.list.iter().copied().find(|&s| s > col).unwrap_or(col + 1)
-    }
-}
-
-fn parse_stops(s: &str) -> Result<Stops, String> {
-    let nums: Result<Vec<usize>, _> = s.split(|c| c == ',' || c == ' ').filter(|x| !x.is_empty()).map(|x| x.parse::<usize>()).collect();
-    let nums = nums.map_err(|_| format!("tab size contains invalid character(s): {}", q(s)))?;
-    match nums.len() {
-        0 => Err(format!("tab size contains invalid character(s): {}", q(s))),
-        1 if nums[0] == 0 => Err("tab size cannot be 0".into()),
-        1 => Ok(Stops { every: nums[0], list: vec![] }),
-        _ => {
-            if nums.windows(2).any(|w| w[1] <= w[0]) {
-                return Err("tab sizes must be ascending".into());
+        if let Some(s) = self.list.iter().copied().find(|&s| s > col) {
+            return s;
+        }
+        match self.tail {
+            Some((true, n)) => (col / n + 1) * n,
+            Some((false, n)) => {
+                let last = *self.list.last().unwrap();
+                last + ((col - last) / n + 1) * n
             }
-            Ok(Stops { every: 8, list: nums })
+            None => col + 1,
         }
     }
 }
 
+fn parse_stops(s: &str) -> Result<Stops, String> {
+    let mut items: Vec<&str> = s.split(|c| c == ',' || c == ' ').filter(|x| !x.is_empty()).collect();
+    let mut tail = None;
+    if let Some(last) = items.last() {
+        let (multiple, rest) = match (last.strip_prefix('/'), last.strip_prefix('+')) {
+            (Some(r), _) => (true, Some(r)),
+            (_, Some(r)) => (false, Some(r)),
+            _ => (false, None),
+        };
+        if let Some(r) = rest {
+            match r.parse::<usize>() {
+                Ok(n) if n > 0 => tail = Some((multiple, n)),
+                _ => return Err(format!("tab size contains invalid character(s): {}", q(s))),
+            }
+            items.pop();
+        }
+    }
+    if let (Some((_, n)), true) = (tail, items.is_empty()) {
+        return Ok(Stops { every: n, list: vec![], tail: None });
+    }
+    if tail.is_some() {
+        let nums: Vec<usize> = items.iter().map(|x| x.parse::<usize>()).collect::<Result<_, _>>().map_err(|_| format!("tab size contains invalid character(s): {}", q(s)))?;
+        return Ok(Stops { every: 8, list: nums, tail });
+    }
+    let nums: Result<Vec<usize>, _> = items.iter().map(|x| x.parse::<usize>()).collect();
+    let nums = nums.map_err(|_| format!("tab size contains invalid character(s): {}", q(s)))?;
+    match nums.len() {
+        0 => Err(format!("tab size contains invalid character(s): {}", q(s))),
+        1 if nums[0] == 0 => Err("tab size cannot be 0".into()),
+        1 => Ok(Stops { every: nums[0], list: vec![], tail: None }),
+        _ => {
+            if nums.windows(2).any(|w| w[1] <= w[0]) {
+                return Err("tab sizes must be ascending".into());
+            }
+            Ok(Stops { every: 8, list: nums, tail: None })
+        }
+    }
+}
+
+/// GNU unexpand's rule: a blank that reaches a tab stop after another blank turns the
+/// blanks before it into a tab; a single blank just before a stop becomes a tab of its own
+/// when more blanks follow it to the next stop. Without -a only leading blanks convert.
+fn unexpand_line(rec: &[u8], stops: &Stops, all: bool, buf: &mut Vec<u8>) {
+    let mut convert = true;
+    let mut column = 0usize;
+    let mut one_blank_before_stop = false;
+    let mut prev_blank = true;
+    let mut pending: Vec<u8> = Vec::new();
+    for &b in rec {
+        let mut c = b;
+        if convert {
+            let blank = c == b' ' || c == b'\t';
+            if blank {
+                match stops.next_tab(column) {
+                    None => convert = false,
+                    Some(next) => {
+                        if c == b'\t' {
+                            column = next;
+                            if let Some(first) = pending.first_mut() {
+                                *first = b'\t';
+                            }
+                        } else {
+                            column += 1;
+                            if !(prev_blank && column == next) {
+                                if column == next {
+                                    one_blank_before_stop = true;
+                                }
+                                pending.push(c);
+                                prev_blank = true;
+                                continue;
+                            }
+                            if let Some(first) = pending.first_mut() {
+                                *first = b'\t';
+                            }
+                            c = b'\t';
+                        }
+                        pending.truncate(usize::from(one_blank_before_stop));
+                    }
+                }
+            } else if c == 8 {
+                column = column.saturating_sub(1);
+            } else {
+                column += 1;
+            }
+            if !pending.is_empty() {
+                if pending.len() > 1 && one_blank_before_stop {
+                    pending[0] = b'\t';
+                }
+                buf.append(&mut pending);
+                one_blank_before_stop = false;
+            }
+            prev_blank = blank;
+            convert &= all || blank;
+        }
+        buf.push(c);
+    }
+    buf.append(&mut pending);
+}
+
 pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     let unexpand = ctx.name == "unexpand";
-    let p = getopt!(ctx, args, SPECS, HELP, 1);
+    // GNU also takes the tab stops as `-4` or `-2,6`.
+    let args: Vec<String> = args.iter().map(|a| if a.len() > 1 && a.starts_with('-') && a.as_bytes()[1].is_ascii_digit() { format!("-t{}", &a[1..]) } else { a.clone() }).collect();
+    let p = getopt!(ctx, &args, SPECS, HELP, 1);
     let stops = match parse_stops(p.last("t").unwrap_or("8")) {
         Ok(s) => s,
         Err(m) => {
@@ -79,39 +184,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
                     col = if c == 8 { col.saturating_sub(1) } else if c == b'\n' { 0 } else { col + 1 };
                 }
             } else {
-                // Collect runs of blanks and replace those that reach a tab stop.
-                let mut pending = 0usize; // spaces not yet written
-                let mut start = 0usize; // column where the blank run began
-                for &c in rec {
-                    let convert = leading || unexpand_all;
-                    if (c == b' ' || c == b'\t') && convert {
-                        if pending == 0 {
-                            start = col;
-                        }
-                        let n = if c == b'\t' { stops.next(col) } else { col + 1 };
-                        pending += n - col;
-                        col = n;
-                        if stops.next(start) <= col && stops.next(col - 1) == col {
-                            // The run reaches a stop: one tab covers it (a lone space stays).
-                            if col - start > 1 || c == b'\t' {
-                                buf.push(b'\t');
-                            } else {
-                                buf.push(b' ');
-                            }
-                            pending = 0;
-                            start = col;
-                        }
-                        continue;
-                    }
-                    buf.extend(std::iter::repeat(b' ').take(pending));
-                    pending = 0;
-                    if c != b'\n' {
-                        leading = false;
-                    }
-                    buf.push(c);
-                    col = if c == 8 { col.saturating_sub(1) } else { col + 1 };
-                }
-                buf.extend(std::iter::repeat(b' ').take(pending));
+                unexpand_line(rec, &stops, unexpand_all, &mut buf);
             }
             out.write_all(&buf)?;
             Ok(true)

@@ -179,6 +179,16 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     }
     let mut disorder = false;
     let check = !p.has("nocheck");
+    // --check-order: any line out of order is fatal before anything is joined.
+    if p.has("check") && !p.has("nocheck") {
+        let skip = usize::from(p.has("header"));
+        for (n, (lines, f)) in [(a, f1), (b, f2)].into_iter().enumerate() {
+            if let Some(x) = (skip + 1..lines.len()).find(|&x| cmp(&key(&lines[x - 1], f), &key(&lines[x], f), icase) == Ordering::Greater) {
+                ctx.diag.error(format!("{}:{}: is not sorted: {}", p.operands[n], x + 1, String::from_utf8_lossy(&lines[x].join(&osep[..]))));
+                return Ok(1);
+            }
+        }
+    }
     while i < a.len() || jx < b.len() {
         let ord = if i >= a.len() {
             Ordering::Greater

@@ -82,8 +82,8 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     };
     let (hdr, body, ftr) = (delim.repeat(3), delim.repeat(2), delim.clone());
     let renumber = !p.has("p");
-    // coreutils >= 9.2 keeps the separator on unnumbered lines (a tab stays a tab).
-    let blank_fmt = format!("{}{}", " ".repeat(width), sep);
+    // Debian's coreutils (9.1) pads unnumbered lines with spaces as wide as number and separator.
+    let blank_fmt = " ".repeat(width + sep.len());
     let mut n = start;
     let mut section = 1usize;
     let mut blanks = 0i64;
@@ -109,7 +109,8 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
             };
             if let Some(s) = which {
                 section = s;
-                if s == 0 && renumber {
+                // Each section delimiter starts the numbering again (unless -p).
+                if renumber {
                     n = start;
                 }
                 out.write_all(b"\n")?;
@@ -172,13 +173,13 @@ mod tests {
     #[test]
     fn table() {
         let cases: &[(&[&str], &str, &str)] = &[
-            (&[], "a\n\nb\n", "     1\ta\n      \t\n     2\tb\n"),
+            (&[], "a\n\nb\n", "     1\ta\n       \n     2\tb\n"),
             (&["-ba"], "a\n\nb\n", "     1\ta\n     2\t\n     3\tb\n"),
             (&["-n", "ln", "-w", "3", "-s", "|"], "a\n", "1  |a\n"),
             (&["-n", "rz", "-w", "3"], "a\n", "001\ta\n"),
             (&["-v", "10", "-i", "5"], "a\nb\n", "    10\ta\n    15\tb\n"),
-            (&["-bp^x"], "xa\nb\nxc\n", "     1\txa\n      \tb\n     2\txc\n"),
-            (&["-bn"], "a\n", "      \ta\n"),
+            (&["-bp^x"], "xa\nb\nxc\n", "     1\txa\n       b\n     2\txc\n"),
+            (&["-bn"], "a\n", "       a\n"),
         ];
         for (args, input, out) in cases {
             check("nl", args, input, out, 0);

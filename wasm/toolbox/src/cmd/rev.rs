@@ -1,7 +1,7 @@
 //! rev [FILE]... — reverses characters of each line (UTF-8 aware; invalid
 //! sequences are reversed byte by byte).
 
-use crate::args::Spec;
+use crate::args::{flag, Spec};
 use crate::ctx::{Ctx, Res};
 use crate::input;
 use std::io::{BufRead, Write};
@@ -21,7 +21,16 @@ pub fn reverse_line(line: &[u8], out: &mut Vec<u8>) {
 }
 
 pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
-    let p = getopt!(ctx, args, &[] as &[Spec], HELP, 1);
+    const SPECS: &[Spec] = &[flag('h', "", "h"), flag('V', "", "V")];
+    let p = getopt!(ctx, args, SPECS, HELP, 1);
+    if p.has("h") {
+        ctx.out.write_all(HELP.as_bytes())?;
+        return Ok(0);
+    }
+    if p.has("V") {
+        writeln!(ctx.out, "rev (toolshed toolbox) {}", env!("CARGO_PKG_VERSION"))?;
+        return Ok(0);
+    }
     for name in input::or_stdin(&p.operands) {
         let mut r = match input::open(ctx.stdin, &name) {
             Ok(r) => r,

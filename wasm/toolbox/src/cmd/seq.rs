@@ -99,6 +99,16 @@ fn exp_form(v: f64, prec: usize) -> String {
     format!("{}e{}{:02}", m, if e < 0 { '-' } else { '+' }, e.abs())
 }
 
+fn hex_to_decimal(o: &str) -> Option<String> {
+    let (sign, rest) = match o.strip_prefix('-') {
+        Some(r) => ("-", r),
+        None => ("", o.strip_prefix('+').unwrap_or(o)),
+    };
+    let digits = rest.strip_prefix("0x").or_else(|| rest.strip_prefix("0X"))?;
+    let n = u64::from_str_radix(digits, 16).ok()?;
+    Some(format!("{}{}", sign, n))
+}
+
 pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     // Negative numbers are operands, not options: `seq 5 -1 1`.
     let mut fixed = Vec::new();
@@ -113,7 +123,8 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         fixed.push(a.clone());
     }
     let p = getopt!(ctx, &fixed, SPECS, HELP, 1);
-    let ops = &p.operands;
+    // Hexadecimal integers (`seq 0x10 0x12`) read as GNU's strtold reads them.
+    let ops: &Vec<String> = &p.operands.iter().map(|o| hex_to_decimal(o).unwrap_or_else(|| o.clone())).collect();
     if ops.is_empty() {
         super::missing_operand(ctx, None);
         return Ok(1);

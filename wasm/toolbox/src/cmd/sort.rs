@@ -43,7 +43,7 @@ const SPECS: &[Spec] = &[
     val('\0', "parallel", "ignored"),
     flag('R', "random-sort", "R"),
 ];
-const HELP: &str = "Usage: sort [OPTION]... [FILE]...\nWrite sorted concatenation of all FILE(s) to standard output.\n\nWith no FILE, or when FILE is -, read standard input.\n\nOrdering options:\n  -b, --ignore-leading-blanks  ignore leading blanks\n  -d, --dictionary-order      consider only blanks and alphanumeric characters\n  -f, --ignore-case           fold lower case to upper case characters\n  -g, --general-numeric-sort  compare according to general numerical value\n  -i, --ignore-nonprinting    consider only printable characters\n  -M, --month-sort            compare (unknown) < 'JAN' < ... < 'DEC'\n  -h, --human-numeric-sort    compare human readable numbers (e.g., 2K 1G)\n  -n, --numeric-sort          compare according to string numerical value\n  -r, --reverse               reverse the result of comparisons\n  -V, --version-sort          natural sort of (version) numbers within text\n\nOther options:\n  -c, --check                 check for sorted input; do not sort\n  -C, --check=quiet           like -c, but do not report first bad line\n  -k, --key=KEYDEF            sort via a key; KEYDEF gives location and type\n  -m, --merge                 merge already sorted files (sorted anyway here)\n  -o, --output=FILE           write result to FILE instead of standard output\n  -s, --stable                stabilize sort by disabling last-resort comparison\n  -t, --field-separator=SEP   use SEP instead of non-blank to blank transition\n  -u, --unique                output only the first of an equal run\n  -S, --buffer-size=SIZE      use SIZE for main memory buffer (b, K, M, G, %)\n  -T, --temporary-directory=DIR  use DIR for temporaries, not $TMPDIR or /tmp\n  -z, --zero-terminated       line delimiter is NUL, not newline\n\nKEYDEF is F[.C][OPTS][,F[.C][OPTS]] for start and stop position, where F is a\nfield number and C a character position in the field; both are origin 1, and\nthe stop position defaults to the line's end.  OPTS is one or more single-letter\nordering options [bdfgiMhnrV], which override global ordering options for that key.\n";
+const HELP: &str = "Usage: sort [OPTION]... [FILE]...\nWrite sorted concatenation of all FILE(s) to standard output.\n\nWith no FILE, or when FILE is -, read standard input.\n\nOrdering options:\n  -b, --ignore-leading-blanks  ignore leading blanks\n  -d, --dictionary-order      consider only blanks and alphanumeric characters\n  -f, --ignore-case           fold lower case to upper case characters\n  -g, --general-numeric-sort  compare according to general numerical value\n  -i, --ignore-nonprinting    consider only printable characters\n  -M, --month-sort            compare (unknown) < 'JAN' < ... < 'DEC'\n  -h, --human-numeric-sort    compare human readable numbers (e.g., 2K 1G)\n  -n, --numeric-sort          compare according to string numerical value\n  -r, --reverse               reverse the result of comparisons\n  -V, --version-sort          natural sort of (version) numbers within text\n\nOther options:\n  -c, --check                 check for sorted input; do not sort\n  -C, --check=quiet           like -c, but do not report first bad line\n  -k, --key=KEYDEF            sort via a key; KEYDEF gives location and type\n  -m, --merge                 merge already sorted files; do not sort\n  -o, --output=FILE           write result to FILE instead of standard output\n  -s, --stable                stabilize sort by disabling last-resort comparison\n  -t, --field-separator=SEP   use SEP instead of non-blank to blank transition\n  -u, --unique                output only the first of an equal run\n  -S, --buffer-size=SIZE      use SIZE for main memory buffer (b, K, M, G, %)\n  -T, --temporary-directory=DIR  use DIR for temporaries, not $TMPDIR or /tmp\n  -z, --zero-terminated       line delimiter is NUL, not newline\n\nKEYDEF is F[.C][OPTS][,F[.C][OPTS]] for start and stop position, where F is a\nfield number and C a character position in the field; both are origin 1, and\nthe stop position defaults to the line's end.  OPTS is one or more single-letter\nordering options [bdfgiMhnrV], which override global ordering options for that key.\n";
 
 #[derive(Clone, Copy, Default, PartialEq, Debug)]
 pub struct KeyOpts {
@@ -562,6 +562,9 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     if check {
         return check_sorted(ctx, &sorter, &files[0], delim, p.has("u"), quiet);
     }
+    if p.has("m") {
+        return merge_sorted(ctx, &sorter, &files, delim, p.has("u"), p.last("o"));
+    }
     let budget = match p.last("S") {
         None => spill::DEFAULT_BUFFER,
         Some(s) => match spill::buffer_size(s) {
@@ -684,6 +687,61 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         if let Err(e) = res {
             ctx.diag.error(format!("open failed: {}: {}", f, reason(&e)));
             return Ok(2);
+        }
+    }
+    Ok(0)
+}
+
+/// -m: the inputs are taken as sorted already and merged line by line (the
+/// smallest head first, the earlier file on ties), as GNU does; unsorted input
+/// is not sorted.
+fn merge_sorted(ctx: &mut Ctx, sorter: &Sorter, files: &[String], delim: u8, unique: bool, to_file: Option<&str>) -> Res {
+    let mut inputs: Vec<Vec<Vec<u8>>> = Vec::new();
+    for name in files {
+        let mut data = Vec::new();
+        if let Err(e) = input::open(ctx.stdin, name).and_then(|mut r| r.read_to_end(&mut data)) {
+            ctx.diag.error(format!("cannot read: {}: {}", name, reason(&e)));
+            return Ok(2);
+        }
+        if matches!(data.last(), Some(&c) if c != delim) {
+            data.push(delim);
+        }
+        let mut lines: Vec<Vec<u8>> = data.split(|&c| c == delim).map(|l| l.to_vec()).collect();
+        lines.pop();
+        lines.reverse();
+        inputs.push(lines);
+    }
+    let mut out: Vec<u8> = Vec::new();
+    let mut prev: Option<Vec<u8>> = None;
+    loop {
+        let mut best: Option<usize> = None;
+        for (i, l) in inputs.iter().enumerate() {
+            if let Some(head) = l.last() {
+                if best.map_or(true, |b| sorter.cmp(head, inputs[b].last().unwrap()) == Ordering::Less) {
+                    best = Some(i);
+                }
+            }
+        }
+        let b = match best {
+            Some(b) => b,
+            None => break,
+        };
+        let line = inputs[b].pop().unwrap();
+        if unique && prev.as_ref().map_or(false, |p| sorter.keys_cmp(p, &line) == Ordering::Equal) {
+            continue;
+        }
+        out.extend_from_slice(&line);
+        out.push(delim);
+        prev = Some(line);
+    }
+    // Written only after every input is read, so `-o` may name one of them.
+    match to_file {
+        None | Some("-") => ctx.out.write_all(&out)?,
+        Some(f) => {
+            if let Err(e) = std::fs::write(fsx::host(f), &out) {
+                ctx.diag.error(format!("open failed: {}: {}", f, reason(&e)));
+                return Ok(2);
+            }
         }
     }
     Ok(0)

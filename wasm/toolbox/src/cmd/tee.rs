@@ -18,11 +18,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     let p = getopt!(ctx, args, SPECS, HELP, 1);
     let mut files: Vec<(String, Option<File>)> = Vec::new();
     for name in &p.operands {
-        if name == "-" {
-            // GNU tee writes '-' to standard output once more.
-            files.push((name.clone(), None));
-            continue;
-        }
+        // "-" is a file like any other (coreutils 9 on Debian; older tees meant stdout).
         let r = if p.has("a") {
             OpenOptions::new().create(true).append(true).open(fsx::host(name))
         } else {
@@ -59,11 +55,6 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
                         if let Err(e) = file.write_all(buf) {
                             ctx.diag.error(format!("{}: {}", name, reason(&e)));
                             *f = None;
-                        }
-                    }
-                    None if name == "-" && out_ok => {
-                        if ctx.out.write_all(buf).is_err() {
-                            out_ok = false;
                         }
                     }
                     None => {}

@@ -105,6 +105,10 @@ pub struct Interp<'p, 'o> {
     seed: f64,
     pub errors: Vec<String>,
     pub inputs: Inputs<'o>,
+    /// -b: length() counts bytes, not characters.
+    pub bytes: bool,
+    /// -S: no redirections to or from files.
+    pub sandbox: bool,
 }
 
 type R<T> = Result<T, String>;
@@ -179,6 +183,8 @@ impl<'p, 'o> Interp<'p, 'o> {
             rand_state: 0x2545F4914F6CDD1D,
             seed: 0.0,
             errors: Vec::new(),
+            bytes: false,
+            sandbox: false,
             inputs,
         };
         it.refresh_specials();
@@ -521,7 +527,7 @@ impl<'p, 'o> Interp<'p, 'o> {
             Expr::Var(n) => self.var_num(n),
             Expr::Field(x) => {
                 let i = self.field_index(x)?;
-                Ok(self.field_str(i).map_or(0.0, super::value::str_to_num))
+                Ok(self.field_str(i).map_or(0.0, super::value::input_to_num))
             }
             Expr::Group(x) => self.eval_num(x),
             _ => Ok(self.eval(e)?.num()),
@@ -799,6 +805,7 @@ impl<'p, 'o> Interp<'p, 'o> {
         let num_arg = |me: &mut Self, i: usize| -> R<f64> { Ok(match argn(i) { Some(e) => me.eval(e)?.num(), None => 0.0 }) };
         Ok(match name {
             "length" => match args.first() {
+                None if self.bytes => Val::Num(self.record.len() as f64),
                 None => Val::Num(self.record.chars().count() as f64),
                 Some(Expr::Var(v)) if matches!(self.cell(v), Cell::Array(_)) => {
                     let id = self.array_id(v)?;
@@ -806,7 +813,8 @@ impl<'p, 'o> Interp<'p, 'o> {
                 }
                 Some(e) => {
                     let v = self.eval(e)?;
-                    Val::Num(self.to_s(&v).chars().count() as f64)
+                    let s = self.to_s(&v);
+                    Val::Num(if self.bytes { s.len() } else { s.chars().count() } as f64)
                 }
             },
             "substr" => {
@@ -1271,6 +1279,7 @@ impl<'p, 'o> Interp<'p, 'o> {
         match redir {
             Redir::None => self.out.write_all(text.as_bytes()).map_err(|e| format!("\u{0}io {}", e)),
             Redir::Pipe(_) => Err("output to a pipe (print | \"cmd\") is not available in this sandbox".into()),
+            Redir::File(_) | Redir::Append(_) if self.sandbox => Err("redirection not allowed in sandbox mode".into()),
             Redir::File(e) | Redir::Append(e) => {
                 let v = self.eval(e)?;
                 let name = self.to_s(&v);

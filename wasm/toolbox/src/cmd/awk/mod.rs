@@ -20,8 +20,9 @@ mod lex;
 mod parse;
 mod value;
 
+use crate::args::{self, flag, optval, val, Spec};
 use crate::ctx::{reason, Ctx, Res};
-use crate::input;
+use crate::{fsx, input};
 use interp::{Cell, Flow, Inputs, Interp};
 use hash::Map;
 use std::io::{self, Read, Write};
@@ -60,94 +61,142 @@ fn fatal(ctx: &mut Ctx, msg: &str) -> i32 {
     2
 }
 
+/// gawk's options. Accepted without effect here: -c/-P/-r (dialects: this awk reads gawk's),
+/// -O/-s (optimizer), -N (LC_NUMERIC: the decimal point is `.` here), -L/-t (lint) and -I (trace),
+/// whose output goes to stderr. -C/-h/-V print this awk's own texts.
+const SPECS: &[Spec] = &[
+    val('F', "field-separator", "F"),
+    val('v', "assign", "v"),
+    val('f', "file", "f"),
+    val('e', "source", "e"),
+    val('E', "exec", "E"),
+    val('i', "include", "i"),
+    val('l', "load", "l"),
+    flag('b', "characters-as-bytes", "b"),
+    flag('c', "traditional", "-"),
+    flag('C', "copyright", "C"),
+    optval('d', "dump-variables", "d"),
+    optval('D', "debug", "D"),
+    flag('g', "gen-pot", "g"),
+    flag('h', "", "h"),
+    flag('I', "trace", "-"),
+    optval('L', "lint", "-"),
+    flag('M', "bignum", "M"),
+    flag('N', "use-lc-numeric", "-"),
+    flag('n', "non-decimal-data", "n"),
+    optval('o', "pretty-print", "o"),
+    flag('O', "optimize", "-"),
+    optval('p', "profile", "p"),
+    flag('P', "posix", "-"),
+    flag('r', "re-interval", "-"),
+    flag('s', "no-optimize", "-"),
+    flag('S', "sandbox", "S"),
+    flag('t', "lint-old", "-"),
+    flag('V', "", "V"),
+];
+
+/// gawk options that need what this sandbox lacks, with the reason given.
+const REFUSED: &[(&str, &str)] = &[
+    ("D", "-D/--debug (the interactive debugger) is not supported here"),
+    ("M", "-M/--bignum (arbitrary precision) is not supported here"),
+    ("o", "-o/--pretty-print is not supported here"),
+    ("p", "-p/--profile is not supported here"),
+    ("g", "-g/--gen-pot is not supported here"),
+    ("l", "-l/--load (dynamic extensions) is not supported here"),
+];
+
 pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
-    let mut i = 0;
+    // Options end at the program text (the first operand), as in gawk.
+    let p = match args::parse_with(args, SPECS, false) {
+        Ok(p) => p,
+        Err(m) => {
+            ctx.diag.usage(m);
+            return Ok(2);
+        }
+    };
+    if p.has(args::HELP) || p.has("h") {
+        ctx.out.write_all(HELP.as_bytes())?;
+        return Ok(0);
+    }
+    if p.has(args::VERSION) || p.has("V") {
+        writeln!(ctx.out, "awk (toolshed toolbox) {}, reading gawk's dialect", env!("CARGO_PKG_VERSION"))?;
+        return Ok(0);
+    }
+    if p.has("C") {
+        ctx.out.write_all(b"Copyright: the toolshed toolbox's awk, written for this sandbox.\n")?;
+        return Ok(0);
+    }
+    if let Some((_, why)) = REFUSED.iter().find(|(k, _)| p.has(k)) {
+        ctx.diag.error(*why);
+        return Ok(2);
+    }
+    // gawk's bundled in-place extension is not here: say so rather than miss a file.
+    if p.all("i").iter().any(|v| *v == "inplace" || *v == "inplace.awk") {
+        ctx.diag.error("-i inplace (editing files in place) is not supported here: write to a new file and mv it over the old one, or use sed -i");
+        return Ok(2);
+    }
     let mut fs: Option<String> = None;
     let mut assigns: Vec<(String, String)> = Vec::new();
-    let mut progfiles: Vec<String> = Vec::new();
-    while i < args.len() {
-        let a = &args[i];
-        if a == "--" {
-            i += 1;
-            break;
-        }
-        if a == "--help" {
-            ctx.out.write_all(HELP.as_bytes())?;
-            return Ok(0);
-        }
-        if a == "--version" {
-            writeln!(ctx.out, "awk (toolshed toolbox) {}", env!("CARGO_PKG_VERSION"))?;
-            return Ok(0);
-        }
-        if !a.starts_with('-') || a == "-" {
-            break;
-        }
-        let (flag, rest) = (&a[1..2], &a[2..]);
-        let mut val = || -> Option<String> {
-            if !rest.is_empty() {
-                Some(rest.to_string())
-            } else {
-                i += 1;
-                args.get(i).cloned()
+    // Program pieces in order: ('f', file) for -f/-E/-i, ('e', text) for -e. An -i include
+    // adds its functions and leaves the program text to come from -f/-e or the first operand.
+    let mut pieces: Vec<(char, String)> = Vec::new();
+    let mut has_program = false;
+    for o in &p.opts {
+        let v = o.val.clone().unwrap_or_default();
+        match o.key {
+            "F" => fs = Some(v),
+            "v" => match v.split_once('=') {
+                Some((k, x)) => assigns.push((k.to_string(), x.to_string())),
+                None => {
+                    ctx.diag.error(format!("invalid -v argument: {}", v));
+                    return Ok(2);
+                }
+            },
+            "f" | "E" => {
+                has_program = true;
+                pieces.push(('f', v))
             }
-        };
-        match flag {
-            "F" => match val() {
-                Some(v) => fs = Some(v),
-                None => {
-                    ctx.diag.usage("option requires an argument -- 'F'");
-                    return Ok(2);
-                }
-            },
-            "v" => match val() {
-                Some(v) => match v.split_once('=') {
-                    Some((k, x)) => assigns.push((k.to_string(), x.to_string())),
-                    None => {
-                        ctx.diag.error(format!("invalid -v argument: {}", v));
-                        return Ok(2);
-                    }
-                },
-                None => {
-                    ctx.diag.usage("option requires an argument -- 'v'");
-                    return Ok(2);
-                }
-            },
-            "f" => match val() {
-                Some(v) => progfiles.push(v),
-                None => {
-                    ctx.diag.usage("option requires an argument -- 'f'");
-                    return Ok(2);
-                }
-            },
-            _ => {
-                ctx.diag.usage(format!("invalid option -- '{}'", flag));
-                return Ok(2);
+            // gawk looks for an include as given, then with .awk added.
+            "i" => pieces.push(('f', if std::path::Path::new(&fsx::host(&v)).exists() { v } else { format!("{}.awk", v) })),
+            "e" => {
+                has_program = true;
+                pieces.push(('e', v))
             }
+            _ => {}
         }
-        i += 1;
     }
+    let mut i = 0;
     let mut src = String::new();
-    if progfiles.is_empty() {
-        match args.get(i) {
-            Some(p) => {
-                src = p.clone();
-                i += 1;
+    if !has_program {
+        match p.operands.first() {
+            Some(t) => {
+                pieces.push(('e', t.clone()));
+                i = 1;
             }
             None => {
                 ctx.diag.usage("no program text");
                 return Ok(2);
             }
         }
-    } else {
-        for f in &progfiles {
-            let mut t = String::new();
-            if let Err(e) = input::open(ctx.stdin, f).and_then(|mut r| r.read_to_string(&mut t)) {
-                return Ok(fatal(ctx, &format!("can't open source file `{}' for reading: {}", f, reason(&e))));
-            }
-            src.push_str(&t);
+    }
+    for (k, (kind, v)) in pieces.iter().enumerate() {
+        // Pieces are joined by newlines, so an error's line number counts from the first.
+        if k > 0 {
             src.push('\n');
         }
+        if *kind == 'e' {
+            src.push_str(v);
+        } else {
+            let mut t = String::new();
+            if let Err(e) = input::open(ctx.stdin, v).and_then(|mut r| r.read_to_string(&mut t)) {
+                return Ok(fatal(ctx, &format!("can't open source file `{}' for reading: {}", v, reason(&e))));
+            }
+            src.push_str(&t);
+        }
     }
+    let args = &p.operands;
+    let dump = p.opts.iter().rev().find(|o| o.key == "d").map(|o| o.val.clone().unwrap_or_else(|| "awkvars.out".into()));
+    value::set_non_decimal(p.has("n"));
     let operands: Vec<String> = args[i..].to_vec();
     let prog = match lex::lex(&src).and_then(parse::parse) {
         Ok(p) => p,
@@ -156,6 +205,8 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     let Ctx { stdin, out, diag, .. } = ctx;
     let inputs = Inputs { operands: operands.clone(), pos: 0, cur: None, stdin: Some(&mut **stdin), used_any_file: false };
     let mut it = Interp::new(&prog, out, inputs);
+    it.bytes = p.has("b");
+    it.sandbox = p.has("S");
     if let Some(f) = fs {
         let f = if f == "t" { "\t".to_string() } else { unescape(&f) };
         let _ = it.set_var("FS", Val::Str(f));
@@ -176,6 +227,11 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     it.globals.insert("ENVIRON".into(), Cell::Array(id));
 
     let result = execute(&mut it, &prog);
+    if let Some(path) = &dump {
+        if let Err(m) = dump_variables(&mut it, path) {
+            it.errors.push(m);
+        }
+    }
     it.close_all();
     let errors = std::mem::take(&mut it.errors);
     drop(it);
@@ -194,6 +250,26 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
             Ok(2)
         }
     }
+}
+
+/// -d: every global as gawk lists it (`name: value`, sorted), to a file or /dev/stdout.
+fn dump_variables(it: &mut Interp, path: &str) -> Result<(), String> {
+    let mut names: Vec<&String> = it.globals.keys().collect();
+    names.sort();
+    let mut text = String::new();
+    for n in names {
+        let shown = match &it.globals[n] {
+            Cell::Array(id) => format!("array, {} elements", it.arrays[*id].len()),
+            Cell::Scalar(Val::Uninit) => "untyped variable".into(),
+            Cell::Scalar(Val::Num(x)) => value::num_to_str(*x, "%.6g"),
+            Cell::Scalar(Val::Str(s)) | Cell::Scalar(Val::StrNum(s)) => format!("\"{}\"", s),
+        };
+        text.push_str(&format!("{}: {}\n", n, shown));
+    }
+    if path == "/dev/stdout" || path == "-" {
+        return it.out.write_all(text.as_bytes()).map_err(|e| format!("\u{0}io {}", e));
+    }
+    std::fs::write(fsx::host(path), text).map_err(|e| format!("can't write variables to {}: {}", path, crate::ctx::reason(&e)))
 }
 
 /// Maps the control-flow escapes that cross function calls back to flows.

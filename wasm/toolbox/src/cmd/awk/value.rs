@@ -133,12 +133,50 @@ pub fn num_to_str(n: f64, fmt: &str) -> String {
     super::format::sprintf(fmt, &[Val::Num(n)], fmt).unwrap_or_else(|_| n.to_string())
 }
 
+thread_local! {
+    /// gawk -n: input that reads as hex (0x1F) or octal (017) is that number.
+    static NON_DECIMAL: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+pub fn set_non_decimal(on: bool) {
+    NON_DECIMAL.with(|c| c.set(on));
+}
+
+/// Hex or octal input under -n: `0x` and hex digits, or `0` and octal digits only.
+fn non_decimal(s: &str) -> Option<f64> {
+    let t = s.trim_matches(|c: char| c == ' ' || c == '\t' || c == '\n');
+    let (neg, t) = match t.strip_prefix('-') {
+        Some(r) => (true, r),
+        None => (false, t.strip_prefix('+').unwrap_or(t)),
+    };
+    let n = if let Some(h) = t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
+        let end = h.find(|c: char| !c.is_ascii_hexdigit()).unwrap_or(h.len());
+        u64::from_str_radix(&h[..end], 16).ok()? as f64
+    } else if t.len() > 1 && t.starts_with('0') && t.bytes().all(|b| (b'0'..=b'7').contains(&b)) {
+        u64::from_str_radix(&t[1..], 8).ok()? as f64
+    } else {
+        return None;
+    };
+    Some(if neg { -n } else { n })
+}
+
+/// A number read from input (a field, getline, -v): hex and octal count under -n.
+pub fn input_to_num(s: &str) -> f64 {
+    if NON_DECIMAL.with(|c| c.get()) {
+        if let Some(n) = non_decimal(s) {
+            return n;
+        }
+    }
+    str_to_num(s)
+}
+
 impl Val {
     pub fn num(&self) -> f64 {
         match self {
             Val::Uninit => 0.0,
             Val::Num(n) => *n,
-            Val::Str(s) | Val::StrNum(s) => str_to_num(s),
+            Val::StrNum(s) => input_to_num(s),
+            Val::Str(s) => str_to_num(s),
         }
     }
     pub fn str_with(&self, convfmt: &str) -> String {

@@ -22,7 +22,7 @@ use std::io::{Read, Write};
 use std::rc::Rc;
 use value::{dump, dump_into, parse_one, Fmt, Reader, Scratch, V};
 
-const HELP: &str = "Usage:\tjq [OPTIONS] FILTER [FILE...]\n\tjq [OPTIONS] --args FILTER [STRINGS...]\n\tjq [OPTIONS] --jsonargs FILTER [JSON_TEXTS...]\n\njq applies FILTER to its JSON text inputs and prints the results as JSON.\n\n  -c, --compact-output      compact instead of pretty-printed output\n  -n, --null-input          use `null` as the single input value\n  -e, --exit-status         set the exit status code based on the output\n  -s, --slurp               read all inputs into an array and apply the filter to it\n  -r, --raw-output          output raw strings, not JSON texts\n  -j, --join-output         like -r, without a newline after each output\n  -a, --ascii-output        escape non-ASCII characters\n  -R, --raw-input           read each line as a string, not JSON\n  -S, --sort-keys           sort keys of objects on output\n  -C, -M                    accepted; output is never colored\n      --tab                 indent with tabs\n      --indent N            indent with N spaces (0-7)\n  -f, --from-file FILE      read the filter from FILE\n      --arg NAME VALUE      set $NAME to the string VALUE\n      --argjson NAME JSON   set $NAME to the JSON value\n      --slurpfile NAME FILE set $NAME to an array of the JSON texts in FILE\n      --rawfile NAME FILE   set $NAME to the contents of FILE\n      --args                remaining arguments are strings ($ARGS.positional)\n      --jsonargs            remaining arguments are JSON texts ($ARGS.positional)\n\nExit status: 0 ok; 1 with -e when the last output is false or null; 2 usage or\ninput error; 3 compile error; 4 with -e when there was no output; 5 runtime error.\n";
+const HELP: &str = "Usage:\tjq [OPTIONS] FILTER [FILE...]\n\tjq [OPTIONS] --args FILTER [STRINGS...]\n\tjq [OPTIONS] --jsonargs FILTER [JSON_TEXTS...]\n\njq applies FILTER to its JSON text inputs and prints the results as JSON.\n\n  -c, --compact-output      compact instead of pretty-printed output\n  -n, --null-input          use `null` as the single input value\n  -e, --exit-status         set the exit status code based on the output\n  -s, --slurp               read all inputs into an array and apply the filter to it\n  -r, --raw-output          output raw strings, not JSON texts\n  -j, --join-output         like -r, without a newline after each output\n  -a, --ascii-output        escape non-ASCII characters\n  -R, --raw-input           read each line as a string, not JSON\n  -S, --sort-keys           sort keys of objects on output\n  -C, -M                    colored / monochrome output\n      --tab                 indent with tabs\n      --indent N            indent with N spaces (0-7)\n  -f, --from-file FILE      read the filter from FILE\n      --arg NAME VALUE      set $NAME to the string VALUE\n      --argjson NAME JSON   set $NAME to the JSON value\n      --slurpfile NAME FILE set $NAME to an array of the JSON texts in FILE\n      --rawfile NAME FILE   set $NAME to the contents of FILE\n      --args                remaining arguments are strings ($ARGS.positional)\n      --jsonargs            remaining arguments are JSON texts ($ARGS.positional)\n\nExit status: 0 ok; 1 with -e when the last output is false or null; 2 usage or\ninput error; 3 compile error; 4 with -e when there was no output; 5 runtime error.\n";
 
 /// Output is written in pieces of about this size.
 const OUT_CHUNK: usize = 64 * 1024;
@@ -31,6 +31,8 @@ const TRY: &str = "Use jq --help for help with command-line options,\nor see the
 
 #[derive(Default)]
 struct Opts {
+    /// -C: jq 1.6's default colors; -M (the default off a terminal) turns them off.
+    color: bool,
     compact: bool,
     null_input: bool,
     exit_status: bool,
@@ -125,7 +127,9 @@ fn parse_args(ctx: &mut Ctx, args: &[String]) -> Result<Opts, i32> {
                 "ascii-output" => o.ascii = true,
                 "raw-input" => o.raw_in = true,
                 "sort-keys" => o.sort_keys = true,
-                "color-output" | "monochrome-output" | "unbuffered" => {}
+                "color-output" => o.color = true,
+                "monochrome-output" => o.color = false,
+                "unbuffered" => {}
                 "tab" => o.tab = true,
                 "help" => {
                     let _ = ctx.out.write_all(HELP.as_bytes());
@@ -201,7 +205,8 @@ fn parse_args(ctx: &mut Ctx, args: &[String]) -> Result<Opts, i32> {
                 'a' => o.ascii = true,
                 'R' => o.raw_in = true,
                 'S' => o.sort_keys = true,
-                'C' | 'M' => {}
+                'C' => o.color = true,
+                'M' => o.color = false,
                 'h' => {
                     let _ = ctx.out.write_all(HELP.as_bytes());
                     return Err(0);
@@ -477,6 +482,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         indent: if o.compact || o.indent == Some(0) { None } else if o.tab { Some("\t".into()) } else { Some(" ".repeat(o.indent.unwrap_or(2))) },
         sort_keys: o.sort_keys,
         ascii: o.ascii,
+        color: o.color,
     };
     let mut last: Option<V> = None;
     let mut first = true;

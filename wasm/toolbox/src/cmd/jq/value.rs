@@ -138,11 +138,12 @@ pub struct Fmt {
     pub indent: Option<String>,
     pub sort_keys: bool,
     pub ascii: bool,
+    pub color: bool,
 }
 
 impl Fmt {
     pub fn compact() -> Fmt {
-        Fmt { indent: None, sort_keys: false, ascii: false }
+        Fmt { indent: None, sort_keys: false, ascii: false, color: false }
     }
 }
 
@@ -329,7 +330,65 @@ fn newline(s: &mut String, f: &Fmt, depth: usize) {
     }
 }
 
+/// jq 1.6's default colors (null, false, true, numbers, strings, arrays, objects) and object keys.
+const COLORS: [&str; 7] = ["\x1b[1;30m", "\x1b[0;39m", "\x1b[0;39m", "\x1b[0;39m", "\x1b[0;32m", "\x1b[1;39m", "\x1b[1;39m"];
+const FIELD_COLOR: &str = "\x1b[34;1m";
+const COLRESET: &str = "\x1b[0m";
+
+/// -C: the escapes jq 1.6 writes, in its order (a container's color is repeated after each member).
+fn write_color(s: &mut String, v: &V, f: &Fmt, depth: usize) {
+    // jq's colours follow its kind order, the order `rank` gives.
+    let color = COLORS[v.rank() as usize];
+    s.push_str(color);
+    match v {
+        V::Arr(a) if !a.is_empty() => {
+            s.push('[');
+            for (i, x) in a.iter().enumerate() {
+                if i > 0 {
+                    s.push(',');
+                }
+                newline(s, f, depth + 1);
+                write_color(s, x, f, depth + 1);
+                s.push_str(color);
+            }
+            newline(s, f, depth);
+            s.push_str(color);
+            s.push(']');
+        }
+        V::Obj(o) if !o.is_empty() => {
+            s.push('{');
+            let keys: Vec<Rc<str>> = if f.sort_keys { V::sorted_keys(o) } else { o.iter().map(|(k, _)| k.clone()).collect() };
+            for (i, k) in keys.iter().enumerate() {
+                if i > 0 {
+                    s.push(',');
+                }
+                newline(s, f, depth + 1);
+                s.push_str(COLRESET);
+                s.push_str(FIELD_COLOR);
+                write_str(s, k, f.ascii);
+                s.push_str(COLRESET);
+                s.push_str(color);
+                s.push(':');
+                if f.indent.is_some() {
+                    s.push(' ');
+                }
+                s.push_str(COLRESET);
+                write_color(s, v.get(k).unwrap(), f, depth + 1);
+                s.push_str(color);
+            }
+            newline(s, f, depth);
+            s.push_str(color);
+            s.push('}');
+        }
+        _ => write_val(s, v, &Fmt { color: false, ..f.clone() }, depth),
+    }
+    s.push_str(COLRESET);
+}
+
 fn write_val(s: &mut String, v: &V, f: &Fmt, depth: usize) {
+    if f.color {
+        return write_color(s, v, f, depth);
+    }
     match v {
         V::Null => s.push_str("null"),
         V::Bool(b) => s.push_str(if *b { "true" } else { "false" }),

@@ -12,13 +12,18 @@
 //! Output: -n -N --column --no-column -b -H -I --heading --no-heading -p
 //!   -0 -o -r/--replace ($0 $1 ${name} $$) -c --count-matches --include-zero
 //!   -l --files-without-match -q -m -A -B -C --context-separator --passthru
-//!   --vimgrep --trim -M/--max-columns --color/--colour (always plain).
+//!   --vimgrep --trim -M/--max-columns (--max-columns-preview) --color/--colors
+//!   (ripgrep's palette with `always`), --stats, --null-data, --crlf,
+//!   --field-match-separator --field-context-separator --path-separator.
 //! Walk: --hidden/-. --no-ignore --no-ignore-vcs --no-ignore-dot
 //!   --no-ignore-parent -u/-uu/-uuu -g/--glob --iglob --glob-case-insensitive
 //!   -t/-T (built-in table, see --type-list) -d/--max-depth -L (accepted)
 //!   -a/--text --binary --files --sort path|none --sort-files -j (ignored)
 //!   --no-config (ignored) --no-messages.
-//! Refused with an error: -U/--multiline, --json, --pre and anything unknown.
+//! Types: --type-add --type-clear. Ignore: --ignore-file (below every ignore file).
+//! -z searches .gz files. Tuning flags (--mmap, --dfa-size-limit, -j ...) change nothing.
+//! Refused with an error: -U/--multiline, --json, --pre/--pre-glob, --pcre2-version,
+//! encodings but UTF-8, --engine pcre2, and anything unknown.
 //! Differences from ripgrep, kept simple on purpose:
 //! - .gitignore is honoured in any directory, git repository or not; ignore
 //!   files of the directories above a search root are read too.
@@ -34,6 +39,7 @@
 //!   without `/` matches the file name.
 //! - Error numbers in messages use Linux's values (ENOENT is os error 2).
 
+mod color;
 mod walk;
 
 use crate::args::{self, flag, val, Spec};
@@ -79,8 +85,9 @@ const SPECS: &[Spec] = &[
     val('T', "type-not", "T"),
     flag('\0', "type-list", "type-list"),
     flag('0', "null", "0"),
-    val('\0', "color", "ignored"),
-    val('\0', "colour", "ignored"),
+    val('\0', "color", "color"),
+    val('\0', "colour", "color"),
+    val('\0', "colors", "colors"),
     flag('\0', "no-messages", "no-messages"),
     flag('U', "multiline", "U"),
     flag('\0', "json", "json"),
@@ -116,6 +123,45 @@ const SPECS: &[Spec] = &[
     flag('\0', "vimgrep", "vimgrep"),
     flag('\0', "trim", "trim"),
     val('M', "max-columns", "max-columns"),
+    flag('\0', "max-columns-preview", "max-columns-preview"),
+    flag('z', "search-zip", "z"),
+    val('\0', "ignore-file", "ignore-file"),
+    flag('\0', "ignore-file-case-insensitive", "ignore-file-ci"),
+    flag('\0', "no-ignore-files", "no-ignore-files"),
+    flag('\0', "crlf", "crlf"),
+    flag('\0', "null-data", "null-data"),
+    flag('\0', "stats", "stats"),
+    val('\0', "type-add", "type-add"),
+    val('\0', "type-clear", "type-clear"),
+    val('\0', "sortr", "sortr"),
+    val('\0', "field-context-separator", "field-context-separator"),
+    val('\0', "field-match-separator", "field-match-separator"),
+    val('\0', "path-separator", "path-separator"),
+    flag('\0', "no-unicode", "no-unicode"),
+    flag('\0', "unicode", "unicode"),
+    val('E', "encoding", "encoding"),
+    val('\0', "engine", "engine"),
+    flag('\0', "multiline-dotall", "U"),
+    val('\0', "pre-glob", "pre"),
+    flag('\0', "pcre2-version", "pcre2-version"),
+    // Tuning and diagnostics that change nothing in what is printed here.
+    flag('\0', "auto-hybrid-regex", "ignored"),
+    flag('\0', "block-buffered", "ignored"),
+    flag('\0', "line-buffered", "ignored"),
+    val('\0', "dfa-size-limit", "ignored"),
+    val('\0', "regex-size-limit", "ignored"),
+    flag('\0', "mmap", "ignored"),
+    flag('\0', "no-mmap", "ignored"),
+    flag('\0', "no-pcre2-unicode", "no-unicode"),
+    flag('\0', "one-file-system", "ignored"),
+    flag('\0', "debug", "ignored"),
+    flag('\0', "trace", "ignored"),
+    // No global gitignore or .git/info/exclude is read, and .gitignore counts outside git
+    // repositories too (see above), so these have nothing to turn off.
+    flag('\0', "no-ignore-global", "ignored"),
+    flag('\0', "no-ignore-exclude", "ignored"),
+    flag('\0', "no-ignore-messages", "ignored"),
+    flag('\0', "no-require-git", "ignored"),
 ];
 
 const USAGE: &str = "ripgrep 14.1.0 (toolshed toolbox)
@@ -209,10 +255,24 @@ struct Cfg {
     text: bool,
     binary_walk: bool,
     include_zero: bool,
+    max_columns_preview: bool,
+    search_zip: bool,
+    crlf: bool,
+    /// The line terminator: NUL with --null-data.
+    eol: u8,
+    /// `--color always` (stdout is never a terminal here, so `auto` means never).
+    colors: Option<color::Colors>,
+    stats: bool,
+    field_match_sep: Vec<u8>,
+    field_context_sep: Vec<u8>,
+    /// --path-separator: printed paths use this byte instead of `/`.
+    path_sep: Option<u8>,
 }
 
 /// State that spans files.
 struct State {
+    /// --stats: matches, matched lines, files with matches, files searched, bytes printed, bytes searched.
+    stats: [u64; 6],
     matched: bool,
     error: bool,
     /// Some file already printed output (separators go between files).
@@ -292,14 +352,33 @@ pub fn run(ctx: &mut Ctx, argv: &[String]) -> Res {
         ctx.out.write_all(b"ripgrep 14.1.0 (toolshed toolbox)\n")?;
         return Ok(0);
     }
-    for (key, what) in [("U", "multiline search (-U/--multiline)"), ("json", "--json output"), ("pre", "--pre preprocessors")] {
+    for (key, what) in [
+        ("U", "multiline search (-U/--multiline, --multiline-dotall)"),
+        ("json", "--json output"),
+        ("pre", "--pre/--pre-glob preprocessors (no commands can run here)"),
+        ("pcre2-version", "PCRE2 (--pcre2-version)"),
+    ] {
         if p.has(key) {
             ctx.diag.error(format!("{} is not supported by this rg", what));
             return Ok(2);
         }
     }
+    let mut types = walk::Types::builtin();
+    for o in &p.opts {
+        let v = o.val.as_deref().unwrap_or("");
+        match o.key {
+            "type-clear" => types.clear(v),
+            "type-add" => {
+                if let Err(m) = types.add(v) {
+                    ctx.diag.error(m);
+                    return Ok(2);
+                }
+            }
+            _ => {}
+        }
+    }
     if p.has("type-list") {
-        for (name, globs) in walk::TYPES {
+        for (name, globs) in &types.0 {
             writeln!(ctx.out, "{}: {}", name, globs.join(", "))?;
         }
         return Ok(0);
@@ -347,6 +426,20 @@ pub fn run(ctx: &mut Ctx, argv: &[String]) -> Res {
 
     let fixed = p.opts.iter().rev().find(|o| o.key == "F" || o.key == "no-F").map(|o| o.key == "F").unwrap_or(false);
     let case = last_key(&p, &["i", "s", "S"]);
+    // Only UTF-8 (and plain bytes) are read here; `auto` is that for text without a BOM.
+    if let Some(e) = p.last("encoding") {
+        if !matches!(e.to_ascii_lowercase().as_str(), "auto" | "none" | "utf-8" | "utf8") {
+            ctx.diag.error(format!("-E/--encoding {} is not supported by this rg (only utf-8)", e));
+            return Ok(2);
+        }
+    }
+    if let Some(e) = p.last("engine") {
+        if !matches!(e, "default" | "auto") {
+            ctx.diag.error(format!("--engine {} is not supported by this rg (only default)", e));
+            return Ok(2);
+        }
+    }
+    let unicode = last_key(&p, &["unicode", "no-unicode"]) != Some("no-unicode");
     let icase = match case {
         Some("i") => true,
         Some("S") => !patterns.iter().any(|pt| has_uppercase(pt, fixed)),
@@ -362,7 +455,7 @@ pub fn run(ctx: &mut Ctx, argv: &[String]) -> Res {
         for pt in &patterns {
             let s = if fixed { regex::escape(pt) } else { pt.clone() };
             // Compile each pattern alone first so errors quote what the user wrote.
-            if let Err(e) = RegexBuilder::new(&s).case_insensitive(icase).build() {
+            if let Err(e) = RegexBuilder::new(&s).case_insensitive(icase).unicode(unicode).build() {
                 ctx.diag.error(e);
                 return Ok(2);
             }
@@ -376,10 +469,10 @@ pub fn run(ctx: &mut Ctx, argv: &[String]) -> Res {
         } else {
             (body, 0)
         };
-        match RegexBuilder::new(&full).case_insensitive(icase).build() {
+        match RegexBuilder::new(&full).case_insensitive(icase).unicode(unicode).build() {
             Ok(re) => {
                 let names = re.capture_names().map(|n| n.map(|s| s.to_string())).collect();
-                let scan = if scan_safe(&full) { RegexBuilder::new(&full).case_insensitive(icase).multi_line(true).build().ok() } else { None };
+                let scan = if scan_safe(&full) { RegexBuilder::new(&full).case_insensitive(icase).unicode(unicode).multi_line(true).build().ok() } else { None };
                 Some(Matcher { re, shift, names, scan })
             }
             Err(e) => {
@@ -439,7 +532,7 @@ pub fn run(ctx: &mut Ctx, argv: &[String]) -> Res {
     for o in &p.opts {
         if o.key == "t" || o.key == "T" {
             let name = o.val.as_deref().unwrap_or("");
-            match walk::lookup_type(name) {
+            match types.lookup(name) {
                 Some(g) => {
                     if o.key == "t" {
                         types_select.push(g)
@@ -454,10 +547,41 @@ pub fn run(ctx: &mut Ctx, argv: &[String]) -> Res {
             }
         }
     }
-    if let Some(s) = p.last("sort") {
-        if !matches!(s, "path" | "none") {
-            ctx.diag.error(format!("--sort {} is not supported by this rg (only path and none)", s));
+    for key in ["sort", "sortr"] {
+        if let Some(s) = p.last(key) {
+            if !matches!(s, "path" | "none") {
+                ctx.diag.error(format!("--{} {} is not supported by this rg (only path and none)", key, s));
+                return Ok(2);
+            }
+        }
+    }
+    let reverse = last_key(&p, &["sort", "sortr"]) == Some("sortr") && p.last("sortr") == Some("path");
+    let mut colors = color::Colors::default();
+    for spec in p.all("colors") {
+        if let Err(m) = colors.apply(spec) {
+            ctx.diag.error(m);
             return Ok(2);
+        }
+    }
+    let colors = match p.last("color") {
+        Some("always") | Some("ansi") => Some(colors),
+        Some("never") | Some("auto") | None => None,
+        Some(other) => {
+            ctx.diag.error(format!("invalid value for --color: {} (always, ansi, auto or never)", other));
+            return Ok(2);
+        }
+    };
+    let mut extra = Vec::new();
+    if !no_ignore && !p.has("no-ignore-files") {
+        for f in p.all("ignore-file") {
+            match std::fs::read(fsx::host(f)) {
+                Ok(b) => extra.extend(walk::parse_rules_case(&String::from_utf8_lossy(&b), p.has("ignore-file-ci"))),
+                Err(e) => {
+                    if !p.has("no-messages") {
+                        ctx.diag.warn(format!("{}: {}", f, os_msg(&e)));
+                    }
+                }
+            }
         }
     }
     let filter = Filter {
@@ -474,6 +598,8 @@ pub fn run(ctx: &mut Ctx, argv: &[String]) -> Res {
         types_negate,
         max_depth: nums[4],
         follow: p.has("L"),
+        extra,
+        extra_base: fsx::normal("."),
     };
 
     let implicit = ops.is_empty();
@@ -489,8 +615,9 @@ pub fn run(ctx: &mut Ctx, argv: &[String]) -> Res {
     };
     let pretty = p.has("p");
     let heading = last_key(&p, &["heading", "no-heading"]).map(|k| k == "heading").unwrap_or(pretty) && !vimgrep;
-    let line_numbers = last_key(&p, &["n", "N"]).map(|k| k == "n").unwrap_or(pretty) || vimgrep;
     let column = last_key(&p, &["column", "no-column"]) == Some("column") || vimgrep;
+    // --column implies line numbers unless -N comes after it.
+    let line_numbers = last_key(&p, &["n", "N"]).map(|k| k == "n").unwrap_or(pretty || column) || vimgrep;
 
     let mode = if p.has("q") {
         Mode::Quiet
@@ -529,9 +656,19 @@ pub fn run(ctx: &mut Ctx, argv: &[String]) -> Res {
         text,
         binary_walk,
         include_zero: p.has("include-zero"),
+        max_columns_preview: p.has("max-columns-preview"),
+        search_zip: p.has("z"),
+        crlf: p.has("crlf"),
+        eol: if p.has("null-data") { 0 } else { b'\n' },
+        colors,
+        stats: p.has("stats"),
+        field_match_sep: p.last("field-match-separator").unwrap_or(":").as_bytes().to_vec(),
+        field_context_sep: p.last("field-context-separator").unwrap_or("-").as_bytes().to_vec(),
+        path_sep: p.last("path-separator").and_then(|s| s.bytes().next()),
     };
     let no_messages = p.has("no-messages");
-    let mut st = State { matched: false, error: false, printed_file: false, stop: false };
+    let started = std::time::Instant::now();
+    let mut st = State { stats: [0; 6], matched: false, error: false, printed_file: false, stop: false };
 
     for op in &ops {
         if st.stop {
@@ -570,7 +707,11 @@ pub fn run(ctx: &mut Ctx, argv: &[String]) -> Res {
             }
             continue;
         }
-        for entry in filter.walk(op, implicit) {
+        let mut entries = filter.walk(op, implicit);
+        if reverse {
+            entries.reverse();
+        }
+        for entry in entries {
             if st.stop {
                 break;
             }
@@ -590,6 +731,15 @@ pub fn run(ctx: &mut Ctx, argv: &[String]) -> Res {
                 }
             }
         }
+    }
+    if cfg.stats && cfg.mode != Mode::Quiet {
+        let s = st.stats;
+        let secs = started.elapsed().as_secs_f64();
+        write!(
+            ctx.out,
+            "\n{} matches\n{} matched lines\n{} files contained matches\n{} files searched\n{} bytes printed\n{} bytes searched\n{:.6} seconds spent searching\n{:.6} seconds\n",
+            s[0], s[1], s[2], s[3], s[4], s[5], secs, secs
+        )?;
     }
     Ok(if st.matched && (!st.error || cfg.mode == Mode::Quiet) {
         0
@@ -611,12 +761,26 @@ fn list_file(ctx: &mut Ctx, cfg: &Cfg, st: &mut State, path: &str) -> io::Result
         st.stop = true;
         return Ok(());
     }
-    ctx.out.write_all(path.as_bytes())?;
+    match cfg.path_sep {
+        Some(c) => ctx.out.write_all(&path.bytes().map(|b| if b == b'/' { c } else { b }).collect::<Vec<u8>>())?,
+        None => ctx.out.write_all(path.as_bytes())?,
+    }
     ctx.out.write_all(if cfg.null { b"\0" } else { b"\n" })
 }
 
 fn search_path(ctx: &mut Ctx, cfg: &Cfg, st: &mut State, path: &str, explicit: bool, no_messages: bool) -> io::Result<()> {
     match std::fs::read(fsx::host(path)) {
+        // -z: gzip files are searched decompressed (the other formats need programs not here).
+        Ok(data) if cfg.search_zip && path.ends_with(".gz") => match crate::cmd::gz::decompress(&data) {
+            Ok(plain) => search_one(ctx, cfg, st, path, &plain, explicit),
+            Err(m) => {
+                if !no_messages {
+                    ctx.diag.warn(format!("{}: {}", path, m));
+                }
+                st.error = true;
+                Ok(())
+            }
+        },
         Ok(data) => search_one(ctx, cfg, st, path, &data, explicit),
         Err(e) => {
             if !no_messages {
@@ -631,6 +795,14 @@ fn search_path(ctx: &mut Ctx, cfg: &Cfg, st: &mut State, path: &str, explicit: b
 fn search_one(ctx: &mut Ctx, cfg: &Cfg, st: &mut State, path: &str, data: &[u8], explicit: bool) -> io::Result<()> {
     let mut out = Vec::new();
     let matched = Searcher::new(cfg, path).search(data, explicit, st, &mut out);
+    st.stats[3] += 1;
+    st.stats[5] += data.len() as u64;
+    if cfg.mode == Mode::Lines {
+        st.stats[4] += out.len() as u64;
+    }
+    if matched && cfg.mode != Mode::FilesWithout {
+        st.stats[2] += 1;
+    }
     if matched {
         st.matched = true;
         if cfg.mode == Mode::Quiet {
@@ -659,6 +831,10 @@ impl<'c> Searcher<'c> {
     /// The next match in `line` at or after `from` (the -w wrapper's group 1).
     fn find_at(&mut self, line: &[u8], from: usize) -> Option<(usize, usize)> {
         let m = self.cfg.matcher.as_ref()?;
+        let line = self.crlf_strip(line);
+        if from > line.len() {
+            return None;
+        }
         match self.locs.as_mut() {
             None => m.re.find_at(line, from).map(|x| (x.start(), x.end())),
             Some(locs) => {
@@ -688,10 +864,18 @@ impl<'c> Searcher<'c> {
         }
     }
 
+    /// --crlf: a line's `\r\n` ends it, so `$` matches before the `\r`.
+    fn crlf_strip<'l>(&self, line: &'l [u8]) -> &'l [u8] {
+        match (self.cfg.crlf, line.last()) {
+            (true, Some(b'\r')) => &line[..line.len() - 1],
+            _ => line,
+        }
+    }
+
     fn is_match(&mut self, line: &[u8]) -> bool {
         match &self.cfg.matcher {
             None => false,
-            Some(m) if self.locs.is_none() => m.re.is_match(line),
+            Some(m) if self.locs.is_none() => m.re.is_match(self.crlf_strip(line)),
             Some(_) => self.find_at(line, 0).is_some(),
         }
     }
@@ -756,39 +940,61 @@ impl<'c> Searcher<'c> {
         let cfg = self.cfg;
         if st.printed_file {
             if cfg.heading {
-                out.push(b'\n');
+                out.push(cfg.eol);
             } else if cfg.before > 0 || cfg.after > 0 {
                 out.extend_from_slice(&cfg.ctx_sep);
-                out.push(b'\n');
+                out.push(cfg.eol);
             }
         }
         st.printed_file = true;
         if cfg.heading && cfg.with_filename {
-            out.extend_from_slice(self.path.as_bytes());
-            out.push(if cfg.null { 0 } else { b'\n' });
+            self.path_into(out);
+            out.push(if cfg.null { 0 } else { cfg.eol });
         }
     }
 
     /// `path:line:col:offset:` with `sep` (`:` for matches, `-` for context).
     fn prefix(&self, out: &mut Vec<u8>, lineno: u64, col: Option<usize>, offset: usize, sep: u8) {
         let cfg = self.cfg;
+        let sep: &[u8] = if sep == b':' { &cfg.field_match_sep } else { &cfg.field_context_sep };
         if cfg.with_filename && !cfg.heading {
-            out.extend_from_slice(self.path.as_bytes());
-            out.push(if cfg.null { 0 } else { sep });
+            self.path_into(out);
+            if cfg.null {
+                out.push(0);
+            } else {
+                out.extend_from_slice(sep);
+            }
         }
         if cfg.line_numbers {
-            out.extend_from_slice(lineno.to_string().as_bytes());
-            out.push(sep);
+            self.field(out, |c| &c.line, lineno.to_string().as_bytes());
+            out.extend_from_slice(sep);
         }
         if cfg.column {
             if let Some(c) = col {
-                out.extend_from_slice((c + 1).to_string().as_bytes());
-                out.push(sep);
+                self.field(out, |c| &c.column, (c + 1).to_string().as_bytes());
+                out.extend_from_slice(sep);
             }
         }
         if cfg.byte_offset {
-            out.extend_from_slice(offset.to_string().as_bytes());
-            out.push(sep);
+            self.field(out, |c| &c.column, offset.to_string().as_bytes());
+            out.extend_from_slice(sep);
+        }
+    }
+
+    /// The path as printed (with --path-separator's byte for `/`).
+    fn path_into(&self, out: &mut Vec<u8>) {
+        let shown: Vec<u8> = match self.cfg.path_sep {
+            Some(c) => self.path.bytes().map(|b| if b == b'/' { c } else { b }).collect(),
+            None => self.path.as_bytes().to_vec(),
+        };
+        self.field(out, |c| &c.path, &shown);
+    }
+
+    /// A prefix field (path, line number, column, offset), coloured with --color always.
+    fn field(&self, out: &mut Vec<u8>, which: impl Fn(&color::Colors) -> &color::Spec, text: &[u8]) {
+        match &self.cfg.colors {
+            Some(c) => color::paint(out, which(c), text),
+            None => out.extend_from_slice(text),
         }
     }
 
@@ -801,7 +1007,11 @@ impl<'c> Searcher<'c> {
         };
         match self.cfg.max_columns {
             Some(m) if body.len() > m => {
-                if context {
+                if self.cfg.max_columns_preview {
+                    let cut = std::str::from_utf8(&body[..m]).map(|_| m).unwrap_or_else(|e| e.valid_up_to());
+                    out.extend_from_slice(&body[..cut]);
+                    out.extend_from_slice(b" [... omitted end of long line]");
+                } else if context {
                     out.extend_from_slice(b"[Omitted long context line]");
                 } else {
                     out.extend_from_slice(format!("[Omitted long line with {} matches]", nmatches).as_bytes());
@@ -809,7 +1019,7 @@ impl<'c> Searcher<'c> {
             }
             _ => out.extend_from_slice(body),
         }
-        out.push(b'\n');
+        out.push(self.cfg.eol);
     }
 
     /// The `--` between context groups that are not adjacent.
@@ -817,7 +1027,7 @@ impl<'c> Searcher<'c> {
         let cfg = self.cfg;
         if (cfg.before > 0 || cfg.after > 0) && self.last_printed > 0 && lineno > self.last_printed + 1 {
             out.extend_from_slice(&cfg.ctx_sep);
-            out.push(b'\n');
+            out.push(cfg.eol);
         }
         self.last_printed = lineno;
     }
@@ -857,7 +1067,13 @@ impl<'c> Searcher<'c> {
                 self.prefix(out, lineno, Some(a), offset + if cfg.only { a } else { 0 }, b':');
                 if cfg.only {
                     let t: &[u8] = if want_rep { &reps[k] } else { &line[a..b] };
-                    self.body(out, t, false, 1);
+                    match &cfg.colors {
+                        Some(c) if !cfg.trim && cfg.max_columns.is_none() => {
+                            color::paint(out, &c.matched, t);
+                            out.push(cfg.eol);
+                        }
+                        _ => self.body(out, t, false, 1),
+                    }
                 } else {
                     let l = if want_rep { replaced(line, &spans, &reps) } else { line.to_vec() };
                     self.body(out, &l, false, spans.len());
@@ -866,11 +1082,23 @@ impl<'c> Searcher<'c> {
             return;
         }
         self.prefix(out, lineno, spans.first().map(|m| m.0), offset, b':');
-        if want_rep {
-            let l = replaced(line, &spans, &reps);
-            self.body(out, &l, false, spans.len());
-        } else {
-            self.body(out, line, false, spans.len());
+        match &cfg.colors {
+            // Each match (or its replacement) painted; the rest as it is.
+            Some(c) if !cfg.trim && cfg.max_columns.is_none() => {
+                let mut last = 0;
+                for (k, &(a, b)) in spans.iter().enumerate() {
+                    out.extend_from_slice(&line[last..a]);
+                    color::paint(out, &c.matched, if want_rep { &reps[k] } else { &line[a..b] });
+                    last = b;
+                }
+                out.extend_from_slice(&line[last..]);
+                out.push(cfg.eol);
+            }
+            _ if want_rep => {
+                let l = replaced(line, &spans, &reps);
+                self.body(out, &l, false, spans.len());
+            }
+            _ => self.body(out, line, false, spans.len()),
         }
     }
 
@@ -878,7 +1106,8 @@ impl<'c> Searcher<'c> {
     fn search(&mut self, data: &[u8], explicit: bool, st: &mut State, out: &mut Vec<u8>) -> bool {
         let cfg = self.cfg;
         let head = &data[..data.len().min(8192)];
-        let nul = if cfg.text { None } else { memchr::memchr(0, head) };
+        // With --null-data NUL ends lines, so it does not make a file binary.
+        let nul = if cfg.text || cfg.eol == 0 { None } else { memchr::memchr(0, head) };
         if nul.is_some() && !explicit && !cfg.binary_walk {
             return false;
         }
@@ -895,7 +1124,7 @@ impl<'c> Searcher<'c> {
             if any {
                 self.begin(st, out);
                 if cfg.with_filename && !cfg.heading {
-                    out.extend_from_slice(self.path.as_bytes());
+                    self.path_into(out);
                     out.extend_from_slice(b": ");
                 }
                 out.extend_from_slice(format!("binary file matches (found \"\\0\" byte around offset {})\n", off).as_bytes());
@@ -916,7 +1145,7 @@ impl<'c> Searcher<'c> {
         // Without -v or context, lines between matches need no look: jump
         // from one candidate line to the next with the whole-buffer scan.
         let scan = match &cfg.matcher {
-            Some(m) if !cfg.invert && cfg.before == 0 && cfg.after == 0 => m.scan.as_ref(),
+            Some(m) if !cfg.invert && !cfg.crlf && cfg.eol == b'\n' && cfg.before == 0 && cfg.after == 0 => m.scan.as_ref(),
             _ => None,
         };
         while pos < data.len() {
@@ -925,11 +1154,11 @@ impl<'c> Searcher<'c> {
                     Some(m) => m.start(),
                     None => break,
                 };
-                let line_start = memchr::memrchr(b'\n', &data[pos..hit]).map(|i| pos + i + 1).unwrap_or(pos);
-                lineno += memchr::memchr_iter(b'\n', &data[pos..line_start]).count() as u64;
+                let line_start = memchr::memrchr(cfg.eol, &data[pos..hit]).map(|i| pos + i + 1).unwrap_or(pos);
+                lineno += memchr::memchr_iter(cfg.eol, &data[pos..line_start]).count() as u64;
                 pos = line_start;
             }
-            let end = memchr::memchr(b'\n', &data[pos..]).map(|i| pos + i).unwrap_or(data.len());
+            let end = memchr::memchr(cfg.eol, &data[pos..]).map(|i| pos + i).unwrap_or(data.len());
             let line = &data[pos..end];
             lineno += 1;
             let start = pos;
@@ -944,6 +1173,14 @@ impl<'c> Searcher<'c> {
             }
             if self.is_match(line) != cfg.invert {
                 count += 1;
+                if cfg.stats {
+                    st.stats[1] += 1;
+                    if !cfg.invert {
+                        let mut n = 0;
+                        self.matches(line, |_, _, _| n += 1);
+                        st.stats[0] += n;
+                    }
+                }
                 match cfg.mode {
                     Mode::Quiet | Mode::FilesWith | Mode::FilesWithout => return self.summary(count, 0, out),
                     Mode::CountMatches => {
@@ -990,19 +1227,19 @@ impl<'c> Searcher<'c> {
     /// The per-file line of the summary modes; returns the exit-status match.
     fn summary(&mut self, count: u64, nmatches: u64, out: &mut Vec<u8>) -> bool {
         let cfg = self.cfg;
-        let term = if cfg.null { 0 } else { b'\n' };
+        let term = if cfg.null { 0 } else { cfg.eol };
         match cfg.mode {
             Mode::Lines | Mode::Quiet => count > 0,
             Mode::FilesWith => {
                 if count > 0 {
-                    out.extend_from_slice(self.path.as_bytes());
+                    self.path_into(out);
                     out.push(term);
                 }
                 count > 0
             }
             Mode::FilesWithout => {
                 if count == 0 {
-                    out.extend_from_slice(self.path.as_bytes());
+                    self.path_into(out);
                     out.push(term);
                 }
                 count == 0
@@ -1011,10 +1248,11 @@ impl<'c> Searcher<'c> {
                 let n = if cfg.mode == Mode::Count { count } else { nmatches };
                 if n > 0 || cfg.include_zero {
                     if cfg.with_filename {
-                        out.extend_from_slice(self.path.as_bytes());
+                        self.path_into(out);
                         out.push(if cfg.null { 0 } else { b':' });
                     }
-                    out.extend_from_slice(format!("{}\n", n).as_bytes());
+                    out.extend_from_slice(n.to_string().as_bytes());
+                    out.push(cfg.eol);
                 }
                 count > 0
             }

@@ -52,7 +52,7 @@ fn stdin_flags() {
         (&["-q", "zzz", "-"], TEXT, "", 1),
         (&["-o", "a[np]", "-"], TEXT, "ap\nan\nan\nap\n", 0),
         (&["-o", "-n", "--column", "an", "-"], TEXT, "2:2:an\n2:4:an\n", 0),
-        (&["--column", "split", "-"], TEXT, "8:banana split\n", 0),
+        (&["--column", "split", "-"], TEXT, "2:8:banana split\n", 0),
         (&["-b", "banana", "-"], TEXT, "10:banana split\n", 0),
         (&["-r", "X", "a", "-"], "banana\n", "bXnXnX\n", 0),
         (&["-r", "[$1]", "(a)(n)", "-"], "banana\n", "b[a][a]a\n", 0),

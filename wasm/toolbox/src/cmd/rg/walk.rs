@@ -121,7 +121,11 @@ impl Rule {
 }
 
 pub fn parse_rules(text: &str) -> Vec<Rule> {
-    text.split('\n').filter_map(|l| Rule::parse(l, false)).collect()
+    parse_rules_case(text, false)
+}
+
+pub fn parse_rules_case(text: &str, icase: bool) -> Vec<Rule> {
+    text.split('\n').filter_map(|l| Rule::parse(l, icase)).collect()
 }
 
 /// Last matching rule wins: Some(true) ignored, Some(false) re-included.
@@ -182,8 +186,40 @@ pub const TYPES: &[(&str, &[&str])] = &[
     ("yaml", &["*.yml", "*.yaml"]),
 ];
 
-pub fn lookup_type(name: &str) -> Option<&'static [&'static str]> {
-    TYPES.iter().find(|(n, _)| *n == name).map(|(_, g)| *g)
+/// The type table after --type-add/--type-clear (`name:glob[,glob]`, or `name:include:other,...`).
+pub struct Types(pub Vec<(String, Vec<String>)>);
+
+impl Types {
+    pub fn builtin() -> Types {
+        Types(TYPES.iter().map(|(n, g)| (n.to_string(), g.iter().map(|x| x.to_string()).collect())).collect())
+    }
+    pub fn lookup(&self, name: &str) -> Option<Vec<String>> {
+        self.0.iter().find(|(n, _)| n == name).map(|(_, g)| g.clone())
+    }
+    pub fn clear(&mut self, name: &str) {
+        self.0.retain(|(n, _)| n != name);
+    }
+    pub fn add(&mut self, spec: &str) -> Result<(), String> {
+        let (name, rest) = spec.split_once(':').ok_or_else(|| format!("invalid definition (format is type:glob, e.g., html:*.html): {}", spec))?;
+        let globs: Vec<String> = match rest.strip_prefix("include:") {
+            Some(others) => {
+                let mut g = Vec::new();
+                for o in others.split(',') {
+                    g.extend(self.lookup(o).ok_or_else(|| format!("unrecognized file type: {}", o))?);
+                }
+                g
+            }
+            None => rest.split(',').map(str::to_string).collect(),
+        };
+        match self.0.iter_mut().find(|(n, _)| n == name) {
+            Some((_, g)) => g.extend(globs),
+            None => {
+                self.0.push((name.to_string(), globs));
+                self.0.sort();
+            }
+        }
+        Ok(())
+    }
 }
 
 /// What decides which walked entries are searched.
@@ -195,10 +231,13 @@ pub struct Filter {
     pub parents: bool,
     /// `-g`/`--iglob` globs: a plain glob includes, `!glob` (negate) excludes.
     pub overrides: Vec<Rule>,
-    pub types_select: Vec<&'static [&'static str]>,
-    pub types_negate: Vec<&'static [&'static str]>,
+    pub types_select: Vec<Vec<String>>,
+    pub types_negate: Vec<Vec<String>>,
     pub max_depth: Option<usize>,
     pub follow: bool,
+    /// --ignore-file rules, relative to the working directory; below every ignore file found.
+    pub extra: Vec<Rule>,
+    pub extra_base: String,
 }
 
 pub enum Entry {
@@ -239,7 +278,7 @@ impl Filter {
         if is_dir || (self.types_select.is_empty() && self.types_negate.is_empty()) {
             return Verdict::Neutral;
         }
-        let hit = |globs: &[&str]| globs.iter().any(|g| glob_path(g.as_bytes(), name.as_bytes(), false));
+        let hit = |globs: &Vec<String>| globs.iter().any(|g| glob_path(g.as_bytes(), name.as_bytes(), false));
         if self.types_negate.iter().any(|g| hit(g)) {
             return Verdict::Skip;
         }
@@ -261,7 +300,11 @@ impl Filter {
             Verdict::Neutral => {}
         }
         let mut keep = false;
-        if let Some(ignored) = ignore_decision(levels, abs, is_dir) {
+        let extra = || {
+            let rel = abs.strip_prefix(self.extra_base.as_str()).and_then(|r| r.strip_prefix('/'))?;
+            decide(&self.extra, rel, is_dir)
+        };
+        if let Some(ignored) = ignore_decision(levels, abs, is_dir).or_else(extra) {
             if ignored {
                 return true;
             }
@@ -293,7 +336,8 @@ impl Filter {
                     };
                     anc.push(d.clone());
                 }
-                for a in anc.into_iter().rev() {
+                // `/` is outside the sandbox: reading there would only print a refusal.
+                for a in anc.into_iter().rev().filter(|a| a != "/") {
                     let l = Level::load(&a, a.clone(), self.ignore_kinds);
                     if !l.is_empty() {
                         levels.push(l);
