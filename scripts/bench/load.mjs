@@ -17,7 +17,8 @@ const LEVELS = [
   { sessions: 10, calls: 24 },
   { sessions: 100, calls: 12 },
 ];
-const SEED = "mkdir -p src docs && for i in $(seq 30); do seq $i 400 | sed \"s/^/item /\" > src/m$i.txt; done && printf '# Notes\\ncounter: 0\\n' > docs/notes.md";
+// src/m$i.txt holds "item i" .. "item 400"; one awk writes all 30 (the seed is not measured).
+const SEED = "mkdir -p src docs && seq 400 | awk '{ for (i = 1; i <= $1; i++) if (i <= 30) print \"item \" $1 > (\"src/m\" i \".txt\") }' && printf '# Notes\\ncounter: 0\\n' > docs/notes.md";
 
 /** The i-th call of an agent's session: a mix weighted like a coding agent's tool use. */
 function call(i, state) {

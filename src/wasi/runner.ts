@@ -207,7 +207,7 @@ export async function runWasiStreaming(program: WebAssembly.Module, opts: WasiSt
   if (!canStream()) throw new Error("runWasiStreaming needs JSPI (WebAssembly.Suspending / promising)");
   const out = new StreamOutFd(opts.stdout);
   const err = new StreamOutFd(opts.stderr);
-  await takeTurn();
+  await admitRun(opts.fs);
   const run = start(program, opts, new StdinFd(opts.stdin), [out, err]);
   if ("exitCode" in run) return run;
   live.set(run.memory, opts.fs);
@@ -237,20 +237,22 @@ const liveBytes = () => {
   for (const m of live.keys()) n += m.buffer.byteLength;
   return n;
 };
-/** Other calls' programs may hold this much before a call with none running waits to start one. */
-const ADMIT_BELOW_BYTES = DEFAULT_MAX_TOTAL_MEMORY_BYTES / 2;
+/** Other calls' programs may hold this much before a call with none running waits to start one: a third of the cap leaves the calls running room to grow. */
+const ADMIT_BELOW_BYTES = DEFAULT_MAX_TOTAL_MEMORY_BYTES / 3;
 /** Polls a call waits for memory before it starts anyway (and may meet the cap). */
 const MAX_ADMIT_POLLS = 20_000;
 
 /**
- * Waits until a program of the call working through `fs` may start: at once when the call
- * already runs one (a pipeline's stages must live together), else once other calls' programs
- * hold less than half the shared cap. Busy sessions thus queue for memory instead of killing one
- * another's programs at the cap; a waiting call holds none, so waiting cannot deadlock.
+ * Waits for the turn (turns.ts) in which a program of the call working through `fs` may start;
+ * the caller starts it at once, with no await between. It may start when the call already runs
+ * one (a pipeline's stages must live together), else once other calls' programs hold less than
+ * a third of the shared cap (room for the running ones to grow): busy sessions queue for memory instead of killing one another's programs
+ * at the cap, and a waiting call holds none, so waiting cannot deadlock.
  */
 export async function admitRun(fs: object): Promise<void> {
-  const holds = () => [...live.values()].includes(fs);
-  for (let polls = 0; polls < MAX_ADMIT_POLLS && !holds() && liveBytes() > ADMIT_BELOW_BYTES; polls++) {
+  for (let polls = 0; ; polls++) {
+    await takeTurn();
+    if (polls >= MAX_ADMIT_POLLS || liveBytes() <= ADMIT_BELOW_BYTES || [...live.values()].includes(fs)) return;
     await new Promise((resolve) => setTimeout(resolve, 0));
   }
 }

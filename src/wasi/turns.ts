@@ -48,12 +48,6 @@ export async function takeTurn(): Promise<void> {
   claim();
 }
 
-/** Runs a synchronous stretch in its turn. */
-export async function inTurn<T>(run: () => T): Promise<T> {
-  await takeTurn();
-  return run();
-}
-
 /** A wait a streaming run suspends on; it resumes in a new turn once the wait settles. */
 export function resumeInTurn<T>(wait: Promise<T>): Promise<T> {
   return wait.then(async (value) => {

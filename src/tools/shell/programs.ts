@@ -1,7 +1,6 @@
 import { EpipeError, type ByteReader, type ProgramIo } from "../../shell/host";
 import { programFor } from "../../wasi/programs";
 import { admitRun, canStream, runWasi, runWasiStreaming, type WasiRunResult } from "../../wasi/runner";
-import { inTurn } from "../../wasi/turns";
 import type { ToolContext } from "../types";
 import { hostCommandFor } from "./host-commands";
 import type { ProgramRunner } from "./session-host";
@@ -109,16 +108,16 @@ export function sessionPrograms(ctx: ToolContext): ProgramRunner {
           maxSteps: Math.max(1, Math.round((io.limits.timeoutMs / 1000) * WASM_FUEL_PER_SECOND)),
         },
       };
-      await admitRun(ctx.fs);
       const quick = io.stdin.settled && io.stdout.writeSync && io.stderr.writeSync;
       let r: WasiRunResult;
-      if (quick) r = await inTurn(() => runWasi(program.module, { ...opts, stdin: io.stdin, stdoutSync: (data) => io.stdout.writeSync!(data) }));
+      // Programs start in turns (wasi/turns.ts); a synchronous one starts right after its admission.
+      if (quick) r = await admitRun(ctx.fs).then(() => runWasi(program.module, { ...opts, stdin: io.stdin, stdoutSync: (data) => io.stdout.writeSync!(data) }));
       else if (canStream()) r = await runWasiStreaming(program.module, { ...opts, stdin: io.stdin, stdout: io.stdout, stderr: io.stderr });
       else {
         // No JSPI in this runtime: the input is drained first and the output handed over at the end.
         const stdin = await readAll(io.stdin);
         if (!(stdin instanceof Uint8Array)) return fail(stdin.error);
-        r = await inTurn(() => runWasi(program.module, { ...opts, stdin: io.stdin.isNull ? undefined : stdin }));
+        r = await admitRun(ctx.fs).then(() => runWasi(program.module, { ...opts, stdin: io.stdin.isNull ? undefined : stdin }));
       }
       if (r.denied) ctx.reportDenial?.(r.denied);
       // What went to a >(cmd) reaches that command's pipe now that the program is done.
