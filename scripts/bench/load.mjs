@@ -79,7 +79,12 @@ export async function benchLoad(print) {
             errors.push(`${name}: ${e instanceof Error ? e.message : String(e)}`);
           }
         };
-        const ids = await Promise.all(Array.from({ length: sessions }, () => path.api("POST", "/v1/sessions", {}).then((r) => r.body.id)));
+        const created = await Promise.allSettled(Array.from({ length: sessions }, () => path.api("POST", "/v1/sessions", {})));
+        const ids = [];
+        for (const c of created) {
+          if (c.status === "fulfilled" && c.value.status === 201) ids.push(c.value.body.id);
+          else errors.push(`create session: ${c.status === "fulfilled" ? `${c.value.status} ${JSON.stringify(c.value.body).slice(0, 200)}` : String(c.reason)}`);
+        }
         await Promise.all(ids.map((id) => attempt("bash", { command: SEED }, id)));
         const latencies = [];
         let peak = 0;
