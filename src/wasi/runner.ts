@@ -237,7 +237,10 @@ const liveBytes = () => {
   for (const m of live.keys()) n += m.buffer.byteLength;
   return n;
 };
-/** Other calls' programs may hold this much before a call with none running waits to start one: a third of the cap leaves the calls running room to grow. */
+/**
+ * Other calls' programs may hold this much before a call with none running waits to start one;
+ * the rest of the cap is room for the running ones to grow.
+ */
 const ADMIT_BELOW_BYTES = DEFAULT_MAX_TOTAL_MEMORY_BYTES / 3;
 /** Polls a call waits for memory before it starts anyway (and may meet the cap). */
 const MAX_ADMIT_POLLS = 20_000;
@@ -246,8 +249,8 @@ const MAX_ADMIT_POLLS = 20_000;
  * Waits for the turn (turns.ts) in which a program of the call working through `fs` may start;
  * the caller starts it at once, with no await between. It may start when the call already runs
  * one (a pipeline's stages must live together), else once other calls' programs hold less than
- * a third of the shared cap (room for the running ones to grow): busy sessions queue for memory instead of killing one another's programs
- * at the cap, and a waiting call holds none, so waiting cannot deadlock.
+ * a third of the shared cap: busy sessions queue for memory instead of killing one another's
+ * programs at the cap, and a waiting call holds none, so waiting cannot deadlock.
  */
 export async function admitRun(fs: object): Promise<void> {
   for (let polls = 0; ; polls++) {
