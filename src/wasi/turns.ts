@@ -39,9 +39,11 @@ function claim(): void {
 
 /**
  * Claims a stretch of work on this isolate's thread: at once while fewer than RUNS_PER_POLL began
- * since the last poll, else after the next poll. Waiters are not kept in a queue (a promise
- * settled from another request's context would run in the wrong one, or not at all once that
- * request is gone); each waits on its own timer. So a stretch that waits begins after a poll.
+ * since the last poll, else after the next poll. Waiters are not kept in a queue: a promise
+ * settled from another request's context is dropped once the request that made it is gone, and
+ * the queue would stall behind it. Each waits on its own timer instead. (If the object whose call
+ * armed the reset timer is aborted first, the timer goes with it and every later stretch waits
+ * one poll: slower, never stuck.)
  */
 export async function takeTurn(): Promise<void> {
   if (streak >= RUNS_PER_POLL) await afterPoll();
