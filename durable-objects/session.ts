@@ -37,6 +37,7 @@ import { checkConsistency } from "../src/vfs/consistency";
 import { Outbox, type OutboxEntry, type SentFile } from "../src/vfs/outbox";
 import { ROOT, relativeToRoot } from "../src/vfs/paths";
 import { Workspace } from "../src/vfs/workspace";
+import { takeTurn } from "../src/wasi/turns";
 
 export interface SessionInfo {
   id: string;
@@ -393,6 +394,8 @@ export class SessionDO extends DurableObject<Env> {
   /** Runs a prepared call under the session's rules and logs it; `watch` sees it as it runs. */
   private async runCall(p: PreparedCall, origin?: string, watch: CallWatch = {}, task?: string): Promise<ToolResult> {
     const { s, profile, name, entry, call, tool } = p;
+    // Many sessions share this thread: a burst of calls starts one per socket poll (turns.ts).
+    await takeTurn();
     const run = async (): Promise<ToolResult> => {
       const base = this.context(s, profile, origin, task);
       const onStatus = watch.onStatus;

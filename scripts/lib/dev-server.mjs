@@ -1,5 +1,7 @@
 // Starts and stops a real `wrangler dev` (workerd) for end-to-end checks and benchmarks.
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
+import { readFileSync, readdirSync, readlinkSync } from "node:fs";
+import { request } from "node:http";
 import { createServer } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -61,3 +63,72 @@ export const client = (port, key) => async (method, path, body) => {
     return { status: r.status, body: text };
   }
 };
+
+/** Ports on 127.0.0.1 that the processes `pids` listen on (from /proc, no tools needed). */
+function listeningPorts(pids) {
+  const inodes = new Set();
+  for (const pid of pids) {
+    try {
+      for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+        const m = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`));
+        if (m) inodes.add(m[1]);
+      }
+    } catch {}
+  }
+  const ports = [];
+  for (const line of readFileSync("/proc/net/tcp", "utf8").split("\n").slice(1)) {
+    const f = line.trim().split(/\s+/);
+    // local address 0100007F:PORT, state 0A (LISTEN), inode in column 10
+    if (f[3] === "0A" && f[1]?.startsWith("0100007F:") && inodes.has(f[9])) ports.push(parseInt(f[1].split(":")[1], 16));
+  }
+  return ports;
+}
+
+/**
+ * The Worker's own socket inside `wrangler dev`: workerd serves it next to wrangler's proxy
+ * (which forwards every request there over its own pool of kept-alive connections). Found
+ * among the ports the server's workerd processes listen on, as the one that answers the API.
+ */
+export async function workerPort(server, proxyPort, key) {
+  const pids = execFileSync("pgrep", ["-g", String(server.pid), "workerd"], { encoding: "utf8" }).trim().split("\n");
+  for (const port of listeningPorts(pids)) {
+    if (port === proxyPort) continue;
+    const r = await new Promise((resolve) => {
+      const req = request({ host: "127.0.0.1", port, path: "/v1/tools", headers: { authorization: `Bearer ${key}` }, timeout: 5000 }, (res) => {
+        res.resume();
+        resolve(res.statusCode);
+      });
+      req.on("error", () => resolve(0));
+      req.on("timeout", () => req.destroy());
+      req.end();
+    });
+    if (r === 200) return port;
+  }
+  throw new Error("the Worker's own socket was not found among the workerd processes' ports");
+}
+
+/**
+ * A JSON client that opens a connection per request (`connection: close`). Sent straight to
+ * workerd, nothing is left idle for its 5 s keep-alive timer to close under a request.
+ */
+export const freshClient = (port, key) => (method, path, body) =>
+  new Promise((resolve, reject) => {
+    const data = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+    const headers = { authorization: `Bearer ${key}`, "content-type": "application/json", connection: "close" };
+    if (data) headers["content-length"] = data.length;
+    const req = request({ host: "127.0.0.1", port, method, path, agent: false, headers }, (res) => {
+      const chunks = [];
+      res.on("data", (c) => chunks.push(c));
+      res.on("end", () => {
+        const text = Buffer.concat(chunks).toString("utf8");
+        try {
+          resolve({ status: res.statusCode, body: JSON.parse(text) });
+        } catch {
+          resolve({ status: res.statusCode, body: text });
+        }
+      });
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end(data);
+  });

@@ -10,6 +10,7 @@ import { WorkspaceFileFd } from "./fs/file-fd";
 import { RunStopped, buildImports } from "./imports";
 import { TOOLSHED_MODULE, buildToolshedImports } from "./toolshed-imports";
 import { OutputFd, StdinFd, StreamOutFd, SyncOutFd } from "./stdio";
+import { resumeInTurn, takeTurn } from "./turns";
 import { SharedStreamFd } from "./fs/dev-fd";
 import type { ByteWriter, SharedReader } from "../shell/host";
 import { EMPTY, concat } from "../shell/interp/streams";
@@ -173,7 +174,7 @@ export function runWasi(program: WebAssembly.Module, opts: WasiRunOptions & { st
   const run = start(program, opts, new StdinFd(opts.stdin), null, direct);
   if ("exitCode" in run) return run;
   // Suspended streaming runs keep their memory while this one runs.
-  live.add(run.memory);
+  live.set(run.memory, opts.fs);
   let outcome: Outcome;
   try {
     outcome = { exitCode: run.shim.start(run.instance as unknown as Parameters<WASI["start"]>[0]), clean: true };
@@ -206,9 +207,10 @@ export async function runWasiStreaming(program: WebAssembly.Module, opts: WasiSt
   if (!canStream()) throw new Error("runWasiStreaming needs JSPI (WebAssembly.Suspending / promising)");
   const out = new StreamOutFd(opts.stdout);
   const err = new StreamOutFd(opts.stderr);
+  await admitRun(opts.fs);
   const run = start(program, opts, new StdinFd(opts.stdin), [out, err]);
   if ("exitCode" in run) return run;
-  live.add(run.memory);
+  live.set(run.memory, opts.fs);
   let outcome: Outcome;
   try {
     run.shim.inst = run.instance as unknown as WASI["inst"];
@@ -225,13 +227,38 @@ export async function runWasiStreaming(program: WebAssembly.Module, opts: WasiSt
   return result;
 }
 
-/** Memories of the runs in progress, for the cap on all of them together. */
-const live = new Set<WebAssembly.Memory>();
+/**
+ * Memories of the runs in progress in this isolate (every session's), for the cap on all of them
+ * together, each with the workspace view of the call that started it.
+ */
+const live = new Map<WebAssembly.Memory, object>();
 const liveBytes = () => {
   let n = 0;
-  for (const m of live) n += m.buffer.byteLength;
+  for (const m of live.keys()) n += m.buffer.byteLength;
   return n;
 };
+/**
+ * Other calls' programs may hold this much before a call with none running waits to start one;
+ * the rest of the cap is room for the running ones to grow.
+ */
+const ADMIT_BELOW_BYTES = DEFAULT_MAX_TOTAL_MEMORY_BYTES / 3;
+/** Polls a call waits for memory before it starts anyway (and may meet the cap). */
+const MAX_ADMIT_POLLS = 20_000;
+
+/**
+ * Waits for the turn (turns.ts) in which a program of the call working through `fs` may start;
+ * the caller starts it at once, with no await between. It may start when the call already runs
+ * one (a pipeline's stages must live together), else once other calls' programs hold less than
+ * a third of the shared cap: busy sessions queue for memory instead of killing one another's
+ * programs at the cap, and a waiting call holds none, so waiting cannot deadlock.
+ */
+export async function admitRun(fs: object): Promise<void> {
+  for (let polls = 0; ; polls++) {
+    await takeTurn();
+    if (polls >= MAX_ADMIT_POLLS || liveBytes() <= ADMIT_BELOW_BYTES || [...live.values()].includes(fs)) return;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+}
 
 /**
  * Runs a program that needs no files (no preopen at all), e.g. `toolbox --list`. Used at
@@ -440,7 +467,7 @@ function streamingImports(
     };
     if (len === 0) return deliver(EMPTY);
     const now = f.source.tryRead(len);
-    return now === undefined ? f.readAsync(len).then(deliver) : deliver(now);
+    return now === undefined ? resumeInTurn(f.readAsync(len)).then(deliver) : deliver(now);
   };
   const fdWrite = (fd: number, iovs: number, iovsLen: number, nwrittenPtr: number): number | Promise<number> => {
     const f = streamOf(fd);
@@ -459,7 +486,7 @@ function streamingImports(
       v.setUint32(nwrittenPtr, 0, true);
       return wasi.ERRNO_SUCCESS;
     }
-    return f.writeAsync(data).then((errno) => {
+    return resumeInTurn(f.writeAsync(data)).then((errno) => {
       if (f.failure !== undefined) throw refused(f.failure);
       new DataView(memory().buffer).setUint32(nwrittenPtr, errno === wasi.ERRNO_SUCCESS ? data.length : 0, true);
       return errno;

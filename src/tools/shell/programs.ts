@@ -1,6 +1,6 @@
 import { EpipeError, type ByteReader, type ProgramIo } from "../../shell/host";
 import { programFor } from "../../wasi/programs";
-import { canStream, runWasi, runWasiStreaming, type WasiRunResult } from "../../wasi/runner";
+import { admitRun, canStream, runWasi, runWasiStreaming, type WasiRunResult } from "../../wasi/runner";
 import type { ToolContext } from "../types";
 import { hostCommandFor } from "./host-commands";
 import type { ProgramRunner } from "./session-host";
@@ -110,13 +110,14 @@ export function sessionPrograms(ctx: ToolContext): ProgramRunner {
       };
       const quick = io.stdin.settled && io.stdout.writeSync && io.stderr.writeSync;
       let r: WasiRunResult;
-      if (quick) r = runWasi(program.module, { ...opts, stdin: io.stdin, stdoutSync: (data) => io.stdout.writeSync!(data) });
+      // Programs start in turns (wasi/turns.ts); a synchronous one starts right after its admission.
+      if (quick) r = await admitRun(ctx.fs).then(() => runWasi(program.module, { ...opts, stdin: io.stdin, stdoutSync: (data) => io.stdout.writeSync!(data) }));
       else if (canStream()) r = await runWasiStreaming(program.module, { ...opts, stdin: io.stdin, stdout: io.stdout, stderr: io.stderr });
       else {
         // No JSPI in this runtime: the input is drained first and the output handed over at the end.
         const stdin = await readAll(io.stdin);
         if (!(stdin instanceof Uint8Array)) return fail(stdin.error);
-        r = runWasi(program.module, { ...opts, stdin: io.stdin.isNull ? undefined : stdin });
+        r = await admitRun(ctx.fs).then(() => runWasi(program.module, { ...opts, stdin: io.stdin.isNull ? undefined : stdin }));
       }
       if (r.denied) ctx.reportDenial?.(r.denied);
       // What went to a >(cmd) reaches that command's pipe now that the program is done.
