@@ -24,14 +24,21 @@ export interface ResolvedContext {
 export const DEFAULT_HOME = "/workspace";
 export const DEFAULT_CWD = "/workspace";
 
+// The shell asks for every simple command with the same home and cwd: the last answer is kept.
+let lastContext: { home?: string; cwd?: string; resolved: ResolvedContext } | null = null;
+
 export function resolveContext(ctx?: CommandContext): ResolvedContext {
+  if (lastContext && lastContext.home === ctx?.home && lastContext.cwd === ctx?.cwd) return lastContext.resolved;
   const home = normalize(ctx?.home && ctx.home.startsWith("/") ? ctx.home : DEFAULT_HOME);
   const cwd = normalize(ctx?.cwd && ctx.cwd.startsWith("/") ? ctx.cwd : DEFAULT_CWD);
-  return { home, cwd };
+  const resolved = { home, cwd };
+  lastContext = { home: ctx?.home, cwd: ctx?.cwd, resolved };
+  return resolved;
 }
 
 /** Last path component, ignoring trailing slashes (`/bin/rm` → `rm`, `a/.env/` → `.env`). */
 export function basename(p: string): string {
+  if (!p.includes("/")) return p;
   const trimmed = p.replace(/\/+$/, "");
   if (trimmed === "") return p.startsWith("/") ? "/" : "";
   return trimmed.slice(trimmed.lastIndexOf("/") + 1);
@@ -102,7 +109,12 @@ const BLOCK_DEVICE =
  */
 export function isBlockDevicePath(p: string, ctx?: CommandContext): boolean {
   const abs = resolveArg(p, resolveContext(ctx));
-  return abs !== null && BLOCK_DEVICE.test(abs);
+  return abs !== null && isBlockDeviceAbs(abs);
+}
+
+/** As isBlockDevicePath for a path already resolved. */
+export function isBlockDeviceAbs(abs: string): boolean {
+  return BLOCK_DEVICE.test(abs);
 }
 
 /**
