@@ -48,39 +48,7 @@ const selectRules = (ids?: ReadonlySet<string>): readonly CommandRule[] =>
  * `ctx.rules` names the rules the session's profile enforces.
  */
 export function checkCommand(argv: string[], ctx?: CommandContext): Denial | null {
-  const key = decisionKey(argv, ctx);
-  const memo = key === null ? undefined : decisions(ctx?.rules);
-  const known = memo?.get(key!);
-  if (known !== undefined) return known;
-  const denial = check(argv, resolveContext(ctx), selectRules(ctx?.rules), 0);
-  if (memo) {
-    if (memo.size >= MAX_DECISIONS) memo.clear();
-    memo.set(key!, denial);
-  }
-  return denial;
-}
-
-// A shell loop asks about the same short command lines over and over (`f`, `[ $i -lt 9 ]`);
-// the rules are pure functions of argv and context, so their answers are remembered, per rule set.
-const MAX_DECISIONS = 4096;
-const MAX_KEYED_CHARS = 256;
-const decisionsByRules = new WeakMap<object, Map<string, Denial | null>>();
-const DEFAULT_RULES = {};
-
-function decisions(rules: ReadonlySet<string> | undefined): Map<string, Denial | null> {
-  const owner = rules ?? DEFAULT_RULES;
-  let m = decisionsByRules.get(owner);
-  if (!m) decisionsByRules.set(owner, (m = new Map()));
-  return m;
-}
-
-function decisionKey(argv: readonly string[], ctx?: CommandContext): string | null {
-  let n = 0;
-  for (const a of argv) if ((n += a.length + 1) > MAX_KEYED_CHARS) return null;
-  // length-prefixed, so no argument's text can pose as a boundary between two others
-  let key = "";
-  for (const part of [ctx?.home ?? "", ctx?.cwd ?? "", ...argv]) key += `${part.length}:${part}`;
-  return key;
+  return check(argv, resolveContext(ctx), selectRules(ctx?.rules), 0);
 }
 
 /** The rules a redirection target is judged by: the same path rules as a command's operands. */

@@ -60,17 +60,31 @@ function normalize(abs: string): string {
  */
 export function resolveArg(arg: string, ctx: ResolvedContext): string | null {
   if (arg === "") return null;
-  let s = arg;
-  if (s === "~" || s.startsWith("~/")) s = ctx.home + s.slice(1);
-  else if (!s.startsWith("/")) s = `${ctx.cwd}/${s}`;
-  return normalize(s);
+  // A shell loop names the same few arguments over and over: their resolution is remembered.
+  let known = resolvedArgs.get(ctx);
+  if (!known) resolvedArgs.set(ctx, (known = new Map()));
+  let abs = known.get(arg);
+  if (abs === undefined) {
+    let s = arg;
+    if (s === "~" || s.startsWith("~/")) s = ctx.home + s.slice(1);
+    else if (!s.startsWith("/")) s = `${ctx.cwd}/${s}`;
+    abs = normalize(s);
+    if (known.size >= MAX_REMEMBERED_ARGS) known.clear();
+    if (arg.length <= MAX_REMEMBERED_LENGTH) known.set(arg, abs);
+  }
+  return abs;
 }
+
+const resolvedArgs = new WeakMap<ResolvedContext, Map<string, string>>();
+const MAX_REMEMBERED_ARGS = 1024;
+const MAX_REMEMBERED_LENGTH = 256;
 
 /**
  * The strings inside one argument that may be paths: the argument itself, the value of
  * `key=value` / `--opt=value` forms (`if=`, `of=`, `--env-file=`) and curl's `@file`.
  */
 export function pathCandidates(arg: string): string[] {
+  if (!arg.includes("=") && arg[0] !== "@") return [arg];
   const out = [arg];
   const eq = arg.indexOf("=");
   if (eq > 0) out.push(arg.slice(eq + 1));

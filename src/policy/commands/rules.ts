@@ -192,8 +192,9 @@ function fileArgs({ name, args, argv }: Cmd, ctx: ResolvedContext): string[] {
     const tail = list.slice(list.length - wrapped.length);
     if (wrapped.length > 0 && tail.every((w, k) => w === wrapped[k])) list = list.slice(0, list.length - wrapped.length);
   }
+  if (!PATTERN_FIRST.has(name)) return list;
   const patternByOption = args.some((a) => /^-[A-Za-z]*[ef]/.test(a) || /^--(regexp|file|from-file)/.test(a));
-  if (!PATTERN_FIRST.has(name) || patternByOption) return list;
+  if (patternByOption) return list;
   let opts = true;
   for (let k = 0; k < args.length; k++) {
     const a = args[k]!;
@@ -204,12 +205,16 @@ function fileArgs({ name, args, argv }: Cmd, ctx: ResolvedContext): string[] {
 }
 
 function anyPath(cmd: Cmd, ctx: ResolvedContext, test: (abs: string, raw: string) => boolean): boolean {
-  cmd.paths ??= fileArgs(cmd, ctx).flatMap((arg) =>
-    pathCandidates(arg).flatMap((raw) => {
-      const abs = resolveArg(raw, ctx);
-      return abs === null ? [] : [{ abs, raw }];
-    }),
-  );
+  if (!cmd.paths) {
+    const paths: { abs: string; raw: string }[] = [];
+    for (const arg of fileArgs(cmd, ctx)) {
+      for (const raw of pathCandidates(arg)) {
+        const abs = resolveArg(raw, ctx);
+        if (abs !== null) paths.push({ abs, raw });
+      }
+    }
+    cmd.paths = paths;
+  }
   return cmd.paths.some((p) => test(p.abs, p.raw));
 }
 
@@ -274,7 +279,8 @@ export const COMMAND_RULES: readonly CommandRule[] = [
   {
     id: "dotenv",
     reason: "Refused: .env files (.env, .env.local, ...) hold secrets and may not be read, copied, listed or edited. Ask the user for the values you need; keep a template under another name such as env.example.",
-    matches: (cmd, ctx) => anyPath(cmd, ctx, (abs) => isDotEnvName(basename(abs))),
+    // (a resolved path has no trailing slash: its last component follows the last "/")
+    matches: (cmd, ctx) => anyPath(cmd, ctx, (abs) => isDotEnvName(abs.slice(abs.lastIndexOf("/") + 1))),
   },
   {
     id: "run-secrets",
