@@ -38,7 +38,7 @@ it("scrubs session variables by the profile's name globs, case-insensitively", (
   expect(policy.scrub({ OPENAI_API_KEY: "a", gh_token: "b", TOKEN_COUNT: "3", KEEP: "1" })).toEqual({ TOKEN_COUNT: "3", KEEP: "1" });
 });
 
-describe("remembered answers (a loop asks about the same command line many times)", () => {
+describe("answers with remembered argument resolution (a loop asks about the same words many times)", () => {
   it.each([
     // asked twice: the second answer comes from memory and must be the same
     [["curl", "x"], networkOff, "shell-network"],

@@ -80,6 +80,10 @@ export class Shell implements ExpandCtx, ArithEnv {
   parentTraps?: Map<string, string>;
   funcStack: string[] = [];
   callDepth = 0;
+  /** Function calls, eval, source and trap bodies in progress. The hot paths run synchronously,
+   * so nested calls grow the JS stack: every NEST_YIELD levels a call waits a microtask, which
+   * unwinds it (a recursion 1,000 calls deep stays within V8's stack). */
+  nesting = 0;
   loopDepth = 0;
   errexitOff = 0;
   subshellLevel = 0;
@@ -320,6 +324,7 @@ export class Shell implements ExpandCtx, ArithEnv {
     s.traps = new Map([...this.traps].filter(([k]) => k !== "EXIT" && (k !== "ERR" || this.opts.errtrace) && ((k !== "DEBUG" && k !== "RETURN") || this.opts.functrace)));
     s.funcStack = this.funcStack.slice();
     s.callDepth = this.callDepth;
+    s.nesting = this.nesting;
     s.subshellLevel = this.subshellLevel + 1;
     s.src = this.src;
     s.pos = this.pos;
@@ -420,6 +425,7 @@ export class Shell implements ExpandCtx, ArithEnv {
     this.src = src;
     this.lineBase = 0;
     try {
+      if (++this.nesting % NEST_YIELD === 0) await undefined;
       for (let chunk = 0; ; chunk++) {
         if (chunk && after) await after();
         let stmts: Stmt[] | null;
@@ -461,6 +467,7 @@ export class Shell implements ExpandCtx, ArithEnv {
         }
       }
     } finally {
+      this.nesting--;
       this.src = prevSrc;
       this.lineBase = prevBase;
     }
@@ -480,6 +487,7 @@ export class Shell implements ExpandCtx, ArithEnv {
     this.lineBase = this.lineno() - 1;
     let st = 0;
     try {
+      if (++this.nesting % NEST_YIELD === 0) await undefined;
       for (;;) {
         let stmts: Stmt[] | null;
         try {
@@ -500,6 +508,7 @@ export class Shell implements ExpandCtx, ArithEnv {
       }
       return st;
     } finally {
+      this.nesting--;
       this.src = prevSrc;
       this.pos = prevPos;
       this.lineBase = prevBase;
@@ -1255,14 +1264,16 @@ export class Shell implements ExpandCtx, ArithEnv {
     // functions inherit the DEBUG trap only under functrace (set -T)
     const hiddenDebug = !this.opts.functrace && this.traps.size ? this.traps.get("DEBUG") : undefined;
     if (hiddenDebug !== undefined) this.traps.delete("DEBUG");
-    return lastly(() => rescue(() => this.exec(fn.body, fds), returnStatus), () => {
+    const run = () => lastly(() => rescue(() => this.exec(fn.body, fds), returnStatus), () => {
       if (hiddenDebug !== undefined && !this.traps.has("DEBUG")) this.traps.set("DEBUG", hiddenDebug);
       this.loopDepth = savedLoop;
       this.callDepth--;
+      this.nesting--;
       this.funcStack.pop();
       this.vars.frames.pop();
       this.positional = savedPos;
     });
+    return ++this.nesting % NEST_YIELD === 0 ? Promise.resolve().then(run) : run();
   }
 
   /** The whole environment of the command being started, when a wrapper (env -i) built it. */
@@ -1773,6 +1784,8 @@ export class Shell implements ExpandCtx, ArithEnv {
     return false;
   }
 }
+
+const NEST_YIELD = 16;
 
 // Loop outcomes beside a status (statuses are 0..255).
 const LOOP_BREAK = -1;
