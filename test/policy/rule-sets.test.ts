@@ -37,3 +37,24 @@ it("scrubs session variables by the profile's name globs, case-insensitively", (
   const policy = sessionPolicy({ ...PROTECTIVE, scrubEnv: ["*_API_KEY", "*_TOKEN"] });
   expect(policy.scrub({ OPENAI_API_KEY: "a", gh_token: "b", TOKEN_COUNT: "3", KEEP: "1" })).toEqual({ TOKEN_COUNT: "3", KEEP: "1" });
 });
+
+describe("answers with remembered argument resolution (a loop asks about the same words many times)", () => {
+  it.each([
+    // asked twice: the second answer comes from memory and must be the same
+    [["curl", "x"], networkOff, "shell-network"],
+    [["curl", "x"], sessionPolicy(PROTECTIVE).commandRules, null],
+    [["cat", ".env"], networkOff, "dotenv"],
+    [["cat", ".env"], networkOff, "dotenv"],
+    // argument boundaries are part of what is remembered
+    [["cat", ".e", "nv"], networkOff, null],
+    [["cat", ".e\0nv"], networkOff, null],
+  ])("%j", (argv, rules, want) => {
+    expect(rule(argv, rules)).toBe(want);
+    expect(rule(argv, rules)).toBe(want);
+  });
+
+  it("the same line is judged against each home and working directory", () => {
+    expect(checkCommand(["rm", "-rf", ".."], { home: "/workspace/a", cwd: "/workspace/a" })?.rule).toBe("rm-root");
+    expect(checkCommand(["rm", "-rf", ".."], { home: "/workspace", cwd: "/workspace/a/b" })).toBe(null);
+  });
+});

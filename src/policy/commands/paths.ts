@@ -24,14 +24,21 @@ export interface ResolvedContext {
 export const DEFAULT_HOME = "/workspace";
 export const DEFAULT_CWD = "/workspace";
 
+// The shell asks for every simple command with the same home and cwd: the last answer is kept.
+let lastContext: { home?: string; cwd?: string; resolved: ResolvedContext } | null = null;
+
 export function resolveContext(ctx?: CommandContext): ResolvedContext {
+  if (lastContext && lastContext.home === ctx?.home && lastContext.cwd === ctx?.cwd) return lastContext.resolved;
   const home = normalize(ctx?.home && ctx.home.startsWith("/") ? ctx.home : DEFAULT_HOME);
   const cwd = normalize(ctx?.cwd && ctx.cwd.startsWith("/") ? ctx.cwd : DEFAULT_CWD);
-  return { home, cwd };
+  const resolved = { home, cwd };
+  lastContext = { home: ctx?.home, cwd: ctx?.cwd, resolved };
+  return resolved;
 }
 
 /** Last path component, ignoring trailing slashes (`/bin/rm` → `rm`, `a/.env/` → `.env`). */
 export function basename(p: string): string {
+  if (!p.includes("/")) return p;
   const trimmed = p.replace(/\/+$/, "");
   if (trimmed === "") return p.startsWith("/") ? "/" : "";
   return trimmed.slice(trimmed.lastIndexOf("/") + 1);
@@ -53,17 +60,31 @@ function normalize(abs: string): string {
  */
 export function resolveArg(arg: string, ctx: ResolvedContext): string | null {
   if (arg === "") return null;
-  let s = arg;
-  if (s === "~" || s.startsWith("~/")) s = ctx.home + s.slice(1);
-  else if (!s.startsWith("/")) s = `${ctx.cwd}/${s}`;
-  return normalize(s);
+  // A shell loop names the same few arguments over and over: their resolution is remembered.
+  let known = resolvedArgs.get(ctx);
+  if (!known) resolvedArgs.set(ctx, (known = new Map()));
+  let abs = known.get(arg);
+  if (abs === undefined) {
+    let s = arg;
+    if (s === "~" || s.startsWith("~/")) s = ctx.home + s.slice(1);
+    else if (!s.startsWith("/")) s = `${ctx.cwd}/${s}`;
+    abs = normalize(s);
+    if (known.size >= MAX_REMEMBERED_ARGS) known.clear();
+    if (arg.length <= MAX_REMEMBERED_LENGTH) known.set(arg, abs);
+  }
+  return abs;
 }
+
+const resolvedArgs = new WeakMap<ResolvedContext, Map<string, string>>();
+const MAX_REMEMBERED_ARGS = 1024;
+const MAX_REMEMBERED_LENGTH = 256;
 
 /**
  * The strings inside one argument that may be paths: the argument itself, the value of
  * `key=value` / `--opt=value` forms (`if=`, `of=`, `--env-file=`) and curl's `@file`.
  */
 export function pathCandidates(arg: string): string[] {
+  if (!arg.includes("=") && arg[0] !== "@") return [arg];
   const out = [arg];
   const eq = arg.indexOf("=");
   if (eq > 0) out.push(arg.slice(eq + 1));
@@ -102,7 +123,12 @@ const BLOCK_DEVICE =
  */
 export function isBlockDevicePath(p: string, ctx?: CommandContext): boolean {
   const abs = resolveArg(p, resolveContext(ctx));
-  return abs !== null && BLOCK_DEVICE.test(abs);
+  return abs !== null && isBlockDeviceAbs(abs);
+}
+
+/** As isBlockDevicePath for a path already resolved. */
+export function isBlockDeviceAbs(abs: string): boolean {
+  return BLOCK_DEVICE.test(abs);
 }
 
 /**

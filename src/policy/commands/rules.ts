@@ -5,7 +5,7 @@
  */
 import {
   basename,
-  isBlockDevicePath,
+  isBlockDeviceAbs,
   isDotEnvName,
   isProcEnvironPath,
   isProtectedTarget,
@@ -22,6 +22,8 @@ export interface Cmd {
   /** argv without argv[0]. */
   args: readonly string[];
   argv: readonly string[];
+  /** The path-like strings of the arguments, resolved once and shared by every path rule. */
+  paths?: readonly { abs: string; raw: string }[];
 }
 
 export interface CommandRule {
@@ -64,7 +66,10 @@ function rmRoot({ name, args }: Cmd, ctx: ResolvedContext): boolean {
 }
 
 // Windows tools may arrive as `FORMAT.COM` or `diskpart.exe`.
-const windowsName = (name: string): string => name.toLowerCase().replace(/\.(exe|com)$/, "");
+const isWindowsTool = (name: string, tool: string): boolean => {
+  const n = name.toLowerCase();
+  return n === tool || n === `${tool}.exe` || n === `${tool}.com`;
+};
 
 const MKFS = new Set(["mkfs", "mke2fs", "mkdosfs", "mkswap", "wipefs"]);
 
@@ -78,6 +83,7 @@ const START_VERBS = new Set(["start", "isolate", "restart", "try-restart", "relo
 
 function power({ name, args }: Cmd): boolean {
   if (POWER_COMMANDS.has(name)) return true;
+  if (name !== "init" && name !== "loginctl" && name !== "systemctl") return false;
   const ops = operands(args);
   if (name === "init") return ops.some((o) => /^[0-6sS]$/.test(o));
   if (name === "loginctl") return POWER_VERBS.has(ops[0] ?? "");
@@ -134,11 +140,11 @@ const AGENT_UNIT = /^(toolshed|baal-agent)([-.@].*)?$/i;
 const STOP_VERBS = new Set(["stop", "kill", "disable", "mask", "restart", "try-restart", "reload-or-restart", "freeze", "clean", "force-stop", "down", "exit", "zap"]);
 
 function stopAgent({ name, args }: Cmd): boolean {
-  const ops = operands(args);
-  if (name === "systemctl") return STOP_VERBS.has(ops[0] ?? "") && ops.slice(1).some((u) => AGENT_UNIT.test(u));
+  const ops = () => operands(args);
+  if (name === "systemctl") return STOP_VERBS.has(ops()[0] ?? "") && ops().slice(1).some((u) => AGENT_UNIT.test(u));
   // service NAME VERB, rc-service NAME VERB, sv VERB NAME
-  if (name === "service" || name === "rc-service") return AGENT_UNIT.test(ops[0] ?? "") && STOP_VERBS.has(ops[1] ?? "");
-  if (name === "sv") return STOP_VERBS.has(ops[0] ?? "") && ops.slice(1).some((u) => AGENT_UNIT.test(basename(u)));
+  if (name === "service" || name === "rc-service") return AGENT_UNIT.test(ops()[0] ?? "") && STOP_VERBS.has(ops()[1] ?? "");
+  if (name === "sv") return STOP_VERBS.has(ops()[0] ?? "") && ops().slice(1).some((u) => AGENT_UNIT.test(basename(u)));
   if (name === "pkill" || name === "killall") return processPatterns(name, args).some((re) => re.test("toolshed") || re.test("baal-agent"));
   return false;
 }
@@ -186,8 +192,9 @@ function fileArgs({ name, args, argv }: Cmd, ctx: ResolvedContext): string[] {
     const tail = list.slice(list.length - wrapped.length);
     if (wrapped.length > 0 && tail.every((w, k) => w === wrapped[k])) list = list.slice(0, list.length - wrapped.length);
   }
+  if (!PATTERN_FIRST.has(name)) return list;
   const patternByOption = args.some((a) => /^-[A-Za-z]*[ef]/.test(a) || /^--(regexp|file|from-file)/.test(a));
-  if (!PATTERN_FIRST.has(name) || patternByOption) return list;
+  if (patternByOption) return list;
   let opts = true;
   for (let k = 0; k < args.length; k++) {
     const a = args[k]!;
@@ -198,12 +205,17 @@ function fileArgs({ name, args, argv }: Cmd, ctx: ResolvedContext): string[] {
 }
 
 function anyPath(cmd: Cmd, ctx: ResolvedContext, test: (abs: string, raw: string) => boolean): boolean {
-  return fileArgs(cmd, ctx).some((arg) =>
-    pathCandidates(arg).some((c) => {
-      const abs = resolveArg(c, ctx);
-      return abs !== null && test(abs, c);
-    }),
-  );
+  if (!cmd.paths) {
+    const paths: { abs: string; raw: string }[] = [];
+    for (const arg of fileArgs(cmd, ctx)) {
+      for (const raw of pathCandidates(arg)) {
+        const abs = resolveArg(raw, ctx);
+        if (abs !== null) paths.push({ abs, raw });
+      }
+    }
+    cmd.paths = paths;
+  }
+  return cmd.paths.some((p) => test(p.abs, p.raw));
 }
 
 export const COMMAND_RULES: readonly CommandRule[] = [
@@ -221,12 +233,12 @@ export const COMMAND_RULES: readonly CommandRule[] = [
   {
     id: "format",
     reason: "Refused: `format` erases a disk. Work with files in the workspace instead.",
-    matches: ({ name }) => windowsName(name) === "format",
+    matches: ({ name }) => isWindowsTool(name, "format"),
   },
   {
     id: "diskpart",
     reason: "Refused: `diskpart` repartitions disks. Work with files in the workspace instead.",
-    matches: ({ name }) => windowsName(name) === "diskpart",
+    matches: ({ name }) => isWindowsTool(name, "diskpart"),
   },
   {
     id: "dd-if",
@@ -236,7 +248,7 @@ export const COMMAND_RULES: readonly CommandRule[] = [
   {
     id: "block-device-write",
     reason: "Refused: this command would read or write a disk device (/dev/sd*, /dev/nvme*, ...) directly; writing destroys its data. Work with files in the workspace instead.",
-    matches: (cmd, ctx) => !DEVICE_INSPECTORS.has(cmd.name) && anyPath(cmd, ctx, (_abs, raw) => isBlockDevicePath(raw, ctx)),
+    matches: (cmd, ctx) => !DEVICE_INSPECTORS.has(cmd.name) && anyPath(cmd, ctx, isBlockDeviceAbs),
   },
   {
     id: "shutdown",
@@ -267,7 +279,8 @@ export const COMMAND_RULES: readonly CommandRule[] = [
   {
     id: "dotenv",
     reason: "Refused: .env files (.env, .env.local, ...) hold secrets and may not be read, copied, listed or edited. Ask the user for the values you need; keep a template under another name such as env.example.",
-    matches: (cmd, ctx) => anyPath(cmd, ctx, (abs) => isDotEnvName(basename(abs))),
+    // (a resolved path has no trailing slash: its last component follows the last "/")
+    matches: (cmd, ctx) => anyPath(cmd, ctx, (abs) => isDotEnvName(abs.slice(abs.lastIndexOf("/") + 1))),
   },
   {
     id: "run-secrets",

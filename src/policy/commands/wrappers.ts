@@ -165,8 +165,7 @@ function unwrapFind(args: readonly string[], ctx: ResolvedContext): string[][] {
  */
 export function unwrap(argv: readonly string[], ctx: ResolvedContext): string[][] {
   const name = basename(argv[0] ?? "");
-  const args = argv.slice(1);
-  if (name === "find") return unwrapFind(args, ctx);
+  if (name === "find") return unwrapFind(argv.slice(1), ctx);
   const spec = Object.hasOwn(WRAPPERS, name) ? WRAPPERS[name] : undefined;
-  return spec ? unwrapGeneric(spec, args) : [];
+  return spec ? unwrapGeneric(spec, argv.slice(1)) : [];
 }

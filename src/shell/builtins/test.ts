@@ -101,29 +101,30 @@ const UNARY = new Set(["-n", "-z", "-e", "-a", "-f", "-d", "-s", "-r", "-w", "-x
 const BINARY = new Set(["=", "==", "!=", "<", ">", "-eq", "-ne", "-lt", "-le", "-gt", "-ge", "-nt", "-ot", "-ef"]);
 
 /** test / [ : POSIX rules by argument count, then a recursive parser for -a -o ( ). */
-export async function testBuiltin(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
+// Synchronous unless it has something to say or a `-v` subscript to expand: `[ ]` is the
+// condition of many a hot loop.
+export function testBuiltin(sh: Shell, argv: string[], fds: Fd[]): number | Promise<number> {
   const name = argv[0];
-  let args = argv.slice(1);
-  if (name === "[") {
-    if (args[args.length - 1] !== "]") {
-      await berr(sh, fds, "[", "missing `]'");
-      return 2;
-    }
-    args = args.slice(0, -1);
-  }
+  if (name === "[" && argv[argv.length - 1] !== "]") return berr(sh, fds, "[", "missing `]'").then(() => 2);
+  const args = argv.slice(1, name === "[" ? -1 : argv.length);
+  return args.includes("-v") ? expandVarSubscripts(sh, name, args, fds) : judge(sh, name, args, fds);
+}
+
+async function expandVarSubscripts(sh: Shell, name: string, args: string[], fds: Fd[]): Promise<number> {
   // -v 'A[$key]': an associative subscript is expanded like any other (quotes, $x, $(...))
   for (let k = 1; k < args.length; k++) {
     if (args[k - 1] !== "-v") continue;
     const m = splitSubscript(args[k]);
     if (m && /[$`'"\\]/.test(m.sub) && sh.isAssoc(m.name)) args[k] = `${m.name}[${await dynamicKey(sh, m.name, m.sub)}]`;
   }
+  return judge(sh, name, args, fds);
+}
+
+function judge(sh: Shell, name: string, args: string[], fds: Fd[]): number | Promise<number> {
   try {
     return evalArgs(sh, args, fds) ? 0 : 1;
   } catch (e) {
-    if (e instanceof ShellError || e instanceof ArithError) {
-      await berr(sh, fds, name, e.message);
-      return 2;
-    }
+    if (e instanceof ShellError || e instanceof ArithError) return berr(sh, fds, name, e.message).then(() => 2);
     throw e;
   }
 }

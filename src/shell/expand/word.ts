@@ -11,6 +11,7 @@ import { escapePattern, hasGlobMeta, matchPattern, removeAffix, replacePattern, 
 import { ArithError } from "./arith";
 import { Parser } from "../syntax/parser";
 import { expandPrompt } from "./prompt";
+import type { Maybe } from "../interp/maybe";
 
 export interface ExpandCtx {
   vars: VarStore;
@@ -35,26 +36,38 @@ export class AbortLine extends ShellError {}
 
 const DEFAULT_IFS = " \t\n";
 
-export async function expandArgs(ctx: ExpandCtx, words: ArgWord[]): Promise<string[]> {
+// Expansion is synchronous until a part really waits (a command or process substitution,
+// ${x@P}): the functions below return a value, or a promise from that part on.
+
+export function expandArgs(ctx: ExpandCtx, words: ArgWord[]): Maybe<string[]> {
   const out: string[] = [];
-  for (const aw of words) {
+  const r = expandWordsFrom(ctx, words, 0, out);
+  return r instanceof Promise ? r.then(() => out) : out;
+}
+
+function expandWordsFrom(ctx: ExpandCtx, words: ArgWord[], i: number, out: string[]): Maybe<void> {
+  for (; i < words.length; i++) {
+    const aw = words[i];
+    let r: Maybe<void>;
     if (isAssignArg(aw)) {
-      out.push(await expandAssignArgText(ctx, aw));
-      continue;
-    }
-    const w = aw;
-    // fast path: plain literal
-    if (w.parts.length === 1 && w.parts[0].type === "lit") {
-      const p = w.parts[0];
-      if (p.quoted || !(p.value.includes("{") || hasGlobMeta(p.value, ctx.opt("extglob")))) {
-        out.push(p.value);
-        continue;
+      r = expandAssignArgText(ctx, aw).then((s) => { out.push(s); });
+    } else {
+      const w = aw;
+      // fast path: plain literal
+      if (w.parts.length === 1 && w.parts[0].type === "lit") {
+        const p = w.parts[0];
+        if (p.quoted || !(p.value.includes("{") || hasGlobMeta(p.value, ctx.opt("extglob")))) {
+          out.push(p.value);
+          continue;
+        }
       }
+      r = ctx.opt("braceexpand") && hasBrace(w) ? expandBraced(ctx, braceExpand(w, ctx.braceBudget()), 0, out) : expandFields(ctx, w, true, out);
     }
-    const ws = ctx.opt("braceexpand") && hasBrace(w) ? braceExpand(w, ctx.braceBudget()) : [w];
-    for (const bw of ws) await expandFields(ctx, bw, true, out);
+    if (r instanceof Promise) {
+      const next = i + 1;
+      return r.then(() => expandWordsFrom(ctx, words, next, out));
+    }
   }
-  return out;
 }
 
 async function expandAssignArgText(ctx: ExpandCtx, aw: { assign: import("../syntax/ast").Assign; raw: Word }): Promise<string> {
@@ -68,9 +81,25 @@ async function expandAssignArgText(ctx: ExpandCtx, aw: { assign: import("../synt
   return s;
 }
 
-export async function expandFields(ctx: ExpandCtx, w: Word, glob: boolean, out: string[]): Promise<void> {
+/** The words one brace expansion made, each expanded (but not brace-expanded again). */
+function expandBraced(ctx: ExpandCtx, words: Word[], i: number, out: string[]): Maybe<void> {
+  for (; i < words.length; i++) {
+    const r = expandFields(ctx, words[i], true, out);
+    if (r instanceof Promise) {
+      const next = i + 1;
+      return r.then(() => expandBraced(ctx, words, next, out));
+    }
+  }
+}
+
+export function expandFields(ctx: ExpandCtx, w: Word, glob: boolean, out: string[]): Maybe<void> {
   const segs: Seg[] = [];
-  await expandParts(ctx, w.parts, false, segs);
+  const r = expandParts(ctx, w.parts, false, segs);
+  if (r instanceof Promise) return r.then(() => pushFields(ctx, segs, glob, out));
+  pushFields(ctx, segs, glob, out);
+}
+
+function pushFields(ctx: ExpandCtx, segs: Seg[], glob: boolean, out: string[]): void {
   const fields = splitSegs(ctx, segs, true);
   const noglob = !glob || ctx.opt("noglob");
   for (const f of fields) {
@@ -85,13 +114,22 @@ export async function expandFields(ctx: ExpandCtx, w: Word, glob: boolean, out: 
 }
 
 /** Expansion without splitting or globbing (assignments, redirections, here-docs). */
-export async function expandString(ctx: ExpandCtx, w: Word): Promise<string> {
+export function expandString(ctx: ExpandCtx, w: Word): Maybe<string> {
   if (w.parts.length === 1) {
     const p = w.parts[0];
     if (p.type === "lit" || p.type === "sq") return p.value;
   }
+  return unsplit(ctx, w, stringOf);
+}
+
+/** The word's parts expanded without splitting, then joined by `join`. */
+function unsplit(ctx: ExpandCtx, w: Word, join: (segs: Seg[]) => string): Maybe<string> {
   const segs: Seg[] = [];
-  await expandParts(ctx, w.parts, false, segs, true);
+  const r = expandParts(ctx, w.parts, false, segs, true);
+  return r instanceof Promise ? r.then(() => join(segs)) : join(segs);
+}
+
+function stringOf(segs: Seg[]): string {
   let s = "";
   for (const g of segs) {
     if ("brk" in g) s += " ";
@@ -101,22 +139,20 @@ export async function expandString(ctx: ExpandCtx, w: Word): Promise<string> {
 }
 
 /** Expansion to a pattern: quoted text is escaped so it matches literally. */
-export async function expandPattern(ctx: ExpandCtx, w: Word): Promise<string> {
-  const segs: Seg[] = [];
-  await expandParts(ctx, w.parts, false, segs, true);
-  let s = "";
-  for (const g of segs) {
-    if ("brk" in g) s += " ";
-    else s += g.q ? escapePattern(g.s) : g.s;
-  }
-  return s;
+export function expandPattern(ctx: ExpandCtx, w: Word): Maybe<string> {
+  return unsplit(ctx, w, (segs) => {
+    let s = "";
+    for (const g of segs) {
+      if ("brk" in g) s += " ";
+      else s += g.q ? escapePattern(g.s) : g.s;
+    }
+    return s;
+  });
 }
 
 /** Expansion of the right side of =~ into a POSIX ERE: quoted text matches literally. */
-export async function expandRegex(ctx: ExpandCtx, w: Word): Promise<string> {
-  const segs: Seg[] = [];
-  await expandParts(ctx, w.parts, false, segs, true);
-  return regexFromPieces(segs.map((g) => ("brk" in g ? { s: " ", q: false } : g)));
+export function expandRegex(ctx: ExpandCtx, w: Word): Maybe<string> {
+  return unsplit(ctx, w, (segs) => regexFromPieces(segs.map((g) => ("brk" in g ? { s: " ", q: false } : g))));
 }
 
 interface Field { text: string; pat: string; meta: boolean; nonEmpty: boolean }
@@ -194,57 +230,69 @@ function splitSegs(ctx: ExpandCtx, segs: Seg[], split: boolean): Field[] {
   return fields;
 }
 
-async function expandParts(ctx: ExpandCtx, parts: WordPart[], inDq: boolean, segs: Seg[], noSplit = false, litSplit = false): Promise<void> {
-  for (const p of parts) {
-    switch (p.type) {
-      case "lit":
-        segs.push({ s: p.value, q: inDq || !!p.quoted, split: litSplit && !inDq && !p.quoted && !noSplit });
-        break;
-      case "sq":
-        segs.push({ s: p.value, q: true, split: false });
-        break;
-      case "dq": {
-        const before = segs.length;
-        await expandParts(ctx, p.parts, true, segs, noSplit);
-        if (segs.length === before && !p.parts.some(isAtList)) segs.push({ s: "", q: true, split: false });
-        break;
-      }
-      case "tilde": {
-        let v: string | undefined;
-        if (p.user === "") v = ctx.vars.get("HOME") ?? "/";
-        else if (p.user === "+") v = ctx.vars.get("PWD");
-        else if (p.user === "-") v = ctx.vars.get("OLDPWD");
-        else if (p.user === "root") v = "/root";
-        segs.push({ s: v ?? "~" + p.user, q: true, split: false });
-        break;
-      }
-      case "param":
-        await expandParam(ctx, p, inDq, segs);
-        break;
-      case "cmdsub": {
-        const s = await ctx.cmdSubst(p.body);
-        segs.push({ s, q: inDq, split: !inDq && !noSplit });
-        break;
-      }
-      case "arith": {
-        const s = await expandString(ctx, p.expr);
-        let v: bigint;
-        try {
-          v = ctx.arith(s);
-        } catch (e) {
-          if (e instanceof ArithError) throw new AbortLine(e.message, 1);
-          throw e;
-        }
-        segs.push({ s: v.toString(), q: inDq, split: !inDq && !noSplit });
-        break;
-      }
-      case "procsub": {
-        const s = await ctx.procSubst(p.dir, p.body);
-        segs.push({ s, q: true, split: false });
-        break;
-      }
+function expandParts(ctx: ExpandCtx, parts: WordPart[], inDq: boolean, segs: Seg[], noSplit = false, litSplit = false, from = 0): Maybe<void> {
+  for (let i = from; i < parts.length; i++) {
+    const r = expandPart(ctx, parts[i], inDq, segs, noSplit, litSplit);
+    if (r instanceof Promise) {
+      const next = i + 1;
+      return r.then(() => expandParts(ctx, parts, inDq, segs, noSplit, litSplit, next));
     }
   }
+}
+
+function expandPart(ctx: ExpandCtx, p: WordPart, inDq: boolean, segs: Seg[], noSplit: boolean, litSplit: boolean): Maybe<void> {
+  switch (p.type) {
+    case "lit":
+      segs.push({ s: p.value, q: inDq || !!p.quoted, split: litSplit && !inDq && !p.quoted && !noSplit });
+      return;
+    case "sq":
+      segs.push({ s: p.value, q: true, split: false });
+      return;
+    case "dq": {
+      const before = segs.length;
+      const r = expandParts(ctx, p.parts, true, segs, noSplit);
+      if (r instanceof Promise) return r.then(() => closeDq(p.parts, segs, before));
+      closeDq(p.parts, segs, before);
+      return;
+    }
+    case "tilde": {
+      let v: string | undefined;
+      if (p.user === "") v = ctx.vars.get("HOME") ?? "/";
+      else if (p.user === "+") v = ctx.vars.get("PWD");
+      else if (p.user === "-") v = ctx.vars.get("OLDPWD");
+      else if (p.user === "root") v = "/root";
+      segs.push({ s: v ?? "~" + p.user, q: true, split: false });
+      return;
+    }
+    case "param":
+      return expandParam(ctx, p, inDq, segs);
+    case "cmdsub":
+      return ctx.cmdSubst(p.body).then((s) => { segs.push({ s, q: inDq, split: !inDq && !noSplit }); });
+    case "arith": {
+      const s = expandString(ctx, p.expr);
+      if (s instanceof Promise) return s.then((s) => pushArith(ctx, s, inDq, noSplit, segs));
+      pushArith(ctx, s, inDq, noSplit, segs);
+      return;
+    }
+    case "procsub":
+      return ctx.procSubst(p.dir, p.body).then((s) => { segs.push({ s, q: true, split: false }); });
+  }
+}
+
+/** "" (an empty quoted word) still makes a field, unless it held "$@". */
+function closeDq(parts: WordPart[], segs: Seg[], before: number): void {
+  if (segs.length === before && !parts.some(isAtList)) segs.push({ s: "", q: true, split: false });
+}
+
+function pushArith(ctx: ExpandCtx, expr: string, inDq: boolean, noSplit: boolean, segs: Seg[]): void {
+  let v: bigint;
+  try {
+    v = ctx.arith(expr);
+  } catch (e) {
+    if (e instanceof ArithError) throw new AbortLine(e.message, 1);
+    throw e;
+  }
+  segs.push({ s: v.toString(), q: inDq, split: !inDq && !noSplit });
 }
 
 function isAtList(p: WordPart): boolean {
@@ -333,11 +381,11 @@ async function paramValue(ctx: ExpandCtx, name: string, index: Word | undefined)
   return { list: null, scalar: ctx.vars.get(rname), star: false };
 }
 
-async function expandParam(ctx: ExpandCtx, pe: ParamExp, inDq: boolean, segs: Seg[]): Promise<void> {
+function expandParam(ctx: ExpandCtx, pe: ParamExp, inDq: boolean, segs: Seg[]): Maybe<void> {
   // fast path: $x / ${x}
   if (!pe.op && !pe.index && !pe.length && !pe.indirect && !pe.prefixNames && !pe.keys && !specialList(ctx, pe)) {
     let s: string | undefined;
-    if (pe.name.length === 1 && !/[A-Za-z_]/.test(pe.name)) s = (await paramValue(ctx, pe.name, undefined)).scalar;
+    if (pe.name.length === 1 && !/[A-Za-z_]/.test(pe.name)) s = shortParamValue(ctx, pe.name);
     else s = ctx.vars.get(pe.name);
     // a nameref to an array element yields its target text here; the general path resolves it
     const refElem = s !== undefined && s.endsWith("]") && ((ctx.vars.resolve(pe.name).v?.attrs ?? 0) & A_NAMEREF) !== 0;
@@ -350,6 +398,16 @@ async function expandParam(ctx: ExpandCtx, pe: ParamExp, inDq: boolean, segs: Se
       return;
     }
   }
+  return expandParamFull(ctx, pe, inDq, segs);
+}
+
+/** $0 .. $9 and $# $? $$ $! $-: the one-character names that are not variables. */
+function shortParamValue(ctx: ExpandCtx, name: string): string | undefined {
+  if (name >= "0" && name <= "9") return name === "0" ? ctx.special("0") : ctx.positional[+name - 1];
+  return ctx.special(name);
+}
+
+async function expandParamFull(ctx: ExpandCtx, pe: ParamExp, inDq: boolean, segs: Seg[]): Promise<void> {
   if (pe.op === "bad") throw new ExpandError(`${litText(pe.arg!)}: bad substitution`, 1, true);
   let val: PVal;
   let name = pe.name;

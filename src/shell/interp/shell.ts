@@ -24,6 +24,7 @@ import { ereToJs } from "../expand/regex";
 import { BashAssoc } from "./assoc";
 import { unaryTest, binaryTest } from "../builtins/test";
 import { FLAG_LETTERS, SET_O, SHOPTS, SHOPTS_ON } from "./options";
+import { type Maybe, lastly, repeat, rescue, settled, chain } from "./maybe";
 
 export interface Fd {
   r?: InStream;
@@ -79,6 +80,10 @@ export class Shell implements ExpandCtx, ArithEnv {
   parentTraps?: Map<string, string>;
   funcStack: string[] = [];
   callDepth = 0;
+  /** Function calls, eval, source and trap bodies in progress. The hot paths run synchronously,
+   * so nested calls grow the JS stack: every NEST_YIELD levels a call waits a microtask, which
+   * unwinds it (a recursion 1,000 calls deep stays within V8's stack). */
+  nesting = 0;
   loopDepth = 0;
   errexitOff = 0;
   subshellLevel = 0;
@@ -265,7 +270,9 @@ export class Shell implements ExpandCtx, ArithEnv {
       const fds = this.fds.slice();
       fds[0] = { r: new InStream(pipe.reader) };
       this.shared.procFiles.set(path, pipe);
-      const p = sh.runSubshellBody(body, fds).finally(() => pipe.reader.close());
+      // Like a forked reader that takes a while to start, the body runs once the command has
+      // written to it or closed it: `echo hi > >(false)` writes before `false` goes away.
+      const p = pipe.used.then(() => sh.runSubshellBody(body, fds)).finally(() => pipe.reader.close());
       this.shared.jobs.set(this.shared.nextPid++, p);
     }
     return path;
@@ -317,6 +324,7 @@ export class Shell implements ExpandCtx, ArithEnv {
     s.traps = new Map([...this.traps].filter(([k]) => k !== "EXIT" && (k !== "ERR" || this.opts.errtrace) && ((k !== "DEBUG" && k !== "RETURN") || this.opts.functrace)));
     s.funcStack = this.funcStack.slice();
     s.callDepth = this.callDepth;
+    s.nesting = this.nesting;
     s.subshellLevel = this.subshellLevel + 1;
     s.src = this.src;
     s.pos = this.pos;
@@ -342,7 +350,7 @@ export class Shell implements ExpandCtx, ArithEnv {
   }
 
   /** One subshell "process": counted against the live-process limit, errors and EXIT trap at its edge. */
-  private async asProcess(fds: Fd[], run: () => Promise<number>): Promise<number> {
+  private async asProcess(fds: Fd[], run: () => Maybe<number>): Promise<number> {
     this.shared.budget.enterProcess();
     try {
       this.fds = fds;
@@ -417,6 +425,7 @@ export class Shell implements ExpandCtx, ArithEnv {
     this.src = src;
     this.lineBase = 0;
     try {
+      if (++this.nesting % NEST_YIELD === 0) await undefined;
       for (let chunk = 0; ; chunk++) {
         if (chunk && after) await after();
         let stmts: Stmt[] | null;
@@ -458,6 +467,7 @@ export class Shell implements ExpandCtx, ArithEnv {
         }
       }
     } finally {
+      this.nesting--;
       this.src = prevSrc;
       this.lineBase = prevBase;
     }
@@ -477,6 +487,7 @@ export class Shell implements ExpandCtx, ArithEnv {
     this.lineBase = this.lineno() - 1;
     let st = 0;
     try {
+      if (++this.nesting % NEST_YIELD === 0) await undefined;
       for (;;) {
         let stmts: Stmt[] | null;
         try {
@@ -497,6 +508,7 @@ export class Shell implements ExpandCtx, ArithEnv {
       }
       return st;
     } finally {
+      this.nesting--;
       this.src = prevSrc;
       this.pos = prevPos;
       this.lineBase = prevBase;
@@ -504,9 +516,9 @@ export class Shell implements ExpandCtx, ArithEnv {
   }
 
   // ---------- execution ----------
-  async execList(stmts: Stmt[], fds: Fd[]): Promise<number> {
-    let st = this.status;
-    for (let i = 0; i < stmts.length; i++) {
+  // The exec* functions return a status, or a promise of one once something waits (see maybe.ts).
+  execList(stmts: Stmt[], fds: Fd[], from = 0, st = this.status): Maybe<number> {
+    for (let i = from; i < stmts.length; i++) {
       const s = stmts[i];
       if (s.background) {
         this.startBackground(s.cmd, fds);
@@ -515,20 +527,38 @@ export class Shell implements ExpandCtx, ArithEnv {
         continue;
       }
       this.redirFailed = false;
-      st = await this.exec(s.cmd, fds);
-      this.status = st;
-      if (s.cmd.type !== "pipeline") this.vars.pipe = st;
-      if (st !== 0 && !this.errexitOff) {
-        const c = s.cmd;
-        const skip = (c.type === "andor" && this.lastAndOrShort) || (c.type === "pipeline" && c.bang) ||
-          ((c.type === "group" || c.type === "if" || c.type === "while" || c.type === "for" || c.type === "forarith" || c.type === "case" || c.type === "select") && !this.redirFailed);
-        if (!skip) {
-          if (this.traps.has("ERR") && this.trapAllowed("ERR") && (this.callDepth === 0 || this.opts.errtrace)) await this.runTrap("ERR", fds);
-          if (this.opts.errexit) throw new ExitSig(st);
-        }
+      const r = this.exec(s.cmd, fds);
+      if (typeof r !== "number") return this.execListAfter(stmts, fds, i, r);
+      st = r;
+      const trap = this.afterStatement(s.cmd, st, fds);
+      if (trap) {
+        const next = i + 1;
+        return trap.then(() => this.execList(stmts, fds, next, r));
       }
     }
     return st;
+  }
+
+  private async execListAfter(stmts: Stmt[], fds: Fd[], i: number, running: Promise<number>): Promise<number> {
+    const st = await running;
+    await this.afterStatement(stmts[i].cmd, st, fds);
+    return this.execList(stmts, fds, i + 1, st);
+  }
+
+  /** $? and PIPESTATUS after a statement, then ERR trap and errexit; a promise only while the trap runs. */
+  private afterStatement(c: Command, st: number, fds: Fd[]): Promise<void> | undefined {
+    this.status = st;
+    if (c.type !== "pipeline") this.vars.pipe = st;
+    if (st === 0 || this.errexitOff) return undefined;
+    const skip = (c.type === "andor" && this.lastAndOrShort) || (c.type === "pipeline" && c.bang) ||
+      ((c.type === "group" || c.type === "if" || c.type === "while" || c.type === "for" || c.type === "forarith" || c.type === "case" || c.type === "select") && !this.redirFailed);
+    if (skip) return undefined;
+    const errexit = () => {
+      if (this.opts.errexit) throw new ExitSig(st);
+    };
+    if (this.traps.has("ERR") && this.trapAllowed("ERR") && (this.callDepth === 0 || this.opts.errtrace)) return this.runTrap("ERR", fds).then(errexit);
+    errexit();
+    return undefined;
   }
   private lastAndOrShort = false;
   private redirFailed = false;
@@ -591,144 +621,166 @@ export class Shell implements ExpandCtx, ArithEnv {
     this.lastBg = String(pid);
   }
 
-  async exec(cmd: Command, fds: Fd[]): Promise<number> {
+  exec(cmd: Command, fds: Fd[]): Maybe<number> {
     this.shared.budget.step();
     // set -n: read commands but run none (not even set +n)
     if (this.opts.noexec) return 0;
     if (cmd.type !== "pipeline" && cmd.type !== "andor") this.pos = cmd.pos;
     if (this.traps.size && this.traps.has("DEBUG") && (cmd.type === "simple" || cmd.type === "arithcmd" || cmd.type === "test") && this.trapAllowed("DEBUG")) {
-      await this.runDebugTrap(fds);
+      return this.runDebugTrap(fds).then(() => this.execNode(cmd, fds));
     }
+    return this.execNode(cmd, fds);
+  }
+
+  private execNode(cmd: Command, fds: Fd[]): Maybe<number> {
     switch (cmd.type) {
       case "simple": return this.execSimple(cmd, fds);
       case "pipeline": return this.execPipeline(cmd, fds);
       case "andor": {
         this.errexitOff++;
-        let st: number;
-        try {
-          st = await this.exec(cmd.left, fds);
-        } finally {
-          this.errexitOff--;
-        }
-        this.status = st;
-        if ((cmd.op === "&&") === (st === 0)) {
-          st = await this.exec(cmd.right, fds);
-          this.lastAndOrShort = false;
-        } else {
-          this.lastAndOrShort = true;
-        }
-        return st;
+        const left = lastly(() => this.exec(cmd.left, fds), () => this.errexitOff--);
+        return chain(left, (st) => {
+          this.status = st;
+          if ((cmd.op === "&&") !== (st === 0)) {
+            this.lastAndOrShort = true;
+            return st;
+          }
+          return chain(this.exec(cmd.right, fds), (right) => {
+            this.lastAndOrShort = false;
+            return right;
+          });
+        });
       }
-      case "func": {
-        if (/[$`'"\\]/.test(cmd.name)) {
-          await this.err(fds, `\`${cmd.name}': not a valid identifier`);
-          return 1;
-        }
-        const denial = this.host.checkFunction?.(cmd.name, cmd.bodySrc ?? "");
-        if (denial) {
-          if (!this.shared.denied) this.shared.denied = denial;
-          await fds[2]?.w?.write(encode(`toolshed: denied (${denial.rule}): ${denial.reason}\n`)).catch(() => {});
-          return 126;
-        }
-        this.funcs.set(cmd.name, cmd);
-        return 0;
-      }
+      case "func":
+        return this.defineFunction(cmd, fds);
       default:
-        return this.withRedirs(cmd.redirs, fds, (f) => this.execCompound(cmd, f));
+        return cmd.redirs.length ? this.withRedirs(cmd.redirs, fds, (f) => this.execCompound(cmd, f)) : this.execCompound(cmd, fds);
     }
   }
 
-  private async execCompound(cmd: Command, fds: Fd[]): Promise<number> {
+  private async defineFunction(cmd: Command & { type: "func" }, fds: Fd[]): Promise<number> {
+    if (/[$`'"\\]/.test(cmd.name)) {
+      await this.err(fds, `\`${cmd.name}': not a valid identifier`);
+      return 1;
+    }
+    const denial = this.host.checkFunction?.(cmd.name, cmd.bodySrc ?? "");
+    if (denial) {
+      if (!this.shared.denied) this.shared.denied = denial;
+      await fds[2]?.w?.write(encode(`toolshed: denied (${denial.rule}): ${denial.reason}\n`)).catch(() => {});
+      return 126;
+    }
+    this.funcs.set(cmd.name, cmd);
+    return 0;
+  }
+
+  private execCompound(cmd: Command, fds: Fd[]): Maybe<number> {
     switch (cmd.type) {
       case "group": return this.execList(cmd.body, fds);
       case "subshell": {
         const sh = this.subshell();
         return sh.runSubshellBody(cmd.body, fds);
       }
-      case "if": {
-        for (const cl of cmd.clauses) {
-          this.errexitOff++;
-          let c: number;
-          try {
-            c = await this.execList(cl.cond, fds);
-          } finally {
-            this.errexitOff--;
-          }
-          if (c === 0) return this.execList(cl.body, fds);
-        }
-        if (cmd.elseBody) return this.execList(cmd.elseBody, fds);
-        return 0;
-      }
+      case "if": return this.execIf(cmd, fds, 0);
       case "while": {
         let st = 0;
         this.loopDepth++;
-        try {
-          for (;;) {
-            this.shared.budget.step();
-            this.errexitOff++;
-            let c: number;
-            try {
-              c = await this.execList(cmd.cond, fds);
-            } catch (e) {
-              if (e instanceof BreakSig && e.n <= 1) break;
-              if (e instanceof ContinueSig && e.n <= 1) continue;
-              if (e instanceof BreakSig || e instanceof ContinueSig) e.n--;
-              throw e;
-            } finally {
-              this.errexitOff--;
-            }
-            if ((c === 0) === cmd.until) break;
-            const r = await this.loopBody(cmd.body, fds);
-            st = r.st;
-            if (r.brk) break;
-          }
-        } finally {
-          this.loopDepth--;
-        }
-        return st;
+        const iteration = (): Maybe<boolean> => {
+          this.shared.budget.step();
+          this.errexitOff++;
+          const cond = lastly(() => rescue(() => this.execList(cmd.cond, fds), loopSignal), () => this.errexitOff--);
+          return chain(cond, (c) => {
+            if (c === LOOP_BREAK) return false;
+            if (c === LOOP_CONTINUE) return true;
+            if ((c === 0) === cmd.until) return false;
+            return chain(this.loopBody(cmd.body, fds), (r) => {
+              st = r === LOOP_BREAK ? 0 : r;
+              return r !== LOOP_BREAK;
+            });
+          });
+        };
+        return lastly(() => chain(repeat(iteration), () => st), () => this.loopDepth--);
       }
       case "for": case "select": {
-        const items = cmd.words ? await expandArgs(this, cmd.words) : this.positional.slice();
-        let st = 0;
-        this.loopDepth++;
-        try {
-          for (const it of items) {
+        const items = cmd.words ? expandArgs(this, cmd.words) : this.positional.slice();
+        return chain(items, (items) => {
+          let st = 0;
+          let k = 0;
+          this.loopDepth++;
+          const iteration = (): Maybe<boolean> => {
+            if (k >= items.length) return false;
             this.shared.budget.step();
-            if (this.traps.size) await this.debugAt(cmd.pos, fds);
-            this.vars.set(cmd.name, it);
-            const r = await this.loopBody(cmd.body, fds);
-            st = r.st;
-            if (r.brk) break;
-          }
-        } finally {
-          this.loopDepth--;
-        }
-        return st;
+            return chain(this.traps.size ? this.debugAt(cmd.pos, fds) : undefined, () => {
+              this.vars.set(cmd.name, items[k++]);
+              return chain(this.loopBody(cmd.body, fds), (r) => {
+                st = r === LOOP_BREAK ? 0 : r;
+                return r !== LOOP_BREAK;
+              });
+            });
+          };
+          return lastly(() => chain(repeat(iteration), () => st), () => this.loopDepth--);
+        });
       }
       case "forarith": {
         let st = 0;
-        const ev = async (w: Word | undefined, dflt: bigint) => (w ? this.arithWord(w) : dflt);
+        const ev = (w: Word | undefined, dflt: bigint): Maybe<bigint> => (w ? this.arithWord(w) : dflt);
+        // DEBUG trap (if set) and LINENO at the loop's line before each of its expressions
+        const atLoop = (): Maybe<void> => {
+          const trap = this.traps.size ? this.debugAt(cmd.pos, fds) : undefined;
+          return chain(trap, () => { this.pos = cmd.pos; });
+        };
+        const iteration = (): Maybe<boolean> => {
+          this.shared.budget.step();
+          return chain(atLoop(), () => chain(ev(cmd.cond, 1n), (c) => {
+            if (c === 0n) return false;
+            return chain(this.loopBody(cmd.body, fds), (r) => {
+              st = r === LOOP_BREAK ? 0 : r;
+              if (r === LOOP_BREAK) return false;
+              return chain(atLoop(), () => chain(ev(cmd.step, 0n), () => true));
+            });
+          }));
+        };
         this.loopDepth++;
-        try {
-          if (this.traps.size) await this.debugAt(cmd.pos, fds);
-          await ev(cmd.init, 0n);
-          for (;;) {
-            this.shared.budget.step();
-            if (this.traps.size) await this.debugAt(cmd.pos, fds);
-            this.pos = cmd.pos;
-            if ((await ev(cmd.cond, 1n)) === 0n) break;
-            const r = await this.loopBody(cmd.body, fds);
-            st = r.st;
-            if (r.brk) break;
-            if (this.traps.size) await this.debugAt(cmd.pos, fds);
-            this.pos = cmd.pos;
-            await ev(cmd.step, 0n);
-          }
-        } finally {
-          this.loopDepth--;
-        }
-        return st;
+        return lastly(() => {
+          const init = chain(this.traps.size ? this.debugAt(cmd.pos, fds) : undefined, () => ev(cmd.init, 0n));
+          return chain(init, () => chain(repeat(iteration), () => st));
+        }, () => this.loopDepth--);
       }
+      case "arithcmd": return rescue(() => chain(this.arithWord(cmd.expr), (v) => {
+        if (this.opts.xtrace) return this.traceArithCmd(cmd, fds, v);
+        return v !== 0n ? 0 : 1;
+      }), async (e) => {
+        if (e instanceof AbortLine) {
+          await this.err(fds, `((: ${e.message}`);
+          return 1;
+        }
+        throw e;
+      });
+      default: return this.execCompoundAsync(cmd, fds);
+    }
+  }
+
+  private async traceArithCmd(cmd: Command & { type: "arithcmd" }, fds: Fd[], v: bigint): Promise<number> {
+    await traceRaw(this, fds, `(( ${await expandString(this, cmd.expr)} ))`);
+    return v !== 0n ? 0 : 1;
+  }
+
+  private execIf(cmd: Command & { type: "if" }, fds: Fd[], from: number): Maybe<number> {
+    for (let k = from; k < cmd.clauses.length; k++) {
+      const cl = cmd.clauses[k];
+      this.errexitOff++;
+      const c = lastly(() => this.execList(cl.cond, fds), () => this.errexitOff--);
+      if (typeof c !== "number") {
+        const next = k + 1;
+        return c.then((c) => (c === 0 ? this.execList(cl.body, fds) : this.execIf(cmd, fds, next)));
+      }
+      if (c === 0) return this.execList(cl.body, fds);
+    }
+    if (cmd.elseBody) return this.execList(cmd.elseBody, fds);
+    return 0;
+  }
+
+  private async execCompoundAsync(cmd: Command, fds: Fd[]): Promise<number> {
+    switch (cmd.type) {
       case "case": {
         if (this.traps.size) await this.debugAt(cmd.pos, fds);
         const subject = await expandString(this, cmd.word);
@@ -752,19 +804,6 @@ export class Shell implements ExpandCtx, ArithEnv {
         }
         return fall ? this.status : 0;
       }
-      case "arithcmd": {
-        try {
-          const v = await this.arithWord(cmd.expr);
-          if (this.opts.xtrace) await traceRaw(this, fds, `(( ${await expandString(this, cmd.expr)} ))`);
-          return v !== 0n ? 0 : 1;
-        } catch (e) {
-          if (e instanceof AbortLine) {
-            await this.err(fds, `((: ${e.message}`);
-            return 1;
-          }
-          throw e;
-        }
-      }
       case "test": {
         try {
           return (await this.evalTest(cmd.expr, fds)) ? 0 : 1;
@@ -780,30 +819,30 @@ export class Shell implements ExpandCtx, ArithEnv {
     throw new Error("unreachable");
   }
 
-  async arithWord(w: Word): Promise<bigint> {
-    const s = await expandString(this, w);
-    try {
-      return this.arith(s);
-    } catch (e) {
-      if (e instanceof ArithError) throw new AbortLine(e.message, 1);
-      throw e;
-    }
+  arithWord(w: Word): Maybe<bigint> {
+    return chain(expandString(this, w), (s) => {
+      try {
+        return this.arith(s);
+      } catch (e) {
+        if (e instanceof ArithError) throw new AbortLine(e.message, 1);
+        throw e;
+      }
+    });
   }
 
-  private async loopBody(body: Stmt[], fds: Fd[]): Promise<{ st: number; brk: boolean }> {
-    try {
-      return { st: await this.execList(body, fds), brk: false };
-    } catch (e) {
+  /** A loop body's status, or LOOP_BREAK when `break` left the loop (`continue` is status 0). */
+  private loopBody(body: Stmt[], fds: Fd[]): Maybe<number> {
+    return rescue(() => this.execList(body, fds), (e) => {
       if (e instanceof BreakSig) {
         if (e.n > 1) { e.n--; throw e; }
-        return { st: 0, brk: true };
+        return LOOP_BREAK;
       }
       if (e instanceof ContinueSig) {
         if (e.n > 1) { e.n--; throw e; }
-        return { st: 0, brk: false };
+        return 0;
       }
       throw e;
-    }
+    });
   }
 
   async evalTest(e: TestExpr, fds: Fd[]): Promise<boolean> {
@@ -863,19 +902,37 @@ export class Shell implements ExpandCtx, ArithEnv {
     }
   }
 
-  private async execPipeline(cmd: Command & { type: "pipeline" }, fds: Fd[]): Promise<number> {
-    const start = this.host.now();
-    let st: number;
+  private execPipeline(cmd: Command & { type: "pipeline" }, fds: Fd[]): Maybe<number> {
+    if (cmd.time) return this.timePipeline(cmd, fds);
+    let st: Maybe<number>;
     if (cmd.cmds.length === 1) {
-      if (cmd.bang) this.errexitOff++;
-      try {
-        st = await this.exec(cmd.cmds[0], fds);
-      } finally {
-        if (cmd.bang) this.errexitOff--;
+      if (!cmd.bang) st = this.exec(cmd.cmds[0], fds);
+      else {
+        this.errexitOff++;
+        st = lastly(() => this.exec(cmd.cmds[0], fds), () => this.errexitOff--);
       }
-      this.vars.pipe = st;
-    } else {
-      const n = cmd.cmds.length;
+      st = chain(st, (st) => {
+        this.vars.pipe = st;
+        return st;
+      });
+    } else st = this.pipelineParts(cmd, fds);
+    return chain(st, (st) => {
+      this.pos = cmd.pos;
+      return cmd.bang ? (st === 0 ? 1 : 0) : st;
+    });
+  }
+
+  private async timePipeline(cmd: Command & { type: "pipeline" }, fds: Fd[]): Promise<number> {
+    const start = this.host.now();
+    const st = await this.execPipeline({ ...cmd, time: false }, fds);
+    const secs = ((this.host.now() - start) / 1000).toFixed(3);
+    await fds[2]?.w?.write(encode(`\nreal\t0m${secs}s\nuser\t0m0.000s\nsys\t0m0.000s\n`)).catch(() => {});
+    return st;
+  }
+
+  /** A pipeline of several commands, each in its own subshell (the last one here under lastpipe). */
+  private async pipelineParts(cmd: Command & { type: "pipeline" }, fds: Fd[]): Promise<number> {
+    const n = cmd.cmds.length;
       const pipes: Pipe[] = [];
       for (let k = 0; k < n - 1; k++) pipes.push(new Pipe(this.shared.budget.limits.pipeBufferBytes));
       if (cmd.bang) this.errexitOff++;
@@ -890,7 +947,7 @@ export class Shell implements ExpandCtx, ArithEnv {
         }
         const last = k === n - 1 && this.shopts.lastpipe;
         const sh = last ? this : this.subshell();
-        const p = last ? this.exec(c, sfds).catch((e) => this.catchTop(e, sfds)) : sh.runSubshellCmd(c, sfds);
+        const p = last ? settled(() => this.exec(c, sfds)).catch((e) => this.catchTop(e, sfds)) : sh.runSubshellCmd(c, sfds);
         return p.finally(() => {
           if (k < n - 1) pipes[k].writer.close();
           if (k > 0) pipes[k - 1].reader.close();
@@ -903,23 +960,16 @@ export class Shell implements ExpandCtx, ArithEnv {
         if (cmd.bang) this.errexitOff--;
       }
       this.vars.pipe = sts;
-      st = sts[n - 1];
+      let st = sts[n - 1];
       if (this.opts.pipefail) for (const s of sts) if (s !== 0) st = s;
-    }
-    this.pos = cmd.pos;
-    if (cmd.time) {
-      const secs = ((this.host.now() - start) / 1000).toFixed(3);
-      await fds[2]?.w?.write(encode(`\nreal\t0m${secs}s\nuser\t0m0.000s\nsys\t0m0.000s\n`)).catch(() => {});
-    }
-    return cmd.bang ? (st === 0 ? 1 : 0) : st;
+    return st;
   }
 
   // ---------- simple commands ----------
-  private async execSimple(cmd: Command & { type: "simple" }, fds: Fd[]): Promise<number> {
+  private execSimple(cmd: Command & { type: "simple" }, fds: Fd[]): Maybe<number> {
     const mark = this.procCreated.length;
-    try {
-      return await this.execSimpleInner(cmd, fds);
-    } finally {
+    return lastly(() => this.execSimpleInner(cmd, fds), () => {
+      if (this.procCreated.length === mark) return;
       // Like bash closing its end of each <(...)/>(...) after the command: a >(...) reader
       // sees end of input, and the fd number is free again.
       for (const path of this.procCreated.splice(mark)) {
@@ -927,46 +977,33 @@ export class Shell implements ExpandCtx, ArithEnv {
         if (pf instanceof Pipe) pf.writer.close();
         this.shared.procFiles.delete(path);
       }
-    }
+    });
   }
 
-  private async execSimpleInner(cmd: Command & { type: "simple" }, fds: Fd[]): Promise<number> {
+  private execSimpleInner(cmd: Command & { type: "simple" }, fds: Fd[]): Maybe<number> {
     this.pos = cmd.pos;
     this.lastSubstStatus = null;
-    let argv: string[];
-    let arrayArgs: Map<number, Assign> | undefined;
     if (cmd.words.length && this.isDeclWord(cmd.words[0])) {
-      const r = await this.expandDeclArgs(cmd.words);
-      argv = r.argv;
-      arrayArgs = r.arrays;
-    } else {
-      this.globbed = [];
-      try {
-        argv = await expandArgs(this, cmd.words);
-      } finally {
-        this.patterns = this.globbed;
-        this.globbed = null;
-      }
+      return this.expandDeclArgs(cmd.words).then((r) => this.runWords(cmd, fds, r.argv, r.arrays));
     }
+    this.globbed = [];
+    const argv = lastly(() => expandArgs(this, cmd.words), () => {
+      this.patterns = this.globbed;
+      this.globbed = null;
+    });
+    return chain(argv, (argv) => this.runWords(cmd, fds, argv, undefined));
+  }
 
+  /** A simple command once its words are expanded: assignments only, or a command to run. */
+  private runWords(cmd: Command & { type: "simple" }, fds: Fd[], argv: string[], arrayArgs: Map<number, Assign> | undefined): Maybe<number> {
     if (!argv.length) {
       this.lastArg = "";
-      try {
-        for (const a of cmd.assigns) await this.assign(a, fds, true);
-      } catch (e) {
-        if (e instanceof ShellError && !(e instanceof AbortLine)) {
-          // a failed assignment (readonly) aborts the line; POSIX mode exits the shell
-          if (this.opts.posix) {
-            await this.err(fds, e.message);
-            throw new ExitSig(1);
-          }
-          throw new AbortLine(e.message, 1);
-        }
-        throw e;
-      }
-      const st = this.lastSubstStatus ?? 0;
-      if (cmd.redirs.length) return this.withRedirs(cmd.redirs, fds, async () => st);
-      return st;
+      const assigned = rescue(() => this.assignAll(cmd.assigns, fds, 0), (e) => this.assignFailed(e, fds));
+      return chain(assigned, () => {
+        const st = this.lastSubstStatus ?? 0;
+        if (cmd.redirs.length) return this.withRedirs(cmd.redirs, fds, () => st);
+        return st;
+      });
     }
 
     // The rules also see the patterns the words globbed from: `rm -rf ~/*` matched every file
@@ -974,6 +1011,45 @@ export class Shell implements ExpandCtx, ArithEnv {
     const patterns = this.patterns ?? [];
     this.patterns = null;
     const denial = this.host.checkCommand(argv) ?? (patterns.length ? this.host.checkCommand([...argv, ...patterns]) : null);
+    if (denial || this.opts.xtrace || cmd.assigns.length) return this.runWordsTraced(cmd, fds, argv, arrayArgs, denial);
+    return lastly(() => this.invokeWithRedirs(cmd, fds, argv, arrayArgs, null), () => this.noteLastArg(argv, arrayArgs));
+  }
+
+  private assignAll(assigns: Assign[], fds: Fd[], from: number): Maybe<void> {
+    for (let i = from; i < assigns.length; i++) {
+      const r = this.assign(assigns[i], fds, true);
+      if (r instanceof Promise) {
+        const next = i + 1;
+        return r.then(() => this.assignAll(assigns, fds, next));
+      }
+    }
+  }
+
+  private async assignFailed(e: unknown, fds: Fd[]): Promise<never> {
+    if (e instanceof ShellError && !(e instanceof AbortLine)) {
+      // a failed assignment (readonly) aborts the line; POSIX mode exits the shell
+      if (this.opts.posix) {
+        await this.err(fds, e.message);
+        throw new ExitSig(1);
+      }
+      throw new AbortLine(e.message, 1);
+    }
+    throw e;
+  }
+
+  private invokeWithRedirs(cmd: Command & { type: "simple" }, fds: Fd[], argv: string[], arrayArgs: Map<number, Assign> | undefined, tempEnv: Record<string, string> | null): Maybe<number> {
+    if (!cmd.redirs.length) return this.invoke(argv, fds, arrayArgs, tempEnv);
+    return this.withRedirs(cmd.redirs, fds, (f) => this.invoke(argv, f, arrayArgs, tempEnv), argv[0] === "exec" && (argv.length === 1 || (argv.length === 2 && argv[1] === "--")));
+  }
+
+  /** $_ after a command: its last argument (the name only, for declare's array arguments). */
+  private noteLastArg(argv: string[], arrayArgs: Map<number, Assign> | undefined): void {
+    const last = argv[argv.length - 1];
+    this.lastArg = arrayArgs?.has(argv.length - 1) ? last.replace(/\+?=.*$/s, "") : last;
+  }
+
+  /** The rest of a simple command that was refused, is traced (set -x) or has prefix assignments. */
+  private async runWordsTraced(cmd: Command & { type: "simple" }, fds: Fd[], argv: string[], arrayArgs: Map<number, Assign> | undefined, denial: { rule: string; reason: string } | null): Promise<number> {
     if (denial) {
       if (!this.shared.denied) this.shared.denied = denial;
       await fds[2]?.w?.write(encode(`toolshed: denied (${denial.rule}): ${denial.reason}\n`)).catch(() => {});
@@ -1014,12 +1090,10 @@ export class Shell implements ExpandCtx, ArithEnv {
       void saved;
     }
     try {
-      if (!cmd.redirs.length) return await this.invoke(argv, fds, arrayArgs, tempEnv);
-      return await this.withRedirs(cmd.redirs, fds, (f) => this.invoke(argv, f, arrayArgs, tempEnv), argv[0] === "exec" && (argv.length === 1 || (argv.length === 2 && argv[1] === "--")));
+      return await this.invokeWithRedirs(cmd, fds, argv, arrayArgs, tempEnv);
     } finally {
       if (restore) restore();
-      const last = argv[argv.length - 1];
-      this.lastArg = arrayArgs?.has(argv.length - 1) ? last.replace(/\+?=.*$/s, "") : last;
+      this.noteLastArg(argv, arrayArgs);
     }
   }
 
@@ -1062,7 +1136,13 @@ export class Shell implements ExpandCtx, ArithEnv {
   /** Assignment statement (name=value, name[i]=v, name=(...), name+=...). */
   /** `trace`: a standalone assignment under set -x, traced (bash style, one line each) after
    * its value is expanded and before it is stored, so PS4 still sees the old value. */
-  async assign(a: Assign, fds: Fd[], trace = false): Promise<void> {
+  assign(a: Assign, fds: Fd[], trace = false): Maybe<void> {
+    // name=value stays synchronous; traced, indexed, array and nameref-element assignments wait
+    if (a.index || a.array || (trace && this.opts.xtrace) || this.refElement(a.name)) return this.assignTraced(a, fds, trace);
+    return chain(a.value ? expandString(this, a.value) : "", (val) => this.setScalar(a, this.checkString(val)));
+  }
+
+  private async assignTraced(a: Assign, fds: Fd[], trace: boolean): Promise<void> {
     const tr = trace && this.opts.xtrace
       ? (sub: string, val: string) => traceRaw(this, fds, `${a.name}${sub}${a.append ? "+=" : "="}${val}`)
       : null;
@@ -1087,14 +1167,19 @@ export class Shell implements ExpandCtx, ArithEnv {
       this.vars.setIndex(a.name, key, val, a.append);
     } else {
       if (tr) await tr("", val === "" ? "" : xtraceQuote(val));
-      const v = this.vars.resolve(a.name).v;
-      if (v && (isArray(v) || isAssoc(v)) && !a.append) {
-        this.vars.setIndex(a.name, "0", val);
-      } else if (v && isArray(v) && a.append) {
-        this.vars.setIndex(a.name, "0", val, true);
-      } else this.vars.set(a.name, val, a.append);
-      if (this.opts.allexport) this.vars.cell(a.name).attrs |= A_EXPORT;
+      this.setScalar(a, val);
     }
+  }
+
+  /** Stores name=value / name+=value (element 0 of an array). */
+  private setScalar(a: Assign, val: string): void {
+    const v = this.vars.resolve(a.name).v;
+    if (v && (isArray(v) || isAssoc(v)) && !a.append) {
+      this.vars.setIndex(a.name, "0", val);
+    } else if (v && isArray(v) && a.append) {
+      this.vars.setIndex(a.name, "0", val, true);
+    } else this.vars.set(a.name, val, a.append);
+    if (this.opts.allexport) this.vars.cell(a.name).attrs |= A_EXPORT;
   }
 
   async assignArray(name: string, elems: import("../syntax/ast").ArrayElem[], append: boolean, forceAssoc: boolean, trace?: (vals: string[]) => Promise<void>): Promise<void> {
@@ -1142,35 +1227,30 @@ export class Shell implements ExpandCtx, ArithEnv {
   }
 
   /** Runs a command by name: function, builtin, this shell, a script, or a host program. */
-  async invoke(argv: string[], fds: Fd[], arrayArgs?: Map<number, Assign>, tempEnv?: Record<string, string> | null): Promise<number> {
+  invoke(argv: string[], fds: Fd[], arrayArgs?: Map<number, Assign>, tempEnv?: Record<string, string> | null): Maybe<number> {
     const name = argv[0];
     const fn = this.funcs.get(name);
     if (fn) return this.callFunction(fn, argv, fds);
     return this.invokeNoFunc(argv, fds, arrayArgs, tempEnv);
   }
 
-  async invokeNoFunc(argv: string[], fds: Fd[], arrayArgs?: Map<number, Assign>, tempEnv?: Record<string, string> | null, builtinsOnly = false): Promise<number> {
+  invokeNoFunc(argv: string[], fds: Fd[], arrayArgs?: Map<number, Assign>, tempEnv?: Record<string, string> | null, builtinsOnly = false): Maybe<number> {
     const name = argv[0];
     const b = BUILTINS[name];
     if (b) {
-      try {
-        return await b(this, argv, fds, arrayArgs);
-      } catch (e) {
+      return rescue(() => b(this, argv, fds, arrayArgs), async (e) => {
         if ((e instanceof ShellError && !(e instanceof ExpandError) && !(e instanceof AbortLine)) || e instanceof ArithError) {
           await this.err(fds, `${name}: ${e.message}`);
           return e instanceof ShellError ? e.status : 1;
         }
         throw e;
-      }
+      });
     }
-    if (builtinsOnly) {
-      await this.err(fds, `builtin: ${name}: not a shell builtin`);
-      return 1;
-    }
+    if (builtinsOnly) return this.err(fds, `builtin: ${name}: not a shell builtin`).then(() => 1);
     return this.runExternal(argv, fds, tempEnv ?? null);
   }
 
-  async callFunction(fn: Command & { type: "func" }, argv: string[], fds: Fd[]): Promise<number> {
+  callFunction(fn: Command & { type: "func" }, argv: string[], fds: Fd[]): Maybe<number> {
     if (this.callDepth >= this.shared.budget.limits.maxCallDepth) {
       throw new LimitError("depth", `toolshed: function call depth limit (${this.shared.budget.limits.maxCallDepth}) exceeded`);
     }
@@ -1184,19 +1264,16 @@ export class Shell implements ExpandCtx, ArithEnv {
     // functions inherit the DEBUG trap only under functrace (set -T)
     const hiddenDebug = !this.opts.functrace && this.traps.size ? this.traps.get("DEBUG") : undefined;
     if (hiddenDebug !== undefined) this.traps.delete("DEBUG");
-    try {
-      return await this.exec(fn.body, fds);
-    } catch (e) {
-      if (e instanceof ReturnSig) return e.status;
-      throw e;
-    } finally {
+    const run = () => lastly(() => rescue(() => this.exec(fn.body, fds), returnStatus), () => {
       if (hiddenDebug !== undefined && !this.traps.has("DEBUG")) this.traps.set("DEBUG", hiddenDebug);
       this.loopDepth = savedLoop;
       this.callDepth--;
+      this.nesting--;
       this.funcStack.pop();
       this.vars.frames.pop();
       this.positional = savedPos;
-    }
+    });
+    return ++this.nesting % NEST_YIELD === 0 ? Promise.resolve().then(run) : run();
   }
 
   /** The whole environment of the command being started, when a wrapper (env -i) built it. */
@@ -1474,8 +1551,12 @@ export class Shell implements ExpandCtx, ArithEnv {
   }
 
   // ---------- redirections ----------
-  async withRedirs(redirs: Redir[], fds: Fd[], body: (fds: Fd[]) => Promise<number>, permanent = false): Promise<number> {
+  withRedirs(redirs: Redir[], fds: Fd[], body: (fds: Fd[]) => Maybe<number>, permanent = false): Maybe<number> {
     if (!redirs.length) return body(fds);
+    return this.withOpenRedirs(redirs, fds, body, permanent);
+  }
+
+  private async withOpenRedirs(redirs: Redir[], fds: Fd[], body: (fds: Fd[]) => Maybe<number>, permanent: boolean): Promise<number> {
     const mark = this.pendingClose.length;
     try {
       return await this.withRedirsInner(redirs, fds, body, permanent);
@@ -1486,7 +1567,7 @@ export class Shell implements ExpandCtx, ArithEnv {
   }
   pendingClose: { close(): void }[] = [];
 
-  private async withRedirsInner(redirs: Redir[], fds: Fd[], body: (fds: Fd[]) => Promise<number>, permanent: boolean): Promise<number> {
+  private async withRedirsInner(redirs: Redir[], fds: Fd[], body: (fds: Fd[]) => Maybe<number>, permanent: boolean): Promise<number> {
     const nfds = permanent ? fds : fds.slice();
     for (const r of redirs) {
       const ok = await this.applyRedir(r, nfds);
@@ -1702,6 +1783,26 @@ export class Shell implements ExpandCtx, ArithEnv {
     }
     return false;
   }
+}
+
+const NEST_YIELD = 16;
+
+// Loop outcomes beside a status (statuses are 0..255).
+const LOOP_BREAK = -1;
+const LOOP_CONTINUE = -2;
+
+/** `break`/`continue` thrown by a loop's condition: this loop's outcome, or passed on one level up. */
+/** `return` ends the function with its status. */
+function returnStatus(e: unknown): number {
+  if (e instanceof ReturnSig) return e.status;
+  throw e;
+}
+
+function loopSignal(e: unknown): number {
+  if (e instanceof BreakSig && e.n <= 1) return LOOP_BREAK;
+  if (e instanceof ContinueSig && e.n <= 1) return LOOP_CONTINUE;
+  if (e instanceof BreakSig || e instanceof ContinueSig) e.n--;
+  throw e;
 }
 
 export function initVars(sh: Shell, env: Record<string, string>, cwd: string): void {

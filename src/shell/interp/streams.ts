@@ -266,6 +266,9 @@ export class Pipe {
   private readerClosed = false;
   private wakeReader: (() => void) | null = null;
   private wakeWriters: (() => void)[] = [];
+  private markUsed!: () => void;
+  /** Settles once the writer has written something or closed. */
+  readonly used = new Promise<void>((r) => (this.markUsed = r));
   constructor(private capacity: number) {}
 
   readonly writer: ByteWriter & { close(): void } = {
@@ -281,11 +284,13 @@ export class Pipe {
         this.chunks.push(data.slice(off, off + n));
         this.size += n;
         off += n;
+        this.markUsed();
         this.notifyReader();
       }
     },
     close: () => {
       this.writerClosed = true;
+      this.markUsed();
       this.reader.settled = true;
       this.notifyReader();
     },
