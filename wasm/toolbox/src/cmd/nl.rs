@@ -82,8 +82,9 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     };
     let (hdr, body, ftr) = (delim.repeat(3), delim.repeat(2), delim.clone());
     let renumber = !p.has("p");
-    // Debian's coreutils (9.1) pads unnumbered lines with spaces as wide as number and separator.
-    let blank_fmt = " ".repeat(width + sep.len());
+    // coreutils >= 9.2 (Debian 13) keeps the separator on unnumbered lines (a tab stays a tab);
+    // 9.1 (Debian 12, where the option sweep runs) pads with spaces instead.
+    let blank_fmt = format!("{}{}", " ".repeat(width), sep);
     let mut n = start;
     let mut section = 1usize;
     let mut blanks = 0i64;
@@ -109,8 +110,9 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
             };
             if let Some(s) = which {
                 section = s;
-                // Each section delimiter starts the numbering again (unless -p).
-                if renumber {
+                // A header starts the numbering again (unless -p), as coreutils >= 9.2 does; 9.1
+                // restarted at every section delimiter.
+                if s == 0 && renumber {
                     n = start;
                 }
                 out.write_all(b"\n")?;
@@ -173,13 +175,13 @@ mod tests {
     #[test]
     fn table() {
         let cases: &[(&[&str], &str, &str)] = &[
-            (&[], "a\n\nb\n", "     1\ta\n       \n     2\tb\n"),
+            (&[], "a\n\nb\n", "     1\ta\n      \t\n     2\tb\n"),
             (&["-ba"], "a\n\nb\n", "     1\ta\n     2\t\n     3\tb\n"),
             (&["-n", "ln", "-w", "3", "-s", "|"], "a\n", "1  |a\n"),
             (&["-n", "rz", "-w", "3"], "a\n", "001\ta\n"),
             (&["-v", "10", "-i", "5"], "a\nb\n", "    10\ta\n    15\tb\n"),
-            (&["-bp^x"], "xa\nb\nxc\n", "     1\txa\n       b\n     2\txc\n"),
-            (&["-bn"], "a\n", "       a\n"),
+            (&["-bp^x"], "xa\nb\nxc\n", "     1\txa\n      \tb\n     2\txc\n"),
+            (&["-bn"], "a\n", "      \ta\n"),
         ];
         for (args, input, out) in cases {
             check("nl", args, input, out, 0);
