@@ -478,11 +478,7 @@ fn diff_files(ctx: &mut Ctx, p1: &str, p2: &str, o: &O) -> io::Result<i32> {
             }
         };
         for g in groups_of(hunks, ctxn) {
-            let (first, last) = (g[0], *g.last().unwrap());
-            let a_start = first.0.saturating_sub(ctxn);
-            let b_start = first.2 - (first.0 - a_start);
-            let a_end = (last.1 + ctxn).min(fa.lines.len());
-            let b_end = last.3 + (a_end - last.1);
+            let (a_start, a_end, b_start, b_end) = group_span(&g, ctxn, fa.lines.len());
             out.extend_from_slice(b"***************");
             out.extend_from_slice(&function_line(&fa, a_start, o));
             out.extend_from_slice(format!("\n*** {} ****\n", range_context(a_start, a_end)).as_bytes());
@@ -523,11 +519,7 @@ fn diff_files(ctx: &mut Ctx, p1: &str, p2: &str, o: &O) -> io::Result<i32> {
             let l2 = o.labels.get(1).cloned().unwrap_or_else(|| format!("{}\t{}", p2, stamp(p2)));
             out.extend_from_slice(format!("--- {}\n+++ {}\n", l1, l2).as_bytes());
             for g in groups_of(hunks, ctxn) {
-                let (first, last) = (g[0], *g.last().unwrap());
-                let a_start = first.0.saturating_sub(ctxn);
-                let b_start = first.2 - (first.0 - a_start);
-                let a_end = (last.1 + ctxn).min(fa.lines.len());
-                let b_end = last.3 + (a_end - last.1);
+                let (a_start, a_end, b_start, b_end) = group_span(&g, ctxn, fa.lines.len());
                 out.extend_from_slice(format!("@@ -{} +{} @@", range_unified(a_start + 1, a_end - a_start), range_unified(b_start + 1, b_end - b_start)).as_bytes());
                 out.extend_from_slice(&function_line(&fa, a_start, o));
                 out.push(b'\n');
@@ -559,6 +551,14 @@ fn diff_files(ctx: &mut Ctx, p1: &str, p2: &str, o: &O) -> io::Result<i32> {
 pub(crate) type Hunk = (usize, usize, usize, usize);
 
 /// Hunks merged where their context (`ctxn` lines each side) would touch or overlap.
+/// The lines a group of hunks shows with `ctxn` lines of context: (a_start, a_end, b_start, b_end).
+fn group_span(g: &[Hunk], ctxn: usize, a_len: usize) -> (usize, usize, usize, usize) {
+    let (first, last) = (g[0], g[g.len() - 1]);
+    let a_start = first.0.saturating_sub(ctxn);
+    let a_end = (last.1 + ctxn).min(a_len);
+    (a_start, a_end, first.2 - (first.0 - a_start), last.3 + (a_end - last.1))
+}
+
 fn groups_of(hunks: Vec<Hunk>, ctxn: usize) -> Vec<Vec<Hunk>> {
     let mut groups: Vec<Vec<Hunk>> = Vec::new();
     for h in hunks {

@@ -144,8 +144,6 @@ struct Entry {
     size: u64,
     mode: u32,
     mtime: (i64, u32),
-    ino: u64,
-    dev: u64,
     /// Listed entries of a directory that was opened; None when it was not (depth, file limit).
     children: Option<Vec<Entry>>,
     /// Why a directory was not opened (`--filelimit`).
@@ -159,9 +157,7 @@ fn matches(pats: &[String], name: &str, icase: bool) -> bool {
 fn entry(name: String, path: String) -> Option<Entry> {
     let m = fsx::symlink_metadata(&path).ok()?;
     let is_dir = m.is_dir();
-    // The workspace has no inode or device numbers to show (stat prints 0 for them too).
-    let (ino, dev) = (0, 0);
-    Some(Entry { mode: crate::host::mode_of(&path, is_dir), size: if is_dir { 4096 } else { m.len() }, mtime: fsx::mtime(&m), is_dir, name, path, ino, dev, children: None, note: None })
+    Some(Entry { mode: crate::host::mode_of(&path, is_dir), size: if is_dir { 4096 } else { m.len() }, mtime: fsx::mtime(&m), is_dir, name, path, children: None, note: None })
 }
 
 fn compare(a: &Entry, b: &Entry, o: &O) -> Ordering {
@@ -179,9 +175,12 @@ fn compare(a: &Entry, b: &Entry, o: &O) -> Ordering {
     }
 }
 
-/// Entries --filelimit counts: those listed before any pattern (hidden ones only with -a).
-fn entries_in(dir: &str, o: &O) -> usize {
-    fsx::read_dir_names(dir).map(|v| v.iter().filter(|n| o.all || !n.starts_with('.')).count()).unwrap_or(0)
+/// tree's note for a directory --filelimit keeps closed, counting the entries listed before any
+/// pattern (hidden ones only with -a). Reads the directory only when a limit is set.
+fn over_limit(dir: &str, o: &O) -> Option<String> {
+    let limit = o.file_limit?;
+    let count = fsx::read_dir_names(dir).map(|v| v.iter().filter(|n| o.all || !n.starts_with('.')).count()).unwrap_or(0);
+    (count > limit).then(|| format!("[{} entries exceeds filelimit, not opening dir]", count))
 }
 
 /// The listed entries of `dir`, `depth` levels below a top directory; `shown` is set when the
@@ -204,10 +203,9 @@ fn list(dir: &str, depth: usize, o: &O, shown: bool) -> Vec<Entry> {
             // --matchdirs: a directory matching -P shows all of its own entries (not deeper ones).
             let matched = o.match_dirs && !o.only.is_empty() && matches(&o.only, &n, o.icase);
             if o.max.map(|m| depth < m).unwrap_or(true) {
-                let count = entries_in(&e.path, o);
-                match o.file_limit {
-                    Some(l) if count > l => e.note = Some(format!("[{} entries exceeds filelimit, not opening dir]", count)),
-                    _ => e.children = Some(list(&e.path, depth + 1, o, matched)),
+                e.note = over_limit(&e.path, o);
+                if e.note.is_none() {
+                    e.children = Some(list(&e.path, depth + 1, o, matched));
                 }
             }
             if o.prune && e.children.as_ref().map(|c| c.is_empty()).unwrap_or(true) && e.note.is_none() {
@@ -325,11 +323,12 @@ fn meta(e: &Entry, o: &O) -> String {
         return String::new();
     }
     let mut cols = Vec::new();
+    // The workspace has no inode or device numbers (stat prints 0 for them too).
     if o.inodes {
-        cols.push(format!("{:>7}", e.ino));
+        cols.push(format!("{:>7}", 0));
     }
     if o.device {
-        cols.push(format!("{:>3}", e.dev));
+        cols.push(format!("{:>3}", 0));
     }
     if o.prot {
         cols.push(format!("{}{}", type_char(e), crate::host::mode_letters(e.mode)));
@@ -388,10 +387,10 @@ fn json_escape(s: &str) -> String {
 fn attrs(e: &Entry, o: &O) -> Vec<(&'static str, String, bool)> {
     let mut v = Vec::new();
     if o.inodes {
-        v.push(("inode", e.ino.to_string(), true));
+        v.push(("inode", "0".into(), true));
     }
     if o.device {
-        v.push(("dev", e.dev.to_string(), true));
+        v.push(("dev", "0".into(), true));
     }
     if o.prot {
         v.push(("mode", format!("{:04o}", e.mode & 0o7777), false));
@@ -552,9 +551,8 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     for r in &roots {
         match entry(r.clone(), r.clone()) {
             Some(mut e) if e.is_dir => {
-                let count = entries_in(r, &o);
-                if o.file_limit.map(|l| count > l).unwrap_or(false) {
-                    e.note = Some(format!("[{} entries exceeds filelimit, not opening dir]", count));
+                e.note = over_limit(r, &o);
+                if e.note.is_some() {
                     n.0 += 1;
                     tops.push(Ok(e));
                     continue;
