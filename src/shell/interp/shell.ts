@@ -1,7 +1,8 @@
 // The runner: walks the AST, owns shell state (variables, functions, options, fds)
 // and reaches the world only through the ShellHost.
 import { noteJob } from "./jobtable";
-import { runInteractive } from "./interactive";
+import { runInteractive, topLevelCommand } from "./interactive";
+import { printScript } from "./script-dump";
 import { traceRaw, traceWords, xtraceQuote } from "./xtrace";
 import type { ByteWriter, ShellHost } from "../host";
 import { EpipeError } from "../host";
@@ -141,7 +142,11 @@ export class Shell implements ExpandCtx, ArithEnv {
   rootPid = 0;
   flagString(): string {
     let s = "";
-    for (const [c, o] of FLAG_LETTERS) if (this.opts[o]) s += c;
+    for (const [c, o] of FLAG_LETTERS) {
+      if (this.opts[o]) s += c;
+      // bash lists `i` right after `h` for an interactive shell
+      if (c === "h" && this.builtinState.get("interactive")) s += "i";
+    }
     return s + (this.fromC ? "c" : "s");
   }
   opt(name: string): boolean {
@@ -1461,7 +1466,8 @@ export class Shell implements ExpandCtx, ArithEnv {
     // bash's flag parsing: -c only marks that the first operand is the command string, so
     // flags may follow it (bash -c -x 'cmd'); each o/O in a flag group takes the next word.
     let cflag = false;
-    let interactive = false, norc = false, fromStdin = false;
+    let interactive = false, norc = false, fromStdin = false, pretty = false;
+    let dump: "strings" | "po" | undefined;
     let rcfile: string | undefined;
     const bad = async (msg: string) => {
       await fds[2]?.w?.write(encode(`${argv[0]}: ${msg}\n`)).catch(() => {});
@@ -1479,11 +1485,17 @@ export class Shell implements ExpandCtx, ArithEnv {
         return 0;
       }
       if (a === "--rcfile" || a === "--init-file") { rcfile = argv[i + 1]; i += 2; continue; }
+      if (a === "--restricted" || /^-[a-zA-Z]*r/.test(a)) return bad(`${a === "--restricted" ? a : "-r"}: restricted shells are not supported in this sandbox (the policy already limits what commands may do)`);
       if (a.startsWith("--")) {
-        if (!["--norc", "--noprofile", "--posix", "--login", "--noediting", "--restricted", "--verbose", "--debugger"].includes(a)) return bad(`${a}: invalid option`);
+        if (!["--norc", "--noprofile", "--posix", "--login", "--noediting", "--verbose", "--debugger", "--debug", "--pretty-print", "--dump-strings", "--dump-po-strings"].includes(a)) return bad(`${a}: invalid option`);
         if (a === "--posix") sets.push("-o", "posix");
         if (a === "--norc") norc = true;
         if (a === "--verbose") sets.push("-v");
+        if (a === "--pretty-print") pretty = true;
+        if (a === "--dump-strings") dump = "strings";
+        if (a === "--dump-po-strings") dump = "po";
+        // bash looks for the bashdb debugger's start file; there is none here either
+        if (a === "--debugger") await fds[2]?.w?.write(encode(`${argv[0]}: /usr/share/bashdb/bashdb-main.inc: No such file or directory\n${argv[0]}: warning: cannot start debugger; debugging mode disabled\n`)).catch(() => {});
         i++;
         continue;
       }
@@ -1492,9 +1504,10 @@ export class Shell implements ExpandCtx, ArithEnv {
         for (const ch of a.slice(1)) {
           if (ch === "c") cflag = true;
           else if (ch === "i") interactive = a[0] === "-";
+          else if (ch === "D") dump = "strings";
           else if (ch === "o") sets.push(a[0] + "o", argv[i++] ?? "");
           else if (ch === "O") child.shopts[argv[i++] ?? ""] = a[0] === "-";
-          else if (!"ilsrD".includes(ch)) sets.push(a[0] + ch);
+          else if (!"ls".includes(ch)) sets.push(a[0] + ch);
         }
         continue;
       }
@@ -1540,9 +1553,12 @@ export class Shell implements ExpandCtx, ArithEnv {
       child.arg0 = argv[0];
       fromStdin = true;
     }
+    if (dump || (pretty && !child.fromC)) return printScript(script, dump ?? "pretty", child.fromC ? "-c" : child.arg0, fds);
     let st: number;
     try {
-      st = interactive ? await runInteractive(child, script, fds, { rcfile, norc, fromStdin }) : await child.runScript(script, fds);
+      st = interactive
+        ? await runInteractive(child, script, fds, { rcfile, norc, fromStdin })
+        : await child.runScript(script, fds, 2, (text) => topLevelCommand(child, text, fds));
     } catch (e) {
       st = child.catchTop(e, fds);
     }

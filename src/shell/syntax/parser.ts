@@ -31,6 +31,8 @@ interface PendingHeredoc {
 export interface ParserOptions {
   /** Alias lookup; when given, command words are alias-expanded. */
   alias?: (name: string) => string | undefined;
+  /** Sees each `$"..."` string (its source text between the quotes) and where it starts: bash -D. */
+  localeString?: (text: string, pos: number) => void;
 }
 
 export class Parser {
@@ -1015,7 +1017,9 @@ export class Parser {
     }
     if (n === '"' && !inDq) {
       this.i++;
+      const from = this.i + 1;
       this.wordPart(parts, "normal");
+      this.opts.localeString?.(this.src.slice(from, this.i - 1), pos);
       return;
     }
     if (n === "(" && this.ch(2) === "(") {

@@ -73,6 +73,11 @@ function cmd(c: Command, ind: string): string {
   }
 }
 
+/** A whole script in bash's layout (bash --pretty-print): one top-level statement per line. */
+export function formatScript(list: Stmt[]): string {
+  return list.map((s) => stmts([s], "") + "\n").join("") + "\n";
+}
+
 /** One command on one line (job listings). */
 export function formatCommand(c: Command): string {
   return cmd(c, "").replace(/\u0000[^\u0000]*\u0000/g, "");

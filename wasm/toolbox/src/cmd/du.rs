@@ -4,7 +4,7 @@
 //! allocation units (the workspace does not store blocks); -b and
 //! --apparent-size report exact byte totals.
 
-use crate::args::{flag, val, Spec};
+use crate::args::{flag, optval, val, Spec};
 use crate::ctx::{q, reason, Ctx, Res};
 use crate::fsx;
 use crate::num::human;
@@ -34,10 +34,12 @@ const SPECS: &[Spec] = &[
     val('t', "threshold", "t"),
     flag('\0', "si", "si"),
     val('X', "exclude-from", "X"),
-    flag('\0', "time", "time"),
+    // --time=WORD names which time; every one reads the modification time here.
+    optval('\0', "time", "time"),
+    val('\0', "time-style", "time-style"),
     flag('\0', "inodes", "inodes"),
 ];
-const HELP: &str = "Usage: du [OPTION]... [FILE]...\nSummarize disk usage of the set of FILEs, recursively for directories.\n\n  -a, --all             write counts for all files, not just directories\n      --apparent-size   print apparent sizes rather than disk usage\n  -b, --bytes           equivalent to '--apparent-size --block-size=1'\n  -c, --total           produce a grand total\n  -d, --max-depth=N     print the total for a directory only if it is N or\n                          fewer levels below the command line argument\n  -h, --human-readable  print sizes in human readable format (e.g., 1K 234M 2G)\n  -k                    like --block-size=1K\n  -m                    like --block-size=1M\n  -s, --summarize       display only a total for each argument\n  -S, --separate-dirs   for directories do not include size of subdirectories\n  -B, --block-size=SIZE scale sizes by SIZE (1M; or M to print the unit)\n  -0, --null            end each output line with NUL, not newline\n      --exclude=PATTERN exclude files that match PATTERN\n  -X, --exclude-from=FILE  exclude files that match any pattern in FILE\n  -t, --threshold=SIZE  exclude entries smaller than SIZE if positive,\n                          or entries greater than SIZE if negative\n      --si              like -h, but use powers of 1000 not 1024\n      --time            show the time of the last modification\n      --inodes          list inode usage information instead of block usage\n  -P, -D, -H, -L, -l    accepted (no links here)\n";
+const HELP: &str = "Usage: du [OPTION]... [FILE]...\nSummarize disk usage of the set of FILEs, recursively for directories.\n\n  -a, --all             write counts for all files, not just directories\n      --apparent-size   print apparent sizes rather than disk usage\n  -b, --bytes           equivalent to '--apparent-size --block-size=1'\n  -c, --total           produce a grand total\n  -d, --max-depth=N     print the total for a directory only if it is N or\n                          fewer levels below the command line argument\n  -h, --human-readable  print sizes in human readable format (e.g., 1K 234M 2G)\n  -k                    like --block-size=1K\n  -m                    like --block-size=1M\n  -s, --summarize       display only a total for each argument\n  -S, --separate-dirs   for directories do not include size of subdirectories\n  -B, --block-size=SIZE scale sizes by SIZE (1M; or M to print the unit)\n  -0, --null            end each output line with NUL, not newline\n      --exclude=PATTERN exclude files that match PATTERN\n  -X, --exclude-from=FILE  exclude files that match any pattern in FILE\n  -t, --threshold=SIZE  exclude entries smaller than SIZE if positive,\n                          or entries greater than SIZE if negative\n      --si              like -h, but use powers of 1000 not 1024\n      --time            show the time of the last modification\n      --time-style=STYLE  full-iso, long-iso, iso or +FORMAT\n      --inodes          list inode usage information instead of block usage\n  -P, -D, -H, -L, -l    accepted (no links here)\n";
 
 struct O {
     all: bool,
@@ -53,9 +55,28 @@ struct O {
     si: bool,
     /// -t: (size, true when only entries at least that big are shown).
     threshold: Option<(u64, bool)>,
-    time: bool,
+    /// --time: the strftime format of the time column (from --time-style).
+    time: Option<String>,
     /// --inodes: count entries (each file and directory is one), not bytes.
     inodes: bool,
+}
+
+/// The --time column's format: GNU du's styles (long-iso by default), checking --time's WORD.
+fn time_format(shown: bool, word: Option<&str>, style: Option<&str>) -> Result<Option<String>, String> {
+    const WORDS: &[&str] = &["atime", "access", "use", "ctime", "status", "mtime", "modification", "birth", "creation"];
+    if let Some(w) = word {
+        if !WORDS.contains(&w) {
+            return Err(format!("invalid argument {} for '--time'", q(w)));
+        }
+    }
+    let f = match style.unwrap_or("long-iso").trim_start_matches("posix-") {
+        "full-iso" => "%Y-%m-%d %H:%M:%S.%N %z",
+        "long-iso" => "%Y-%m-%d %H:%M",
+        "iso" => "%Y-%m-%d",
+        f if f.starts_with('+') => &f[1..],
+        f => return Err(format!("invalid argument {} for 'time style'", q(f))),
+    };
+    Ok(if shown { Some(f.to_string()) } else { None })
 }
 
 fn usage_of(len: u64, o: &O) -> u64 {
@@ -125,7 +146,13 @@ fn walk(ctx: &mut Ctx, path: &str, depth: usize, o: &O) -> io::Result<u64> {
             None => true,
         };
         if big_enough {
-            let when = if o.time { format!("{}\t", super::date::format_utc("%Y-%m-%d %H:%M", fsx::mtime(&m).0, 0)) } else { String::new() };
+            let when = match &o.time {
+                Some(f) => {
+                    let (secs, nanos) = fsx::mtime(&m);
+                    format!("{}\t", super::date::format_utc(f, secs, nanos))
+                }
+                None => String::new(),
+            };
             write!(ctx.out, "{}\t{}{}{}", show(shown, o), when, path, o.end)?;
         }
     }
@@ -171,7 +198,13 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
             v
         },
         si: p.has("si"),
-        time: p.has("time"),
+        time: match time_format(p.has("time"), p.last("time"), p.last("time-style")) {
+            Ok(t) => t,
+            Err(e) => {
+                ctx.diag.usage(e);
+                return Ok(1);
+            }
+        },
         inodes: p.has("inodes"),
         threshold: match p.last("t") {
             None => None,

@@ -158,7 +158,7 @@ fn file_system(ctx: &mut Ctx, p: &crate::args::Parsed) -> Res {
                 'i' => "0".into(),
                 'l' => "255".into(),
                 't' => "0".into(),
-                'T' => "workspace".into(),
+                'T' => super::df::FS_TYPE.into(),
                 'b' => total.to_string(),
                 'f' | 'a' => free.to_string(),
                 'c' => files_max.to_string(),
