@@ -37,7 +37,11 @@ export function helpOptions(text) {
     if (!/^\s+-/.test(line)) continue;
     for (const chunk of line.trim().split(/\t+| {2,}/)) {
       if (!chunk.startsWith("-")) continue;
-      for (const m of chunk.matchAll(/(?:^|[\s,[])(--?[A-Za-z0-9][A-Za-z0-9_-]*)/g)) found.add(m[1]);
+      for (const m of chunk.matchAll(/(?:^|[\s,[])(--?[A-Za-z0-9][A-Za-z0-9_-]*)/g)) {
+        // bash lists its one-letter flags as groups (`-ilrsD or -c command`): each letter is an option
+        if (/^-[A-Za-z]{3,} or /.test(chunk) && m.index === 0) for (const c of m[1].slice(1)) found.add(`-${c}`);
+        else found.add(m[1]);
+      }
     }
   }
   found.delete("--help");
