@@ -56,6 +56,7 @@ const CORE = {
     "sed --line-length=5 -n l d/a.txt", "sed --null-data 's/a/X/' nul.txt | tr '\\0' ,", "sed --unbuffered 1d d/a.txt",
   ],
   find: [
+    "find d -warn -name a.txt",
     "find d | sort", "find d -name '*.txt' | sort", "find d -iname 'A*' | sort", "find d -type d | sort", "find d -type f -empty",
     "find d -maxdepth 1 | sort", "find d -mindepth 2 | sort", "find d -path '*sub*' | sort", "find d -ipath '*SUB*' | sort",
     "find d -regex '.*\\.md' | sort", "find d -iregex '.*\\.MD'", "find d -size +0 -type f | sort", "find d -size -1 -type f",
@@ -108,6 +109,7 @@ const CORE = {
     "wc --files0-from=nosuch 2>/dev/null; echo $?", "printf 'd/a.txt\\0' | wc --files0-from=- -l", "wc --total=never -l d/a.txt lines.txt", "wc --lines --words d/a.txt",
     "wc --bytes --chars d/a.txt", "wc --max-line-length lines.txt", "wc < d/a.txt"],
   cp: [
+    "rm -f c1 && cp --context d/a.txt c1 && cat c1",
     fresh + "cp w/a.txt w/z && cat w/z", fresh + "cp -r w/sub w/sub2 && ls -R w/sub2", fresh + "cp -R w/sub w/s3 && ls w/s3", fresh + "cp -a w/run.sh w/r2 && ls -l w/r2 | cut -c1-10",
     fresh + "cp -p w/secret.txt w/s2 && ls -l w/s2 | cut -c1-10", fresh + "cp -n w/a.txt w/b.txt; cat w/b.txt", fresh + "cp -f w/a.txt w/b.txt && cat w/b.txt",
     fresh + "cp -i w/a.txt w/b.txt < /dev/null; cat w/b.txt", fresh + "cp -v w/a.txt w/z", fresh + "touch -d 2020-01-01 w/a.txt && cp -u w/a.txt w/b.txt; cat w/b.txt",
@@ -127,7 +129,7 @@ const CORE = {
     fresh + "cp --preserve w/run.sh w/z && ls -l w/z | cut -c1-10", fresh + "cp --no-preserve=all w/run.sh w/z && ls -l w/z | cut -c1-10",
   ],
   mv: [
-    fresh + "mv w/a.txt w/z && ls w", fresh + "mv -b w/a.txt w/b.txt && ls w", fresh + "mv --backup=numbered w/a.txt w/b.txt && ls w", fresh + "mv -S .o -b w/a.txt w/b.txt && ls w",
+    fresh + "mv w/a.txt w/z && ls w", fresh + "mv --context w/a.txt w/z && ls w", fresh + "mv -b w/a.txt w/b.txt && ls w", fresh + "mv --backup=numbered w/a.txt w/b.txt && ls w", fresh + "mv -S .o -b w/a.txt w/b.txt && ls w",
     fresh + "mv --suffix=.o --backup w/a.txt w/b.txt && ls w", fresh + "mv -n w/a.txt w/b.txt; cat w/b.txt; ls w", fresh + "mv -f w/a.txt w/b.txt && cat w/b.txt",
     fresh + "mv -i w/a.txt w/b.txt < /dev/null; ls w", fresh + "mv -v w/a.txt w/z", fresh + "touch -d 2020-01-01 w/a.txt && mv -u w/a.txt w/b.txt; ls w", fresh + "mv -t w/sub w/a.txt w/b.txt && ls w/sub",
     fresh + "mv -T w/sub w/t && ls w/t", fresh + "mv --strip-trailing-slashes w/sub/ w/q && ls w/q", fresh + "mv -Z w/a.txt w/z; ls w", fresh + "mv --no-clobber w/a.txt w/b.txt; ls w",
@@ -141,7 +143,7 @@ const CORE = {
     fresh + "rm --recursive --force w/sub && ls w", fresh + "rm --verbose w/a.txt", fresh + "rm w/sub; echo $?", fresh + "rm -r w/sub/ && ls w"],
   mkdir: ["rm -rf m && mkdir m && ls -d m", "rm -rf m && mkdir -p m/a/b && find m | sort", "rm -rf m && mkdir -v m", "rm -rf m && mkdir -pv m/a/b",
     "rm -rf m && mkdir -m 700 m && ls -ld m | cut -c1-10", "rm -rf m && mkdir --mode=751 m && stat -c %a m", "rm -rf m && mkdir --parents m/x && ls m",
-    "rm -rf m && mkdir --verbose m", "mkdir d; echo $?", "rm -rf m && mkdir -Z m; ls -d m", "rm -rf m && mkdir -p -m 711 m/a && stat -c %a m m/a"],
+    "rm -rf m && mkdir --verbose m", "mkdir d; echo $?", "rm -rf m && mkdir -Z m; ls -d m", "rm -rf m && mkdir -p -m 711 m/a && stat -c %a m m/a", "rm -rf m && mkdir --context m 2>/dev/null && ls -d m"],
   tar: [
     "tar -cf t.tar d/a.txt d/sub && tar -tf t.tar | sort", "tar -czf t.tgz d/sub && tar -tzf t.tgz | sort", "tar -cf t.tar d/sub && tar -tvf t.tar | sed 's/ \\+/ /g' | sort",
     "tar -cf t.tar d/sub && rm -rf x && mkdir x && tar -xf t.tar -C x && find x | sort", "tar -cf t.tar --transform 's/^d/X/' d/sub && tar -tf t.tar | sort",

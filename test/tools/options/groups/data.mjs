@@ -114,6 +114,7 @@ export const CASES_DATA = {
     "od -t x3 k/h.txt 2>/dev/null; echo $?", "od -N 0x4 -c k/h.txt", "od -j 1k k/bin.dat; echo $?", "od -t dL k/h.txt", "od -t uC k/h.txt", "od -t dS k/h.txt", "od -t fD k/h.txt 2>/dev/null | head -1",
   ],
   hexdump: [
+    "hexdump -h | head -3",
     "hexdump k/h.txt", "hexdump k/bin.dat", "hexdump -C k/bin.dat", "hexdump --canonical k/h.txt", "hexdump -b k/h.txt", "hexdump --one-byte-octal k/h.txt",
     "hexdump -c k/bin.dat", "hexdump --one-byte-char k/h.txt", "hexdump -d k/h.txt", "hexdump --two-bytes-decimal k/h.txt", "hexdump -o k/h.txt", "hexdump --two-bytes-octal k/h.txt",
     "hexdump -x k/h.txt", "hexdump --two-bytes-hex k/h.txt", "hexdump -n 4 -C k/h.txt", "hexdump --length=6 -C k/h.txt", "hexdump -s 6 -C k/h.txt", "hexdump --skip=2 -c k/h.txt",
@@ -196,6 +197,7 @@ export const CASES_DATA = {
     "rm -rf pw && cp -r k/p pw && patch -p1 -d pw < d/a.txt 2>/dev/null; echo $?", "patch -v >/dev/null; echo $?",
   ],
   iconv: [
+    "iconv --usage",
     "iconv -f ISO-8859-1 -t UTF-8 k/latin1.txt", "iconv -f latin1 -t utf-8 k/latin1.txt", "iconv --from-code=ISO-8859-1 --to-code=UTF-8 k/latin1.txt",
     "iconv -f UTF-8 -t ISO-8859-1 k/utf8.txt 2>/dev/null | od -An -c; echo $?", "iconv -c -f UTF-8 -t ISO-8859-1 k/utf8.txt | od -An -tx1; echo $?",
     "iconv -f UTF-8 -t UTF-16LE k/utf8.txt | od -An -tx1", "iconv -f UTF-8 -t UTF-16BE k/utf8.txt | od -An -tx1", "iconv -f UTF-8 -t UTF-16 k/ascii.txt | od -An -tx1",
@@ -237,6 +239,7 @@ export const CASES_DATA = {
     "echo 'for (i=0;i<3;i++) i' | bc", "echo 'obase=10; ibase=16; A' | bc", "echo 'scale=20; 1/7' | bc", "echo 'a=1;b=2;a<b' | bc",
   ],
   getopt: [
+    "getopt -n myprog -o a -- -b; echo $?", "getopt --name=myprog -o a -- -b; echo $?",
     "getopt ab:c -a -b x y", "getopt -o ab:c -- -a -b x y", "getopt --options=ab:c -- -ab x y", "getopt -o a:: -- -a1 -a y", "getopt -o a -l long,arg: -- -a --long --arg=v x",
     "getopt -o '' --longoptions=opt: -- --opt v", "getopt -o a -l all -- --al x", "getopt -o x -- -y 2>/dev/null; echo $?", "getopt -o x -- -y 2>&1",
     "getopt -n prog -o x -- -y 2>&1", "getopt --name=me -o x -- -y 2>&1", "getopt -q -o x -- -y; echo $?", "getopt --quiet -o x -- -y; echo $?", "getopt -Q -o ab -- -a z; echo $?",

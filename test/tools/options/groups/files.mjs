@@ -52,6 +52,7 @@ export const CASES_FILES = {
   // Each in a fresh `w` (in a subshell, so neither the directory nor TMPDIR outlive the case), so
   // the random names do not pile up beside the fixture.
   mktemp: [
+    "mktemp -u | sed 's/tmp\\..*/tmp.X/'",
     "mktemp -p . tmp.XXXX" + R, "d=$(mktemp -d -p .) && test -d $d && stat -c %a $d", "f=$(mktemp -p .) && test -f $f && stat -c '%a %s' $f",
     "f=$(mktemp -u -p .) && test -e $f; echo $?", "mktemp -q -p nosuch; echo $?", "mktemp -p . --suffix=.txt x.XXXX | sed 's/[A-Za-z0-9]\\{4\\}\\.txt$/R.txt/'",
     "mktemp --tmpdir=. x.XXXXXX" + R, "export TMPDIR=$PWD && mktemp -t x.XXXXXX" + P + R, "mktemp -p . | sed 's/tmp\\.[A-Za-z0-9]\\{10\\}$/tmp.R/'",
@@ -151,6 +152,7 @@ export const CASES_FILES = {
   ],
   // Debian's rename is Perl's File::Rename (`rename.ul`, util-linux's, is the other one): compared with it.
   rename: [
+    "rename -V",
     fresh + "rename 's/\\.txt$/.bak/' w/*.txt && ls w", fresh + "rename -v 's/a/A/' w/a.txt", fresh + "rename -n 's/a/A/' w/a.txt && ls w", fresh + "rename -f 's/a/b/' w/a.txt && ls w && cat w/b.txt",
     fresh + "rename 's/a/b/' w/a.txt 2>/dev/null; ls w", fresh + "rename -d 's/^/x_/' w/sub/c.md && ls w/sub", fresh + "rename --path 's/w/W/' w/a.txt 2>/dev/null; ls w",
     fresh + "printf 'w/a.txt\\0' | rename -0 's/a/Q/' && ls w", fresh + "rename -e 's/a/X/' -e 's/txt/T/' w/a.txt && ls w", fresh + "rename -E 's/a/Y/' w/a.txt && ls w",

@@ -16,7 +16,10 @@ const SPECS: &[Spec] = &[
     val('o', "output", "o"),
     flag('s', "silent", "s"),
     flag('\0', "verbose", "verbose"),
+    flag('\0', "usage", "usage"),
 ];
+/// glibc's argp short usage (`iconv --usage`).
+const USAGE: &str = "Usage: iconv [-lcs?V] [-f NAME] [-t NAME] [-o FILE] [--from-code=NAME]\n            [--to-code=NAME] [--list] [--output=FILE] [--silent] [--verbose]\n            [--help] [--usage] [--version] [FILE...]\n";
 const HELP: &str = "Usage: iconv [OPTION...] [FILE...]\nConvert encoding of given files from one encoding to another.\n\n Input/Output format specification:\n  -f, --from-code=NAME       encoding of original text\n  -t, --to-code=NAME         encoding for output (append //TRANSLIT to\n                             approximate, //IGNORE to drop what cannot be\n                             represented)\n\n Information:\n  -l, --list                 list all known coded character sets\n\n Output control:\n  -c                         omit invalid characters from output\n  -o, --output=FILE          output file\n  -s, --silent               suppress warnings\n\nEncodings here: UTF-8, ISO-8859-1 (LATIN1), ASCII, WINDOWS-1252 (CP1252),\nUTF-16, UTF-16LE, UTF-16BE, UTF-32, UTF-32LE, UTF-32BE.\n";
 
 #[derive(Clone, Copy, PartialEq, Debug)]
@@ -169,6 +172,10 @@ fn translit(c: char) -> &'static str {
 
 pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     let p = getopt!(ctx, args, SPECS, HELP, 1);
+    if p.has("usage") {
+        ctx.out.write_all(USAGE.as_bytes())?;
+        return Ok(0);
+    }
     if p.has("l") {
         // The names (and glibc's aliases) of what is built here, as glibc lists them.
         const LISTED: &[&str] = &[

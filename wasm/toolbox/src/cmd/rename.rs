@@ -22,6 +22,7 @@ const SPECS: &[Spec] = &[
     val('e', "", "e"),
     val('E', "", "E"),
     flag('u', "unicode", "u"),
+    flag('V', "version", "V"),
 ];
 const USAGE: &str = "Usage:\n    file-rename [ -h|-m|-V ] [ -v ] [ -0 ] [ -n ] [ -f ] [ -d ] [ -u [enc]]\n    [ -e|-E perlexpr]*|perlexpr [ files ]\n\n";
 const HELP: &str = "Usage:\n    rename [ -h|-m|-V ] [ -v ] [ -0 ] [ -n ] [ -f ] [ -d ] [ -u [enc]]\n    [ -e|-E perlexpr]*|perlexpr [ files ]\n\nRenames the files by applying the expression to each name.\nSupported expressions (Perl itself is not available): s/RE/REPL/[gi],\ny/FROM/TO/ or tr/FROM/TO/, lc, uc, several separated by ';'.\n\n  -v, --verbose    print names of files successfully renamed\n  -n, --nono       no action: print names of files to be renamed, but don't rename\n  -f, --force      over write: allow existing files to be over-written\n  -d, --filename   only rename the filename part of the path\n  -0, --null       when reading names from stdin, split on NUL\n";
@@ -229,6 +230,11 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         }
     }
     let p = getopt!(ctx, &args, SPECS, HELP, 2);
+    if p.has("V") {
+        // Debian's rename is File::Rename; -V names it (with pod2usage's blank line).
+        ctx.out.write_all(b"/usr/bin/rename using File::Rename version 2.01\n\n")?;
+        return Ok(0);
+    }
     // Perl joins -e code with newlines (statements still need their ';'); -E adds the ';'.
     let code: String = p.opts.iter().filter(|o| o.key == "e" || o.key == "E").map(|o| format!("{}{}\n", o.val.as_deref().unwrap_or(""), if o.key == "E" { ";" } else { "" })).collect();
     let mut files = p.operands.clone();
