@@ -63,7 +63,16 @@ export class GuardedFs {
 
   readFile(path: string): Uint8Array {
     this.rules.checkRead(path);
-    return this.systemContent(path) ?? this.ws.readFile(path);
+    const system = this.systemContent(path);
+    if (system) return system;
+    const data = this.ws.readFile(path);
+    this.noteRead(path);
+    return data;
+  }
+
+  /** A program or the shell read the file: its access time may move (Workspace.noteRead). */
+  noteRead(path: string): void {
+    if (!this.sys(path)) this.ws.noteRead(path);
   }
 
   read(path: string, offset: number, length: number): Uint8Array {
@@ -135,9 +144,13 @@ export class GuardedFs {
   }
 
   setMtime(path: string, mtimeMs: number): void {
+    this.setTimes(path, { mtimeMs });
+  }
+
+  setTimes(path: string, times: { atimeMs?: number; mtimeMs?: number }): void {
     this.checkWritable(path);
     this.rules.checkMutate(path, "modified");
-    this.ws.setMtime(path, mtimeMs);
+    this.ws.setTimes(path, times);
   }
 
   remove(path: string, opts: { recursive?: boolean } = {}): void {

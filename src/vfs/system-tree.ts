@@ -27,10 +27,32 @@ const ETC: Record<string, string> = {
   shells: "/bin/sh\n/bin/bash\n/usr/bin/sh\n/usr/bin/bash\n",
 };
 
+/**
+ * /proc agrees with the toolbox's `uname` (Linux 6.1.0-toolshed, `#1 SMP WASI`, x86_64) and `nproc`
+ * (1): one x86_64 processor in the layout Linux prints. Memory is the isolate's 128 MiB.
+ */
+const CPUINFO = [
+  ["processor", "0"], ["vendor_id", "GenuineIntel"], ["cpu family", "6"], ["model", "85"],
+  ["model name", "Intel(R) Xeon(R) CPU @ 2.20GHz"], ["stepping", "7"], ["cpu MHz", "2200.000"],
+  ["cache size", "39424 KB"], ["physical id", "0"], ["siblings", "1"], ["core id", "0"], ["cpu cores", "1"],
+  ["apicid", "0"], ["initial apicid", "0"], ["fpu", "yes"], ["fpu_exception", "yes"], ["cpuid level", "13"],
+  ["wp", "yes"],
+  ["flags", "fpu vme de pse tsc msr pae mce cx8 apic sep mtrr pge mca cmov pat pse36 clflush mmx fxsr sse sse2 ss ht syscall nx pdpe1gb rdtscp lm constant_tsc rep_good nopl xtopology nonstop_tsc cpuid tsc_known_freq pni pclmulqdq ssse3 fma cx16 pcid sse4_1 sse4_2 x2apic movbe popcnt aes xsave avx f16c rdrand hypervisor lahf_lm abm 3dnowprefetch fsgsbase tsc_adjust bmi1 avx2 smep bmi2 erms invpcid avx512f avx512dq rdseed adx smap clflushopt clwb avx512cd avx512bw avx512vl xsaveopt xsavec xgetbv1 xsaves arat"],
+  ["bugs", "spectre_v1 spectre_v2 spec_store_bypass swapgs"], ["bogomips", "4400.00"], ["clflush size", "64"],
+  ["cache_alignment", "64"], ["address sizes", "46 bits physical, 48 bits virtual"], ["power management", ""],
+];
+const cpuinfo = CPUINFO.map(([k, v]) => (v ? `${k}${k!.length < 8 ? "\t\t" : "\t"}: ${v}\n` : `${k}:\n`)).join("") + "\n";
+
+const MEMINFO_KB = {
+  MemTotal: 131072, MemFree: 65536, MemAvailable: 98304, Buffers: 0, Cached: 16384, SwapCached: 0,
+  Active: 32768, Inactive: 16384, SwapTotal: 0, SwapFree: 0, Shmem: 0,
+};
+const meminfo = Object.entries(MEMINFO_KB).map(([k, v]) => `${`${k}:`.padEnd(16)}${String(v).padStart(8)} kB\n`).join("");
+
 const PROC: Record<string, string> = {
-  version: "Linux version 6.1.0-toolshed (a WASI sandbox on Cloudflare Workers)\n",
-  cpuinfo: "processor\t: 0\nmodel name\t: WebAssembly (wasm32)\n\n",
-  meminfo: "MemTotal:          131072 kB\nMemFree:            65536 kB\n",
+  version: "Linux version 6.1.0-toolshed (agent@toolshed) (wasm32-wasi rustc 1.63.0) #1 SMP WASI\n",
+  cpuinfo,
+  meminfo,
   "self/cmdline": "bash\0",
   "self/status": "Name:\tbash\nState:\tR (running)\nPid:\t1\nPPid:\t0\nUid:\t1000\t1000\t1000\t1000\nGid:\t1000\t1000\t1000\t1000\n",
 };
@@ -79,7 +101,7 @@ export class SystemTree {
   private info(path: string, e: Entry): NodeInfo {
     let ino = this.inodes.get(path);
     if (ino === undefined) this.inodes.set(path, (ino = INO_BASE + this.inodes.size));
-    return { path, ino, kind: e.kind, size: e.data.length, mtimeMs: BOOT_MS, mode: e.mode };
+    return { path, ino, kind: e.kind, size: e.data.length, mtimeMs: BOOT_MS, atimeMs: BOOT_MS, mode: e.mode };
   }
 
   stat(path: string): NodeInfo | null {

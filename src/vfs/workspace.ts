@@ -14,6 +14,8 @@ export interface NodeInfo {
   kind: NodeKind;
   size: number;
   mtimeMs: number;
+  /** Last access (reads move it by the relatime rule, see noteRead). */
+  atimeMs: number;
   /** Permission bits (0o7777 at most). */
   mode: number;
 }
@@ -39,9 +41,14 @@ interface NodeRow extends Record<string, SqlStorageValue> {
   blob: number | null;
   /** Permission bits; null means the default for the kind (0644 files, 0755 directories). */
   mode: number | null;
+  /** Last access; null means the same as mtime (rows from before access times, files never read). */
+  atime: number | null;
 }
 
-const NODE_COLUMNS = "rowid, path, kind, size, mtime, blob, mode";
+const NODE_COLUMNS = "rowid, path, kind, size, mtime, blob, mode, atime";
+
+/** relatime: a read moves the access time only when it is not after the last write or is a day old. */
+export const RELATIME_MS = 24 * 3600 * 1000;
 
 /** What a new node stores for `mode`: null when it is the kind's default, so old and new rows agree. */
 const storedMode = (kind: number, mode: number | undefined): number | null =>
@@ -68,6 +75,7 @@ const toInfo = (r: NodeRow): NodeInfo => ({
   mode: r.mode ?? (r.kind === KIND_DIR ? DEFAULT_DIR_MODE : DEFAULT_FILE_MODE),
   size: r.size,
   mtimeMs: r.mtime,
+  atimeMs: r.atime ?? r.mtime,
 });
 
 /**
@@ -100,6 +108,8 @@ export class Workspace {
     // Sessions made before file modes existed: their rows read as the defaults (mode NULL).
     const columns = host.sql.exec<{ name: string }>(`PRAGMA table_info(vfs_nodes)`).toArray();
     if (!columns.some((c) => c.name === "mode")) host.sql.exec(`ALTER TABLE vfs_nodes ADD COLUMN mode INTEGER`);
+    // Access times came later still: NULL reads as "same as mtime".
+    if (!columns.some((c) => c.name === "atime")) host.sql.exec(`ALTER TABLE vfs_nodes ADD COLUMN atime INTEGER`);
     // Sessions made before /tmp and /usr/local/bin existed get them here too.
     for (const root of STORED_ROOTS) {
       host.sql.exec(
@@ -191,10 +201,10 @@ export class Workspace {
     if (memo) return memo;
     const list: NodeInfo[] = [];
     // raw() rows: about half the cost of building an object per row.
-    for (const [rowid, child, kind, size, mtime, blob, mode] of this.sql
+    for (const [rowid, child, kind, size, mtime, blob, mode, atime] of this.sql
       .exec(`SELECT ${NODE_COLUMNS} FROM vfs_nodes WHERE parent = ? ORDER BY path`, path)
-      .raw() as IterableIterator<[number, string, number, number, number, number | null, number | null]>) {
-      const row: NodeRow = { rowid, path: child, kind, size, mtime, blob, mode };
+      .raw() as IterableIterator<[number, string, number, number, number, number | null, number | null, number | null]>) {
+      const row: NodeRow = { rowid, path: child, kind, size, mtime, blob, mode, atime };
       this.remember(child, row);
       list.push(toInfo(row));
     }
@@ -288,7 +298,7 @@ export class Workspace {
   }
 
   private touchDir(path: string): void {
-    this.sql.exec(`UPDATE vfs_nodes SET mtime = ? WHERE path = ?`, this.now(), path);
+    this.sql.exec(`UPDATE vfs_nodes SET atime = COALESCE(atime, mtime), mtime = ? WHERE path = ?`, this.now(), path);
     this.changed();
   }
 
@@ -442,7 +452,7 @@ export class Workspace {
       const mtime = this.now();
       this.sql.exec(`UPDATE vfs_blobs SET committed = 1 WHERE id = ?`, blob);
       if (old) {
-        this.sql.exec(`UPDATE vfs_nodes SET size = ?, mtime = ?, blob = ? WHERE path = ?`, size, mtime, blob, path);
+        this.sql.exec(`UPDATE vfs_nodes SET size = ?, atime = COALESCE(atime, mtime), mtime = ?, blob = ? WHERE path = ?`, size, mtime, blob, path);
         this.changed();
         if (old.blob !== null && old.blob !== blob) this.dropBlob(old.blob);
         this.adjustUsage(size - old.size, 0);
@@ -473,20 +483,51 @@ export class Workspace {
     this.changed();
   }
 
+  /** Sets the modification time; the access time stays where it was. */
   setMtime(path: string, mtimeMs: number): void {
+    this.setTimes(path, { mtimeMs });
+  }
+
+  /** utimensat: either time or both; what is not given stays. */
+  setTimes(path: string, times: { atimeMs?: number; mtimeMs?: number }): void {
     this.mustRow(path);
-    this.sql.exec(`UPDATE vfs_nodes SET mtime = ? WHERE path = ?`, Math.floor(mtimeMs), path);
+    const { atimeMs, mtimeMs } = times;
+    if (mtimeMs !== undefined) {
+      const atime = atimeMs === undefined ? "COALESCE(atime, mtime)" : "?";
+      const args = atimeMs === undefined ? [Math.floor(mtimeMs)] : [Math.floor(atimeMs), Math.floor(mtimeMs)];
+      this.sql.exec(`UPDATE vfs_nodes SET atime = ${atime}, mtime = ? WHERE path = ?`, ...args, path);
+    } else if (atimeMs !== undefined) {
+      this.sql.exec(`UPDATE vfs_nodes SET atime = ? WHERE path = ?`, Math.floor(atimeMs), path);
+    }
     this.changed();
   }
 
-  /** Creates an empty file if missing, else bumps its mtime (as `touch`). */
+  /**
+   * A read of the file's contents, with Linux's relatime rule: the access time moves only when it
+   * is not after the last modification or is more than a day old, so reading a file costs a
+   * SQLite write at most once after each write (and once a day). Nothing else is invalidated:
+   * the contents did not change.
+   */
+  noteRead(path: string): void {
+    const r = this.row(path);
+    if (!r || r.kind !== KIND_FILE) return;
+    const now = this.now();
+    const atime = r.atime ?? r.mtime;
+    if (atime > r.mtime && now - atime < RELATIME_MS) return;
+    this.sql.exec(`UPDATE vfs_nodes SET atime = ? WHERE path = ?`, now, path);
+    this.nodeMemo.set(path, { ...r, atime: now });
+    this.listingMemo.delete(parentOf(path));
+  }
+
+  /** Creates an empty file if missing, else sets both times to `mtimeMs` or now (as `touch`). */
   touch(path: string, mtimeMs?: number): void {
     if (this.row(path)) {
-      this.setMtime(path, mtimeMs ?? this.now());
+      const t = mtimeMs ?? this.now();
+      this.setTimes(path, { atimeMs: t, mtimeMs: t });
       return;
     }
     this.writeFile(path, new Uint8Array(0));
-    if (mtimeMs !== undefined) this.setMtime(path, mtimeMs);
+    if (mtimeMs !== undefined) this.setTimes(path, { atimeMs: mtimeMs, mtimeMs });
   }
 
   // ---- removal and renames -------------------------------------------------------------

@@ -168,10 +168,15 @@ function classify(e: unknown, argv0: string): Outcome {
  * `cwd`. Nothing the program does can throw out of here: traps, limits and host faults all come
  * back as an exit code with `error` saying why.
  */
-export function runWasi(program: WebAssembly.Module, opts: WasiRunOptions & { stdoutSync?: (data: Uint8Array) => void }): WasiRunResult {
-  // A writer that never waits takes fd 1 directly; else the output is collected for the caller.
+export function runWasi(
+  program: WebAssembly.Module,
+  opts: WasiRunOptions & { stdoutSync?: (data: Uint8Array) => void; stderrSync?: (data: Uint8Array) => void },
+): WasiRunResult {
+  // A writer that never waits takes fd 1 (and fd 2) directly; else the output is collected for
+  // the caller. Writing both through keeps their order when they are one sink (`2>&1`).
   const direct = opts.stdoutSync ? new SyncOutFd(opts.stdoutSync, refused) : null;
-  const run = start(program, opts, new StdinFd(opts.stdin), null, direct);
+  const directErr = opts.stderrSync ? new SyncOutFd(opts.stderrSync, refused) : null;
+  const run = start(program, opts, new StdinFd(opts.stdin), null, direct, directErr);
   if ("exitCode" in run) return run;
   // Suspended streaming runs keep their memory while this one runs.
   live.set(run.memory, opts.fs);
@@ -184,7 +189,8 @@ export function runWasi(program: WebAssembly.Module, opts: WasiRunOptions & { st
     live.delete(run.memory);
   }
   const result = finish(run, outcome);
-  if (direct?.failure !== undefined) result.failure = direct.failure;
+  const failure = direct?.failure ?? directErr?.failure;
+  if (failure !== undefined) result.failure = failure;
   return result;
 }
 
@@ -322,6 +328,7 @@ function start(
   stdin: StdinFd,
   streams: [StreamOutFd, StreamOutFd] | null,
   direct: SyncOutFd | null = null,
+  directErr: SyncOutFd | null = null,
 ): Run | WasiRunResult {
   const checked = checkInputs(opts);
   if ("error" in checked) return failed(checked.error, `${opts.argv[0] ?? "wasi"}: ${checked.error}`, checked.denied);
@@ -332,7 +339,7 @@ function start(
     maxSteps: opts.limits?.maxSteps ?? DEFAULT_MAX_STEPS,
   };
   const ctx = new WasiFsContext(opts.fs, opts.umask);
-  return instantiate(program, opts.argv, checked.envList, stdin, streams, limits, ctx, opts.cwd, opts.fdFiles ?? {}, opts.fdSinks ?? [], opts.commandRules, direct);
+  return instantiate(program, opts.argv, checked.envList, stdin, streams, limits, ctx, opts.cwd, opts.fdFiles ?? {}, opts.fdSinks ?? [], opts.commandRules, direct, directErr);
 }
 
 function instantiate(
@@ -348,12 +355,13 @@ function instantiate(
   fdSinks: number[],
   commandRules?: ReadonlySet<string>,
   direct: SyncOutFd | null = null,
+  directErr: SyncOutFd | null = null,
 ): Run | WasiRunResult {
   const argv0 = argv[0]!;
-  // A streaming run writes through; its stderr OutputFd only carries the host's own note.
+  // A run that writes through keeps its stderr OutputFd only for the host's own note.
   const stdout = streams || direct ? null : new OutputFd(limits.maxOutputBytes);
   const stderr = new OutputFd(limits.maxOutputBytes);
-  const stdio: [Fd, Fd, Fd] = streams ? [stdin, ...streams] : [stdin, direct ?? stdout!, stderr];
+  const stdio: [Fd, Fd, Fd] = streams ? [stdin, ...streams] : [stdin, direct ?? stdout!, directErr ?? stderr];
   const sinks = new Map(fdSinks.filter((n) => n > 2).map((n) => [n, new OutputFd(limits.maxOutputBytes)] as const));
   const fds: Fd[] = [...stdio];
   // fd 3 is /workspace (programs and tests rely on it); fd 4 is the small /dev (dev-fd.ts). In

@@ -193,14 +193,15 @@ describe("directory fds", () => {
 });
 
 describe("filestat", () => {
-  it("serializes with WASI's layout (mtime at offset 48, in ns)", () => {
-    const st = filestatOf({ path: "/workspace/x", ino: 42, kind: "file", size: 7, mtimeMs: 1_700_000_000_123, mode: 0o644 });
+  it("serializes with WASI's layout (atime at 40, mtime at 48, in ns)", () => {
+    const st = filestatOf({ path: "/workspace/x", ino: 42, kind: "file", size: 7, mtimeMs: 1_700_000_000_123, atimeMs: 1_700_000_000_456, mode: 0o644 });
     const view = new DataView(new ArrayBuffer(64));
     st.write_bytes(view, 0);
     expect(view.getBigUint64(8, true)).toBe(42n);
     expect(view.getUint8(16)).toBe(wasi.FILETYPE_REGULAR_FILE);
     expect(view.getBigUint64(24, true)).toBe(1n);
     expect(view.getBigUint64(32, true)).toBe(7n);
+    expect(view.getBigUint64(40, true)).toBe(1_700_000_000_456_000_000n);
     expect(view.getBigUint64(48, true)).toBe(1_700_000_000_123_000_000n);
   });
 });

@@ -418,7 +418,8 @@ export async function hash(sh: Shell, argv: string[], fds: Fd[]): Promise<number
     else sh.hashed.get(n)!.hits = 0;
   }
   if (argv.length === 1) {
-    if (!sh.hashed.size) await berr(sh, fds, "hash", "hash table empty");
+    // bash prints this one on stdout
+    if (!sh.hashed.size) await out(fds, "hash: hash table empty\n");
     else {
       let text = "hits\tcommand\n";
       for (const [, h] of sh.hashed) text += `${String(h.hits).padStart(4)}\t${h.path.replace(/^\.\/(?=[^/]+\/)/, "")}\n`;

@@ -26,6 +26,7 @@ import { BashAssoc } from "./assoc";
 import { unaryTest, binaryTest } from "../builtins/test";
 import { FLAG_LETTERS, SET_O, SHOPTS, SHOPTS_ON } from "./options";
 import { type Maybe, lastly, repeat, rescue, settled, chain } from "./maybe";
+import { timeReport } from "./timeformat";
 
 export interface Fd {
   r?: InStream;
@@ -383,6 +384,12 @@ export class Shell implements ExpandCtx, ArithEnv {
       return e.status;
     }
     throw e;
+  }
+
+  /** As catchTop, where a whole bash process ends: a fatal expansion error (set -u, ${x?}) exits 127 there, 1 in a subshell. */
+  catchProcess(e: unknown, fds: Fd[]): number {
+    const st = this.catchTop(e, fds);
+    return e instanceof ExpandError && e.fatal ? 127 : st;
   }
 
   async runExitTrap(st: number): Promise<number> {
@@ -930,8 +937,8 @@ export class Shell implements ExpandCtx, ArithEnv {
   private async timePipeline(cmd: Command & { type: "pipeline" }, fds: Fd[]): Promise<number> {
     const start = this.host.now();
     const st = await this.execPipeline({ ...cmd, time: false }, fds);
-    const secs = ((this.host.now() - start) / 1000).toFixed(3);
-    await fds[2]?.w?.write(encode(`\nreal\t0m${secs}s\nuser\t0m0.000s\nsys\t0m0.000s\n`)).catch(() => {});
+    const report = timeReport(this.vars.get("TIMEFORMAT"), (this.host.now() - start) / 1000);
+    if (report !== null) await fds[2]?.w?.write(encode(report)).catch(() => {});
     return st;
   }
 
@@ -1269,8 +1276,14 @@ export class Shell implements ExpandCtx, ArithEnv {
     // functions inherit the DEBUG trap only under functrace (set -T)
     const hiddenDebug = !this.opts.functrace && this.traps.size ? this.traps.get("DEBUG") : undefined;
     if (hiddenDebug !== undefined) this.traps.delete("DEBUG");
-    const run = () => lastly(() => rescue(() => this.exec(fn.body, fds), returnStatus), () => {
+    // likewise RETURN: a RETURN trap this function sets runs when it returns
+    const hiddenReturn = !this.opts.functrace && this.traps.size ? this.traps.get("RETURN") : undefined;
+    if (hiddenReturn !== undefined) this.traps.delete("RETURN");
+    const body = () => chain(rescue(() => this.exec(fn.body, fds), returnStatus), (st) =>
+      this.traps.has("RETURN") && !this.runningTraps.has("RETURN") ? this.runTrap("RETURN", fds).then(() => st) : st);
+    const run = () => lastly(body, () => {
       if (hiddenDebug !== undefined && !this.traps.has("DEBUG")) this.traps.set("DEBUG", hiddenDebug);
+      if (hiddenReturn !== undefined && !this.traps.has("RETURN")) this.traps.set("RETURN", hiddenReturn);
       this.loopDepth = savedLoop;
       this.callDepth--;
       this.nesting--;
@@ -1560,7 +1573,7 @@ export class Shell implements ExpandCtx, ArithEnv {
         ? await runInteractive(child, script, fds, { rcfile, norc, fromStdin })
         : await child.runScript(script, fds, 2, (text) => topLevelCommand(child, text, fds));
     } catch (e) {
-      st = child.catchTop(e, fds);
+      st = child.catchProcess(e, fds);
     }
     st = await child.runExitTrap(st);
     return st;

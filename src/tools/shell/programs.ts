@@ -111,7 +111,7 @@ export function sessionPrograms(ctx: ToolContext): ProgramRunner {
       const quick = io.stdin.settled && io.stdout.writeSync && io.stderr.writeSync;
       let r: WasiRunResult;
       // Programs start in turns (wasi/turns.ts); a synchronous one starts right after its admission.
-      if (quick) r = await admitRun(ctx.fs).then(() => runWasi(program.module, { ...opts, stdin: io.stdin, stdoutSync: (data) => io.stdout.writeSync!(data) }));
+      if (quick) r = await admitRun(ctx.fs).then(() => runWasi(program.module, { ...opts, stdin: io.stdin, stdoutSync: (data) => io.stdout.writeSync!(data), stderrSync: (data) => io.stderr.writeSync!(data) }));
       else if (canStream()) r = await runWasiStreaming(program.module, { ...opts, stdin: io.stdin, stdout: io.stdout, stderr: io.stderr });
       else {
         // No JSPI in this runtime: the input is drained first and the output handed over at the end.

@@ -1,7 +1,7 @@
 import { Fd, wasi } from "@bjorn3/browser_wasi_shim";
 import type { NodeInfo } from "../../vfs/workspace";
 import type { WasiFsContext } from "./context";
-import { ALL_RIGHTS, fdstat, filestatOf, filetypeOf, requestedMtime } from "./filestat";
+import { ALL_RIGHTS, fdstat, filestatOf, filetypeOf, requestedTimes } from "./filestat";
 import { WorkspaceNode } from "./node";
 
 const DIR_RIGHTS = ALL_RIGHTS & ~BigInt(wasi.RIGHTS_FD_READ | wasi.RIGHTS_FD_WRITE | wasi.RIGHTS_FD_SEEK);
@@ -75,10 +75,10 @@ export class WorkspaceDirFd extends Fd {
     );
   }
 
-  override fd_filestat_set_times(_atim: bigint, mtim: bigint, fstFlags: number): number {
+  override fd_filestat_set_times(atim: bigint, mtim: bigint, fstFlags: number): number {
     return this.ctx.attempt(() => {
-      const ms = requestedMtime(mtim, fstFlags, this.fs.ws.now());
-      if (ms !== null) this.fs.setMtime(this.path, ms);
+      const times = requestedTimes(atim, mtim, fstFlags, this.fs.ws.now());
+      if (times.atimeMs !== undefined || times.mtimeMs !== undefined) this.fs.setTimes(this.path, times);
       return wasi.ERRNO_SUCCESS;
     });
   }
@@ -205,15 +205,15 @@ export class WorkspaceDirFd extends Fd {
     return { ret, filestat };
   }
 
-  override path_filestat_set_times(_flags: number, rel: string, _atim: bigint, mtim: bigint, fstFlags: number): number {
+  override path_filestat_set_times(_flags: number, rel: string, atim: bigint, mtim: bigint, fstFlags: number): number {
     return this.at(rel, (path) => {
       this.fs.mustStat(path);
-      const ms = requestedMtime(mtim, fstFlags, this.fs.ws.now());
-      if (ms === null) return wasi.ERRNO_SUCCESS;
+      const times = requestedTimes(atim, mtim, fstFlags, this.fs.ws.now());
+      if (times.atimeMs === undefined && times.mtimeMs === undefined) return wasi.ERRNO_SUCCESS;
       // Writes made through an fd still open (`cp -p` sets the copy's times before closing it)
       // are older than this call: land them first, or their commit at close would stamp "now".
       this.ctx.commitUnder(path);
-      this.fs.setMtime(path, ms);
+      this.fs.setTimes(path, times);
       return wasi.ERRNO_SUCCESS;
     });
   }

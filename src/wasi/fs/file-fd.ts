@@ -3,7 +3,7 @@ import { Fd, wasi } from "@bjorn3/browser_wasi_shim";
 import { VfsError } from "../../vfs/errors";
 import type { FileEditor } from "../../vfs/file-editor";
 import type { OpenFile, WasiFsContext } from "./context";
-import { ALL_RIGHTS, fdstat, filestatOf, requestedMtime } from "./filestat";
+import { ALL_RIGHTS, fdstat, filestatOf, requestedTimes } from "./filestat";
 
 export interface FileMode {
   read: boolean;
@@ -26,7 +26,9 @@ export class WorkspaceFileFd extends Fd implements OpenFile {
   private pos = 0;
   private editor: FileEditor | null = null;
   /** An mtime set while writes were pending; applied after the commit (which stamps "now"). */
-  private pendingMtime: number | null = null;
+  private pendingTimes: { atimeMs?: number; mtimeMs?: number } | null = null;
+  /** Set at the first read: the access time moves at most once per open (Workspace.noteRead). */
+  private readNoted = false;
   private orphaned = false;
 
   constructor(
@@ -61,6 +63,10 @@ export class WorkspaceFileFd extends Fd implements OpenFile {
    * generation counter tells when another writer changed the file underneath.
    */
   private readAt(offset: number, length: number): Uint8Array {
+    if (!this.readNoted) {
+      this.readNoted = true;
+      this.fs.noteRead(this.path);
+    }
     if (this.editor) return this.editor.read(offset, length);
     const gen = this.fs.ws.generation;
     const c = this.readCache;
@@ -83,9 +89,9 @@ export class WorkspaceFileFd extends Fd implements OpenFile {
     if (!ed) return;
     this.editor = null;
     ed.commit();
-    if (this.pendingMtime !== null) {
-      this.fs.setMtime(this.path, this.pendingMtime);
-      this.pendingMtime = null;
+    if (this.pendingTimes !== null) {
+      this.fs.setTimes(this.path, this.pendingTimes);
+      this.pendingTimes = null;
     }
   }
 
@@ -137,7 +143,7 @@ export class WorkspaceFileFd extends Fd implements OpenFile {
         const info = this.fs.stat(this.path);
         if (!info || this.orphaned) {
           // Unlinked while open: POSIX still answers fstat, with no links left.
-          const ghost = { path: this.path, ino: 0, kind: "file" as const, size: this.editor?.size ?? 0, mtimeMs: 0, mode: 0o644 };
+          const ghost = { path: this.path, ino: 0, kind: "file" as const, size: this.editor?.size ?? 0, mtimeMs: 0, atimeMs: 0, mode: 0o644 };
           return { ret: wasi.ERRNO_SUCCESS, filestat: filestatOf(ghost, ghost.size, 0n) };
         }
         return { ret: wasi.ERRNO_SUCCESS, filestat: filestatOf(info, this.editor?.size ?? info.size) };
@@ -165,12 +171,12 @@ export class WorkspaceFileFd extends Fd implements OpenFile {
     });
   }
 
-  override fd_filestat_set_times(_atim: bigint, mtim: bigint, fstFlags: number): number {
+  override fd_filestat_set_times(atim: bigint, mtim: bigint, fstFlags: number): number {
     return this.ctx.attempt(() => {
-      const ms = requestedMtime(mtim, fstFlags, this.fs.ws.now());
-      if (ms === null) return wasi.ERRNO_SUCCESS;
-      if (this.editor) this.pendingMtime = ms;
-      else this.fs.setMtime(this.path, ms);
+      const times = requestedTimes(atim, mtim, fstFlags, this.fs.ws.now());
+      if (times.atimeMs === undefined && times.mtimeMs === undefined) return wasi.ERRNO_SUCCESS;
+      if (this.editor) this.pendingTimes = { ...this.pendingTimes, ...times };
+      else this.fs.setTimes(this.path, times);
       return wasi.ERRNO_SUCCESS;
     });
   }

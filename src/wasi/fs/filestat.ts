@@ -31,7 +31,8 @@ export const DIR_SIZE = 4096;
 export function filestatOf(info: NodeInfo, size: number = info.size, nlink = 1n): WorkspaceFilestat {
   const st = new WorkspaceFilestat(BigInt(info.ino), filetypeOf(info), BigInt(info.kind === "dir" ? DIR_SIZE : size));
   st.nlink = nlink;
-  st.mtim = st.atim = st.ctim = msToNs(info.mtimeMs);
+  st.mtim = st.ctim = msToNs(info.mtimeMs);
+  st.atim = msToNs(info.atimeMs);
   return st;
 }
 
@@ -45,9 +46,14 @@ export function fdstat(filetype: number, flags: number, rights: bigint): wasi.Fd
   return st;
 }
 
-/** A timestamp a set_times call asks for, in ms, or null when the call leaves mtime alone. */
-export function requestedMtime(mtim: bigint, fstFlags: number, now: number): number | null {
-  if (fstFlags & wasi.FSTFLAGS_MTIM_NOW) return now;
-  if (fstFlags & wasi.FSTFLAGS_MTIM) return Number(mtim / 1_000_000n);
-  return null;
+/** The times a set_times call asks for, in ms; a time the call leaves alone is absent. */
+export function requestedTimes(atim: bigint, mtim: bigint, fstFlags: number, now: number): { atimeMs?: number; mtimeMs?: number } {
+  const pick = (t: bigint, set: number, setNow: number) =>
+    fstFlags & setNow ? now : fstFlags & set ? Number(t / 1_000_000n) : undefined;
+  const times: { atimeMs?: number; mtimeMs?: number } = {};
+  const a = pick(atim, wasi.FSTFLAGS_ATIM, wasi.FSTFLAGS_ATIM_NOW);
+  const m = pick(mtim, wasi.FSTFLAGS_MTIM, wasi.FSTFLAGS_MTIM_NOW);
+  if (a !== undefined) times.atimeMs = a;
+  if (m !== undefined) times.mtimeMs = m;
+  return times;
 }

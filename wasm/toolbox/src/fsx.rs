@@ -98,6 +98,11 @@ pub fn read_dir_typed(p: &str) -> io::Result<Vec<(String, fs::FileType)>> {
 }
 
 /// A file's mtime as whole seconds and nanoseconds since the epoch.
+/// Last access, as (seconds, nanoseconds); the modification time where a host keeps none.
+pub fn atime(m: &fs::Metadata) -> (i64, u32) {
+    m.accessed().ok().and_then(|x| x.duration_since(std::time::UNIX_EPOCH).ok()).map(|d| (d.as_secs() as i64, d.subsec_nanos())).unwrap_or_else(|| mtime(m))
+}
+
 pub fn mtime(m: &fs::Metadata) -> (i64, u32) {
     use std::time::UNIX_EPOCH;
     match m.modified() {
@@ -109,13 +114,20 @@ pub fn mtime(m: &fs::Metadata) -> (i64, u32) {
     }
 }
 
+/// wasi-libc takes musl's UTIME_OMIT; the libc crate of Debian's Rust says 0xfffffffe for WASI,
+/// which wasi-libc reads as a nanosecond count and refuses (EINVAL).
+#[cfg(target_os = "wasi")]
+const UTIME_OMIT: i64 = 0x3fff_fffe;
+#[cfg(not(target_os = "wasi"))]
+const UTIME_OMIT: i64 = libc::UTIME_OMIT as i64;
+
 /// Sets access and modification times (None leaves one unchanged). Std's
 /// File::set_times is newer than Debian's rustc, so this goes through libc.
 pub fn set_times(p: &Path, atime: Option<(i64, u32)>, mtime: Option<(i64, u32)>) -> io::Result<()> {
     use std::ffi::CString;
     let ts = |t: Option<(i64, u32)>| match t {
         Some((s, ns)) => libc::timespec { tv_sec: s as _, tv_nsec: ns as _ },
-        None => libc::timespec { tv_sec: 0, tv_nsec: libc::UTIME_OMIT as _ },
+        None => libc::timespec { tv_sec: 0, tv_nsec: UTIME_OMIT as _ },
     };
     let times = [ts(atime), ts(mtime)];
     let c = CString::new(p.to_string_lossy().as_bytes()).map_err(|_| io::Error::new(io::ErrorKind::InvalidInput, "invalid path"))?;

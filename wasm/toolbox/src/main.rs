@@ -1,3 +1,4 @@
+use std::cell::RefCell;
 use std::io::{self, BufWriter, Write};
 
 fn main() {
@@ -14,9 +15,39 @@ fn main() {
     let stdin = io::stdin();
     let mut input = io::BufReader::with_capacity(toolbox::input::BUF, stdin.lock());
     let stdout = io::stdout();
-    let mut out = BufWriter::with_capacity(toolbox::input::BUF, stdout.lock());
+    let out = RefCell::new(BufWriter::with_capacity(toolbox::input::BUF, stdout.lock()));
     let stderr = io::stderr();
-    let mut err = stderr.lock();
-    let code = toolbox::run(&name, &args, &mut input, &mut out, &mut err);
+    let mut err = FlushFirst { out: &out, err: stderr.lock() };
+    let code = toolbox::run(&name, &args, &mut input, &mut Shared(&out), &mut err);
     std::process::exit(code);
+}
+
+/// stdout, also reachable from the stderr writer below.
+struct Shared<'a, W: Write>(&'a RefCell<W>);
+
+impl<'a, W: Write> Write for Shared<'a, W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.0.borrow_mut().write(buf)
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        self.0.borrow_mut().flush()
+    }
+}
+
+/// stderr that first flushes what stdout holds, as GNU's error() does: when both streams go to
+/// one place (`cmd 2>&1`) a message lands after the output written before it.
+struct FlushFirst<'a, O: Write, E: Write> {
+    out: &'a RefCell<O>,
+    err: E,
+}
+
+impl<'a, O: Write, E: Write> Write for FlushFirst<'a, O, E> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        // A stdout that already failed is reported by the command itself; stderr still works.
+        let _ = self.out.borrow_mut().flush();
+        self.err.write(buf)
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        self.err.flush()
+    }
 }

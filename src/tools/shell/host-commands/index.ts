@@ -5,6 +5,7 @@ import { curl } from "../../net/curl";
 import { wget } from "../../net/wget";
 import type { ToolContext } from "../../types";
 import { chmod } from "./chmod";
+import { getconf, locale, stty } from "./machine-info";
 
 /**
  * Commands the host runs in TypeScript beside the bundled WASI programs, for what a WASI
@@ -46,6 +47,9 @@ export const HOST_COMMANDS: ReadonlyMap<string, HostCommand> = new Map([
   ["curl", curl],
   ["wget", wget],
   ["chmod", textCommand(chmod)],
+  ["getconf", getconf],
+  ["locale", locale],
+  ["stty", stty],
 ]);
 
 export const hostCommandFor = (name: string): HostCommand | undefined => HOST_COMMANDS.get(name);

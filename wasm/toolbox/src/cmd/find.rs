@@ -61,8 +61,12 @@ enum Node {
     Empty,
     /// -perm MODE (exact), -perm -MODE (all these bits), -perm /MODE (any of them).
     Perm(char, u32),
-    Time(Cmp, i64),
-    Newer(i64, u32),
+    /// -mtime/-atime and the like: the age in units of seconds, of the access time when set.
+    Time(Cmp, i64, bool),
+    /// -newer/-anewer: the entry's modification (or access) time is after this one.
+    Newer(i64, u32, bool),
+    /// -used N: days from the status change (the modification here) to the last access.
+    Used(Cmp),
     /// -links N and -inum N: the entry's link count or inode number.
     Links(Cmp),
     Inum(Cmp),
@@ -83,7 +87,7 @@ impl Node {
         match self {
             Node::And(a, b) | Node::Or(a, b) | Node::Comma(a, b) => a.needs_metadata() || b.needs_metadata(),
             Node::Not(a) => a.needs_metadata(),
-            Node::Size(..) | Node::Empty | Node::Time(..) | Node::Newer(..) | Node::Printf(_) | Node::Ls | Node::Links(_) | Node::Inum(_) => true,
+            Node::Size(..) | Node::Empty | Node::Time(..) | Node::Newer(..) | Node::Used(_) | Node::Printf(_) | Node::Ls | Node::Links(_) | Node::Inum(_) => true,
             Node::Name(..) | Node::Path(..) | Node::Regex(_) | Node::Type(_) | Node::Const(_) | Node::Print(_) | Node::Perm(..) => false,
             Node::Delete | Node::Prune | Node::Quit | Node::Exec { .. } => false,
         }
@@ -215,7 +219,11 @@ impl<'a> Parser<'a> {
             "-mtime" | "-mmin" | "-atime" | "-amin" | "-ctime" | "-cmin" => {
                 let a = self.arg(&p)?;
                 let c = Cmp::parse(&a).ok_or_else(|| format!("invalid argument `{}' to `{}'", a, p))?;
-                Node::Time(c, if p.ends_with("min") { 60 } else { 86400 })
+                Node::Time(c, if p.ends_with("min") { 60 } else { 86400 }, p.starts_with("-a"))
+            }
+            "-used" => {
+                let a = self.arg(&p)?;
+                Node::Used(Cmp::parse(&a).ok_or_else(|| format!("invalid argument `{}' to `{}'", a, p))?)
             }
             "-regextype" => {
                 let a = self.arg(&p)?;
@@ -245,7 +253,7 @@ impl<'a> Parser<'a> {
                 let a = self.arg(&p)?;
                 let m = fsx::metadata(&a).map_err(|e| format!("{}: {}", q(&a), reason(&e)))?;
                 let (s, ns) = fsx::mtime(&m);
-                Node::Newer(s, ns)
+                Node::Newer(s, ns, p == "-anewer")
             }
             "-true" => Node::Const(true),
             "-false" => Node::Const(false),
@@ -471,13 +479,19 @@ impl<'c, 'x> Run<'c, 'x> {
                     _ => m == *bits,
                 }
             }
-            Node::Time(c, unit) => {
-                let age = self.now - fsx::mtime(e.meta()).0;
+            Node::Time(c, unit, access) => {
+                let age = self.now - if *access { fsx::atime(e.meta()).0 } else { fsx::mtime(e.meta()).0 };
                 // GNU rounds the age down to whole units (days or minutes),
                 // except -mmin, which compares unrounded for + and -.
                 c.test(age.div_euclid(*unit))
             }
-            Node::Newer(s, ns) => fsx::mtime(e.meta()) > (*s, *ns),
+            Node::Newer(s, ns, access) => (if *access { fsx::atime(e.meta()) } else { fsx::mtime(e.meta()) }) > (*s, *ns),
+            // GNU counts whole days since the change, rounded up.
+            Node::Used(c) => {
+                let (a, m) = (fsx::atime(e.meta()), fsx::mtime(e.meta()));
+                let secs = (a.0 - m.0) as f64 + (a.1 as f64 - m.1 as f64) / 1e9;
+                c.test((secs / 86400.0).ceil() as i64)
+            }
             Node::Const(b) => *b,
             Node::Print(end) => {
                 self.ctx.out.write_all(e.path.as_bytes())?;
@@ -676,8 +690,8 @@ fn printf(f: &str, e: &Entry) -> String {
                 Some('m') => out.push_str(&format!("{:o}", host::mode_of(e.path, e.is_dir()))),
                 Some('M') => out.push_str(&format!("{}{}", if e.is_dir() { 'd' } else { '-' }, host::mode_letters(host::mode_of(e.path, e.is_dir())))),
                 Some('u') | Some('g') => out.push_str(super::sysinfo::USER),
-                Some('T') | Some('A') | Some('C') => {
-                    let (s, ns) = fsx::mtime(e.meta());
+                Some(t @ ('T' | 'A' | 'C')) => {
+                    let (s, ns) = if t == 'A' { fsx::atime(e.meta()) } else { fsx::mtime(e.meta()) };
                     match it.next() {
                         Some('@') => out.push_str(&format!("{}.{:09}0", s, ns)),
                         Some('s') => out.push_str(&s.to_string()),

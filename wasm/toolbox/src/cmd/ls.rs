@@ -74,7 +74,7 @@ const SPECS: &[Spec] = &[
     flag('Z', "context", "Z"),
     flag('D', "dired", "D"),
 ];
-const HELP: &str = "Usage: ls [OPTION]... [FILE]...\nList information about the FILEs (the current directory by default).\nEntries are sorted by name unless -t, -S, -X, -v, -U or --sort is given.\n\n  -a, --all                  do not ignore entries starting with .\n  -A, --almost-all           do not list implied . and ..\n      --author               with -l, print the author of each file\n  -b, --escape               accepted (names here need no escapes)\n      --block-size=SIZE      with -l, scale sizes by SIZE (K, M, 1K, ...)\n  -B, --ignore-backups       do not list entries ending with ~\n  -c, -u                     with -t, sort by ctime/atime (the same as mtime here)\n  -C                         list entries by columns\n  -d, --directory            list directories themselves, not their contents\n  -f                         list all entries in directory order\n  -F, --classify             append indicator (one of */) to entries\n      --file-type            likewise, except do not append '*'\n      --format=WORD          across -x, commas -m, horizontal -x, long -l,\n                             single-column -1, verbose -l, vertical -C\n      --full-time            like -l --time-style=full-iso\n  -g                         like -l, but do not list owner\n      --group-directories-first  group directories before files\n  -G, --no-group             in a long listing, don't print group names\n  -h, --human-readable       with -l and -s, print sizes like 1K 234M 2G\n      --si                   likewise, but use powers of 1000\n  -H, -L                     accepted (the workspace has no symlinks)\n      --hide=PATTERN         do not list entries matching PATTERN\n      --indicator-style=WORD  none, slash (-p), file-type, classify (-F)\n  -i, --inode                print the index number of each file\n  -I, --ignore=PATTERN       do not list entries matching PATTERN\n  -k, --kibibytes            1024-byte blocks for -s\n  -l                         use a long listing format\n  -m                         fill width with a comma separated list of entries\n  -n, --numeric-uid-gid      like -l, but list numeric user and group IDs\n  -N, --literal              print entry names without quoting\n  -o                         like -l, but do not list group information\n  -p                         append / indicator to directories\n  -q, --hide-control-chars   accepted\n  -Q, --quote-name           enclose entry names in double quotes\n      --quoting-style=WORD   literal, shell, shell-always, c, escape\n  -r, --reverse              reverse order while sorting\n  -R, --recursive            list subdirectories recursively\n  -s, --size                 print the allocated size of each file, in blocks\n  -S                         sort by file size, largest first\n      --sort=WORD            none (-U), size (-S), time (-t), version (-v), extension (-X)\n      --time=WORD            accepted (every time is the modification time)\n      --time-style=STYLE     full-iso, long-iso, iso, +FORMAT\n  -t                         sort by time, newest first\n  -T, --tabsize=COLS         assume tab stops at each COLS instead of 8\n  -U                         do not sort; list entries in directory order\n  -v                         natural sort of (version) numbers within text\n  -w, --width=COLS           set output width to COLS (default 80)\n  -x                         list entries by lines instead of by columns\n  -X                         sort alphabetically by entry extension\n      --zero                 end each output line with NUL, not newline\n  -Z, --context              print a security context column (always '?': no SELinux here)\n  -1                         list one file per line\n";
+const HELP: &str = "Usage: ls [OPTION]... [FILE]...\nList information about the FILEs (the current directory by default).\nEntries are sorted by name unless -t, -S, -X, -v, -U or --sort is given.\n\n  -a, --all                  do not ignore entries starting with .\n  -A, --almost-all           do not list implied . and ..\n      --author               with -l, print the author of each file\n  -b, --escape               accepted (names here need no escapes)\n      --block-size=SIZE      with -l, scale sizes by SIZE (K, M, 1K, ...)\n  -B, --ignore-backups       do not list entries ending with ~\n  -c                         with -l: show ctime (the mtime here); alone: sort by it\n  -u                         with -l: show access time; with -t or alone: sort by it\n  -C                         list entries by columns\n  -d, --directory            list directories themselves, not their contents\n  -f                         list all entries in directory order\n  -F, --classify             append indicator (one of */) to entries\n      --file-type            likewise, except do not append '*'\n      --format=WORD          across -x, commas -m, horizontal -x, long -l,\n                             single-column -1, verbose -l, vertical -C\n      --full-time            like -l --time-style=full-iso\n  -g                         like -l, but do not list owner\n      --group-directories-first  group directories before files\n  -G, --no-group             in a long listing, don't print group names\n  -h, --human-readable       with -l and -s, print sizes like 1K 234M 2G\n      --si                   likewise, but use powers of 1000\n  -H, -L                     accepted (the workspace has no symlinks)\n      --hide=PATTERN         do not list entries matching PATTERN\n      --indicator-style=WORD  none, slash (-p), file-type, classify (-F)\n  -i, --inode                print the index number of each file\n  -I, --ignore=PATTERN       do not list entries matching PATTERN\n  -k, --kibibytes            1024-byte blocks for -s\n  -l                         use a long listing format\n  -m                         fill width with a comma separated list of entries\n  -n, --numeric-uid-gid      like -l, but list numeric user and group IDs\n  -N, --literal              print entry names without quoting\n  -o                         like -l, but do not list group information\n  -p                         append / indicator to directories\n  -q, --hide-control-chars   accepted\n  -Q, --quote-name           enclose entry names in double quotes\n      --quoting-style=WORD   literal, shell, shell-always, c, escape\n  -r, --reverse              reverse order while sorting\n  -R, --recursive            list subdirectories recursively\n  -s, --size                 print the allocated size of each file, in blocks\n  -S                         sort by file size, largest first\n      --sort=WORD            none (-U), size (-S), time (-t), version (-v), extension (-X)\n      --time=WORD            atime, access, use: as -u; ctime, status: as -c\n      --time-style=STYLE     full-iso, long-iso, iso, +FORMAT\n  -t                         sort by time, newest first\n  -T, --tabsize=COLS         assume tab stops at each COLS instead of 8\n  -U                         do not sort; list entries in directory order\n  -v                         natural sort of (version) numbers within text\n  -w, --width=COLS           set output width to COLS (default 80)\n  -x                         list entries by lines instead of by columns\n  -X                         sort alphabetically by entry extension\n      --zero                 end each output line with NUL, not newline\n  -Z, --context              print a security context column (always '?': no SELinux here)\n  -1                         list one file per line\n";
 
 #[derive(Clone, Copy, PartialEq, Default)]
 enum Key {
@@ -134,6 +134,8 @@ struct Opts {
     blocks: bool,
     kib: bool,
     eol: u8,
+    /// -u / --time=atime: show and sort by the access time.
+    atime: bool,
 }
 
 #[derive(Clone, Copy, PartialEq, Default)]
@@ -162,6 +164,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     let p = getopt!(ctx, args, SPECS, HELP, 2);
     let mut o = Opts { width: 80, tabsize: 8, eol: b'\n', time_style: "locale".into(), ..Opts::default() };
     let mut show_group_only = false;
+    let mut time_word = false;
     for f in &p.opts {
         let v = f.val.as_deref().unwrap_or("");
         match f.key {
@@ -213,7 +216,12 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
                     _ => return usage(ctx, format!("invalid argument {} for '--sort'\nValid arguments are: 'none', 'time', 'size', 'extension', 'version', 'name'", q(v))),
                 }
             }
-            "c" | "u" | "time" => {}
+            // -u/-c alone also sort by that time; with -l they only pick the time shown. The
+            // change time is the modification time here (no ctime is kept).
+            "c" | "u" | "time" => {
+                o.atime = f.key == "u" || matches!(v, "atime" | "access" | "use");
+                time_word = true;
+            }
             "C" => o.layout = Layout::Columns,
             "x" => o.layout = Layout::Across,
             "m" => o.layout = Layout::Commas,
@@ -265,6 +273,8 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     }
     if o.long {
         o.layout = Layout::Lines;
+    } else if time_word && o.key == Key::Name {
+        o.key = Key::Time;
     }
     let ops = if p.operands.is_empty() { vec![".".to_string()] } else { p.operands.clone() };
     let mut files = Vec::new();
@@ -329,7 +339,7 @@ fn sort(v: &mut Vec<Entry>, o: &Opts) {
         let (ma, mb) = (a.meta.as_ref(), b.meta.as_ref());
         let ord = match o.key {
             Key::Size => mb.map(|m| m.len()).cmp(&ma.map(|m| m.len())),
-            Key::Time => mb.map(fsx::mtime).cmp(&ma.map(fsx::mtime)),
+            Key::Time => mb.map(|m| shown_time(m, o)).cmp(&ma.map(|m| shown_time(m, o))),
             Key::Ext => extension(&a.name).cmp(extension(&b.name)),
             Key::Version => super::sort::version_cmp(a.name.as_bytes(), b.name.as_bytes()),
             _ => std::cmp::Ordering::Equal,
@@ -531,7 +541,7 @@ fn print_entries(ctx: &mut Ctx, es: &[Entry], o: &Opts, now: i64) -> io::Result<
             row.push("?".into());
         }
         row.push(size_cell(m.map(|m| m.len()).unwrap_or(0), o));
-        row.push(when(m.map(fsx::mtime).unwrap_or((0, 0)), now, &o.time_style));
+        row.push(when(m.map(|m| shown_time(m, o)).unwrap_or((0, 0)), now, &o.time_style));
         rows.push(row);
     }
     let n = rows.first().map(|r| r.len()).unwrap_or(0);
@@ -561,6 +571,14 @@ fn print_entries(ctx: &mut Ctx, es: &[Entry], o: &Opts, now: i64) -> io::Result<
 }
 
 /// The time column for a --time-style.
+fn shown_time(m: &Metadata, o: &Opts) -> (i64, u32) {
+    if o.atime {
+        fsx::atime(m)
+    } else {
+        fsx::mtime(m)
+    }
+}
+
 fn when(t: (i64, u32), now: i64, style: &str) -> String {
     match style {
         "full-iso" => full_time(t),

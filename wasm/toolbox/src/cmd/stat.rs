@@ -44,9 +44,6 @@ fn stamp(t: (i64, u32)) -> String {
     format!("{}-{:02}-{:02} {:02}:{:02}:{:02}.{:09} +0000", y, mo, d, s / 3600, s % 3600 / 60, s % 60, t.1)
 }
 
-fn atime(m: &Metadata) -> (i64, u32) {
-    m.accessed().ok().and_then(|x| x.duration_since(std::time::UNIX_EPOCH).ok()).map(|d| (d.as_secs() as i64, d.subsec_nanos())).unwrap_or_else(|| fsx::mtime(m))
-}
 
 fn format(fmt: &str, name: &str, m: &Metadata, escapes: bool) -> String {
     let mut out = String::new();
@@ -89,8 +86,8 @@ fn format(fmt: &str, name: &str, m: &Metadata, escapes: bool) -> String {
             Some('i') => out.push_str(&fsx::inode(name).unwrap_or(0).to_string()),
             Some('d') | Some('D') => out.push('0'),
             Some('h') => out.push_str(&super::ls::link_count(name, m.is_dir()).to_string()),
-            Some('x') => out.push_str(&stamp(atime(m))),
-            Some('X') => out.push_str(&atime(m).0.to_string()),
+            Some('x') => out.push_str(&stamp(fsx::atime(m))),
+            Some('X') => out.push_str(&fsx::atime(m).0.to_string()),
             Some('y') | Some('z') | Some('w') => out.push_str(&stamp(fsx::mtime(m))),
             Some('Y') | Some('Z') | Some('W') => out.push_str(&fsx::mtime(m).0.to_string()),
             Some('%') => out.push('%'),

@@ -119,9 +119,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     if let Some(r) = p.last("r") {
         match fsx::metadata(r) {
             Ok(m) => {
-                let mt = fsx::mtime(&m);
-                let at = m.accessed().ok().and_then(|x| x.duration_since(std::time::UNIX_EPOCH).ok()).map(|d| (d.as_secs() as i64, d.subsec_nanos())).unwrap_or(mt);
-                times = (at, mt);
+                times = (fsx::atime(&m), fsx::mtime(&m));
             }
             Err(e) => {
                 ctx.diag.error(format!("failed to get attributes of {}: {}", q(r), reason(&e)));
