@@ -53,6 +53,7 @@ export async function runShell(script: string, opts: RunShellOptions): Promise<R
   };
   const sh = new Shell(shared);
   sh.rootPid = sh.pid;
+  sh.commandString = true;
   sh.cwd = opts.cwd;
   sh.arg0 = opts.arg0 ?? "bash";
   sh.positional = opts.args ?? [];
@@ -68,7 +69,7 @@ export async function runShell(script: string, opts: RunShellOptions): Promise<R
     try {
       exitCode = await sh.runScript(script, fds, 2, (text) => topLevelCommand(sh, text, fds));
     } catch (e) {
-      exitCode = sh.catchProcess(e, sh.fds);
+      exitCode = sh.catchTop(e, sh.fds);
     }
     exitCode = await sh.runExitTrap(exitCode);
     // wait for background jobs so their output is not lost

@@ -109,6 +109,8 @@ export class Shell implements ExpandCtx, ArithEnv {
   private hashedFor: string | undefined;
   lastArg = "";
   fromC = false;
+  /** The bash tool's script: run as `bash -c` runs its string (exit status 127 after an expansion error), though `$-` has no `c`. */
+  commandString = false;
   /** State owned by individual builtins (umask, ulimit, completion specs...). Values must be
    * treated as immutable: a subshell gets a shallow copy of the map, so replace, never mutate. */
   builtinState = new Map<string, unknown>();
@@ -381,12 +383,6 @@ export class Shell implements ExpandCtx, ArithEnv {
     throw e;
   }
 
-  /** As catchTop, where a whole bash process ends: a fatal expansion error (set -u, ${x?}) exits 127 there, 1 in a subshell. */
-  catchProcess(e: unknown, fds: Fd[]): number {
-    const st = this.catchTop(e, fds);
-    return e instanceof ExpandError && e.fatal ? 127 : st;
-  }
-
   async runExitTrap(st: number): Promise<number> {
     const t = this.traps.get("EXIT");
     if (t === undefined) return st;
@@ -468,7 +464,7 @@ export class Shell implements ExpandCtx, ArithEnv {
           if (e instanceof ExpandError) {
             await this.err(fds, e.message);
             // bash -c exits 127 after an expansion error (a script file or subshell exits 1)
-            throw new ExitSig(this.fromC && this.callDepth === 0 ? 127 : e.status);
+            throw new ExitSig((this.fromC || this.commandString) && this.callDepth === 0 ? 127 : e.status);
           }
           throw e;
         }
@@ -1557,7 +1553,7 @@ export class Shell implements ExpandCtx, ArithEnv {
     try {
       st = interactive ? await runInteractive(child, script, fds, { rcfile, norc, fromStdin }) : await child.runScript(script, fds);
     } catch (e) {
-      st = child.catchProcess(e, fds);
+      st = child.catchTop(e, fds);
     }
     st = await child.runExitTrap(st);
     return st;
