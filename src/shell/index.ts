@@ -53,7 +53,6 @@ export async function runShell(script: string, opts: RunShellOptions): Promise<R
   };
   const sh = new Shell(shared);
   sh.rootPid = sh.pid;
-  sh.commandString = true;
   sh.cwd = opts.cwd;
   sh.arg0 = opts.arg0 ?? "bash";
   sh.positional = opts.args ?? [];

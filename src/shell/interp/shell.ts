@@ -109,8 +109,6 @@ export class Shell implements ExpandCtx, ArithEnv {
   private hashedFor: string | undefined;
   lastArg = "";
   fromC = false;
-  /** The bash tool's script: run as `bash -c` runs its string (exit status 127 after an expansion error), though `$-` has no `c`. */
-  commandString = false;
   /** State owned by individual builtins (umask, ulimit, completion specs...). Values must be
    * treated as immutable: a subshell gets a shallow copy of the map, so replace, never mutate. */
   builtinState = new Map<string, unknown>();
@@ -464,7 +462,7 @@ export class Shell implements ExpandCtx, ArithEnv {
           if (e instanceof ExpandError) {
             await this.err(fds, e.message);
             // bash -c exits 127 after an expansion error (a script file or subshell exits 1)
-            throw new ExitSig((this.fromC || this.commandString) && this.callDepth === 0 ? 127 : e.status);
+            throw new ExitSig(this.fromC && this.callDepth === 0 ? 127 : e.status);
           }
           throw e;
         }
