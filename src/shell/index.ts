@@ -68,7 +68,7 @@ export async function runShell(script: string, opts: RunShellOptions): Promise<R
     try {
       exitCode = await sh.runScript(script, fds, 2, (text) => topLevelCommand(sh, text, fds));
     } catch (e) {
-      exitCode = sh.catchProcess(e, sh.fds);
+      exitCode = sh.catchTop(e, sh.fds);
     }
     exitCode = await sh.runExitTrap(exitCode);
     // wait for background jobs so their output is not lost

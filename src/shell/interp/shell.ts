@@ -386,12 +386,6 @@ export class Shell implements ExpandCtx, ArithEnv {
     throw e;
   }
 
-  /** As catchTop, where a whole bash process ends: a fatal expansion error (set -u, ${x?}) exits 127 there, 1 in a subshell. */
-  catchProcess(e: unknown, fds: Fd[]): number {
-    const st = this.catchTop(e, fds);
-    return e instanceof ExpandError && e.fatal ? 127 : st;
-  }
-
   async runExitTrap(st: number): Promise<number> {
     const t = this.traps.get("EXIT");
     if (t === undefined) return st;
@@ -1573,7 +1567,7 @@ export class Shell implements ExpandCtx, ArithEnv {
         ? await runInteractive(child, script, fds, { rcfile, norc, fromStdin })
         : await child.runScript(script, fds, 2, (text) => topLevelCommand(child, text, fds));
     } catch (e) {
-      st = child.catchProcess(e, fds);
+      st = child.catchTop(e, fds);
     }
     st = await child.runExitTrap(st);
     return st;

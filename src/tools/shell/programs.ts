@@ -67,11 +67,11 @@ function namedFdSinks(argv: string[], io: ProgramIo): number[] {
 }
 
 /**
- * The session's program runner: host commands (curl, wget, chmod), then bundled WASI programs
+ * The session's program runner: host commands (curl, wget, chmod, getconf, ...), then bundled WASI programs
  * over the guarded workspace, reading the shell's stdin as a shared open file description (only
  * what they ask for). When the input is settled and the outputs never make a writer wait (a
- * file, the tool's own output), the program runs synchronously and its output is handed over at
- * the end: the cheap start. Else it streams (JSPI): it waits on an empty pipe, is held back by a
+ * file, the tool's own output), the program runs synchronously, writing stdout and stderr
+ * straight through (so `2>&1` keeps their order): the cheap start. Else it streams (JSPI): it waits on an empty pipe, is held back by a
  * full one and sees EPIPE when its reader is gone, so `yes | head -1` ends at once.
  */
 export function sessionPrograms(ctx: ToolContext): ProgramRunner {

@@ -25,7 +25,7 @@ const WRITE_RIGHTS = BigInt(
 export class WorkspaceFileFd extends Fd implements OpenFile {
   private pos = 0;
   private editor: FileEditor | null = null;
-  /** An mtime set while writes were pending; applied after the commit (which stamps "now"). */
+  /** Times set while writes were pending; applied after the commit (which stamps "now"). */
   private pendingTimes: { atimeMs?: number; mtimeMs?: number } | null = null;
   /** Set at the first read: the access time moves at most once per open (Workspace.noteRead). */
   private readNoted = false;

@@ -114,21 +114,20 @@ pub fn mtime(m: &fs::Metadata) -> (i64, u32) {
     }
 }
 
-/// wasi-libc takes musl's UTIME_OMIT; the libc crate of Debian's Rust says 0xfffffffe for WASI,
-/// which wasi-libc reads as a nanosecond count and refuses (EINVAL).
-#[cfg(target_os = "wasi")]
-const UTIME_OMIT: i64 = 0x3fff_fffe;
-#[cfg(not(target_os = "wasi"))]
-const UTIME_OMIT: i64 = libc::UTIME_OMIT as i64;
-
 /// Sets access and modification times (None leaves one unchanged). Std's
-/// File::set_times is newer than Debian's rustc, so this goes through libc.
+/// File::set_times is newer than Debian's rustc, so this goes through libc. A time left unchanged
+/// is passed as its current value rather than UTIME_OMIT: the libc crate of Debian's Rust and
+/// wasi-libc disagree on UTIME_OMIT's value, and wasi-libc refuses the crate's (EINVAL).
 pub fn set_times(p: &Path, atime: Option<(i64, u32)>, mtime: Option<(i64, u32)>) -> io::Result<()> {
     use std::ffi::CString;
-    let ts = |t: Option<(i64, u32)>| match t {
-        Some((s, ns)) => libc::timespec { tv_sec: s as _, tv_nsec: ns as _ },
-        None => libc::timespec { tv_sec: 0, tv_nsec: UTIME_OMIT as _ },
+    let (atime, mtime) = match (atime, mtime) {
+        (Some(a), Some(m)) => (a, m),
+        (a, m) => {
+            let meta = fs::metadata(p)?;
+            (a.unwrap_or_else(|| self::atime(&meta)), m.unwrap_or_else(|| self::mtime(&meta)))
+        }
     };
+    let ts = |(s, ns): (i64, u32)| libc::timespec { tv_sec: s as _, tv_nsec: ns as _ };
     let times = [ts(atime), ts(mtime)];
     let c = CString::new(p.to_string_lossy().as_bytes()).map_err(|_| io::Error::new(io::ErrorKind::InvalidInput, "invalid path"))?;
     let r = unsafe { libc::utimensat(libc::AT_FDCWD, c.as_ptr(), times.as_ptr(), 0) };
