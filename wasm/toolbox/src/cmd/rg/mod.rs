@@ -25,7 +25,8 @@
 //! -z searches .gz files. Tuning flags (--mmap, --dfa-size-limit, -j ...) change nothing.
 //! -U/--multiline and --multiline-dotall: multiline.rs (not with -v, context,
 //! -r, --vimgrep or --column).
-//! Refused with an error: --json, --pre/--pre-glob, --pcre2-version,
+//! --json: json.rs (not with -c, -l, -U).
+//! Refused with an error: --pre/--pre-glob, --pcre2-version,
 //! encodings but UTF-8, and anything unknown.
 //! Differences from ripgrep, kept simple on purpose:
 //! - .gitignore is honoured in any directory, git repository or not; ignore
@@ -43,6 +44,7 @@
 //! - Error numbers in messages use Linux's values (ENOENT is os error 2).
 
 mod color;
+mod json;
 mod multiline;
 mod walk;
 
@@ -193,7 +195,7 @@ OPTIONS (a subset of ripgrep's):
   -t/-T TYPE   --type-list   --hidden (-.)   --no-ignore   --no-ignore-vcs
   --no-ignore-dot   --no-ignore-parent   -u/-uu/-uuu   -d, --max-depth N
   -a, --text   --binary   -L, --follow   --no-messages   --sort path
-Not supported: --json, --pre; -U with -v, context, -r, --vimgrep or --column.
+Not supported: --pre; -U with -v, context, -r, --vimgrep or --column.
 
 Exit status: 0 if something matched, 1 if nothing did, 2 on error.
 ";
@@ -265,6 +267,8 @@ struct Cfg {
     crlf: bool,
     /// -U with a pattern that can match a line terminator (multiline.rs).
     multiline: bool,
+    /// --json (json.rs).
+    json: bool,
     /// The line terminator: NUL with --null-data.
     eol: u8,
     /// `--color always` (stdout is never a terminal here, so `auto` means never).
@@ -285,6 +289,8 @@ struct State {
     /// Some file already printed output (separators go between files).
     printed_file: bool,
     stop: bool,
+    /// --json totals for the summary line.
+    json: json::Totals,
 }
 
 /// Error text the way ripgrep shows it, with Linux's errno value (WASI's
@@ -360,7 +366,6 @@ pub fn run(ctx: &mut Ctx, argv: &[String]) -> Res {
         return Ok(0);
     }
     for (key, what) in [
-        ("json", "--json output"),
         ("pre", "--pre/--pre-glob preprocessors (no commands can run here)"),
         ("pcre2-version", "PCRE2 (--pcre2-version)"),
     ] {
@@ -465,6 +470,14 @@ pub fn run(ctx: &mut Ctx, argv: &[String]) -> Res {
     let multiline = p.has("U");
     // --multiline-dotall only changes -U searches, as in ripgrep.
     let dotall = multiline && p.has("dotall");
+    if p.has("json") {
+        for (key, what) in [("c", "--count"), ("count-matches", "--count-matches"), ("l", "--files-with-matches"), ("files-without-match", "--files-without-match"), ("U", "-U/--multiline"), ("vimgrep", "--vimgrep"), ("files", "--files")] {
+            if p.has(key) {
+                ctx.diag.error(format!("the argument '{}' cannot be used with '--json'", what));
+                return Ok(2);
+            }
+        }
+    }
     if multiline {
         for (key, what) in [("v", "-v"), ("A", "-A"), ("B", "-B"), ("C", "-C"), ("r", "-r/--replace"), ("vimgrep", "--vimgrep"), ("column", "--column")] {
             if p.has(key) {
@@ -685,6 +698,7 @@ pub fn run(ctx: &mut Ctx, argv: &[String]) -> Res {
     let cfg = Cfg {
         captures: word || replace.is_some(),
         multiline: multiline && patterns.iter().any(|pt| multiline::crosses_lines(pt, dotall)),
+        json: p.has("json"),
         matcher,
         invert: p.has("v"),
         mode,
@@ -718,7 +732,7 @@ pub fn run(ctx: &mut Ctx, argv: &[String]) -> Res {
     };
     let no_messages = p.has("no-messages");
     let started = std::time::Instant::now();
-    let mut st = State { stats: [0; 6], matched: false, error: false, printed_file: false, stop: false };
+    let mut st = State { stats: [0; 6], matched: false, error: false, printed_file: false, stop: false, json: [0; 7] };
 
     for op in &ops {
         if st.stop {
@@ -782,6 +796,11 @@ pub fn run(ctx: &mut Ctx, argv: &[String]) -> Res {
             }
         }
     }
+    if cfg.json {
+        let mut line = Vec::new();
+        json::summary(&mut line, &st.json, started.elapsed());
+        ctx.out.write_all(&line)?;
+    }
     if cfg.stats && cfg.mode != Mode::Quiet {
         let s = st.stats;
         let secs = started.elapsed().as_secs_f64();
@@ -841,7 +860,11 @@ fn search_path(ctx: &mut Ctx, cfg: &Cfg, st: &mut State, path: &str, explicit: b
 
 fn search_one(ctx: &mut Ctx, cfg: &Cfg, st: &mut State, path: &str, data: &[u8], explicit: bool) -> io::Result<()> {
     let mut out = Vec::new();
-    let matched = Searcher::new(cfg, path).search(data, explicit, st, &mut out);
+    let mut searcher = Searcher::new(cfg, path);
+    let matched = searcher.search(data, explicit, st, &mut out);
+    if cfg.json {
+        searcher.json_end(st, &mut out);
+    }
     st.stats[3] += 1;
     st.stats[5] += data.len() as u64;
     if cfg.mode == Mode::Lines {
@@ -867,12 +890,18 @@ struct Searcher<'c> {
     /// Line number of the last line printed in this file (0: none yet).
     last_printed: u64,
     started: bool,
+    /// --json: where this file's output began, its matched lines and
+    /// matches, the file's length and when the search started.
+    json_from: usize,
+    json_counts: [u64; 2],
+    data_len: usize,
+    began: std::time::Instant,
 }
 
 impl<'c> Searcher<'c> {
     fn new(cfg: &'c Cfg, path: &'c str) -> Self {
         let locs = cfg.matcher.as_ref().filter(|_| cfg.captures).map(|m| m.re.groups());
-        Searcher { cfg, path, locs, last_printed: 0, started: false }
+        Searcher { cfg, path, locs, last_printed: 0, started: false, json_from: 0, json_counts: [0; 2], data_len: 0, began: std::time::Instant::now() }
     }
 
     /// The next match in `line` at or after `from` (the -w wrapper's group 1).
@@ -1080,6 +1109,9 @@ impl<'c> Searcher<'c> {
     }
 
     fn context_line(&mut self, st: &mut State, lineno: u64, offset: usize, line: &[u8], out: &mut Vec<u8>) {
+        if self.cfg.json {
+            return self.json_line(st, "context", lineno, offset, line, out);
+        }
         self.begin(st, out);
         self.separate(lineno, out);
         self.prefix(out, lineno, None, offset, b'-');
@@ -1087,6 +1119,9 @@ impl<'c> Searcher<'c> {
     }
 
     fn match_line(&mut self, st: &mut State, lineno: u64, offset: usize, line: &[u8], out: &mut Vec<u8>) {
+        if self.cfg.json {
+            return self.json_line(st, "match", lineno, offset, line, out);
+        }
         self.begin(st, out);
         self.separate(lineno, out);
         let cfg = self.cfg;
@@ -1152,6 +1187,7 @@ impl<'c> Searcher<'c> {
     /// Returns whether the file counts as a match for the exit status.
     fn search(&mut self, data: &[u8], explicit: bool, st: &mut State, out: &mut Vec<u8>) -> bool {
         let cfg = self.cfg;
+        self.data_len = data.len();
         let head = &data[..data.len().min(8192)];
         // With --null-data NUL ends lines, so it does not make a file binary.
         let nul = if cfg.text || cfg.eol == 0 { None } else { memchr::memchr(0, head) };

@@ -311,8 +311,12 @@ fn errors_and_exit_codes() {
     let (c, _, e) = run("rg", &["-U", "-v", "x"], "");
     assert_eq!(c, 2);
     assert!(e.contains("-U/--multiline with -v is not supported"), "{}", e);
-    let (c, _, e) = run("rg", &["--json", "x"], "");
-    assert!(c == 2 && e.contains("not supported"));
+    let (c, _, e) = run("rg", &["--json", "-c", "x"], "");
+    assert!(c == 2 && e.contains("cannot be used with '--json'"), "{}", e);
+    let (c, o, _) = run("rg", &["--json", "x", "-"], "ax\n");
+    assert_eq!(c, 0);
+    assert!(o.starts_with("{\"type\":\"begin\",\"data\":{\"path\":{\"text\":\"<stdin>\"}}}\n{\"type\":\"match\""), "{}", o);
+    assert!(o.contains("\"submatches\":[{\"match\":{\"text\":\"x\"},\"start\":1,\"end\":2}]") && o.ends_with("\"type\":\"summary\"}\n"), "{}", o);
     check("rg", &["-V"], "", "ripgrep 14.1.0 (toolshed toolbox)\n", 0);
     check("rg", &["--version"], "", "ripgrep 14.1.0 (toolshed toolbox)\n", 0);
     let (c, o, _) = run("rg", &["--help"], "");
