@@ -101,8 +101,12 @@ const CORE = {
     "sort --month-sort months.txt", "sort --output=out.txt words.txt && cat out.txt", "sort --random-sort words.txt | sort", "sort --stable -k2,2 words.txt",
     "sort --temporary-directory=. words.txt", "sort --version-sort versions.txt", "sort --random-source=lines.txt -R words.txt",
     "sort --random-source=lines.txt -R -k2,2 words.txt", "sort --random-source=lines.txt -R -u -f words.txt", "sort --random-source=f1.txt -R words.txt; echo $?",
-    "sort --debug -k2,2n words.txt 2>&1", "sort --debug -t, -k2 -k3n t.csv 2>&1", "sort --debug -f -u words.txt", "sort --debug -k2 -r mixed.txt 2>&1",
-    "sort --debug -h sizes.txt", "sort --debug -M -m months.txt 2>&1", "sort --debug -c words.txt 2>&1; echo $?", "sort --batch-size=2 -m f1.txt f2.txt d/a.txt", "sort --compress-program=gzip -S 1K lines.txt words.txt",
+    // --debug's warnings (stderr) and annotations (stdout) apart: under 2>&1 the two streams
+    // interleave differently here (see the README).
+    "sort --debug -k2,2n words.txt 2>/dev/null", "sort --debug -k2,2n words.txt 2>&1 >/dev/null", "sort --debug -t, -k2 -k3n t.csv 2>/dev/null",
+    "sort --debug -t, -k2 -k3n t.csv 2>&1 >/dev/null", "sort --debug -f -u words.txt", "sort --debug -k2 -r mixed.txt 2>/dev/null",
+    "sort --debug -k2 -r mixed.txt 2>&1 >/dev/null", "sort --debug -h sizes.txt", "sort --debug -M -m months.txt 2>/dev/null",
+    "sort --debug -c words.txt 2>&1; echo $?", "sort --batch-size=2 -m f1.txt f2.txt d/a.txt", "sort --compress-program=gzip -S 1K lines.txt words.txt",
   ],
   head: ["head lines.txt", "head -n 3 lines.txt", "head -n -10 lines.txt", "head -c 10 lines.txt", "head -c -50 lines.txt", "head -q lines.txt d/a.txt",
     "head -v -n1 lines.txt", "head -z nul.txt | tr '\\0' ,", "head -3 lines.txt", "head --lines=2 lines.txt", "head --bytes=5 lines.txt", "head -n1 lines.txt d/a.txt"],
