@@ -53,6 +53,10 @@ impl Parsed {
     pub fn last(&self, key: &str) -> Option<&str> {
         self.opts.iter().rev().find(|o| o.key == key).and_then(|o| o.val.as_deref())
     }
+    /// Which of `keys` was given last (options that override each other).
+    pub fn last_key(&self, keys: &[&str]) -> Option<&'static str> {
+        self.opts.iter().rev().find(|o| keys.contains(&o.key)).map(|o| o.key)
+    }
     pub fn all(&self, key: &str) -> Vec<&str> {
         self.opts.iter().filter(|o| o.key == key).filter_map(|o| o.val.as_deref()).collect()
     }

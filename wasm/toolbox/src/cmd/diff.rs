@@ -16,7 +16,10 @@ mod fmt;
 
 const SPECS: &[Spec] = &[
     flag('u', "", "u"),
-    val('U', "unified", "U"),
+    // --unified[=NUM] and --context[=NUM] take an optional length; -U and -C need one.
+    val('U', "", "U"),
+    optval('\0', "unified", "U"),
+    flag('v', "", crate::args::VERSION),
     flag('q', "brief", "q"),
     flag('s', "report-identical-files", "s"),
     flag('i', "ignore-case", "i"),
@@ -33,7 +36,8 @@ const SPECS: &[Spec] = &[
     flag('Z', "ignore-trailing-space", "Z"),
     flag('T', "initial-tab", "T"),
     flag('c', "", "c"),
-    val('C', "context", "C"),
+    val('C', "", "C"),
+    optval('\0', "context", "C"),
     flag('p', "show-c-function", "p"),
     val('F', "show-function-line", "F"),
     val('x', "exclude", "x"),
@@ -649,11 +653,12 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         return Ok(2);
     }
     let p = getopt!(ctx, args, SPECS, HELP, 2);
-    // `-U N`/`-C N` name the context length; `-u`/`-c` alone mean 3 lines. Err holds the bad value.
+    // `-U N`/`-C N` name the context length; `-u`/`-c` (and the long
+    // forms without a value) mean 3 lines. Err holds the bad value.
     let context_len = |long: &str, short: &str| -> Result<Option<usize>, String> {
         match p.last(long) {
             Some(v) => v.parse::<usize>().map(Some).map_err(|_| v.to_string()),
-            None if p.has(short) => Ok(Some(3)),
+            None if p.has(short) || p.has(long) => Ok(Some(3)),
             None => Ok(None),
         }
     };

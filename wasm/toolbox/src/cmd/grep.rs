@@ -34,6 +34,9 @@ const SPECS: &[Spec] = &[
     flag('c', "count", "c"),
     optval('\0', "color", "color"),
     optval('\0', "colour", "color"),
+    val('\0', "group-separator", "group-separator"),
+    flag('\0', "no-group-separator", "no-group-separator"),
+    flag('V', "", crate::args::VERSION),
     flag('L', "files-without-match", "L"),
     flag('l', "files-with-matches", "l"),
     val('m', "max-count", "m"),
@@ -65,7 +68,7 @@ const SPECS: &[Spec] = &[
     val('d', "directories", "directories"),
     val('D', "devices", "ignored"),
 ];
-const HELP: &str = "Usage: grep [OPTION]... PATTERNS [FILE]...\nSearch for PATTERNS in each FILE.\nExample: grep -i 'hello world' menu.h main.c\nPATTERNS can contain multiple patterns separated by newlines.\n\nPattern selection and interpretation:\n  -E, --extended-regexp     PATTERNS are extended regular expressions\n  -F, --fixed-strings       PATTERNS are strings\n  -G, --basic-regexp        PATTERNS are basic regular expressions\n  -P, --perl-regexp         PATTERNS use the regex crate's syntax (Perl-like)\n  -e, --regexp=PATTERNS     use PATTERNS for matching\n  -f, --file=FILE           take PATTERNS from FILE\n  -i, --ignore-case         ignore case distinctions in patterns and data\n  -w, --word-regexp         match only whole words\n  -x, --line-regexp         match only whole lines\n\nMiscellaneous:\n  -s, --no-messages         suppress error messages\n  -v, --invert-match        select non-matching lines\n\nOutput control:\n  -m, --max-count=NUM       stop after NUM selected lines\n  -b, --byte-offset         print the byte offset with output lines\n  -n, --line-number         print line number with output lines\n  -H, --with-filename       print file name with output lines\n  -h, --no-filename         suppress the file name prefix on output\n      --label=LABEL         use LABEL as the standard input file name prefix\n  -o, --only-matching       show only nonempty parts of lines that match\n  -q, --quiet, --silent     suppress all normal output\n      --binary-files=TYPE   'binary', 'text', or 'without-match'\n  -a, --text                equivalent to --binary-files=text\n  -I                        equivalent to --binary-files=without-match\n  -r, --recursive           search directories recursively\n      --include=GLOB        search only files that match GLOB\n      --exclude=GLOB        skip files that match GLOB\n      --exclude-dir=GLOB    skip directories that match GLOB\n  -L, --files-without-match  print only names of FILEs with no selected lines\n  -l, --files-with-matches  print only names of FILEs with selected lines\n  -c, --count               print only a count of selected lines per FILE\n  -T, --initial-tab         make tabs line up (if needed)\n  -Z, --null                print 0 byte after FILE name\n\nContext control:\n  -B, --before-context=NUM  print NUM lines of leading context\n  -A, --after-context=NUM   print NUM lines of trailing context\n  -C, --context=NUM         print NUM lines of output context\n  -NUM                      same as --context=NUM\n  -z, --null-data           a data line ends in 0 byte, not newline\n\nExit status is 0 if any line is selected, 1 otherwise;\nif any error occurs and -q is not given, the exit status is 2.\n";
+const HELP: &str = "Usage: grep [OPTION]... PATTERNS [FILE]...\nSearch for PATTERNS in each FILE.\nExample: grep -i 'hello world' menu.h main.c\nPATTERNS can contain multiple patterns separated by newlines.\n\nPattern selection and interpretation:\n  -E, --extended-regexp     PATTERNS are extended regular expressions\n  -F, --fixed-strings       PATTERNS are strings\n  -G, --basic-regexp        PATTERNS are basic regular expressions\n  -P, --perl-regexp         PATTERNS are Perl-like (look-around and backreferences too)\n  -e, --regexp=PATTERNS     use PATTERNS for matching\n  -f, --file=FILE           take PATTERNS from FILE\n  -i, --ignore-case         ignore case distinctions in patterns and data\n  -w, --word-regexp         match only whole words\n  -x, --line-regexp         match only whole lines\n\nMiscellaneous:\n  -s, --no-messages         suppress error messages\n  -v, --invert-match        select non-matching lines\n\nOutput control:\n  -m, --max-count=NUM       stop after NUM selected lines\n  -b, --byte-offset         print the byte offset with output lines\n  -n, --line-number         print line number with output lines\n  -H, --with-filename       print file name with output lines\n  -h, --no-filename         suppress the file name prefix on output\n      --label=LABEL         use LABEL as the standard input file name prefix\n  -o, --only-matching       show only nonempty parts of lines that match\n  -q, --quiet, --silent     suppress all normal output\n      --binary-files=TYPE   'binary', 'text', or 'without-match'\n  -a, --text                equivalent to --binary-files=text\n  -I                        equivalent to --binary-files=without-match\n  -r, --recursive           search directories recursively\n      --include=GLOB        search only files that match GLOB\n      --exclude=GLOB        skip files that match GLOB\n      --exclude-dir=GLOB    skip directories that match GLOB\n  -L, --files-without-match  print only names of FILEs with no selected lines\n  -l, --files-with-matches  print only names of FILEs with selected lines\n  -c, --count               print only a count of selected lines per FILE\n  -T, --initial-tab         make tabs line up (if needed)\n  -Z, --null                print 0 byte after FILE name\n\nContext control:\n  -B, --before-context=NUM  print NUM lines of leading context\n  -A, --after-context=NUM   print NUM lines of trailing context\n  -C, --context=NUM         print NUM lines of output context\n      --group-separator=SEP  print SEP on line between matches with context\n      --no-group-separator  do not print separator for matches with context\n  -NUM                      same as --context=NUM\n  -z, --null-data           a data line ends in 0 byte, not newline\n\nExit status is 0 if any line is selected, 1 otherwise;\nif any error occurs and -q is not given, the exit status is 2.\n";
 
 #[derive(PartialEq, Clone, Copy)]
 enum Binary {
@@ -85,6 +88,8 @@ struct Opts {
     /// whole block of lines at once (see `BlockScan`). None when a line
     /// cannot be told from a block that way (-P's own syntax, `\``, `\'`).
     block_re: Option<Regex>,
+    /// -P patterns `re` cannot run (look-around, backreferences): crate::pcre.
+    pcre: Option<fancy_regex::Regex>,
     /// The one pattern when it is a plain string (no -i, no -x): the block
     /// search then looks for the bytes themselves (`bytescan::find_lit`).
     block_lit: Option<Vec<u8>>,
@@ -105,6 +110,9 @@ struct Opts {
     eol: u8,
     after: usize,
     before: usize,
+    /// Printed between non-adjacent groups: GNU does so once any context
+    /// option is given, even `-A 0`; None for --no-group-separator.
+    group_sep: Option<Vec<u8>>,
     binary: Binary,
     recursive: bool,
     include: Vec<String>,
@@ -143,7 +151,7 @@ impl Opts {
                         None
                     }
                 },
-                (None, None) => None,
+                (None, None) => self.pcre.as_ref().and_then(|f| crate::pcre::find_at(f, hay, at)),
             }
         };
         let mut start = from;
@@ -299,6 +307,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         }
     }
     let mut block_re = None;
+    let mut pcre = None;
     let re = if parts.is_empty() {
         None
     } else {
@@ -314,6 +323,10 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         }
         match RegexBuilder::new(&full).case_insensitive(icase).multi_line(false).build() {
             Ok(r) => Some(r),
+            Err(_) if mode == "P" && crate::pcre::fancy(&full, icase).is_ok() => {
+                pcre = crate::pcre::fancy(&full, icase).ok();
+                None
+            }
             Err(e) => {
                 let msg = e.to_string();
                 let first = msg.lines().last().unwrap_or("invalid pattern").trim().trim_start_matches("error: ").to_string();
@@ -395,6 +408,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         back,
         back_error: std::cell::RefCell::new(None),
         block_re,
+        pcre,
         block_lit,
         invert: p.has("v"),
         word: p.has("w"),
@@ -413,6 +427,10 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         eol: if p.has("z") { 0 } else { b'\n' },
         after,
         before,
+        group_sep: match p.last("group-separator") {
+            _ if !(p.has("A") || p.has("B") || p.has("C")) || p.last_key(&["group-separator", "no-group-separator"]) == Some("no-group-separator") => None,
+            sep => Some(format!("{}\n", sep.unwrap_or("--")).into_bytes()),
+        },
         binary,
         recursive,
         include: p.all("include").iter().map(|s| s.to_string()).collect(),
@@ -423,7 +441,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     };
     // GNU gives up at once when nothing can be selected (`-f /dev/null` without -v, `-m 0`),
     // printing nothing, not even -c counts; -L still has files to list.
-    let nothing_selectable = o.max == Some(0) || (o.re.is_none() && o.back.is_none() && !o.invert);
+    let nothing_selectable = o.max == Some(0) || (o.re.is_none() && o.back.is_none() && o.pcre.is_none() && !o.invert);
     if nothing_selectable && !o.list_without {
         return Ok(1);
     }
@@ -625,7 +643,7 @@ fn search(r: &mut dyn BufRead, name: &str, size: Option<u64>, o: &Opts, st: &mut
     let print_lines = !(o.quiet || o.count || o.list || o.list_without || is_binary);
     // Whole-block search is exact when no output depends on the lines that
     // do not match: no -v, no context, newline-terminated lines.
-    let block_re = o.block_re.as_ref().filter(|_| !o.invert && o.before == 0 && o.after == 0 && o.eol == b'\n');
+    let block_re = o.block_re.as_ref().filter(|_| !o.invert && o.before == 0 && o.after == 0 && o.group_sep.is_none() && o.eol == b'\n');
     let count = match block_re {
         Some(re) => {
             let mut buf = std::mem::take(&mut st.block_buf);
@@ -715,11 +733,11 @@ fn scan_lines(
             if print_lines {
                 if let Some(lp) = last_printed {
                     let first_ctx = ring.front().map(|x| x.0).unwrap_or(lineno);
-                    if (o.before > 0 || o.after > 0) && first_ctx > lp + 1 {
-                        out.write_all(b"--\n")?;
+                    if let Some(sep) = o.group_sep.as_ref().filter(|_| first_ctx > lp + 1) {
+                        out.write_all(sep)?;
                     }
-                } else if st.printed_any && (o.before > 0 || o.after > 0) {
-                    out.write_all(b"--\n")?;
+                } else if let Some(sep) = o.group_sep.as_ref().filter(|_| st.printed_any) {
+                    out.write_all(sep)?;
                 }
                 for (ln, off, l) in ring.drain(..) {
                     pr.prefix(out, ln, off, b'-')?;

@@ -1,4 +1,4 @@
-//! sort [-bdfghiMnrsuVzcC] [-k KEYDEF]... [-t SEP] [-o FILE] [FILE]...
+//! sort [-bdfghiMnRrsuVzcC] [-k KEYDEF]... [-t SEP] [-o FILE] [FILE]...
 //!
 //! Keys follow GNU's field arithmetic (begfield/limfield) in the C locale.
 //! Input is held as one buffer plus line offsets, which is the least a sort
@@ -11,7 +11,9 @@ use crate::{fsx, input};
 use std::cmp::Ordering;
 use std::io::{BufRead, Write};
 
+mod debug;
 mod keyed;
+mod random;
 mod spill;
 mod split;
 mod staged;
@@ -42,8 +44,14 @@ const SPECS: &[Spec] = &[
     val('T', "temporary-directory", "T"),
     val('\0', "parallel", "ignored"),
     flag('R', "random-sort", "R"),
+    val('\0', "random-source", "random-source"),
+    // Both shape temporary files only: merges here read every input at
+    // once and spilled runs stay uncompressed, so the output is the same.
+    val('\0', "batch-size", "batch-size"),
+    val('\0', "compress-program", "ignored"),
+    flag('\0', "debug", "debug"),
 ];
-const HELP: &str = "Usage: sort [OPTION]... [FILE]...\nWrite sorted concatenation of all FILE(s) to standard output.\n\nWith no FILE, or when FILE is -, read standard input.\n\nOrdering options:\n  -b, --ignore-leading-blanks  ignore leading blanks\n  -d, --dictionary-order      consider only blanks and alphanumeric characters\n  -f, --ignore-case           fold lower case to upper case characters\n  -g, --general-numeric-sort  compare according to general numerical value\n  -i, --ignore-nonprinting    consider only printable characters\n  -M, --month-sort            compare (unknown) < 'JAN' < ... < 'DEC'\n  -h, --human-numeric-sort    compare human readable numbers (e.g., 2K 1G)\n  -n, --numeric-sort          compare according to string numerical value\n  -r, --reverse               reverse the result of comparisons\n  -V, --version-sort          natural sort of (version) numbers within text\n\nOther options:\n  -c, --check                 check for sorted input; do not sort\n  -C, --check=quiet           like -c, but do not report first bad line\n  -k, --key=KEYDEF            sort via a key; KEYDEF gives location and type\n  -m, --merge                 merge already sorted files; do not sort\n  -o, --output=FILE           write result to FILE instead of standard output\n  -s, --stable                stabilize sort by disabling last-resort comparison\n  -t, --field-separator=SEP   use SEP instead of non-blank to blank transition\n  -u, --unique                output only the first of an equal run\n  -S, --buffer-size=SIZE      use SIZE for main memory buffer (b, K, M, G, %)\n  -T, --temporary-directory=DIR  use DIR for temporaries, not $TMPDIR or /tmp\n  -z, --zero-terminated       line delimiter is NUL, not newline\n\nKEYDEF is F[.C][OPTS][,F[.C][OPTS]] for start and stop position, where F is a\nfield number and C a character position in the field; both are origin 1, and\nthe stop position defaults to the line's end.  OPTS is one or more single-letter\nordering options [bdfgiMhnrV], which override global ordering options for that key.\n";
+const HELP: &str = "Usage: sort [OPTION]... [FILE]...\nWrite sorted concatenation of all FILE(s) to standard output.\n\nWith no FILE, or when FILE is -, read standard input.\n\nOrdering options:\n  -b, --ignore-leading-blanks  ignore leading blanks\n  -d, --dictionary-order      consider only blanks and alphanumeric characters\n  -f, --ignore-case           fold lower case to upper case characters\n  -g, --general-numeric-sort  compare according to general numerical value\n  -i, --ignore-nonprinting    consider only printable characters\n  -M, --month-sort            compare (unknown) < 'JAN' < ... < 'DEC'\n  -h, --human-numeric-sort    compare human readable numbers (e.g., 2K 1G)\n  -n, --numeric-sort          compare according to string numerical value\n  -R, --random-sort           shuffle, but group identical keys\n      --random-source=FILE    get random bytes from FILE\n  -r, --reverse               reverse the result of comparisons\n  -V, --version-sort          natural sort of (version) numbers within text\n\nOther options:\n  -c, --check                 check for sorted input; do not sort\n      --debug                 annotate the part of the line used to sort\n  -C, --check=quiet           like -c, but do not report first bad line\n  -k, --key=KEYDEF            sort via a key; KEYDEF gives location and type\n  -m, --merge                 merge already sorted files; do not sort\n  -o, --output=FILE           write result to FILE instead of standard output\n  -s, --stable                stabilize sort by disabling last-resort comparison\n  -t, --field-separator=SEP   use SEP instead of non-blank to blank transition\n  -u, --unique                output only the first of an equal run\n  -S, --buffer-size=SIZE      use SIZE for main memory buffer (b, K, M, G, %)\n      --batch-size=NMERGE     accepted (merges here read all inputs at once)\n      --compress-program=PROG  accepted; temporaries are not compressed\n  -T, --temporary-directory=DIR  use DIR for temporaries, not $TMPDIR or /tmp\n  -z, --zero-terminated       line delimiter is NUL, not newline\n\nKEYDEF is F[.C][OPTS][,F[.C][OPTS]] for start and stop position, where F is a\nfield number and C a character position in the field; both are origin 1, and\nthe stop position defaults to the line's end.  OPTS is one or more single-letter\nordering options [bdfgiMhnRrV], which override global ordering options for that key.\n";
 
 #[derive(Clone, Copy, Default, PartialEq, Debug)]
 pub struct KeyOpts {
@@ -57,6 +65,8 @@ pub struct KeyOpts {
     pub n: bool,
     pub r: bool,
     pub v: bool,
+    /// -R: ordered by a salted hash (random.rs).
+    pub rnd: bool,
 }
 
 impl KeyOpts {
@@ -72,6 +82,7 @@ impl KeyOpts {
             'n' => self.n = true,
             'r' => self.r = true,
             'V' => self.v = true,
+            'R' => self.rnd = true,
             _ => return false,
         }
         true
@@ -428,16 +439,29 @@ pub fn version_cmp(a: &[u8], b: &[u8]) -> Ordering {
     Ordering::Equal
 }
 
+/// The bytes of a key that -d and -i keep, folded by -f.
+fn filtered<'a>(key: &'a [u8], o: &'a KeyOpts) -> impl Iterator<Item = u8> + 'a {
+    let keep = move |c: &&u8| {
+        let c = **c;
+        (!o.d || c.is_ascii_alphanumeric() || blank(c)) && (!o.i || (0x20..0x7f).contains(&c))
+    };
+    key.iter().filter(keep).map(move |c| if o.f { c.to_ascii_uppercase() } else { *c })
+}
+
 fn text_cmp(a: &[u8], b: &[u8], o: &KeyOpts) -> Ordering {
     if !(o.d || o.f || o.i) {
         return a.cmp(b);
     }
-    let keep = |c: &&u8| {
-        let c = **c;
-        (!o.d || c.is_ascii_alphanumeric() || blank(c)) && (!o.i || (0x20..0x7f).contains(&c))
-    };
-    let fold = |c: &u8| if o.f { c.to_ascii_uppercase() } else { *c };
-    a.iter().filter(keep).map(fold).cmp(b.iter().filter(keep).map(fold))
+    filtered(a, o).cmp(filtered(b, o))
+}
+
+/// -R hashes the key as -d/-f/-i leave it, as GNU does.
+fn random_key<'a>(key: &'a [u8], o: &KeyOpts) -> std::borrow::Cow<'a, [u8]> {
+    if o.d || o.f || o.i {
+        std::borrow::Cow::Owned(filtered(key, o).collect())
+    } else {
+        std::borrow::Cow::Borrowed(key)
+    }
 }
 
 fn key_cmp(a: &[u8], b: &[u8], o: &KeyOpts) -> Ordering {
@@ -449,6 +473,8 @@ fn key_cmp(a: &[u8], b: &[u8], o: &KeyOpts) -> Ordering {
         general_cmp(a, b)
     } else if o.m {
         month(a).cmp(&month(b))
+    } else if o.rnd {
+        random::cmp(&random_key(a, o), &random_key(b, o))
     } else if o.v {
         version_cmp(a, b)
     } else {
@@ -520,9 +546,19 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
             }
         }
     }
-    if p.has("R") {
-        ctx.diag.error("random sort (-R) is not supported");
-        return Ok(2);
+    if let Some(b) = p.last("batch-size") {
+        match b.parse::<u64>() {
+            Ok(n) if n >= 2 => {}
+            Ok(_) => {
+                ctx.diag.error(format!("invalid --batch-size argument {}", q(b)));
+                ctx.diag.error(format!("minimum --batch-size argument is {}", q("2")));
+                return Ok(2);
+            }
+            Err(_) => {
+                ctx.diag.error(format!("invalid --batch-size argument {}", q(b)));
+                return Ok(2);
+            }
+        }
     }
     let tab = match p.last("t") {
         None => None,
@@ -550,7 +586,29 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     if keys.is_empty() {
         keys.push(Key { sword: 0, schar: 0, eword: None, echar: 0, skip_sblanks: g.b, skip_eblanks: g.b, o: g });
     }
+    if keys.iter().any(|k| k.o.rnd) {
+        if let Err(m) = random::seed(p.last("random-source")) {
+            ctx.diag.error(m);
+            return Ok(2);
+        }
+    }
     let sorter = Sorter { keys, tab, stable: p.has("s") || p.has("u"), reverse: g.r };
+    let debug = p.has("debug");
+    let keys_given = !p.all("k").is_empty();
+    // The keys --debug shows: none when GNU would keep none.
+    let shown_keys = if debug && (keys_given || !debug::plain(&g)) { &sorter.keys[..] } else { &[] };
+    if debug && (p.has("c") || p.has("C") || p.has("check") || p.has("o")) {
+        let c = if p.has("C") || matches!(p.last("check"), Some("quiet") | Some("silent")) { "-C" } else if p.has("o") && !(p.has("c") || p.has("check")) { "-o" } else { "-c" };
+        ctx.diag.error(format!("options '{} --debug' are incompatible", c));
+        return Ok(2);
+    }
+    if debug {
+        for w in debug::warnings(shown_keys, &g, keys_given, tab, p.has("s"), p.has("u")) {
+            ctx.diag.warn(w);
+        }
+        // Before any line, as GNU writes them (stderr is buffered here).
+        ctx.diag.raw().flush()?;
+    }
     let delim = if p.has("z") { 0u8 } else { b'\n' };
     let check = p.has("c") || p.has("C") || p.has("check");
     let quiet = p.has("C") || matches!(p.last("check"), Some("quiet") | Some("silent"));
@@ -563,7 +621,8 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         return check_sorted(ctx, &sorter, &files[0], delim, p.has("u"), quiet);
     }
     if p.has("m") {
-        return merge_sorted(ctx, &sorter, &files, delim, p.has("u"), p.last("o"));
+        let shown = if debug { Some(shown_keys) } else { None };
+        return merge_sorted(ctx, &sorter, &files, delim, p.has("u"), p.last("o"), shown);
     }
     let budget = match p.last("S") {
         None => spill::DEFAULT_BUFFER,
@@ -671,7 +730,12 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
             }
         }
         let l = line(&lines[item.line as usize]);
-        if to_file.is_some() {
+        if debug {
+            let mut shown = Vec::new();
+            debug::annotate(l, shown_keys, sorter.tab, !sorter.stable || shown_keys.is_empty(), &mut shown);
+            shown.pop();
+            staged.line(&mut ctx.out, &shown, b'\n')?;
+        } else if to_file.is_some() {
             // Kept until all input is read, so `-o` may name an input.
             file_out.extend_from_slice(l);
             file_out.push(delim);
@@ -695,7 +759,8 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
 /// -m: the inputs are taken as sorted already and merged line by line (the
 /// smallest head first, the earlier file on ties), as GNU does; unsorted input
 /// is not sorted.
-fn merge_sorted(ctx: &mut Ctx, sorter: &Sorter, files: &[String], delim: u8, unique: bool, to_file: Option<&str>) -> Res {
+/// `debug`: the keys --debug shows under each line.
+fn merge_sorted(ctx: &mut Ctx, sorter: &Sorter, files: &[String], delim: u8, unique: bool, to_file: Option<&str>, debug: Option<&[Key]>) -> Res {
     let mut inputs: Vec<Vec<Vec<u8>>> = Vec::new();
     for name in files {
         let mut data = Vec::new();
@@ -730,8 +795,13 @@ fn merge_sorted(ctx: &mut Ctx, sorter: &Sorter, files: &[String], delim: u8, uni
         if unique && prev.as_ref().map_or(false, |p| sorter.keys_cmp(p, &line) == Ordering::Equal) {
             continue;
         }
-        out.extend_from_slice(&line);
-        out.push(delim);
+        match debug {
+            Some(keys) => debug::annotate(&line, keys, sorter.tab, !sorter.stable || keys.is_empty(), &mut out),
+            None => {
+                out.extend_from_slice(&line);
+                out.push(delim);
+            }
+        }
         prev = Some(line);
     }
     // Written only after every input is read, so `-o` may name one of them.
@@ -940,6 +1010,23 @@ mod tests {
         check_err("sort", &["-c", "-n"], "1\n2\n10\n3\n", "sort: -:4: disorder: 3\n", 1);
         check_err("sort", &["-cu"], "a\nb\nb\n", "sort: -:3: disorder: b\n", 1);
         check("sort", &["-c"], "a\nb\nc", "", 0);
+    }
+
+    /// -R with --random-source and --debug; outputs from GNU sort 9.1 (C locale).
+    #[test]
+    fn random_source_and_debug() {
+        let d = tmpdir();
+        let salt = format!("{}/salt", d);
+        write(&salt, "one\ntwo\nthree\nfour\nfive\n");
+        let words = "apple 3\nbanana 1\nApple 2\ncherry 5\nbanana 1\napple 3\n";
+        let src = format!("--random-source={}", salt);
+        check("sort", &[&src, "-R"], words, "cherry 5\nApple 2\napple 3\napple 3\nbanana 1\nbanana 1\n", 0);
+        check("sort", &[&src, "-R", "-k2,2"], words, "cherry 5\nbanana 1\nbanana 1\napple 3\napple 3\nApple 2\n", 0);
+        write(&salt, "short\n");
+        check_err("sort", &[&src, "-R"], words, &format!("sort: '{}': end of file\n", salt), 2);
+        check("sort", &["--debug", "-k2,2n"], "b 10\na x\n", "a x\n  ^ no match for key\n___\nb 10\n  __\n____\n", 0);
+        check_err("sort", &["--debug", "-k2,2n"], "", "sort: text ordering performed using simple byte comparison\nsort: note numbers use '.' as a decimal point in this locale\n", 0);
+        check_err("sort", &["--debug", "-c"], "", "sort: options '-c --debug' are incompatible\n", 2);
     }
 
     #[test]

@@ -738,6 +738,8 @@ impl<'p, 'o> Interp<'p, 'o> {
             Expr::Call(name, args) => self.call(name, args)?,
             Expr::Builtin(name, args) => self.builtin(name, args)?,
             Expr::Getline(var, src) => self.getline(var.as_deref(), src.as_deref())?,
+            Expr::CmdGetline if self.sandbox => return Err("redirection not allowed in sandbox mode".into()),
+            Expr::CmdGetline => return Err("input from a command (\"cmd\" | getline) is not available in this sandbox".into()),
         })
     }
 
@@ -817,6 +819,14 @@ impl<'p, 'o> Interp<'p, 'o> {
                     Val::Num(if self.bytes { s.len() } else { s.chars().count() } as f64)
                 }
             },
+            "substr" if self.bytes => {
+                // Bytes as units (-b or a C locale); a cut inside a UTF-8
+                // character cannot be kept in a string here and becomes U+FFFD.
+                let v = self.eval(argn(0).ok_or("substr: missing argument")?)?;
+                let s = self.to_s(&v).into_bytes();
+                let (a, b) = substr_span(s.len(), num_arg(self, 1)?, if args.len() > 2 { Some(num_arg(self, 2)?) } else { None });
+                Val::Str(String::from_utf8_lossy(&s[a..b]).into_owned())
+            }
             "substr" => {
                 let s: Vec<char> = {
                     let v = self.eval(argn(0).ok_or("substr: missing argument")?)?;
@@ -838,6 +848,7 @@ impl<'p, 'o> Interp<'p, 'o> {
                 let b = self.eval(argn(1).ok_or("index: missing argument")?)?;
                 let (a, b) = (self.to_s(&a), self.to_s(&b));
                 Val::Num(match a.find(&b) {
+                    Some(p) if self.bytes => (p + 1) as f64,
                     Some(p) => (a[..p].chars().count() + 1) as f64,
                     None => 0.0,
                 })
@@ -997,6 +1008,7 @@ impl<'p, 'o> Interp<'p, 'o> {
                 let r = self.regex(&src)?;
                 let caps = r.captures(&s);
                 let (start, len) = match caps.as_ref().and_then(|c| c.get(0)) {
+                    Some(m) if self.bytes => (m.start() as f64 + 1.0, m.as_str().len() as f64),
                     Some(m) => (s[..m.start()].chars().count() as f64 + 1.0, m.as_str().chars().count() as f64),
                     None => (0.0, -1.0),
                 };
@@ -1068,6 +1080,7 @@ impl<'p, 'o> Interp<'p, 'o> {
                 }
                 Val::Num(prev)
             }
+            "system" if self.sandbox => return Err("'system' function not allowed in sandbox mode".into()),
             "system" => return Err("system() is not available in this sandbox".into()),
             "close" => {
                 let v = self.eval(argn(0).ok_or("close: missing argument")?)?;
@@ -1090,6 +1103,7 @@ impl<'p, 'o> Interp<'p, 'o> {
 
     fn getline(&mut self, var: Option<&Expr>, src: Option<&Expr>) -> R<Val> {
         let src = match src {
+            Some(_) if self.sandbox => return Err("redirection not allowed in sandbox mode".into()),
             Some(s) => s,
             None => {
                 // Plain getline reads the next main-input record.
@@ -1278,8 +1292,8 @@ impl<'p, 'o> Interp<'p, 'o> {
     fn output(&mut self, redir: &Redir, text: &str) -> R<()> {
         match redir {
             Redir::None => self.out.write_all(text.as_bytes()).map_err(|e| format!("\u{0}io {}", e)),
+            Redir::Pipe(_) | Redir::File(_) | Redir::Append(_) if self.sandbox => Err("redirection not allowed in sandbox mode".into()),
             Redir::Pipe(_) => Err("output to a pipe (print | \"cmd\") is not available in this sandbox".into()),
-            Redir::File(_) | Redir::Append(_) if self.sandbox => Err("redirection not allowed in sandbox mode".into()),
             Redir::File(e) | Redir::Append(e) => {
                 let v = self.eval(e)?;
                 let name = self.to_s(&v);
@@ -1759,4 +1773,19 @@ mod tests {
             }
         }
     }
+}
+
+/// substr's byte range for string length `len`, start `m` and count `n`
+/// (both rounded half to even, as gawk does).
+fn substr_span(len: usize, m: f64, n: Option<f64>) -> (usize, usize) {
+    let m = round_half_even(m);
+    let start = m.max(1.0);
+    let end = match n {
+        None => len as f64 + 1.0,
+        Some(n) => (m + round_half_even(n)).min(len as f64 + 1.0),
+    };
+    if end <= start {
+        return (0, 0);
+    }
+    ((start as usize - 1).min(len), (end as usize - 1).min(len))
 }

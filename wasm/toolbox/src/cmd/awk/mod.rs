@@ -205,7 +205,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     let Ctx { stdin, out, diag, .. } = ctx;
     let inputs = Inputs { operands: operands.clone(), pos: 0, cur: None, stdin: Some(&mut **stdin), used_any_file: false };
     let mut it = Interp::new(&prog, out, inputs);
-    it.bytes = p.has("b");
+    it.bytes = p.has("b") || c_locale();
     it.sandbox = p.has("S");
     if let Some(f) = fs {
         let f = if f == "t" { "\t".to_string() } else { unescape(&f) };
@@ -449,5 +449,21 @@ mod tests {
         check("awk", &["/^19999 / {print $2}", &path], "", "w0\n", 0);
         check_err("awk", &["{print $1"], "", "awk: syntax error at source line 1: unexpected end of program, missing '}' (near Eof)\n", 2);
         check_err("awk", &["BEGIN { system(\"ls\") }"], "", "awk: fatal: system() is not available in this sandbox\n", 2);
+        // -S refuses what gawk's sandbox does, with its messages; `cmd | getline` is named.
+        check_err("awk", &["-S", "BEGIN { system(\"ls\") }"], "", "awk: fatal: 'system' function not allowed in sandbox mode\n", 2);
+        check_err("awk", &["-S", "BEGIN { getline x < \"f\" }"], "", "awk: fatal: redirection not allowed in sandbox mode\n", 2);
+        check_err("awk", &["BEGIN { \"date\" | getline d }"], "", "awk: fatal: input from a command (\"cmd\" | getline) is not available in this sandbox\n", 2);
+        // -b: bytes, not characters.
+        check("awk", &["-b", "{ print length($0), index($0, \"l\"), substr($0, 2, 3) }"], "h\u{e9}llo\n", "6 4 \u{e9}l\n", 0);
     }
+}
+
+/// Whether the locale gawk would use (LC_ALL, else LC_CTYPE, else LANG) is
+/// C/POSIX, where characters are bytes. With none set it is the sandbox's
+/// default, C.UTF-8 (the shell always sets LANG; only native tests do not).
+fn c_locale() -> bool {
+    ["LC_ALL", "LC_CTYPE", "LANG"]
+        .iter()
+        .find_map(|k| std::env::var(k).ok().filter(|v| !v.is_empty()))
+        .map_or(false, |v| v == "C" || v == "POSIX")
 }

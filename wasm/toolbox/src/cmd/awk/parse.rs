@@ -26,6 +26,8 @@ pub enum Expr {
     Call(String, Vec<Expr>),
     Builtin(String, Vec<Expr>),
     Getline(Option<Box<Expr>>, Option<Box<Expr>>),
+    /// `cmd | getline [var]`: parsed so the refusal names it (no commands run here).
+    CmdGetline,
     Group(Box<Expr>),
 }
 
@@ -527,6 +529,14 @@ impl P {
         while self.starts_operand() {
             let r = self.additive()?;
             l = Expr::Concat(Box::new(l), Box::new(r));
+        }
+        while self.is_op("|") && matches!(self.t.get(self.i + 1).map(|t| &t.0), Some(Tok::Kw("getline"))) {
+            self.next();
+            self.next();
+            if matches!(self.peek(), Tok::Name(_)) || self.is_op("$") {
+                self.postfix()?;
+            }
+            l = Expr::CmdGetline;
         }
         Ok(l)
     }

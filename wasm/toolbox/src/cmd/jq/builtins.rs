@@ -71,6 +71,14 @@ def IN(src; s): any(src == s; .);
 def INDEX(stream; idx_expr): reduce stream as $row ({}; .[$row | idx_expr | tostring] |= $row);
 def INDEX(idx_expr): INDEX(.[]; idx_expr);
 def tostream: path(def r: (.[]? | r), .; r) as $p | getpath($p) | reduce path(.[]?) as $q ([$p, .]; [$p + $q]);
+def fromstream(f): foreach f as $e ({v: null, done: false};
+  (if .done then {v: null, done: false} else . end)
+  | if ($e | length) == 2 then
+      (if ($e[0] | length) == 0 then {v: $e[1], done: true} else .v |= setpath($e[0]; $e[1]) end)
+    elif ($e[0] | length) == 1 then .done = true
+    else . end;
+  if .done then .v else empty end);
+def truncate_stream(stream): . as $n | null | stream | select((.[0] | length) > $n) | .[0] |= .[$n:];
 def fromjson: _fromjson;
 def finites: select(isinfinite or isnan | not);
 def normals: select(isnormal);

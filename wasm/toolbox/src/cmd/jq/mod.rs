@@ -4,11 +4,12 @@
 //! destructuring, reduce/foreach, def, label/break, string interpolation
 //! and @formats, assignments (`= |= += //=` …), regexes (Rust `regex`
 //! syntax, close to jq's Oniguruma for everyday patterns) and the common
-//! builtins. Not supported: --stream, --seq, modules (`import`, -L),
+//! builtins; --stream and --seq (framing.rs). Not supported: modules (`import`, -L),
 //! SQL-style and date builtins beyond todate/fromdate/strftime/now.
 
 mod builtins;
 mod eval;
+mod framing;
 mod parse;
 #[cfg(test)]
 mod tests;
@@ -22,7 +23,7 @@ use std::io::{Read, Write};
 use std::rc::Rc;
 use value::{dump, dump_into, parse_one, Fmt, Reader, Scratch, V};
 
-const HELP: &str = "Usage:\tjq [OPTIONS] FILTER [FILE...]\n\tjq [OPTIONS] --args FILTER [STRINGS...]\n\tjq [OPTIONS] --jsonargs FILTER [JSON_TEXTS...]\n\njq applies FILTER to its JSON text inputs and prints the results as JSON.\n\n  -c, --compact-output      compact instead of pretty-printed output\n  -n, --null-input          use `null` as the single input value\n  -e, --exit-status         set the exit status code based on the output\n  -s, --slurp               read all inputs into an array and apply the filter to it\n  -r, --raw-output          output raw strings, not JSON texts\n  -j, --join-output         like -r, without a newline after each output\n  -a, --ascii-output        escape non-ASCII characters\n  -R, --raw-input           read each line as a string, not JSON\n  -S, --sort-keys           sort keys of objects on output\n  -C, -M                    colored / monochrome output\n      --tab                 indent with tabs\n      --indent N            indent with N spaces (0-7)\n  -f, --from-file FILE      read the filter from FILE\n      --arg NAME VALUE      set $NAME to the string VALUE\n      --argjson NAME JSON   set $NAME to the JSON value\n      --slurpfile NAME FILE set $NAME to an array of the JSON texts in FILE\n      --rawfile NAME FILE   set $NAME to the contents of FILE\n      --args                remaining arguments are strings ($ARGS.positional)\n      --jsonargs            remaining arguments are JSON texts ($ARGS.positional)\n\nExit status: 0 ok; 1 with -e when the last output is false or null; 2 usage or\ninput error; 3 compile error; 4 with -e when there was no output; 5 runtime error.\n";
+const HELP: &str = "Usage:\tjq [OPTIONS] FILTER [FILE...]\n\tjq [OPTIONS] --args FILTER [STRINGS...]\n\tjq [OPTIONS] --jsonargs FILTER [JSON_TEXTS...]\n\njq applies FILTER to its JSON text inputs and prints the results as JSON.\n\n  -c, --compact-output      compact instead of pretty-printed output\n  -n, --null-input          use `null` as the single input value\n  -e, --exit-status         set the exit status code based on the output\n  -s, --slurp               read all inputs into an array and apply the filter to it\n  -r, --raw-output          output raw strings, not JSON texts\n  -j, --join-output         like -r, without a newline after each output\n  -a, --ascii-output        escape non-ASCII characters\n  -R, --raw-input           read each line as a string, not JSON\n  -S, --sort-keys           sort keys of objects on output\n  -C, -M                    colored / monochrome output\n      --seq                 application/json-seq: RS before each text (input and output)\n      --stream              read each input as its stream of [path, leaf] events\n      --tab                 indent with tabs\n      --indent N            indent with N spaces (0-7)\n  -f, --from-file FILE      read the filter from FILE\n      --arg NAME VALUE      set $NAME to the string VALUE\n      --argjson NAME JSON   set $NAME to the JSON value\n      --slurpfile NAME FILE set $NAME to an array of the JSON texts in FILE\n      --rawfile NAME FILE   set $NAME to the contents of FILE\n      --args                remaining arguments are strings ($ARGS.positional)\n      --jsonargs            remaining arguments are JSON texts ($ARGS.positional)\n\nExit status: 0 ok; 1 with -e when the last output is false or null; 2 usage or\ninput error; 3 compile error; 4 with -e when there was no output; 5 runtime error.\n";
 
 /// Output is written in pieces of about this size.
 const OUT_CHUNK: usize = 64 * 1024;
@@ -43,6 +44,8 @@ struct Opts {
     raw_in: bool,
     sort_keys: bool,
     tab: bool,
+    stream: bool,
+    seq: bool,
     indent: Option<usize>,
     from_file: Option<String>,
     filter: Option<String>,
@@ -186,7 +189,8 @@ fn parse_args(ctx: &mut Ctx, args: &[String]) -> Result<Opts, i32> {
                 }
                 "args" => rest_mode = Some(false),
                 "jsonargs" => rest_mode = Some(true),
-                "stream" | "seq" => return Err(usage_err(ctx, &format!("--{} is not supported here", long))),
+                "stream" => o.stream = true,
+                "seq" => o.seq = true,
                 _ => return Err(usage_err(ctx, &format!("Unknown option {}", a))),
             }
             continue;
@@ -237,6 +241,13 @@ struct Inputs<'s> {
     /// The reader's key cache and buffers, kept across inputs (NDJSON
     /// repeats its keys every line).
     scratch: Scratch,
+    /// --stream: each text's events, handed out one by one.
+    stream: bool,
+    /// --seq: the input is read whole and split at RS (framing.rs).
+    seq: bool,
+    pending: std::collections::VecDeque<V>,
+    /// What --seq dropped, reported after the outputs.
+    warnings: Vec<String>,
 }
 
 /// Input read at a time; a value longer than this makes the buffer grow.
@@ -295,7 +306,45 @@ impl<'s> Inputs<'s> {
         Ok(())
     }
 
+    /// The next input after --seq and --stream framing.
     fn next(&mut self) -> Option<Result<V, String>> {
+        loop {
+            if let Some(v) = self.pending.pop_front() {
+                return Some(Ok(v));
+            }
+            if self.seq && !self.raw && !self.slurp {
+                if self.done {
+                    return None;
+                }
+                while self.source.is_some() {
+                    if let Err(m) = self.refill(self.data.len()) {
+                        return Some(Err(m));
+                    }
+                }
+                self.done = true;
+                let (texts, warnings) = framing::seq_texts(&self.data[self.pos..]);
+                self.warnings = warnings;
+                for t in texts {
+                    self.frame(t);
+                }
+                continue;
+            }
+            match self.next_text()? {
+                Ok(v) if self.stream && !self.slurp => framing::events(&v, &mut self.pending),
+                other => return Some(other),
+            }
+        }
+    }
+
+    fn frame(&mut self, v: V) {
+        if self.stream {
+            framing::events(&v, &mut self.pending);
+        } else {
+            self.pending.push_back(v);
+        }
+    }
+
+    fn next_text(&mut self) -> Option<Result<V, String>> {
         if self.done {
             return None;
         }
@@ -471,7 +520,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     }
     let data = Vec::new();
     let line = Rc::new(Cell::new(0));
-    let inputs = Rc::new(RefCell::new(Inputs { data, pos: 0, source: Some(chain), raw: o.raw_in, slurp: o.slurp, done: false, line: line.clone(), counted: 0, scratch: Scratch::default() }));
+    let inputs = Rc::new(RefCell::new(Inputs { data, pos: 0, source: Some(chain), raw: o.raw_in, slurp: o.slurp, done: false, line: line.clone(), counted: 0, scratch: Scratch::default(), stream: o.stream, seq: o.seq, pending: Default::default(), warnings: Vec::new() }));
     let src = inputs.clone();
     let mut it = Interp::new(Box::new(move || src.borrow_mut().next()));
     it.env_obj = V::obj(std::env::vars().map(|(k, v)| (Rc::from(k.as_str()), V::str(&v))).collect());
@@ -510,6 +559,9 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         let out = &mut ctx.out;
         let mut werr: Option<std::io::Error> = None;
         let r = it.eval(&ast, &env, Cur::val(v), &mut |_, x| {
+            if o.seq {
+                text.push(framing::RS as char);
+            }
             match (&x.v, o.raw_out) {
                 (V::Str(s), true) => text.push_str(s),
                 _ => dump_into(&mut text, &x.v, &fmt),
@@ -564,6 +616,9 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
             }
             Err(Ctl::Pass(_, _)) => status = 5,
         }
+    }
+    for w in inputs.borrow_mut().warnings.drain(..) {
+        let _ = writeln!(ctx.diag.raw(), "{}", w);
     }
     if status != 0 {
         return Ok(status);

@@ -468,3 +468,21 @@ fn streams_input_in_blocks() {
     let (code, out, _) = crate::testutil::run("jq", &["-R", "."], &raw);
     assert_eq!((code, out.lines().count(), out.lines().last()), (0, 300_000, Some("\"line 299999\"")));
 }
+
+/// --stream, --seq and the stream builtins; outputs from jq 1.6.
+#[test]
+fn stream_and_seq_framing() {
+    let cases: &[(&[&str], &str, &str)] = &[
+        (&["-c", "--stream", "."], "{\"a\":[1,{\"b\":2}]}", "[[\"a\",0],1]\n[[\"a\",1,\"b\"],2]\n[[\"a\",1,\"b\"]]\n[[\"a\",1]]\n[[\"a\"]]\n"),
+        (&["-c", "--stream", "."], "3 \"x\" [] {}", "[[],3]\n[[],\"x\"]\n[[],[]]\n[[],{}]\n"),
+        (&["-nc", "--stream", "fromstream(inputs)"], "{\"a\":[1,[]]} 5", "{\"a\":[1,[]]}\n5\n"),
+        (&["-nc", "[1|truncate_stream([[0],1],[[1,0],2],[[1,0]],[[1]])]"], "", "[[[0],2],[[0]]]\n"),
+        (&["-c", "--seq", "."], "\u{1e}{\"a\":1}\n\u{1e}[2]\n", "\u{1e}{\"a\":1}\n\u{1e}[2]\n"),
+        // Text before the first RS, a text an RS cuts short and a number ending the input are dropped.
+        (&["-c", "--seq", "."], "[0]\n\u{1e}{\"a\":1\n\u{1e}[3]\n\u{1e}4", "\u{1e}[3]\n"),
+        (&["-c", "--seq", "."], "{\"a\":1}\n", ""),
+    ];
+    for (args, input, want) in cases {
+        check("jq", args, input, want, 0);
+    }
+}

@@ -8,7 +8,8 @@
 //! Patterns use the `regex` crate's syntax (as ripgrep does). No PATH means
 //! stdin when it is a pipe or a file (ripgrep's rule), else `.` (paths then
 //! print without `./`); `-` names stdin.
-//! Matching: -e -f -F -i -s -S -w -x -v -P (accepted; same engine).
+//! Matching: -e -f -F -i -s -S -w -x -v; -P/--pcre2 and --engine auto|pcre2
+//! use fancy-regex (look-around, backreferences; crate::pcre).
 //! Output: -n -N --column --no-column -b -H -I --heading --no-heading -p
 //!   -0 -o -r/--replace ($0 $1 ${name} $$) -c --count-matches --include-zero
 //!   -l --files-without-match -q -m -A -B -C --context-separator --passthru
@@ -22,8 +23,11 @@
 //!   --no-config (ignored) --no-messages.
 //! Types: --type-add --type-clear. Ignore: --ignore-file (below every ignore file).
 //! -z searches .gz files. Tuning flags (--mmap, --dfa-size-limit, -j ...) change nothing.
-//! Refused with an error: -U/--multiline, --json, --pre/--pre-glob, --pcre2-version,
-//! encodings but UTF-8, --engine pcre2, and anything unknown.
+//! -U/--multiline and --multiline-dotall: multiline.rs (not with -v, context,
+//! -r, --vimgrep or --column).
+//! --json: json.rs (not with -c, -l, -U).
+//! Refused with an error: --pre/--pre-glob, --pcre2-version,
+//! encodings but UTF-8, and anything unknown.
 //! Differences from ripgrep, kept simple on purpose:
 //! - .gitignore is honoured in any directory, git repository or not; ignore
 //!   files of the directories above a search root are read too.
@@ -40,12 +44,15 @@
 //! - Error numbers in messages use Linux's values (ENOENT is os error 2).
 
 mod color;
+mod json;
+mod multiline;
 mod walk;
 
 use crate::args::{self, flag, val, Spec};
 use crate::ctx::{reason, Ctx, Res};
 use crate::fsx;
-use regex::bytes::{CaptureLocations, Regex, RegexBuilder};
+use crate::pcre::{self as engine, Engine, Groups};
+use regex::bytes::{Regex, RegexBuilder};
 use std::collections::VecDeque;
 use std::io::{self, Write};
 use walk::{Entry, Filter, Rule};
@@ -61,7 +68,7 @@ const SPECS: &[Spec] = &[
     flag('w', "word-regexp", "w"),
     flag('x', "line-regexp", "x"),
     flag('v', "invert-match", "v"),
-    flag('P', "pcre2", "ignored"),
+    flag('P', "pcre2", "P"),
     flag('c', "count", "c"),
     flag('\0', "count-matches", "count-matches"),
     flag('\0', "include-zero", "include-zero"),
@@ -141,11 +148,11 @@ const SPECS: &[Spec] = &[
     flag('\0', "unicode", "unicode"),
     val('E', "encoding", "encoding"),
     val('\0', "engine", "engine"),
-    flag('\0', "multiline-dotall", "U"),
+    flag('\0', "multiline-dotall", "dotall"),
     val('\0', "pre-glob", "pre"),
     flag('\0', "pcre2-version", "pcre2-version"),
     // Tuning and diagnostics that change nothing in what is printed here.
-    flag('\0', "auto-hybrid-regex", "ignored"),
+    flag('\0', "auto-hybrid-regex", "auto"),
     flag('\0', "block-buffered", "ignored"),
     flag('\0', "line-buffered", "ignored"),
     val('\0', "dfa-size-limit", "ignored"),
@@ -188,7 +195,7 @@ OPTIONS (a subset of ripgrep's):
   -t/-T TYPE   --type-list   --hidden (-.)   --no-ignore   --no-ignore-vcs
   --no-ignore-dot   --no-ignore-parent   -u/-uu/-uuu   -d, --max-depth N
   -a, --text   --binary   -L, --follow   --no-messages   --sort path
-Not supported: -U/--multiline, --json, --pre.
+Not supported: --pre; -U with -v, context, -r, --vimgrep or --column.
 
 Exit status: 0 if something matched, 1 if nothing did, 2 on error.
 ";
@@ -207,7 +214,7 @@ enum Mode {
 /// `(?:^|\W)(PAT)(?:\W|$)` and group 1 is the match, so user group `i` is
 /// group `i + shift` here.
 struct Matcher {
-    re: Regex,
+    re: Engine,
     shift: usize,
     names: Vec<Option<String>>,
     /// The same pattern in multi-line mode, run over a whole file to jump to
@@ -258,6 +265,10 @@ struct Cfg {
     max_columns_preview: bool,
     search_zip: bool,
     crlf: bool,
+    /// -U with a pattern that can match a line terminator (multiline.rs).
+    multiline: bool,
+    /// --json (json.rs).
+    json: bool,
     /// The line terminator: NUL with --null-data.
     eol: u8,
     /// `--color always` (stdout is never a terminal here, so `auto` means never).
@@ -278,6 +289,8 @@ struct State {
     /// Some file already printed output (separators go between files).
     printed_file: bool,
     stop: bool,
+    /// --json totals for the summary line.
+    json: json::Totals,
 }
 
 /// Error text the way ripgrep shows it, with Linux's errno value (WASI's
@@ -353,8 +366,6 @@ pub fn run(ctx: &mut Ctx, argv: &[String]) -> Res {
         return Ok(0);
     }
     for (key, what) in [
-        ("U", "multiline search (-U/--multiline, --multiline-dotall)"),
-        ("json", "--json output"),
         ("pre", "--pre/--pre-glob preprocessors (no commands can run here)"),
         ("pcre2-version", "PCRE2 (--pcre2-version)"),
     ] {
@@ -425,7 +436,7 @@ pub fn run(ctx: &mut Ctx, argv: &[String]) -> Res {
     }
 
     let fixed = p.opts.iter().rev().find(|o| o.key == "F" || o.key == "no-F").map(|o| o.key == "F").unwrap_or(false);
-    let case = last_key(&p, &["i", "s", "S"]);
+    let case = p.last_key(&["i", "s", "S"]);
     // Only UTF-8 (and plain bytes) are read here; `auto` is that for text without a BOM.
     if let Some(e) = p.last("encoding") {
         if !matches!(e.to_ascii_lowercase().as_str(), "auto" | "none" | "utf-8" | "utf8") {
@@ -434,28 +445,65 @@ pub fn run(ctx: &mut Ctx, argv: &[String]) -> Res {
         }
     }
     if let Some(e) = p.last("engine") {
-        if !matches!(e, "default" | "auto") {
-            ctx.diag.error(format!("--engine {} is not supported by this rg (only default)", e));
+        if !matches!(e, "default" | "auto" | "pcre2") {
+            ctx.diag.error(format!("--engine {} is not supported by this rg (default, auto or pcre2)", e));
             return Ok(2);
         }
     }
-    let unicode = last_key(&p, &["unicode", "no-unicode"]) != Some("no-unicode");
+    let unicode = p.last_key(&["unicode", "no-unicode"]) != Some("no-unicode");
     let icase = match case {
         Some("i") => true,
         Some("S") => !patterns.iter().any(|pt| has_uppercase(pt, fixed)),
         _ => false,
     };
 
+    // -P always backtracks; `auto` only when the default engine cannot
+    // compile the pattern (look-around, backreferences).
+    let engine = match p.last_key(&["P", "auto", "engine"]) {
+        Some("P") => "pcre2",
+        Some("auto") => "auto",
+        Some(_) => p.last("engine").unwrap_or("default"),
+        None => "default",
+    };
     let word = p.has("w");
     let line = p.has("x");
+    let multiline = p.has("U");
+    // --multiline-dotall only changes -U searches, as in ripgrep.
+    let dotall = multiline && p.has("dotall");
+    if p.has("json") {
+        for (key, what) in [("c", "--count"), ("count-matches", "--count-matches"), ("l", "--files-with-matches"), ("files-without-match", "--files-without-match"), ("U", "-U/--multiline"), ("vimgrep", "--vimgrep"), ("files", "--files")] {
+            if p.has(key) {
+                ctx.diag.error(format!("the argument '{}' cannot be used with '--json'", what));
+                return Ok(2);
+            }
+        }
+    }
+    if multiline {
+        for (key, what) in [("v", "-v"), ("A", "-A"), ("B", "-B"), ("C", "-C"), ("r", "-r/--replace"), ("vimgrep", "--vimgrep"), ("column", "--column")] {
+            if p.has(key) {
+                ctx.diag.error(format!("-U/--multiline with {} is not supported by this rg", what));
+                return Ok(2);
+            }
+        }
+    }
     let matcher = if files_mode || patterns.is_empty() {
         None
     } else {
         let mut parts = Vec::new();
+        let mut backtrack = engine == "pcre2";
         for pt in &patterns {
             let s = if fixed { regex::escape(pt) } else { pt.clone() };
             // Compile each pattern alone first so errors quote what the user wrote.
-            if let Err(e) = RegexBuilder::new(&s).case_insensitive(icase).unicode(unicode).build() {
+            let plain = if backtrack { Ok(()) } else { RegexBuilder::new(&s).case_insensitive(icase).unicode(unicode).build().map(|_| ()).map_err(|e| e.to_string()) };
+            let res = match plain {
+                Err(_) if engine == "auto" && engine::fancy(&s, icase).is_ok() => {
+                    backtrack = true;
+                    Ok(())
+                }
+                Ok(()) if backtrack => engine::fancy(&s, icase).map(|_| ()),
+                r => r,
+            };
+            if let Err(e) = res {
                 ctx.diag.error(e);
                 return Ok(2);
             }
@@ -464,15 +512,29 @@ pub fn run(ctx: &mut Ctx, argv: &[String]) -> Res {
         let body = if parts.len() == 1 { parts[0].clone() } else { parts.iter().map(|s| format!("(?:{})", s)).collect::<Vec<_>>().join("|") };
         let (full, shift) = if line {
             (format!("^(?:{})$", body), 0)
+        } else if word && backtrack {
+            // Look-around keeps the user's group numbers (and backreferences) as written.
+            (format!(r"(?<!\w)(?:{})(?!\w)", body), 0)
         } else if word {
             (format!(r"(?:^|\W)({})(?:\W|$)", body), 1)
         } else {
             (body, 0)
         };
-        match RegexBuilder::new(&full).case_insensitive(icase).unicode(unicode).build() {
+        let built = if backtrack {
+            let flags = match (multiline, dotall) {
+                (true, true) => "(?ms)",
+                (true, false) => "(?m)",
+                _ => "",
+            };
+            engine::fancy(&format!("{}{}", flags, full), icase).map(Engine::Fancy)
+        } else {
+            let b = RegexBuilder::new(&full).case_insensitive(icase).unicode(unicode).multi_line(multiline).dot_matches_new_line(dotall).build();
+            b.map(Engine::Plain).map_err(|e| e.to_string())
+        };
+        match built {
             Ok(re) => {
-                let names = re.capture_names().map(|n| n.map(|s| s.to_string())).collect();
-                let scan = if scan_safe(&full) { RegexBuilder::new(&full).case_insensitive(icase).unicode(unicode).multi_line(true).build().ok() } else { None };
+                let names = re.names();
+                let scan = if !backtrack && scan_safe(&full) { RegexBuilder::new(&full).case_insensitive(icase).unicode(unicode).multi_line(true).build().ok() } else { None };
                 Some(Matcher { re, shift, names, scan })
             }
             Err(e) => {
@@ -510,7 +572,7 @@ pub fn run(ctx: &mut Ctx, argv: &[String]) -> Res {
     // Walk filter.
     let u = p.opts.iter().filter(|o| o.key == "u").count();
     let no_ignore = p.has("no-ignore") || u >= 1;
-    let hidden = last_key(&p, &["hidden", "no-hidden"]) == Some("hidden") || u >= 2;
+    let hidden = p.last_key(&["hidden", "no-hidden"]) == Some("hidden") || u >= 2;
     let text = p.has("a");
     // --binary (and -uuu) treat walked binary files like ones named explicitly.
     let binary_walk = p.has("binary") || u >= 3;
@@ -555,7 +617,7 @@ pub fn run(ctx: &mut Ctx, argv: &[String]) -> Res {
             }
         }
     }
-    let reverse = last_key(&p, &["sort", "sortr"]) == Some("sortr") && p.last("sortr") == Some("path");
+    let reverse = p.last_key(&["sort", "sortr"]) == Some("sortr") && p.last("sortr") == Some("path");
     let mut colors = color::Colors::default();
     for spec in p.all("colors") {
         if let Err(m) = colors.apply(spec) {
@@ -609,15 +671,15 @@ pub fn run(ctx: &mut Ctx, argv: &[String]) -> Res {
         ops.push(if stdin { "-" } else { "." }.to_string());
     }
     let vimgrep = p.has("vimgrep");
-    let with_filename = match last_key(&p, &["H", "I"]) {
+    let with_filename = match p.last_key(&["H", "I"]) {
         Some(k) => k == "H",
         None => vimgrep || ops.len() > 1 || (ops[0] != "-" && fsx::is_dir(&ops[0])),
     };
     let pretty = p.has("p");
-    let heading = last_key(&p, &["heading", "no-heading"]).map(|k| k == "heading").unwrap_or(pretty) && !vimgrep;
-    let column = last_key(&p, &["column", "no-column"]) == Some("column") || vimgrep;
+    let heading = p.last_key(&["heading", "no-heading"]).map(|k| k == "heading").unwrap_or(pretty) && !vimgrep;
+    let column = p.last_key(&["column", "no-column"]) == Some("column") || vimgrep;
     // --column implies line numbers unless -N comes after it.
-    let line_numbers = last_key(&p, &["n", "N"]).map(|k| k == "n").unwrap_or(pretty || column) || vimgrep;
+    let line_numbers = p.last_key(&["n", "N"]).map(|k| k == "n").unwrap_or(pretty || column) || vimgrep;
 
     let mode = if p.has("q") {
         Mode::Quiet
@@ -635,6 +697,8 @@ pub fn run(ctx: &mut Ctx, argv: &[String]) -> Res {
     let replace = p.last("r").map(|s| s.as_bytes().to_vec());
     let cfg = Cfg {
         captures: word || replace.is_some(),
+        multiline: multiline && patterns.iter().any(|pt| multiline::crosses_lines(pt, dotall)),
+        json: p.has("json"),
         matcher,
         invert: p.has("v"),
         mode,
@@ -668,7 +732,7 @@ pub fn run(ctx: &mut Ctx, argv: &[String]) -> Res {
     };
     let no_messages = p.has("no-messages");
     let started = std::time::Instant::now();
-    let mut st = State { stats: [0; 6], matched: false, error: false, printed_file: false, stop: false };
+    let mut st = State { stats: [0; 6], matched: false, error: false, printed_file: false, stop: false, json: [0; 7] };
 
     for op in &ops {
         if st.stop {
@@ -732,6 +796,11 @@ pub fn run(ctx: &mut Ctx, argv: &[String]) -> Res {
             }
         }
     }
+    if cfg.json {
+        let mut line = Vec::new();
+        json::summary(&mut line, &st.json, started.elapsed());
+        ctx.out.write_all(&line)?;
+    }
     if cfg.stats && cfg.mode != Mode::Quiet {
         let s = st.stats;
         let secs = started.elapsed().as_secs_f64();
@@ -751,9 +820,6 @@ pub fn run(ctx: &mut Ctx, argv: &[String]) -> Res {
 }
 
 /// Which of several mutually overriding flags came last.
-fn last_key(p: &args::Parsed, keys: &[&str]) -> Option<&'static str> {
-    p.opts.iter().rev().find(|o| keys.contains(&o.key)).map(|o| o.key)
-}
 
 fn list_file(ctx: &mut Ctx, cfg: &Cfg, st: &mut State, path: &str) -> io::Result<()> {
     st.matched = true;
@@ -794,7 +860,11 @@ fn search_path(ctx: &mut Ctx, cfg: &Cfg, st: &mut State, path: &str, explicit: b
 
 fn search_one(ctx: &mut Ctx, cfg: &Cfg, st: &mut State, path: &str, data: &[u8], explicit: bool) -> io::Result<()> {
     let mut out = Vec::new();
-    let matched = Searcher::new(cfg, path).search(data, explicit, st, &mut out);
+    let mut searcher = Searcher::new(cfg, path);
+    let matched = searcher.search(data, explicit, st, &mut out);
+    if cfg.json {
+        searcher.json_end(st, &mut out);
+    }
     st.stats[3] += 1;
     st.stats[5] += data.len() as u64;
     if cfg.mode == Mode::Lines {
@@ -816,16 +886,22 @@ fn search_one(ctx: &mut Ctx, cfg: &Cfg, st: &mut State, path: &str, data: &[u8],
 struct Searcher<'c> {
     cfg: &'c Cfg,
     path: &'c str,
-    locs: Option<CaptureLocations>,
+    locs: Option<Groups>,
     /// Line number of the last line printed in this file (0: none yet).
     last_printed: u64,
     started: bool,
+    /// --json: where this file's output began, its matched lines and
+    /// matches, the file's length and when the search started.
+    json_from: usize,
+    json_counts: [u64; 2],
+    data_len: usize,
+    began: std::time::Instant,
 }
 
 impl<'c> Searcher<'c> {
     fn new(cfg: &'c Cfg, path: &'c str) -> Self {
-        let locs = cfg.matcher.as_ref().filter(|_| cfg.captures).map(|m| m.re.capture_locations());
-        Searcher { cfg, path, locs, last_printed: 0, started: false }
+        let locs = cfg.matcher.as_ref().filter(|_| cfg.captures).map(|m| m.re.groups());
+        Searcher { cfg, path, locs, last_printed: 0, started: false, json_from: 0, json_counts: [0; 2], data_len: 0, began: std::time::Instant::now() }
     }
 
     /// The next match in `line` at or after `from` (the -w wrapper's group 1).
@@ -836,9 +912,9 @@ impl<'c> Searcher<'c> {
             return None;
         }
         match self.locs.as_mut() {
-            None => m.re.find_at(line, from).map(|x| (x.start(), x.end())),
+            None => m.re.find_at(line, from),
             Some(locs) => {
-                m.re.captures_read_at(locs, line, from)?;
+                m.re.captures_at(locs, line, from)?;
                 locs.get(m.shift)
             }
         }
@@ -1033,6 +1109,9 @@ impl<'c> Searcher<'c> {
     }
 
     fn context_line(&mut self, st: &mut State, lineno: u64, offset: usize, line: &[u8], out: &mut Vec<u8>) {
+        if self.cfg.json {
+            return self.json_line(st, "context", lineno, offset, line, out);
+        }
         self.begin(st, out);
         self.separate(lineno, out);
         self.prefix(out, lineno, None, offset, b'-');
@@ -1040,6 +1119,9 @@ impl<'c> Searcher<'c> {
     }
 
     fn match_line(&mut self, st: &mut State, lineno: u64, offset: usize, line: &[u8], out: &mut Vec<u8>) {
+        if self.cfg.json {
+            return self.json_line(st, "match", lineno, offset, line, out);
+        }
         self.begin(st, out);
         self.separate(lineno, out);
         let cfg = self.cfg;
@@ -1105,6 +1187,7 @@ impl<'c> Searcher<'c> {
     /// Returns whether the file counts as a match for the exit status.
     fn search(&mut self, data: &[u8], explicit: bool, st: &mut State, out: &mut Vec<u8>) -> bool {
         let cfg = self.cfg;
+        self.data_len = data.len();
         let head = &data[..data.len().min(8192)];
         // With --null-data NUL ends lines, so it does not make a file binary.
         let nul = if cfg.text || cfg.eol == 0 { None } else { memchr::memchr(0, head) };
@@ -1133,6 +1216,9 @@ impl<'c> Searcher<'c> {
         }
         if cfg.max == Some(0) {
             return self.summary(0, 0, out);
+        }
+        if cfg.multiline {
+            return self.search_multiline(data, st, out);
         }
         let lines_mode = cfg.mode == Mode::Lines;
         let mut ring: VecDeque<(u64, usize, usize)> = VecDeque::new();

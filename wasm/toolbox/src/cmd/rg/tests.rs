@@ -69,6 +69,17 @@ fn stdin_flags() {
         (&["-0", "-l", "pie", "-"], TEXT, "<stdin>\0", 0),
         (&["--trim", "x", "-"], "  \tx y\n", "x y\n", 0),
         (&["-M", "3", "a", "-"], "aaaa\na\n", "[Omitted long line with 4 matches]\na\n", 0),
+        // -U (outputs from ripgrep 13): lines a match touches print once; -c counts matches.
+        (&["-U", "-n", "a\\nb", "-"], "xa\nby\nz\n", "1:xa\n2:by\n", 0),
+        (&["-U", "-c", "a\\nb|y", "-"], "xa\nby\nz\n", "2\n", 0),
+        (&["-U", "-c", "a", "-"], "aa\na\n", "2\n", 0),
+        (&["-U", "-n", "-o", "a\\nb", "-"], "xa\nby\n", "1:a\n2:b\n", 0),
+        (&["-U", "--multiline-dotall", "a.b", "-"], "xa\nby\n", "xa\nby\n", 0),
+        (&["-U", "a.b", "-"], "xa\nby\n", "", 1),
+        // -P: look-around and backreferences (fancy-regex).
+        (&["-P", "-o", "(?<=x)a", "-"], "xa\nya\n", "a\n", 0),
+        (&["-P", "-w", "(\\w)\\1", "-"], "aa b\nxaa\n", "aa b\n", 0),
+        (&["--engine", "auto", "b(?!y)", "-"], "by\nbz\n", "bz\n", 0),
         (&["x", "-"], "no newline x", "no newline x\n", 0),
         (&["x$", "-"], "a x\r\nb x\n", "b x\n", 0),
         (&["", "-"], "a\n\nb\n", "a\n\nb\n", 0),
@@ -297,11 +308,15 @@ fn errors_and_exit_codes() {
     assert!(e.starts_with("rg: regex parse error:\n    a(\n"), "{}", e);
     let (c, _, e) = run("rg", &[], "");
     assert_eq!((c, e.as_str()), (2, "rg: ripgrep requires at least one pattern to execute a search\n"));
-    let (c, _, e) = run("rg", &["-U", "x"], "");
+    let (c, _, e) = run("rg", &["-U", "-v", "x"], "");
     assert_eq!(c, 2);
-    assert!(e.contains("not supported"));
-    let (c, _, e) = run("rg", &["--json", "x"], "");
-    assert!(c == 2 && e.contains("not supported"));
+    assert!(e.contains("-U/--multiline with -v is not supported"), "{}", e);
+    let (c, _, e) = run("rg", &["--json", "-c", "x"], "");
+    assert!(c == 2 && e.contains("cannot be used with '--json'"), "{}", e);
+    let (c, o, _) = run("rg", &["--json", "x", "-"], "ax\n");
+    assert_eq!(c, 0);
+    assert!(o.starts_with("{\"type\":\"begin\",\"data\":{\"path\":{\"text\":\"<stdin>\"}}}\n{\"type\":\"match\""), "{}", o);
+    assert!(o.contains("\"submatches\":[{\"match\":{\"text\":\"x\"},\"start\":1,\"end\":2}]") && o.ends_with("\"type\":\"summary\"}\n"), "{}", o);
     check("rg", &["-V"], "", "ripgrep 14.1.0 (toolshed toolbox)\n", 0);
     check("rg", &["--version"], "", "ripgrep 14.1.0 (toolshed toolbox)\n", 0);
     let (c, o, _) = run("rg", &["--help"], "");

@@ -22,6 +22,8 @@ enum Kind {
     Text,
     /// -h and -V: no rank; compared by `key_cmp` on the stored range.
     Other,
+    /// -R: rank is the head of the salted digest; ties go to `key_cmp`.
+    Random,
 }
 
 struct KeyData {
@@ -188,7 +190,7 @@ impl<'a> Sorted<'a> {
                     self.span(k.range[i])[8..].cmp(&self.span(k.range[j])[8..])
                 }
             }
-            Kind::Text | Kind::Other => key_cmp(self.span(k.range[i]), self.span(k.range[j]), &k.opts),
+            Kind::Text | Kind::Other | Kind::Random => key_cmp(self.span(k.range[i]), self.span(k.range[j]), &k.opts),
         }
     }
 
@@ -270,6 +272,8 @@ fn digest(k: &Key, tab: Option<u8>, data: &[u8], lines: &[(usize, usize)], mut p
         Kind::Other
     } else if o.g || o.m {
         Kind::ExactRank
+    } else if o.rnd {
+        Kind::Random
     } else if o.v {
         Kind::Other
     } else {
@@ -295,6 +299,7 @@ fn digest(k: &Key, tab: Option<u8>, data: &[u8], lines: &[(usize, usize)], mut p
             Kind::ExactRank => put(i, month(key) as u64, 0),
             Kind::Text => put(i, text_rank(key, &opts), key.len() as u32),
             Kind::Other => put(i, 0, 0),
+            Kind::Random => put(i, super::random::rank(&super::random_key(key, &opts)), 0),
         }
     }
     KeyData { kind, opts, reverse: o.r, plain, range, digests: Vec::new() }
