@@ -76,6 +76,8 @@ pub mod fmt;
 pub mod df;
 pub mod gz;
 pub mod tar;
+pub mod tarname;
+pub mod tarpick;
 pub mod tarxform;
 pub mod patch;
 pub mod mktemp;
