@@ -121,7 +121,7 @@ export const CASES_DATA = {
     "hexdump --format '4/1 \"%c|\" \"\\n\"' k/h.txt", "hexdump -e '1/4 \"%08x\" \"\\n\"' k/h.txt", "hexdump -e '\"%_p\"' k/bin.dat; echo", "hexdump -e '/1 \"%_u \"' k/h.txt; echo",
     "printf '16/1 \"%%02X\" \"\\\\n\"\\n' > fmt.hd && hexdump -f fmt.hd k/h.txt", "printf '\"%%_ad:\" 4/1 \" %%d\" \"\\\\n\"\\n' > fmt.hd && hexdump --format-file fmt.hd k/h.txt",
     "hexdump -L -C k/h.txt", "hexdump --color=never -C k/h.txt", "hexdump -C < k/h.txt", "hexdump -C d/a.txt k/h.txt", "hexdump -C d/empty", "hexdump -C nosuch 2>/dev/null; echo $?",
-    "hexdump -V >/dev/null; echo $?", "hexdump -C -s 1 -n 3 k/bin.dat", "hexdump -s 0x10 -n 0x20 -C k/bin.dat",
+    "hexdump -V >/dev/null; echo $?", "hexdump -h | head -3", "hexdump -C -s 1 -n 3 k/bin.dat", "hexdump -s 0x10 -n 0x20 -C k/bin.dat",
   ],
   xxd: [
     "xxd k/h.txt", "xxd k/bin.dat", "xxd -a k/bin.dat", "xxd -b k/h.txt", "xxd -c 8 k/h.txt", "xxd -g 1 k/h.txt", "xxd -g 4 k/h.txt", "xxd -e k/h.txt", "xxd -e -g 2 k/h.txt",

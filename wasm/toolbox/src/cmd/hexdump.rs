@@ -22,8 +22,9 @@ const SPECS: &[Spec] = &[
     val('s', "skip", "s"),
     flag('v', "no-squeezing", "v"),
     flag('V', "", VERSION),
+    flag('h', "help", crate::args::HELP),
 ];
-const HELP: &str = "Usage:\n hexdump [options] <file>...\n\nDisplay file contents in hexadecimal, decimal, octal, or ascii.\n\nOptions:\n -b, --one-byte-octal      one-byte octal display\n -c, --one-byte-char       one-byte character display\n -C, --canonical           canonical hex+ASCII display\n -d, --two-bytes-decimal   two-byte decimal display\n -o, --two-bytes-octal     two-byte octal display\n -x, --two-bytes-hex       two-byte hexadecimal display\n -L, --color[=<mode>]      interpret color formatting specifiers (never colored here)\n -e, --format <format>     format string to be used for displaying data\n -f, --format-file <file>  file that contains format strings\n -n, --length <length>     interpret only length bytes of input\n -s, --skip <offset>       skip offset bytes from the beginning\n -v, --no-squeezing        output identical lines\n";
+const HELP: &str = "\nUsage:\n hexdump [options] <file>...\n\nDisplay file contents in hexadecimal, decimal, octal, or ascii.\n\nOptions:\n -b, --one-byte-octal      one-byte octal display\n -c, --one-byte-char       one-byte character display\n -C, --canonical           canonical hex+ASCII display\n -d, --two-bytes-decimal   two-byte decimal display\n -o, --two-bytes-octal     two-byte octal display\n -x, --two-bytes-hex       two-byte hexadecimal display\n -L, --color[=<mode>]      interpret color formatting specifiers (never colored here)\n -e, --format <format>     format string to be used for displaying data\n -f, --format-file <file>  file that contains format strings\n -n, --length <length>     interpret only length bytes of input\n -s, --skip <offset>       skip offset bytes from the beginning\n -v, --no-squeezing        output identical lines\n";
 
 const ADDR: &str = "\"%07.7_Ax\n\"";
 

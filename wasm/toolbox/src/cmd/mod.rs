@@ -76,6 +76,7 @@ pub mod fmt;
 pub mod df;
 pub mod gz;
 pub mod tar;
+pub mod tarcheckpoint;
 pub mod tarname;
 pub mod tarpick;
 pub mod tarxform;

@@ -70,15 +70,15 @@ const SPECS: &[Spec] = &[
     flag('m', "touch", "m"),
     flag('\0', "skip-old-files", "skip-old-files"),
     flag('\0', "keep-newer-files", "keep-newer-files"),
-    flag('\0', "show-transformed-names", "ignored"),
+    flag('\0', "show-transformed-names", "show-transformed-names"),
     flag('\0', "show-stored-names", "show-stored-names"),
     optval('\0', "checkpoint", "checkpoint"),
     val('\0', "checkpoint-action", "checkpoint-action"),
     optval('\0', "totals", "totals"),
-    flag('\0', "anchored", "ignored"),
-    flag('\0', "no-anchored", "ignored"),
+    flag('\0', "anchored", "anchored"),
+    flag('\0', "no-anchored", "no-anchored"),
     flag('\0', "ignore-case", "ignore-case"),
-    optval('\0', "occurrence", "ignored"),
+    optval('\0', "occurrence", "occurrence"),
     val('V', "label", "V"),
     flag('R', "block-number", "R"),
     flag('\0', "exclude-backups", "exclude-backups"),
@@ -352,8 +352,19 @@ fn add_entry(out: &mut Vec<u8>, name: &str, kind: u8, data: &[u8], mode: u32, mt
     out.resize((out.len() + 511) / 512 * 512, 0);
 }
 
-fn excluded(name: &str, pats: &[&str]) -> bool {
-    pats.iter().any(|p| name.split('/').any(|c| crate::text::glob_match(p.as_bytes(), c.as_bytes())) || crate::text::glob_match(p.as_bytes(), name.as_bytes()))
+/// --exclude: a pattern matches the whole name or, unless --anchored, any part of it that
+/// starts after a '/'; either way a leading directory of that part matches too (GNU's
+/// FNM_LEADING_DIR), so `sub` leaves out `d/sub/c.md`.
+fn excluded(name: &str, pats: &[&str], anchored: bool) -> bool {
+    let name = name.trim_end_matches('/');
+    let starts = std::iter::once(0).chain(name.match_indices('/').map(|(i, _)| i + 1).filter(|_| !anchored));
+    let parts: Vec<&str> = starts.map(|i| &name[i..]).collect();
+    pats.iter().map(|p| p.trim_end_matches('/')).any(|p| {
+        parts.iter().any(|part| {
+            let ends = part.match_indices('/').map(|(i, _)| i).chain(std::iter::once(part.len()));
+            ends.into_iter().any(|e| crate::text::glob_match(p.as_bytes(), part[..e].as_bytes()))
+        })
+    })
 }
 
 fn mode_string(kind: u8, mode: u32) -> String {
@@ -379,6 +390,8 @@ fn verbose_line(e: &Entry, numeric: bool, full: bool, shown: &str) -> String {
 struct Store<'a> {
     dir: Option<String>,
     excl: Vec<&'a str>,
+    /// --anchored: exclusion patterns match from the start of a name only.
+    anchored: bool,
     xforms: Vec<super::tarxform::Transform>,
     absolute: bool,
     recursion: bool,
@@ -469,7 +482,7 @@ impl Store<'_> {
             if member.is_empty() {
                 member = ".".into();
             }
-            if excluded(&member, &self.excl) || super::tarpick::ignored(&member, &ignore) {
+            if excluded(&member, &self.excl, self.anchored) || super::tarpick::ignored(&member, &ignore) {
                 continue;
             }
             member = super::tarxform::apply(&self.xforms, &member);
@@ -555,7 +568,7 @@ impl Store<'_> {
     }
 }
 
-fn at_dir(dir: Option<&str>, name: &str) -> String {
+pub fn at_dir(dir: Option<&str>, name: &str) -> String {
     match dir {
         Some(d) if !name.starts_with('/') => fsx::join(d, name),
         _ => name.to_string(),
@@ -613,67 +626,6 @@ fn finish(mut out: Vec<u8>, record: usize) -> Vec<u8> {
     out
 }
 
-/// fnmatch with FNM_PATHNAME: `*`, `?` and `[...]` match within one component.
-fn glob_components(pat: &str, name: &str) -> bool {
-    let (ps, ns): (Vec<&str>, Vec<&str>) = (pat.split('/').collect(), name.split('/').collect());
-    ps.len() == ns.len() && ps.iter().zip(&ns).all(|(p, n)| crate::text::glob_match(p.as_bytes(), n.as_bytes()))
-}
-
-/// --checkpoint[=N] and --checkpoint-action: a message every N records read or written.
-struct Checkpoints {
-    every: Option<usize>,
-    actions: Vec<String>,
-}
-
-fn checkpoint_plan(p: &crate::args::Parsed) -> Result<Checkpoints, String> {
-    let every = match (p.has("checkpoint"), p.last("checkpoint")) {
-        (false, _) => None,
-        (true, None) => Some(10),
-        (true, Some(n)) => Some(n.parse::<usize>().ok().filter(|n| *n > 0).ok_or_else(|| format!("{}: invalid checkpoint count", q(n)))?),
-    };
-    let actions: Vec<String> = p.all("checkpoint-action").into_iter().map(str::to_string).collect();
-    for a in &actions {
-        let word = a.split('=').next().unwrap_or("");
-        if !["echo", "dot", ".", "bell", "sleep", "ttyout"].contains(&word) {
-            return Err(format!("{}: unknown checkpoint action (echo, echo=TEXT, dot, sleep=N and ttyout=TEXT are supported here)", q(a)));
-        }
-    }
-    Ok(Checkpoints { every: if every.is_none() && !actions.is_empty() { Some(10) } else { every }, actions })
-}
-
-impl Checkpoints {
-    fn report(&self, ctx: &mut Ctx, op: &str, records: usize) -> std::io::Result<()> {
-        let every = match self.every {
-            Some(n) => n,
-            None => return Ok(()),
-        };
-        let default = ["echo".to_string()];
-        let actions = if self.actions.is_empty() { &default[..] } else { &self.actions[..] };
-        for n in (every..=records).step_by(every) {
-            for a in actions {
-                let (word, text) = a.split_once('=').unwrap_or((a, ""));
-                let text = text.replace("%u", &n.to_string()).replace("%s", op);
-                match word {
-                    "echo" if text.is_empty() => {
-                        let _ = writeln!(ctx.diag.raw(), "tar: {} checkpoint {}", if op == "read" { "Read" } else { "Write" }, n);
-                    }
-                    "echo" => {
-                        let _ = writeln!(ctx.diag.raw(), "tar: {}", text);
-                    }
-                    "dot" | "." => {
-                        let _ = write!(ctx.diag.raw(), ".");
-                    }
-                    "ttyout" => {
-                        let _ = write!(ctx.diag.raw(), "{}", text);
-                    }
-                    _ => {}
-                }
-            }
-        }
-        Ok(())
-    }
-}
-
 /// -W: reads the archive just written back and checks each member against its file;
 /// -v prints `Verify NAME` for each.
 fn verify(ctx: &mut Ctx, store: &Store, archive: &[u8]) -> std::io::Result<i32> {
@@ -686,47 +638,6 @@ fn verify(ctx: &mut Ctx, store: &Store, archive: &[u8]) -> std::io::Result<i32> 
         }
     }
     Ok(status)
-}
-
-/// Lines (or NUL-separated names) of the lists `files` (`-` is stdin), read from the directory
-/// tar started in, as GNU does.
-fn read_lists(ctx: &mut Ctx, files: &[&str], sep: u8) -> Result<Vec<String>, String> {
-    let mut v = Vec::new();
-    for f in files {
-        let mut bytes = Vec::new();
-        let r = if *f == "-" { std::io::Read::read_to_end(&mut ctx.stdin, &mut bytes).map(|_| ()) } else { std::fs::read(fsx::host(f)).map(|b| bytes = b) };
-        r.map_err(|e| format!("{}: Cannot open: {}", f, reason(&e)))?;
-        v.extend(bytes.split(|&b| b == sep).filter(|l| !l.is_empty()).map(|l| String::from_utf8_lossy(l).into_owned()));
-    }
-    Ok(v)
-}
-
-/// The names to store, in command-line order (operands, -T lists, --add-file), each with the
-/// directory the -C options before it lead to: GNU's -C is positional, so `-T list -C d`
-/// changes nothing for the names of `list`.
-fn positional_names(ctx: &mut Ctx, p: &crate::args::Parsed, sep: u8, unquote: bool) -> Result<Vec<(String, Option<String>)>, String> {
-    let mut out = Vec::new();
-    let mut dir: Option<String> = None;
-    let mut next = 0;
-    for (k, o) in p.opts.iter().enumerate() {
-        while next < p.operands.len() && p.operand_pos.get(next).map_or(true, |&at| at <= k) {
-            out.push((p.operands[next].clone(), dir.clone()));
-            next += 1;
-        }
-        let v = o.val.as_deref().unwrap_or("");
-        match o.key {
-            "C" => dir = Some(at_dir(dir.as_deref(), v)),
-            "add-file" => out.push((v.to_string(), dir.clone())),
-            "T" => {
-                for n in read_lists(ctx, &[v], sep)? {
-                    out.push((if unquote { super::tarname::unquote(&n) } else { n }, dir.clone()));
-                }
-            }
-            _ => {}
-        }
-    }
-    out.extend(p.operands[next..].iter().map(|n| (n.clone(), dir.clone())));
-    Ok(out)
 }
 
 /// A date option's value: a date, or (starting with '/' or '.') a file whose time is taken.
@@ -775,14 +686,14 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     let dir = p.all("C").into_iter().fold(None, |d: Option<String>, c| Some(at_dir(d.as_deref(), c)));
     let sep = if p.has("null") { 0 } else { b'\n' };
     let unquote = !p.has("no-unquote") && !p.has("verbatim-files-from") && !p.has("null");
-    let names = match positional_names(ctx, &p, sep, unquote) {
+    let names = match super::tarname::positional_names(ctx, &p, sep, unquote) {
         Ok(n) => n,
         Err(m) => {
             ctx.diag.error(m);
             return Ok(2);
         }
     };
-    let excl_lists = match read_lists(ctx, &p.all("X"), b'\n') {
+    let excl_lists = match super::tarname::read_lists(ctx, &p.all("X"), b'\n') {
         Ok(v) => v,
         Err(m) => {
             ctx.diag.error(m);
@@ -891,7 +802,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         },
         extra: p.all("quote-chars").concat().chars().filter(|c| !p.all("no-quote-chars").concat().contains(*c)).collect(),
     };
-    let checkpoints = match checkpoint_plan(&p) {
+    let checkpoints = match super::tarcheckpoint::plan(&p) {
         Ok(c) => c,
         Err(m) => {
             ctx.diag.error(m);
@@ -904,9 +815,12 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
             return Ok(2);
         }
     }
+    // -vv: members listed as -tv lists them.
+    let verbosity = p.opts.iter().filter(|o| o.key == "v").count();
     let mut store = Store {
         dir: dir.clone(),
         excl: excl.clone(),
+        anchored: p.opts.iter().rev().find(|o| o.key == "anchored" || o.key == "no-anchored").map_or(false, |o| o.key == "anchored"),
         xforms,
         absolute: p.has("P"),
         recursion: !p.has("no-recursion"),
@@ -922,7 +836,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         pick: super::tarpick::Pick::new(&p, newer),
         remove_files: p.has("remove-files"),
         interactive: p.has("w"),
-        long_verbose: p.has("utc"),
+        long_verbose: p.has("utc") || verbosity >= 2,
         full_time: p.has("full-time"),
         show_stored: p.has("show-stored-names"),
         quoting,
@@ -1015,7 +929,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         let o = o.trim_end_matches('/');
         let name = name.trim_end_matches('/');
         // --no-wildcards-match-slash: a wildcard stays within one name component.
-        let glob = |pat: &str, name: &str| if p.has("no-match-slash") && !p.opts.iter().rev().any(|x| x.key == "match-slash") { glob_components(pat, name) } else { crate::text::glob_match(pat.as_bytes(), name.as_bytes()) };
+        let glob = |pat: &str, name: &str| if p.has("no-match-slash") && !p.opts.iter().rev().any(|x| x.key == "match-slash") { super::tarname::glob_components(pat, name) } else { crate::text::glob_match(pat.as_bytes(), name.as_bytes()) };
         name == o || name.starts_with(&format!("{}/", o)) || (p.has("wildcards") && (glob(o, name) || name.char_indices().any(|(i, c)| c == '/' && glob(o, &name[..i]))))
     };
     if p.has("test-label") {
@@ -1122,6 +1036,18 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     };
     // -K: members before the first that matches NAME are passed over.
     let mut started = p.last("K").is_none();
+    let occurrence = match (p.has("occurrence"), p.last("occurrence")) {
+        (false, _) => None,
+        (true, None) => Some(1),
+        (true, Some(n)) => match n.parse::<usize>() {
+            Ok(n) if n > 0 => Some(n),
+            _ => {
+                ctx.diag.error(format!("{}: Invalid number", q(n)));
+                return Ok(2);
+            }
+        },
+    };
+    let mut hits = vec![0usize; p.operands.len()];
     // Directories get their times after everything in them is written (GNU's default too).
     let mut dir_times: Vec<(String, i64)> = Vec::new();
     for e in &entries {
@@ -1131,26 +1057,35 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
                 continue;
             }
         }
-        if !wanted(&e.name) || excluded(&e.name, &excl) {
-            if e.kind == b'5' && p.has("show-omitted-dirs") && !excluded(&e.name, &excl) {
+        if !wanted(&e.name) || excluded(&e.name, &excl, store.anchored) {
+            if e.kind == b'5' && p.has("show-omitted-dirs") && !excluded(&e.name, &excl, store.anchored) {
                 ctx.out.flush()?;
                 let _ = writeln!(ctx.diag.raw(), "tar: {}: Omitting", quoting_name(&store, e.name.trim_end_matches('/')));
             }
             continue;
         }
+        let mut wanted_here = p.operands.is_empty();
         for (i, o) in p.operands.iter().enumerate() {
             if matches(&e.name, o) {
                 seen[i] = true;
+                hits[i] += 1;
+                wanted_here |= occurrence.map_or(true, |n| hits[i] == n);
             }
         }
+        // --occurrence=N: only the Nth member of each name given.
+        if !wanted_here {
+            continue;
+        }
+        // -t prints names as stored unless --show-transformed-names asks for them transformed.
+        let listed = if p.has("show-transformed-names") { super::tarxform::apply(&store.xforms, &e.name) } else { e.name.clone() };
         if p.has("t") {
             if p.has("R") {
                 write!(ctx.out, "block {}: ", e.span.0 / 512)?;
             }
             if p.has("v") {
-                writeln!(ctx.out, "{}", verbose_line(e, numeric, p.has("full-time"), &store.quoting.quote(&e.name)))?;
+                writeln!(ctx.out, "{}", verbose_line(e, numeric, p.has("full-time"), &store.quoting.quote(&listed)))?;
             } else {
-                writeln!(ctx.out, "{}", store.quoting.quote(&super::tarxform::apply(&store.xforms, &e.name)))?;
+                writeln!(ctx.out, "{}", store.quoting.quote(&listed))?;
             }
             continue;
         }
@@ -1168,7 +1103,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
             continue;
         }
         if p.has("v") {
-            let shown = if p.has("utc") { verbose_line(e, numeric, p.has("full-time"), &store.quoting.quote(&e.name)) } else { store.quoting.quote(&e.name) };
+            let shown = if p.has("utc") || verbosity >= 2 { verbose_line(e, numeric, p.has("full-time"), &store.quoting.quote(&e.name)) } else { store.quoting.quote(&e.name) };
             if p.has("O") {
                 let _ = writeln!(ctx.diag.raw(), "{}", shown);
             } else {
@@ -1216,6 +1151,16 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
                         ctx.diag.error(format!("{}: Cannot rename to {}: {}", rel, b, reason(&err)));
                         status = 2;
                         continue;
+                    }
+                }
+            }
+            // -vv names each directory made for a member whose own directory the archive lacks.
+            if verbosity >= 2 && !p.has("O") {
+                let comps: Vec<&str> = rel.split('/').collect();
+                for k in 1..comps.len() {
+                    let d = comps[..k].join("/");
+                    if fsx::metadata(&at(&d)).is_err() {
+                        writeln!(ctx.out, "{} Creating directory: {}", mode_string(b'5', 0o755), store.quoting.quote(&d))?;
                     }
                 }
             }

@@ -1,5 +1,9 @@
-//! How tar prints member names (--quoting-style, --quote-chars, --no-quote-chars; GNU's default
-//! is `escape`) and reads them from -T lists (--unquote, the default, undoes those escapes).
+//! Member names in tar: how they are printed (--quoting-style, --quote-chars, --no-quote-chars;
+//! GNU's default is `escape`), read from -T lists (--unquote, the default, undoes those escapes)
+//! with the -C before them, and matched component by component (--no-wildcards-match-slash).
+
+use crate::ctx::{reason, Ctx};
+use crate::fsx;
 
 #[derive(Clone, Copy, PartialEq)]
 pub enum Style {
@@ -110,6 +114,53 @@ pub fn unquote(s: &str) -> String {
         }
     }
     out
+}
+
+/// Lines (or NUL-separated names) of the lists `files` (`-` is stdin), read from the directory
+/// tar started in, as GNU does.
+pub fn read_lists(ctx: &mut Ctx, files: &[&str], sep: u8) -> Result<Vec<String>, String> {
+    let mut v = Vec::new();
+    for f in files {
+        let mut bytes = Vec::new();
+        let r = if *f == "-" { std::io::Read::read_to_end(&mut ctx.stdin, &mut bytes).map(|_| ()) } else { std::fs::read(fsx::host(f)).map(|b| bytes = b) };
+        r.map_err(|e| format!("{}: Cannot open: {}", f, reason(&e)))?;
+        v.extend(bytes.split(|&b| b == sep).filter(|l| !l.is_empty()).map(|l| String::from_utf8_lossy(l).into_owned()));
+    }
+    Ok(v)
+}
+
+/// The names to store, in command-line order (operands, -T lists, --add-file), each with the
+/// directory the -C options before it lead to: GNU's -C is positional, so `-T list -C d`
+/// changes nothing for the names of `list`.
+pub fn positional_names(ctx: &mut Ctx, p: &crate::args::Parsed, sep: u8, unquote: bool) -> Result<Vec<(String, Option<String>)>, String> {
+    let mut out = Vec::new();
+    let mut dir: Option<String> = None;
+    let mut next = 0;
+    for (k, o) in p.opts.iter().enumerate() {
+        while next < p.operands.len() && p.operand_pos.get(next).map_or(true, |&at| at <= k) {
+            out.push((p.operands[next].clone(), dir.clone()));
+            next += 1;
+        }
+        let v = o.val.as_deref().unwrap_or("");
+        match o.key {
+            "C" => dir = Some(super::tar::at_dir(dir.as_deref(), v)),
+            "add-file" => out.push((v.to_string(), dir.clone())),
+            "T" => {
+                for n in read_lists(ctx, &[v], sep)? {
+                    out.push((if unquote { super::tarname::unquote(&n) } else { n }, dir.clone()));
+                }
+            }
+            _ => {}
+        }
+    }
+    out.extend(p.operands[next..].iter().map(|n| (n.clone(), dir.clone())));
+    Ok(out)
+}
+
+/// fnmatch with FNM_PATHNAME: `*`, `?` and `[...]` match within one component.
+pub fn glob_components(pat: &str, name: &str) -> bool {
+    let (ps, ns): (Vec<&str>, Vec<&str>) = (pat.split('/').collect(), name.split('/').collect());
+    ps.len() == ns.len() && ps.iter().zip(&ns).all(|(p, n)| crate::text::glob_match(p.as_bytes(), n.as_bytes()))
 }
 
 #[cfg(test)]
