@@ -126,7 +126,7 @@ export const CASES_DATA = {
   xxd: [
     "xxd k/h.txt", "xxd k/bin.dat", "xxd -a k/bin.dat", "xxd -b k/h.txt", "xxd -c 8 k/h.txt", "xxd -g 1 k/h.txt", "xxd -g 4 k/h.txt", "xxd -e k/h.txt", "xxd -e -g 2 k/h.txt",
     "xxd -i k/h.txt", "xxd -i -C k/h.txt", "xxd -i -n data k/h.txt", "xxd -i < k/h.txt", "xxd -l 5 k/h.txt", "xxd -o 16 k/h.txt", "xxd -p k/bin.dat", "xxd -ps k/h.txt", "xxd -p -c 4 k/h.txt",
-    "xxd -s 6 k/h.txt", "xxd -s -4 k/h.txt", "xxd -u k/bin.dat | head -1", "xxd -d k/h.txt", "xxd -E k/h.txt", "xxd < k/h.txt", "xxd -p k/h.txt | xxd -r -p", "xxd k/h.txt | xxd -r",
+    "xxd -s 6 k/h.txt", "xxd -s -4 k/h.txt", "xxd -u k/bin.dat | head -1", "xxd -d k/h.txt", "xxd -E k/h.txt", "xxd -E k/bin.dat", "xxd < k/h.txt", "xxd -p k/h.txt | xxd -r -p", "xxd k/h.txt | xxd -r",
     "xxd -p k/bin.dat | xxd -r -p | cmp - k/bin.dat; echo $?", "xxd -r -s 2 k/h.txt 2>/dev/null | od -c | head -1 >/dev/null; echo $?", "xxd k/h.txt out.hex && cat out.hex", "xxd d/empty",
     "xxd -c 4 -g 3 k/h.txt", "xxd -b -c 2 k/h.txt", "xxd -l 0x10 k/bin.dat", "xxd -v >/dev/null 2>&1; echo $?",
   ],
