@@ -456,6 +456,22 @@ mod tests {
     }
 
     #[test]
+    fn names_times_and_ratios() {
+        let d = tmpdir();
+        let f = format!("{}/a.txt", d);
+        write(&f, "hello hello hello\n");
+        let _ = fsx::set_times(&fsx::host(&f), None, Some((1_577_836_800, 0)));
+        // -v: the ratio of the deflate data to the plain size, headers not counted.
+        check_err("gzip", &["-v", &f], "", &format!("{}:\t 38.9% -- replaced with {}.gz\n", f, f), 0);
+        // -N restores the stored name and time, whatever the compressed file is called.
+        let other = format!("{}/other.gz", d);
+        std::fs::rename(format!("{}.gz", f), &other).unwrap();
+        check("gunzip", &["-N", &other], "", "", 0);
+        assert_eq!(read(&f), "hello hello hello\n");
+        assert_eq!(fsx::mtime(&std::fs::metadata(&f).unwrap()).0, 1_577_836_800);
+    }
+
+    #[test]
     fn reads_system_gzip_output() {
         // `printf 'hi\n' | gzip -n` from GNU gzip 1.12.
         let g: &[u8] = &[0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3, 0xcb, 0xc8, 0xe4, 2, 0, 0x7a, 0x7a, 0x6f, 0xed, 3, 0, 0, 0];
