@@ -249,6 +249,8 @@ const CORE = {
     "rm -rf w && cp -r d w && tar -cf t.tar w/a.txt && echo two > w/a.txt && tar -rf t.tar w/a.txt && tar -xOf t.tar --occurrence=2 w/a.txt && tar -xOf t.tar --occurrence w/a.txt | head -1",
     "tar -cf t.tar --anchored --exclude=a.txt d && tar -tf t.tar | sort", "tar -cf t.tar --exclude=sub/c.md d && tar -tf t.tar | sort", "tar -cf t.tar --no-anchored --exclude=sub d && tar -tf t.tar | sort",
     "tar -cf t.tar --anchored --exclude='d/s*' d && tar -tf t.tar | sort", "tar -cf t.tar d && tar -tf t.tar --exclude=deep | sort",
+    "tar --mode=666 -cf t.tar d/a.txt && rm -rf x && mkdir x && tar -xf t.tar -C x && stat -c %a x/d/a.txt", "tar --mode=666 -cf t.tar d/a.txt && rm -rf x && mkdir x && tar -xpf t.tar -C x && stat -c %a x/d/a.txt",
+    "tar --mode=666 -cf t.tar d/a.txt && rm -rf x && mkdir x && tar -xf t.tar -C x --same-permissions && stat -c %a x/d/a.txt", "tar --mode=666 -cf t.tar d/a.txt && rm -rf x && mkdir x && tar -xf t.tar -C x --no-same-permissions && stat -c %a x/d/a.txt",
   ],
   du: ["du -b d/a.txt", "du --apparent-size -b d/b.txt", "du -ab d/sub | sort", "du -sb d/sub/deep", "du -c -b d/a.txt d/b.txt", "du -d 0 -b d/sub/deep/e.log",
     "du --max-depth=0 -b d/a.txt", "du -b -S d/sub/deep", "du -b --separate-dirs d/sub/deep", "du -hb d/a.txt", "du --block-size=1 --apparent-size d/a.txt", "du -B1 --apparent-size d/a.txt",

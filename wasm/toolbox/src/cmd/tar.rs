@@ -33,7 +33,7 @@ const SPECS: &[Spec] = &[
     flag('J', "xz", "J"),
     flag('O', "to-stdout", "O"),
     flag('k', "keep-old-files", "k"),
-    flag('p', "preserve-permissions", "ignored"),
+    flag('p', "preserve-permissions", "p"),
     flag('h', "dereference", "ignored"),
     val('\0', "exclude", "exclude"),
     val('\0', "strip-components", "strip"),
@@ -142,8 +142,8 @@ const SPECS: &[Spec] = &[
     flag('\0', "no-ignore-command-error", "ignored"),
     flag('\0', "keep-directory-symlink", "ignored"),
     flag('\0', "same-owner", "ignored"),
-    flag('\0', "same-permissions", "ignored"),
-    flag('\0', "no-same-permissions", "ignored"),
+    flag('p', "same-permissions", "p"),
+    flag('\0', "no-same-permissions", "no-p"),
     flag('\0', "atime-preserve", "ignored"),
     flag('\0', "force-local", "ignored"),
     flag('l', "check-links", "ignored"),
@@ -1168,6 +1168,8 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
             if let Some(par) = parent {
                 let _ = std::fs::create_dir_all(par);
             }
+            // A new file, so that the mode it is created with shows the umask.
+            let _ = std::fs::remove_file(fsx::host(&target));
             std::fs::write(fsx::host(&target), &e.data)
         };
         match res {
@@ -1178,8 +1180,13 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
                 } else {
                     let _ = fsx::set_times(&fsx::host(&target), None, Some((e.mtime, 0)));
                 }
+                // Without -p the umask takes its bits away, as for GNU tar run by a user: the
+                // mode the file was made with shows which (x follows r).
+                let keep_all = p.opts.iter().rev().find(|o| o.key == "p" || o.key == "no-p").map_or(false, |o| o.key == "p");
+                let made = crate::host::mode_of(&target, e.kind == b'5');
+                let mode = if keep_all { e.mode } else { e.mode & (made | (made & 0o444) >> 2) & 0o777 };
                 if e.mode != 0 {
-                    let _ = crate::host::set_mode(&target, e.mode);
+                    let _ = crate::host::set_mode(&target, mode);
                 }
             }
             Err(err) => {
