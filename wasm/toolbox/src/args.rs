@@ -43,6 +43,8 @@ pub struct Found {
 pub struct Parsed {
     pub opts: Vec<Found>,
     pub operands: Vec<String>,
+    /// For each operand, how many options came before it (tar's positional -C).
+    pub operand_pos: Vec<usize>,
 }
 
 impl Parsed {
@@ -82,6 +84,7 @@ pub fn parse_with(args: &[String], specs: &[Spec], permute: bool) -> Result<Pars
         i += 1;
         if a == "--" {
             p.operands.extend(args[i..].iter().cloned());
+            p.operand_pos.resize(p.operands.len(), p.opts.len());
             break;
         }
         if let Some(body) = a.strip_prefix("--") {
@@ -164,8 +167,10 @@ pub fn parse_with(args: &[String], specs: &[Spec], permute: bool) -> Result<Pars
         p.operands.push(a.clone());
         if !permute {
             p.operands.extend(args[i..].iter().cloned());
+            p.operand_pos.resize(p.operands.len(), p.opts.len());
             break;
         }
+        p.operand_pos.push(p.opts.len());
     }
     Ok(p)
 }

@@ -462,7 +462,12 @@ const XXD_SPECS: &[Spec] = &[
     val('n', "", "n"),
     val('o', "", "o"),
     flag('v', "", crate::args::VERSION),
+    flag('E', "", "E"),
 ];
+
+/// -E: how xxd's text column shows each byte read as EBCDIC (its own table: code page 037's
+/// letters, digits and punctuation, with `~ ^ [ ]` where xxd puts them), '.' for the rest.
+const EBCDIC_TEXT: &[u8; 256] = b"................................................................ ...........<(+|&.........!$*);~-/.........,%_>?.........`:#@'=\".abcdefghi.......jklmnopqr^.......stuvwxyz...[...............]..{ABCDEFGHI......}JKLMNOPQR......\\.STUVWXYZ......0123456789......";
 
 /// xxd spells its long options with one dash and takes any unambiguous prefix (`-ps`,
 /// `-cols`); they become the short ones.
@@ -637,7 +642,7 @@ pub fn run_xxd(ctx: &mut Ctx, args: &[String]) -> Res {
                         }
                     }
                 }
-                let text: String = ch.iter().map(|&b| if (32..127).contains(&b) { b as char } else { '.' }).collect();
+                let text: String = ch.iter().map(|&b| if p.has("E") { EBCDIC_TEXT[b as usize] as char } else if (32..127).contains(&b) { b as char } else { '.' }).collect();
                 let at = disp + seek + i * cols;
                 let addr = if p.has("d") { format!("{:08}", at) } else { format!("{:08x}", at) };
                 out.extend_from_slice(format!("{}: {:<w$} {}\n", addr, hexs, text, w = hexw).as_bytes());

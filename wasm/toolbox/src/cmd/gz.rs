@@ -118,15 +118,34 @@ pub fn decompress(b: &[u8]) -> Result<Vec<u8>, String> {
     }
 }
 
-/// -l: one line of gzip's listing (sizes, ratio, name; -v adds method, CRC and date).
-fn list_line(b: &[u8], name: &str, verbose: bool) -> Result<(u64, u64, u64, String), String> {
+/// The name and mtime a member's header records (-N restores them).
+fn header_name_time(b: &[u8]) -> (Option<String>, i64) {
+    let mtime = b.get(4..8).map_or(0, |t| u32::from_le_bytes([t[0], t[1], t[2], t[3]]) as i64);
+    if b.len() < 10 || b[3] & 8 == 0 {
+        return (None, mtime);
+    }
+    let mut pos = 10;
+    if b[3] & 4 != 0 && b.len() >= 12 {
+        pos += 2 + (b[10] as usize | (b[11] as usize) << 8);
+    }
+    let rest = b.get(pos..).unwrap_or(&[]);
+    let end = rest.iter().position(|&c| c == 0).unwrap_or(rest.len());
+    (Some(String::from_utf8_lossy(&rest[..end]).into_owned()), mtime)
+}
+
+/// -l: one line of gzip's listing (sizes, ratio, name; -v adds method, CRC and date, the file's
+/// own time when the header holds none, as gzip does).
+fn list_line(b: &[u8], name: &str, verbose: bool, file_time: i64) -> Result<(u64, u64, u64, String), String> {
     let head = header_len(b)?;
     let t = &b[b.len() - 8..];
     let crc = u32::from_le_bytes([t[0], t[1], t[2], t[3]]);
     let size = u32::from_le_bytes([t[4], t[5], t[6], t[7]]) as u64;
     let mut line = String::new();
     if verbose {
-        let mtime = u32::from_le_bytes([b[4], b[5], b[6], b[7]]) as i64;
+        let mtime = match u32::from_le_bytes([b[4], b[5], b[6], b[7]]) as i64 {
+            0 => file_time,
+            m => m,
+        };
         let (_, mon, day) = crate::cmd::date::days_to_civil(mtime.div_euclid(86400));
         let (hour, min) = (mtime.rem_euclid(86400) / 3600, mtime.rem_euclid(3600) / 60);
         const MON: [&str; 12] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
@@ -136,6 +155,12 @@ fn list_line(b: &[u8], name: &str, verbose: bool) -> Result<(u64, u64, u64, Stri
     let comp = b.len() as u64;
     line.push_str(&format!("{:19} {:19} {} {}", comp, size, ratio(size as i64 - (comp as i64 - over as i64), size), name));
     Ok((comp, size, over, line))
+}
+
+/// -v's ratio for one file: the deflate data against the plain size, headers not counted.
+fn member_ratio(gz: &[u8], plain: u64) -> String {
+    let over = header_len(gz).unwrap_or(10) as i64 + 8;
+    ratio(plain as i64 - (gz.len() as i64 - over), plain)
 }
 
 fn ratio(num: i64, den: u64) -> String {
@@ -151,10 +176,16 @@ const SPECS: &[Spec] = &[
     flag('f', "force", "f"),
     flag('t', "test", "t"),
     flag('n', "no-name", "n"),
-    flag('N', "name", "ignored"),
+    flag('N', "name", "N"),
     flag('l', "list", "l"),
     val('S', "suffix", "S"),
     flag('\0', "synchronous", "ignored"),
+    // Only where deflate blocks end differs; what decompresses is the same (miniz_oxide has no
+    // rsyncable mode).
+    flag('\0', "rsyncable", "ignored"),
+    flag('h', "help", crate::args::HELP),
+    flag('V', "version", crate::args::VERSION),
+    flag('L', "license", "L"),
     flag('q', "quiet", "q"),
     flag('v', "verbose", "v"),
     flag('r', "recursive", "r"),
@@ -167,12 +198,15 @@ const SPECS: &[Spec] = &[
     flag('7', "", "7"),
     flag('8', "", "8"),
     flag('9', "best", "9"),
-    val('S', "suffix", "S"),
 ];
 const HELP: &str = "Usage: gzip [OPTION]... [FILE]...\nCompress or uncompress FILEs (by default, compress FILES in-place).\n\n  -c, --stdout      write on standard output, keep original files unchanged\n  -d, --decompress  decompress\n  -f, --force       force overwrite of output file\n  -k, --keep        keep (don't delete) input files\n  -n, --no-name     do not save the original file name and timestamp\n  -r, --recursive   operate recursively on directories\n  -S, --suffix=SUF  use suffix SUF on compressed files\n  -t, --test        test compressed file integrity\n  -1, --fast        compress faster\n  -9, --best        compress better\n\nWith no FILE, or when FILE is -, read standard input.\n";
 
 fn run_mode(ctx: &mut Ctx, args: &[String], decomp: bool, to_stdout: bool) -> Res {
     let p = getopt!(ctx, args, SPECS, HELP, 1);
+    if p.has("L") {
+        writeln!(ctx.out, "{} (toolshed toolbox) {}\nDeflate is the miniz_oxide crate's (MIT or Apache-2.0); the gzip container is the toolbox's own.", ctx.name, env!("CARGO_PKG_VERSION"))?;
+        return Ok(0);
+    }
     let decomp = decomp || p.has("d") || p.has("t");
     let to_stdout = to_stdout || p.has("c") || p.has("t");
     let level = (1..=9u8).rev().find(|l| p.has(&l.to_string())).unwrap_or(6);
@@ -182,7 +216,7 @@ fn run_mode(ctx: &mut Ctx, args: &[String], decomp: bool, to_stdout: bool) -> Re
         return Ok(1);
     }
     let mut status = 0;
-    let suffix = p.last("S").unwrap_or(".gz").to_string();
+    let verbose = p.has("v") && !p.has("q");
     let mut names = input::or_stdin(&p.operands);
     if p.has("r") {
         names = recurse(ctx, &names, decomp, &suffix);
@@ -191,12 +225,18 @@ fn run_mode(ctx: &mut Ctx, args: &[String], decomp: bool, to_stdout: bool) -> Re
         return list(ctx, &names, p.has("v"), p.has("q"), &suffix);
     }
     for name in names {
+        // Decompressing `x` when only `x.gz` exists reads `x.gz`, as gzip does.
+        let name = if decomp && name != "-" && fsx::metadata(&name).is_err() {
+            [suffix.as_str(), ".gz"].iter().map(|s| format!("{}{}", name, s)).find(|n| fsx::metadata(n).is_ok()).unwrap_or(name)
+        } else {
+            name
+        };
         if name != "-" && fsx::is_dir(&name) {
             let _ = writeln!(ctx.diag.raw(), "gzip: {} is a directory -- ignored", name);
             status = status.max(2);
             continue;
         }
-        let out_name = if name == "-" || to_stdout {
+        let mut out_name = if name == "-" || to_stdout {
             None
         } else if decomp {
             let base = if let Some(b) = name.strip_suffix(suffix.as_str()).filter(|b| !b.is_empty()) {
@@ -214,35 +254,49 @@ fn run_mode(ctx: &mut Ctx, args: &[String], decomp: bool, to_stdout: bool) -> Re
             };
             Some(base)
         } else {
+            // A warning that leaves the exit status alone, as gzip 1.12 does.
             if name.ends_with(suffix.as_str()) && !p.has("f") {
-                let _ = writeln!(ctx.diag.raw(), "gzip: {} already has {} suffix -- unchanged", name, suffix);
-                status = status.max(2);
+                if !p.has("q") {
+                    let _ = writeln!(ctx.diag.raw(), "gzip: {} already has {} suffix -- unchanged", name, suffix);
+                }
                 continue;
             }
             Some(format!("{}{}", name, suffix))
         };
-        if let Some(o) = &out_name {
-            if fsx::metadata(o).is_ok() && !p.has("f") {
-                let _ = writeln!(ctx.diag.raw(), "gzip: {} already exists; not overwritten", o);
-                status = status.max(2);
-                continue;
-            }
-        }
         let mut data = Vec::new();
         if let Err(e) = input::open(ctx.stdin, &name).and_then(|mut r| r.read_to_end(&mut data)) {
             ctx.diag.error(format!("{}: {}", name, reason(&e)));
             status = 1;
             continue;
         }
+        // -N on decompression: the name and time the header recorded, in the input's directory.
+        let (stored_name, stored_time) = header_name_time(&data);
+        if decomp && p.has("N") && out_name.is_some() {
+            if let Some(n) = stored_name.as_deref().map(fsx::base_name).filter(|n| !n.is_empty() && *n != "." && *n != "..") {
+                let dir = name.rfind('/').map_or("", |i| &name[..=i]);
+                out_name = Some(format!("{}{}", dir, n));
+            }
+        }
+        if let Some(o) = &out_name {
+            if fsx::metadata(o).is_ok() && !p.has("f") {
+                let _ = writeln!(ctx.diag.raw(), "gzip: {} already exists;\tnot overwritten", o);
+                status = status.max(2);
+                continue;
+            }
+        }
+        if verbose && name != "-" {
+            ctx.out.flush()?;
+            let _ = write!(ctx.diag.raw(), "{}:\t", name);
+        }
         // -f with output to stdout passes what is not gzip through unchanged, as gzip does.
         let plain = decomp && p.has("f") && out_name.is_none() && !p.has("t") && !data.starts_with(&[0x1f, 0x8b]);
         let result = if plain {
-            data
+            data.clone()
         } else if decomp {
             match decompress(&data) {
                 Ok(d) => d,
                 // -f with output to stdout: what is not compressed passes through as it is (zcat -f).
-                Err(_) if p.has("f") && to_stdout && !(data.len() >= 2 && data[0] == 0x1f && data[1] == 0x8b) => data,
+                Err(_) if p.has("f") && to_stdout && !(data.len() >= 2 && data[0] == 0x1f && data[1] == 0x8b) => data.clone(),
                 Err(m) => {
                     ctx.diag.error(format!("{}: {}", if name == "-" { "stdin" } else { &name }, m));
                     status = 1;
@@ -256,21 +310,37 @@ fn run_mode(ctx: &mut Ctx, args: &[String], decomp: bool, to_stdout: bool) -> Re
             compress_named(&data, level, Some(fsx::base_name(&name)), mtime)
         };
         if p.has("t") {
+            if verbose && name != "-" {
+                let _ = writeln!(ctx.diag.raw(), " OK");
+            }
             continue;
         }
+        let shown = if verbose {
+            if decomp { member_ratio(&data, result.len() as u64) } else { member_ratio(&result, data.len() as u64) }
+        } else {
+            String::new()
+        };
         match out_name {
-            None => ctx.out.write_all(&result)?,
+            None => {
+                ctx.out.write_all(&result)?;
+                if verbose {
+                    ctx.out.flush()?;
+                    let _ = writeln!(ctx.diag.raw(), "{}{}", shown, if name == "-" { "" } else { " -- replaced with stdout" });
+                }
+            }
             Some(o) => {
                 if let Err(e) = std::fs::write(fsx::host(&o), &result) {
                     ctx.diag.error(format!("{}: {}", o, reason(&e)));
                     status = 1;
                     continue;
                 }
-                if let Ok(m) = fsx::metadata(&name) {
+                if decomp && p.has("N") && stored_time != 0 {
+                    let _ = fsx::set_times(&fsx::host(&o), None, Some((stored_time, 0)));
+                } else if let Ok(m) = fsx::metadata(&name) {
                     let _ = fsx::set_times(&fsx::host(&o), None, Some(fsx::mtime(&m)));
                 }
-                if p.has("v") {
-                    let _ = writeln!(ctx.diag.raw(), "{}:\t replaced with {}", name, o);
+                if verbose {
+                    let _ = writeln!(ctx.diag.raw(), "{} -- {} {}", shown, if p.has("k") { "created" } else { "replaced with" }, o);
                 }
                 if !p.has("k") {
                     if let Err(e) = std::fs::remove_file(fsx::host(&name)) {
@@ -300,8 +370,9 @@ fn list(ctx: &mut Ctx, names: &[String], verbose: bool, quiet: bool, suffix: &st
             status = 1;
             continue;
         }
-        let shown = if name == "-" { String::new() } else { name.strip_suffix(suffix).or_else(|| name.strip_suffix(".gz")).unwrap_or(name).to_string() };
-        match list_line(&data, &shown, verbose) {
+        let shown = if name == "-" { "stdout".to_string() } else { name.strip_suffix(suffix).or_else(|| name.strip_suffix(".gz")).unwrap_or(name).to_string() };
+        let file_time = if name == "-" { 0 } else { fsx::metadata(name).map_or(0, |m| fsx::mtime(&m).0) };
+        match list_line(&data, &shown, verbose, file_time) {
             Ok((c, s, o, line)) => {
                 if header {
                     if verbose {
@@ -377,11 +448,27 @@ mod tests {
         check("zcat", &[&format!("{}.gz", f)], "", &text, 0);
         check("gunzip", &["-k", &format!("{}.gz", f)], "", "", 0);
         assert_eq!(read(&f), text);
-        check_err("gzip", &[&f], "", &format!("gzip: {}.gz already exists; not overwritten\n", f), 2);
+        check_err("gzip", &[&f], "", &format!("gzip: {}.gz already exists;\tnot overwritten\n", f), 2);
         check_err("gunzip", &[&f], "", &format!("gzip: {}: unknown suffix -- ignored\n", f), 2);
         let (c, _, e) = run("gunzip", &["-c"], "plain text, not gzip");
         assert_eq!((c, e.as_str()), (1, "gunzip: stdin: not in gzip format\n"));
         check("gzip", &["-t", &format!("{}.gz", f)], "", "", 0);
+    }
+
+    #[test]
+    fn names_times_and_ratios() {
+        let d = tmpdir();
+        let f = format!("{}/a.txt", d);
+        write(&f, "hello hello hello\n");
+        let _ = fsx::set_times(&fsx::host(&f), None, Some((1_577_836_800, 0)));
+        // -v: the ratio of the deflate data to the plain size, headers not counted.
+        check_err("gzip", &["-v", &f], "", &format!("{}:\t 38.9% -- replaced with {}.gz\n", f, f), 0);
+        // -N restores the stored name and time, whatever the compressed file is called.
+        let other = format!("{}/other.gz", d);
+        std::fs::rename(format!("{}.gz", f), &other).unwrap();
+        check("gunzip", &["-N", &other], "", "", 0);
+        assert_eq!(read(&f), "hello hello hello\n");
+        assert_eq!(fsx::mtime(&std::fs::metadata(&f).unwrap()).0, 1_577_836_800);
     }
 
     #[test]

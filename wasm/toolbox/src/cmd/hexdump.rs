@@ -3,7 +3,7 @@
 //! `[N][/M] "text %conv"`, blocks as wide as the widest format, `*` for repeated blocks,
 //! blanks for what lies past the end of the input, and `%_A` printed once at the end.
 
-use crate::args::{flag, optval, val, Spec, HELP as HELP_KEY, VERSION};
+use crate::args::{flag, optval, val, Spec, VERSION};
 use crate::ctx::{q, reason, Ctx, Res};
 use crate::input;
 use std::io::{Read, Write};
@@ -22,7 +22,7 @@ const SPECS: &[Spec] = &[
     val('s', "skip", "s"),
     flag('v', "no-squeezing", "v"),
     flag('V', "", VERSION),
-    flag('h', "", HELP_KEY),
+    flag('h', "help", crate::args::HELP),
 ];
 const HELP: &str = "\nUsage:\n hexdump [options] <file>...\n\nDisplay file contents in hexadecimal, decimal, octal, or ascii.\n\nOptions:\n -b, --one-byte-octal      one-byte octal display\n -c, --one-byte-char       one-byte character display\n -C, --canonical           canonical hex+ASCII display\n -d, --two-bytes-decimal   two-byte decimal display\n -o, --two-bytes-octal     two-byte octal display\n -x, --two-bytes-hex       two-byte hexadecimal display\n -L, --color[=<mode>]      interpret color formatting specifiers (never colored here)\n -e, --format <format>     format string to be used for displaying data\n -f, --format-file <file>  file that contains format strings\n -n, --length <length>     interpret only length bytes of input\n -s, --skip <offset>       skip offset bytes from the beginning\n -v, --no-squeezing        output identical lines\n";
 
