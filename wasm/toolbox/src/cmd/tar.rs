@@ -30,7 +30,7 @@ const SPECS: &[Spec] = &[
     flag('O', "to-stdout", "O"),
     flag('k', "keep-old-files", "k"),
     flag('p', "preserve-permissions", "ignored"),
-    flag('h', "dereference", "ignored"),
+    flag('h', "dereference", "h"),
     val('\0', "exclude", "exclude"),
     val('\0', "strip-components", "strip"),
     flag('\0', "no-same-owner", "ignored"),
@@ -125,6 +125,8 @@ pub struct Entry {
     pub mode: u32,
     pub mtime: i64,
     pub data: Vec<u8>,
+    /// A symbolic link member's target (type '2'); empty otherwise.
+    pub link: String,
     pub owner: Owner,
     /// The member's bytes in the archive, its long-name record included (for -r, -u, --delete).
     pub span: (usize, usize),
@@ -194,12 +196,13 @@ fn parse_archive(b: &[u8]) -> Result<Vec<Entry>, String> {
             }
         };
         let owner = Owner { uid: octal(&h[108..116]), gid: octal(&h[116..124]), uname: cstr(&h[265..297]), gname: cstr(&h[297..329]) };
-        out.push(Entry { name, kind, size, mode: octal(&h[100..108]) as u32, mtime: octal(&h[136..148]) as i64, data, owner, span });
+        let link = cstr(&h[157..257]);
+        out.push(Entry { name, kind, size, mode: octal(&h[100..108]) as u32, mtime: octal(&h[136..148]) as i64, data, link, owner, span });
     }
     Ok(out)
 }
 
-fn header(name: &str, kind: u8, size: u64, mode: u32, mtime: i64, owner: &Owner) -> Vec<u8> {
+fn header(name: &str, kind: u8, size: u64, mode: u32, mtime: i64, owner: &Owner, link: &str) -> Vec<u8> {
     let mut h = vec![0u8; 512];
     let put = |h: &mut Vec<u8>, off: usize, s: &[u8]| h[off..off + s.len()].copy_from_slice(s);
     let (prefix, base) = if name.len() <= 100 {
@@ -217,6 +220,7 @@ fn header(name: &str, kind: u8, size: u64, mode: u32, mtime: i64, owner: &Owner)
     put(&mut h, 124, format!("{:011o}\0", size).as_bytes());
     put(&mut h, 136, format!("{:011o}\0", mtime.max(0)).as_bytes());
     h[156] = kind;
+    put(&mut h, 157, &link.as_bytes()[..link.len().min(100)]);
     put(&mut h, 257, b"ustar\0");
     put(&mut h, 263, b"00");
     put(&mut h, 265, owner.uname.as_bytes());
@@ -229,15 +233,25 @@ fn header(name: &str, kind: u8, size: u64, mode: u32, mtime: i64, owner: &Owner)
 }
 
 fn add_entry(out: &mut Vec<u8>, name: &str, kind: u8, data: &[u8], mode: u32, mtime: i64, owner: &Owner) {
+    add_member(out, name, kind, data, mode, mtime, owner, "");
+}
+
+/// A symbolic link member: type '2', no data, the target in the header's linkname field.
+fn add_link(out: &mut Vec<u8>, name: &str, target: &str, mtime: i64, owner: &Owner) {
+    add_member(out, name, b'2', &[], 0o777, mtime, owner, target);
+}
+
+#[allow(clippy::too_many_arguments)]
+fn add_member(out: &mut Vec<u8>, name: &str, kind: u8, data: &[u8], mode: u32, mtime: i64, owner: &Owner, link: &str) {
     let fits = name.len() <= 100 || name.char_indices().any(|(i, c)| c == '/' && i <= 155 && name.len() - i - 1 <= 100);
     if !fits {
         let mut long = name.as_bytes().to_vec();
         long.push(0);
-        out.extend(header("././@LongLink", b'L', long.len() as u64, 0o644, 0, &Owner { uid: 0, gid: 0, uname: "root".into(), gname: "root".into() }));
+        out.extend(header("././@LongLink", b'L', long.len() as u64, 0o644, 0, &Owner { uid: 0, gid: 0, uname: "root".into(), gname: "root".into() }, ""));
         out.extend(&long);
         out.resize((out.len() + 511) / 512 * 512, 0);
     }
-    out.extend(header(name, kind, data.len() as u64, mode, mtime, owner));
+    out.extend(header(name, kind, data.len() as u64, mode, mtime, owner, link));
     out.extend_from_slice(data);
     out.resize((out.len() + 511) / 512 * 512, 0);
 }
@@ -247,7 +261,7 @@ fn excluded(name: &str, pats: &[&str]) -> bool {
 }
 
 fn mode_string(kind: u8, mode: u32) -> String {
-    format!("{}{}", match kind { b'5' => 'd', b'V' => 'V', _ => '-' }, crate::host::mode_letters(mode))
+    format!("{}{}", match kind { b'5' => 'd', b'V' => 'V', b'2' => 'l', _ => '-' }, crate::host::mode_letters(mode))
 }
 
 fn verbose_line(e: &Entry, numeric: bool) -> String {
@@ -258,7 +272,7 @@ fn verbose_line(e: &Entry, numeric: bool) -> String {
     let user = if numeric || o.uname.is_empty() { o.uid.to_string() } else { o.uname.clone() };
     let group = if numeric || o.gname.is_empty() { o.gid.to_string() } else { o.gname.clone() };
     let ug = format!("{}/{}", user, group);
-    format!("{} {} {:>w$} {}-{:02}-{:02} {:02}:{:02} {}", mode_string(e.kind, e.mode), ug, e.size, y, m, d, rem / 3600, rem % 3600 / 60, e.name, w = 19usize.saturating_sub(ug.len() + 1).max(1))
+    format!("{} {} {:>w$} {}-{:02}-{:02} {:02}:{:02} {}", mode_string(e.kind, e.mode), ug, e.size, y, m, d, rem / 3600, rem % 3600 / 60, e.name, w = 19usize.saturating_sub(ug.len() + 1).max(1)) + &if e.kind == b'2' { format!(" -> {}", e.link) } else { String::new() }
 }
 
 /// What -c, -r and -u need to store files: where names are read, what is left out, and how
@@ -275,6 +289,8 @@ struct Store<'a> {
     owner: Owner,
     mode: Option<&'a str>,
     mtime: Option<i64>,
+    /// -h: store what links point at instead of the links.
+    dereference: bool,
     /// -u: members already in the archive and their times; a file no newer is not stored again.
     stored: std::collections::HashMap<String, i64>,
 }
@@ -319,6 +335,16 @@ impl Store<'_> {
             }
             member = super::tarxform::apply(&self.xforms, &member);
             let path = self.at(&name);
+            if !self.dereference && fsx::is_symlink(&path) {
+                if let Ok(target) = fsx::read_link(&path) {
+                    let mtime = self.mtime.unwrap_or_else(|| fsx::symlink_metadata(&path).map(|m| fsx::mtime(&m).0).unwrap_or(0));
+                    if self.stored.get(&member).map_or(true, |t| mtime > *t) {
+                        add_link(&mut out, &member, &target, mtime, &self.owner);
+                        self.say(ctx, &member)?;
+                    }
+                    continue;
+                }
+            }
             let meta = match fsx::metadata(&path) {
                 Ok(m) => m,
                 Err(e) => {
@@ -510,6 +536,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         excl: excl.clone(),
         xforms,
         absolute: p.has("P"),
+        dereference: p.has("h"),
         recursion: !p.has("no-recursion"),
         ignore_failed: p.has("ignore-failed-read"),
         verbose: p.has("v"),
@@ -704,7 +731,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         let rel = comps[strip..].join("/");
         // -P keeps an absolute member absolute on extraction.
         let rel = if store.absolute && renamed.starts_with('/') && strip == 0 { format!("/{}", rel) } else { rel };
-        if e.kind != b'0' && e.kind != 0 && e.kind != b'5' && e.kind != b'7' {
+        if e.kind != b'0' && e.kind != 0 && e.kind != b'5' && e.kind != b'7' && e.kind != b'2' {
             let _ = writeln!(ctx.diag.raw(), "tar: {}: links and special files are not supported here; skipped", e.name);
             continue;
         }
@@ -717,6 +744,15 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         let target = at(&rel);
         let res = if e.kind == b'5' {
             std::fs::create_dir_all(fsx::host(&target))
+        } else if e.kind == b'2' {
+            if let Some(par) = fsx::host(&target).parent() {
+                let _ = std::fs::create_dir_all(par);
+            }
+            match fsx::symlink_metadata(&target) {
+                Ok(m) if !m.is_dir() => drop(std::fs::remove_file(fsx::host(&target))),
+                _ => {}
+            }
+            fsx::symlink(&e.link, &target)
         } else {
             if let Ok(old) = fsx::metadata(&target) {
                 if p.has("skip-old-files") || (p.has("keep-newer-files") && fsx::mtime(&old).0 > e.mtime) {
@@ -735,6 +771,8 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
             std::fs::write(fsx::host(&target), &e.data)
         };
         match res {
+            // A link's own times and bits are not set (both calls would reach its target).
+            Ok(()) if e.kind == b'2' => {}
             Ok(()) => {
                 if !p.has("m") {
                     let _ = fsx::set_times(&fsx::host(&target), None, Some((e.mtime, 0)));
