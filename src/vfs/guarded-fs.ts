@@ -1,5 +1,5 @@
 import type { FileRules } from "../policy/files";
-import { VfsError } from "./errors";
+import { VfsError, isVfsError } from "./errors";
 import { type LinkView, checkMachineWrite, machineArea, resolveMachinePath, resolvePath } from "../policy/paths";
 import type { FileEditor } from "./file-editor";
 import { CHUNK_SIZE } from "./schema";
@@ -51,10 +51,9 @@ export class GuardedFs {
     return { linkAt: (p) => this.ws.linkTarget(p), followLast };
   }
 
-  /** Where a resolved path leads when its last component is itself a link (callers resolve parents). */
+  /** Where an absolute path leads once every link in it is followed (the path itself in a session without links). */
   private real(path: string): string {
-    if (!this.ws.hasLinks() || this.ws.linkTarget(path) === undefined) return path;
-    return this.resolve("/", path);
+    return this.ws.hasLinks() ? this.resolve("/", path) : path;
   }
 
   /** The system tree when it answers for `path` (never for the stored roots). */
@@ -64,7 +63,14 @@ export class GuardedFs {
 
   /** The node a path leads to (links followed); null when nothing is there, a dangling link included. */
   stat(path: string): NodeInfo | null {
-    const real = this.real(path);
+    let real: string;
+    try {
+      real = this.real(path);
+    } catch (e) {
+      // A loop leads nowhere: stat finds nothing there, as `test -e` expects.
+      if (isVfsError(e, "ELOOP")) return null;
+      throw e;
+    }
     const sys = this.sys(real);
     return sys ? sys.stat(real) : this.ws.stat(real);
   }

@@ -231,10 +231,11 @@ export class WorkspaceDirFd extends Fd {
   }
 
   override path_create_directory(rel: string): number {
+    // A link (even a dangling one) in the way is EEXIST, as mkdir(2) answers.
     return this.at(rel, (path) => {
       this.fs.mkdir(path, { mode: 0o777 & ~this.ctx.umask });
       return wasi.ERRNO_SUCCESS;
-    });
+    }, false);
   }
 
   override path_remove_directory(rel: string): number {

@@ -403,7 +403,7 @@ fn list_dir(ctx: &mut Ctx, path: &str, o: &Opts, now: i64, header: bool, first: 
     }
     sort(&mut entries, o);
     if o.long || o.blocks {
-        let kib: u64 = entries.iter().filter_map(|e| e.meta.as_ref()).map(|m| blocks_1k(m.len())).sum();
+        let kib: u64 = entries.iter().filter_map(|e| e.meta.as_ref()).map(kib_of).sum();
         writeln!(ctx.out, "total {}", block_cell(kib, o))?;
     }
     print_entries(ctx, &entries, o, now)?;
@@ -418,6 +418,15 @@ fn list_dir(ctx: &mut Ctx, path: &str, o: &Opts, now: i64, header: bool, first: 
         }
     }
     Ok(())
+}
+
+/// 1K blocks an entry occupies: none for a link (its target text lives in the inode).
+fn kib_of(m: &std::fs::Metadata) -> u64 {
+    if m.file_type().is_symlink() {
+        0
+    } else {
+        blocks_1k(m.len())
+    }
 }
 
 /// Space a file occupies in 1K blocks, assuming 4K allocation units.
@@ -515,7 +524,7 @@ fn print_entries(ctx: &mut Ctx, es: &[Entry], o: &Opts, now: i64) -> io::Result<
         add_column(es.iter().map(|e| inode(e).to_string()).collect());
     }
     if o.blocks {
-        add_column(es.iter().map(|e| block_cell(e.meta.as_ref().map(|m| blocks_1k(m.len())).unwrap_or(0), o)).collect());
+        add_column(es.iter().map(|e| block_cell(e.meta.as_ref().map(kib_of).unwrap_or(0), o)).collect());
     }
     if o.context && !o.long {
         add_column(vec!["?".to_string(); es.len()]);

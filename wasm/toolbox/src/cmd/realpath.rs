@@ -19,7 +19,7 @@ const SPECS: &[Spec] = &[
     flag('q', "quiet", "q"),
     flag('q', "silent", "q"),
     flag('n', "no-newline", "n"),
-    flag('v', "verbose", "ignored"),
+    flag('v', "verbose", "v"),
     flag('z', "zero", "z"),
     val('\0', "relative-to", "relative-to"),
     val('\0', "relative-base", "relative-base"),
@@ -73,6 +73,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
                     ctx.out.write_all(t.as_bytes())?;
                     ctx.out.write_all(end)?;
                 }
+                Err(e) if p.has("v") => ctx.diag.error(format!("{}: {}", f, crate::ctx::reason(&e))),
                 Err(_) => ctx.diag.failed = true,
             }
             continue;
@@ -80,7 +81,8 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         let n = match resolve(f) {
             Ok(n) => n,
             Err(e) => {
-                if !p.has("q") {
+                // readlink is quiet unless -v (GNU); realpath speaks unless -q.
+                if !p.has("q") && (!readlink || p.has("v")) {
                     ctx.diag.error(format!("{}: {}", f, crate::ctx::reason(&e)));
                 } else {
                     ctx.diag.failed = true;
