@@ -118,7 +118,8 @@ export class SessionShellHost implements ShellHost {
   }
 
   checkCommand(argv: string[]): Denial | null {
-    return checkCommand(argv, { home: this.home, cwd: this.home, rules: this.commandRules });
+    const realPath = this.gfs.ws.hasLinks() ? (abs: string) => this.gfs.resolve("/", abs) : undefined;
+    return checkCommand(argv, { home: this.home, cwd: this.home, rules: this.commandRules, realPath });
   }
 
   checkRedirect(target: string, cwd: string): Denial | null {

@@ -118,7 +118,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     };
     let last_fin = p.opts.iter().rev().find(|o| matches!(o.key, "f" | "i" | "n")).map(|o| o.key);
     if p.has("l") {
-        ctx.diag.error("hard links are not supported in this sandbox; use cp -s (or ln -s) to make symbolic links instead");
+        ctx.diag.error("-l (hard links) is not supported in this sandbox; use cp -s (or ln -s) to make symbolic links instead");
         return Ok(1);
     }
     // GNU: the last of -L/-H/-P wins; without one, -r and -a copy links as links, a plain cp follows them.
@@ -163,6 +163,11 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     }
     for (src, dst) in pairs {
         if p.has("s") {
+            // GNU: a relative target would point elsewhere from another directory.
+            if !src.starts_with('/') && dst.contains('/') {
+                ctx.diag.error(format!("{}: can make relative symbolic links only in current directory", dst));
+                continue;
+            }
             if let Err(e) = fsx::symlink(&src, &dst) {
                 ctx.diag.error(format!("cannot create symbolic link {} to {}: {}", q(&dst), q(&src), reason(&e)));
             } else if o.verbose {
