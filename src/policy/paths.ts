@@ -1,4 +1,5 @@
 import { deny } from "./denied";
+import { VfsError } from "../vfs/errors";
 import { ROOT, STORED_ROOTS, isWithin } from "../vfs/paths";
 
 export const MAX_PATH_BYTES = 4096;
@@ -19,13 +20,55 @@ function checkInput(input: string): void {
   }
 }
 
+/** Linux's limit on links followed while resolving one path (past it: ELOOP). */
+export const MAX_LINK_HOPS = 40;
+
+/**
+ * How a resolver sees symbolic links: `linkAt` gives the target text stored at an absolute path,
+ * or undefined when no link is there. `followLast` false resolves the last component as lstat does.
+ */
+export interface LinkView {
+  linkAt(path: string): string | undefined;
+  followLast: boolean;
+}
+
+/**
+ * The physical path `path` (absolute, "." and ".." allowed) names, walked component by component
+ * as the kernel does: a link's target replaces it (relative targets start in the link's
+ * directory), and a ".." after a link climbs from where the link led, not from the link's name.
+ */
+export function followLinks(path: string, links: LinkView): string {
+  const parts: string[] = [];
+  const pending = path.split("/").reverse();
+  let hops = 0;
+  while (pending.length > 0) {
+    const part = pending.pop()!;
+    if (part === "" || part === ".") continue;
+    if (part === "..") {
+      parts.pop();
+      continue;
+    }
+    parts.push(part);
+    // A trailing slash ("link/") still follows, as on Linux.
+    if (pending.length === 0 && !links.followLast) break;
+    const target = links.linkAt(`/${parts.join("/")}`);
+    if (target === undefined) continue;
+    if (++hops > MAX_LINK_HOPS) throw new VfsError("ELOOP", path);
+    parts.pop();
+    if (target.startsWith("/")) parts.length = 0;
+    for (const t of target.split("/").reverse()) pending.push(t);
+  }
+  return `/${parts.join("/")}`;
+}
+
 /**
  * Resolves what an agent typed into an absolute path inside the workspace, or refuses.
  * Relative paths start at `cwd`; absolute ones must already lie in /workspace. `..` is
- * resolved lexically (the workspace has no symlinks, so that is exact) and may not climb
- * out. Percent-escapes are ordinary characters here: nothing is ever decoded.
+ * resolved lexically and may not climb out. With `links`, symbolic links are then followed and
+ * the place they lead to must be inside /workspace too: a file tool never reaches /tmp, /etc or
+ * anything else through a link. Percent-escapes are ordinary characters here: nothing is ever decoded.
  */
-export function resolvePath(cwd: string, input: string): string {
+export function resolvePath(cwd: string, input: string, links?: LinkView): string {
   checkInput(input);
   const absolute = input.startsWith("/");
   if (absolute && input !== ROOT && !input.startsWith(`${ROOT}/`)) {
@@ -53,7 +96,16 @@ export function resolvePath(cwd: string, input: string): string {
   if (parts.length > MAX_PATH_DEPTH) {
     deny("path-too-deep", `The path is nested deeper than ${MAX_PATH_DEPTH} directories; use a shallower path.`);
   }
-  return parts.length === 0 ? ROOT : `${ROOT}/${parts.join("/")}`;
+  const lexical = parts.length === 0 ? ROOT : `${ROOT}/${parts.join("/")}`;
+  if (!links) return lexical;
+  const real = followLinks(absolute ? input : `${cwd}/${input}`, links);
+  if (!isWithin(real, ROOT)) {
+    deny(
+      "symlink-outside-workspace",
+      `'${input}' goes through a symbolic link to '${real}', outside the workspace; file tools only reach ${ROOT}. Use the bash tool to work with files elsewhere.`,
+    );
+  }
+  return real;
 }
 
 /**
@@ -82,10 +134,11 @@ export const AVAILABLE_AREAS =
  * `..` stops at `/` as on Linux. Anything else is refused with a sentence naming what exists.
  * The file tools keep using resolvePath: their boundary is /workspace.
  */
-export function resolveMachinePath(cwd: string, input: string): string {
+export function resolveMachinePath(cwd: string, input: string, links?: LinkView): string {
   checkInput(input);
   const parts: string[] = [];
-  for (const part of (input.startsWith("/") ? input : `${cwd}/${input}`).split("/")) {
+  const raw = input.startsWith("/") ? input : `${cwd}/${input}`;
+  for (const part of raw.split("/")) {
     if (part === "" || part === ".") continue;
     if (part === "..") {
       parts.pop();
@@ -99,13 +152,15 @@ export function resolveMachinePath(cwd: string, input: string): string {
   if (parts.length > MAX_PATH_DEPTH + 1) {
     deny("path-too-deep", `The path is nested deeper than ${MAX_PATH_DEPTH} directories; use a shallower path.`);
   }
-  const path = `/${parts.join("/")}`;
+  const lexical = `/${parts.join("/")}`;
+  const path = links ? followLinks(raw, links) : lexical;
   if (/^\/proc\/[^/]+\/environ$/.test(path)) {
     deny("proc-environ", "Refused: /proc/*/environ exposes a process's environment. Read one variable by name instead, e.g. `printenv PATH`.");
   }
   if (!machineArea(path)) {
-    const shown = `/${parts.slice(0, 2).join("/")}`;
-    deny("path-unavailable", `${shown} is not available in this sandbox; ${AVAILABLE_AREAS}.`);
+    const shown = path.split("/").slice(0, 3).join("/");
+    const via = path === lexical ? "" : `'${input}' is a symbolic link (or goes through one) to ${path}, and `;
+    deny("path-unavailable", `${via}${shown} is not available in this sandbox; ${AVAILABLE_AREAS}.`);
   }
   return path;
 }

@@ -3,7 +3,8 @@
 // session workspace and over an in-memory test filesystem.
 
 export interface FileStat {
-  type: "file" | "dir";
+  /** "symlink" only from `lstat`: `stat` follows links. */
+  type: "file" | "dir" | "symlink";
   size: number;
   mtimeMs: number;
   /** Permission bits, when the host keeps them (test -x, running a script). */
@@ -17,7 +18,10 @@ export interface PathError {
 }
 
 export interface ShellFs {
+  /** What the path leads to, links followed (null for a dangling link). */
   stat(absPath: string): FileStat | null;
+  /** Optional: the entry itself, a link included (`test -L`); hosts without links leave it out. */
+  lstat?(absPath: string): FileStat | null;
   readdir(absPath: string): string[];
   readFile(absPath: string): Uint8Array;
   /** `mode`: permission bits for a file this creates (0666 less the umask). */
@@ -91,8 +95,13 @@ export interface ProgramIo {
 
 export interface ShellHost {
   fs: ShellFs;
-  /** Absolute normalized path inside the allowed area, or throws a PathError. */
-  resolvePath(cwd: string, path: string): string;
+  /**
+   * Absolute normalized path inside the allowed area, or throws a PathError. Symbolic links are
+   * followed (all but a last-component link when `follow` is false, as lstat sees it).
+   */
+  resolvePath(cwd: string, path: string, follow?: boolean): string;
+  /** Optional: as resolvePath without following links (a logical `cd`); hosts without links leave it out. */
+  logicalPath?(cwd: string, path: string): string;
   /** Runs an external program; undefined when there is no such program. */
   runProgram(argv: string[], io: ProgramIo): Promise<number> | undefined;
   /** Optional: the command an absolute path runs (`/usr/bin/sed` → `sed`) when the host lists its

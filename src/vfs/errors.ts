@@ -7,7 +7,8 @@ export type VfsErrorCode =
   | "ENOTEMPTY"
   | "EDQUOT"
   | "EINVAL"
-  | "EBUSY";
+  | "EBUSY"
+  | "ELOOP";
 
 const DESCRIPTIONS: Record<VfsErrorCode, string> = {
   ENOENT: "No such file or directory",
@@ -18,6 +19,7 @@ const DESCRIPTIONS: Record<VfsErrorCode, string> = {
   EDQUOT: "Workspace quota exceeded",
   EINVAL: "Invalid argument",
   EBUSY: "Resource busy",
+  ELOOP: "Too many levels of symbolic links",
 };
 
 export class VfsError extends Error {

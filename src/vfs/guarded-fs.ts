@@ -1,6 +1,6 @@
 import type { FileRules } from "../policy/files";
-import { VfsError } from "./errors";
-import { checkMachineWrite, machineArea, resolveMachinePath, resolvePath } from "../policy/paths";
+import { VfsError, isVfsError } from "./errors";
+import { type LinkView, checkMachineWrite, machineArea, resolveMachinePath, resolvePath } from "../policy/paths";
 import type { FileEditor } from "./file-editor";
 import { CHUNK_SIZE } from "./schema";
 import type { SystemTree } from "./system-tree";
@@ -10,6 +10,9 @@ import type { NodeInfo, Workspace } from "./workspace";
  * The workspace as every door sees it (file tools, HTTP files, the shell, WASI programs):
  * the same calls as Workspace, each asking the policy first. Metadata (stat, listing) is
  * open; reading contents honours the sensitive-file rule; changes honour the identity rule.
+ * Symbolic links are followed here, before any check: every rule applies to the place a link
+ * leads to, and the file tools' view refuses links that lead out of /workspace. Only `lstat`,
+ * `readlink`, `remove`, `rename` and `symlink` act on a link itself.
  */
 export class GuardedFs {
   /**
@@ -28,8 +31,29 @@ export class GuardedFs {
     return new GuardedFs(this.ws, this.rules, system);
   }
 
-  resolve(cwd: string, input: string): string {
+  /**
+   * The absolute path `input` names from `cwd`, links followed (all of them, or all but the last
+   * component when `follow` is false, as lstat/unlink/rename see it), or a refusal.
+   */
+  resolve(cwd: string, input: string, follow = true): string {
+    const links = this.links(follow);
+    return this.system ? resolveMachinePath(cwd, input, links) : resolvePath(cwd, input, links);
+  }
+
+  /** As resolve, without following any link: the path as written, made absolute (a shell's logical cwd). */
+  normalize(cwd: string, input: string): string {
     return this.system ? resolveMachinePath(cwd, input) : resolvePath(cwd, input);
+  }
+
+  /** Sessions that never made a link resolve paths lexically, as before links existed. */
+  private links(followLast: boolean): LinkView | undefined {
+    if (!this.ws.hasLinks()) return undefined;
+    return { linkAt: (p) => this.ws.linkTarget(p), followLast };
+  }
+
+  /** Where an absolute path leads once every link in it is followed (the path itself in a session without links). */
+  private real(path: string): string {
+    return this.ws.hasLinks() ? this.resolve("/", path) : path;
   }
 
   /** The system tree when it answers for `path` (never for the stored roots). */
@@ -37,12 +61,43 @@ export class GuardedFs {
     return this.system && machineArea(path) === "system" ? this.system : undefined;
   }
 
+  /** The node a path leads to (links followed); null when nothing is there, a dangling link included. */
   stat(path: string): NodeInfo | null {
+    let real: string;
+    try {
+      real = this.real(path);
+    } catch (e) {
+      // A loop leads nowhere: stat finds nothing there, as `test -e` expects.
+      if (isVfsError(e, "ELOOP")) return null;
+      throw e;
+    }
+    const sys = this.sys(real);
+    return sys ? sys.stat(real) : this.ws.stat(real);
+  }
+
+  /** The node itself, a link included (lstat). */
+  lstat(path: string): NodeInfo | null {
     const sys = this.sys(path);
     return sys ? sys.stat(path) : this.ws.stat(path);
   }
 
+  /** A link's target text; EINVAL when `path` is not a link (readlink(2)). */
+  readlink(path: string): string {
+    const target = this.ws.linkTarget(path);
+    if (target !== undefined) return target;
+    if (!this.lstat(path)) throw new VfsError("ENOENT", path);
+    throw new VfsError("EINVAL", path);
+  }
+
+  /** `ln -s target path`. Any target text is allowed (as on Linux); following the link is what the rules check. */
+  symlink(target: string, path: string): NodeInfo {
+    this.checkWritable(path);
+    this.rules.checkMutate(path, "replaced");
+    return this.ws.symlink(target, path);
+  }
+
   mustStat(path: string): NodeInfo {
+    path = this.real(path);
     const sys = this.sys(path);
     if (!sys) return this.ws.mustStat(path);
     const info = sys.stat(path);
@@ -51,6 +106,7 @@ export class GuardedFs {
   }
 
   readdir(path: string): readonly NodeInfo[] {
+    path = this.real(path);
     const sys = this.sys(path);
     if (!sys) return this.ws.readdir(path);
     if (this.mustStat(path).kind !== "dir") throw new VfsError("ENOTDIR", path);
@@ -58,10 +114,12 @@ export class GuardedFs {
   }
 
   walk(dir: string): NodeInfo[] {
+    dir = this.real(dir);
     return this.sys(dir) ? [] : this.ws.walk(dir);
   }
 
   readFile(path: string): Uint8Array {
+    path = this.real(path);
     this.rules.checkRead(path);
     const system = this.systemContent(path);
     if (system) return system;
@@ -76,17 +134,20 @@ export class GuardedFs {
   }
 
   read(path: string, offset: number, length: number): Uint8Array {
+    path = this.real(path);
     this.rules.checkRead(path);
     return this.systemContent(path)?.slice(offset, offset + length) ?? this.ws.read(path, offset, length);
   }
 
   /** See Workspace.readChunk: the bytes may be shared, never modify them. */
   readChunk(path: string, idx: number): Uint8Array {
+    path = this.real(path);
     this.rules.checkRead(path);
     return this.systemContent(path)?.slice(idx * CHUNK_SIZE, (idx + 1) * CHUNK_SIZE) ?? this.ws.readChunk(path, idx);
   }
 
   chunks(path: string): Generator<Uint8Array> {
+    path = this.real(path);
     this.rules.checkRead(path);
     const data = this.systemContent(path);
     return data ? (function* () { yield data; })() : this.ws.chunks(path);
@@ -105,6 +166,7 @@ export class GuardedFs {
   }
 
   writeFile(path: string, data: Uint8Array | string, opts: { createParents?: boolean; mode?: number } = {}): NodeInfo {
+    path = this.real(path);
     this.checkWritable(path);
     this.rules.checkMutate(path, "written");
     return this.ws.writeFile(path, data, opts);
@@ -115,6 +177,7 @@ export class GuardedFs {
     path: string,
     opts: { create?: boolean; truncate?: boolean; exclusive?: boolean; createParents?: boolean; write?: boolean; mode?: number } = {},
   ): FileEditor {
+    path = this.real(path);
     if (opts.write !== false) {
       this.checkWritable(path);
       this.rules.checkMutate(path, "written");
@@ -125,6 +188,7 @@ export class GuardedFs {
 
   /** chmod. Changing an identity file's bits counts as modifying it. */
   setMode(path: string, mode: number): void {
+    path = this.real(path);
     this.checkWritable(path);
     this.rules.checkMutate(path, "modified");
     this.ws.setMode(path, mode);
@@ -138,6 +202,7 @@ export class GuardedFs {
   }
 
   touch(path: string, mtimeMs?: number): void {
+    path = this.real(path);
     this.checkWritable(path);
     this.rules.checkMutate(path, "modified");
     this.ws.touch(path, mtimeMs);
@@ -171,7 +236,7 @@ export class GuardedFs {
     this.rules.checkMutate(path, action);
     if (this.ws.stat(path)?.kind !== "dir") return;
     for (const node of this.ws.walk(path)) {
-      if (node.kind === "file") this.rules.checkMutate(node.path, action);
+      if (node.kind !== "dir") this.rules.checkMutate(node.path, action);
     }
   }
 }

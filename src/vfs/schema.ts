@@ -28,6 +28,8 @@ export const SCHEMA = [
 
 export const KIND_FILE = 1;
 export const KIND_DIR = 2;
+/** A symbolic link: its target text is in the `target` column (added by Workspace.initialize). */
+export const KIND_SYMLINK = 3;
 
 /** Bytes per stored chunk. SQLite rows are capped at 2 MB; 256 KiB keeps random access cheap. */
 export const CHUNK_SIZE = 256 * 1024;

@@ -3,9 +3,9 @@ import { VfsError } from "./errors";
 import { faultPoint } from "./faults";
 import { FileEditor } from "./file-editor";
 import { ROOT, STORED_ROOTS, isWithin, parentOf } from "./paths";
-import { CHUNK_SIZE, DEFAULT_DIR_MODE, DEFAULT_FILE_MODE, KIND_DIR, KIND_FILE, SCHEMA } from "./schema";
+import { CHUNK_SIZE, DEFAULT_DIR_MODE, DEFAULT_FILE_MODE, KIND_DIR, KIND_FILE, KIND_SYMLINK, SCHEMA } from "./schema";
 
-export type NodeKind = "file" | "dir";
+export type NodeKind = "file" | "dir" | "symlink";
 
 export interface NodeInfo {
   path: string;
@@ -18,6 +18,8 @@ export interface NodeInfo {
   atimeMs: number;
   /** Permission bits (0o7777 at most). */
   mode: number;
+  /** What a symbolic link points at, as written when it was made (links only). */
+  target?: string;
 }
 
 export interface Quotas {
@@ -43,9 +45,11 @@ interface NodeRow extends Record<string, SqlStorageValue> {
   mode: number | null;
   /** Last access; null means the same as mtime (rows from before access times, files never read). */
   atime: number | null;
+  /** A symbolic link's target text; null for files and directories. */
+  target: string | null;
 }
 
-const NODE_COLUMNS = "rowid, path, kind, size, mtime, blob, mode, atime";
+const NODE_COLUMNS = "rowid, path, kind, size, mtime, blob, mode, atime, target";
 
 /** relatime: a read moves the access time only when it is not after the last write or is a day old. */
 export const RELATIME_MS = 24 * 3600 * 1000;
@@ -68,15 +72,28 @@ function subtreeRange(dir: string): [string, string] {
   return [`${dir}/`, `${dir}0`];
 }
 
-const toInfo = (r: NodeRow): NodeInfo => ({
-  path: r.path,
-  ino: r.rowid,
-  kind: r.kind === KIND_DIR ? "dir" : "file",
-  mode: r.mode ?? (r.kind === KIND_DIR ? DEFAULT_DIR_MODE : DEFAULT_FILE_MODE),
-  size: r.size,
-  mtimeMs: r.mtime,
-  atimeMs: r.atime ?? r.mtime,
-});
+/** Links show mode 0777, as on Linux (their own bits are never used). */
+const LINK_MODE = 0o777;
+
+function toInfo(r: NodeRow): NodeInfo {
+  const info: NodeInfo = {
+    path: r.path,
+    ino: r.rowid,
+    kind: r.kind === KIND_DIR ? "dir" : r.kind === KIND_SYMLINK ? "symlink" : "file",
+    mode: r.mode ?? (r.kind === KIND_DIR ? DEFAULT_DIR_MODE : r.kind === KIND_SYMLINK ? LINK_MODE : DEFAULT_FILE_MODE),
+    size: r.size,
+    mtimeMs: r.mtime,
+    atimeMs: r.atime ?? r.mtime,
+  };
+  if (r.target !== null) info.target = r.target;
+  return info;
+}
+
+/** Refuses reading or writing a link node's contents: callers follow links first (GuardedFs does). */
+function checkContent(r: NodeRow, path: string): void {
+  if (r.kind === KIND_DIR) throw new VfsError("EISDIR", path);
+  if (r.kind === KIND_SYMLINK) throw new VfsError("EINVAL", path, "is a symbolic link; follow it first");
+}
 
 /**
  * A session's files, stored in its Durable Object's SQLite and reached synchronously so
@@ -85,6 +102,8 @@ const toInfo = (r: NodeRow): NodeInfo => ({
  */
 export class Workspace {
   private usageCache: { bytes: number; files: number } | null = null;
+  /** Whether any symbolic link exists (null: ask SQLite). Sessions without links skip link resolution. */
+  private linksCache: boolean | null = null;
   /** Bumped by every change to what a path names or holds; read caches compare it. */
   generation = 0;
   /**
@@ -110,6 +129,8 @@ export class Workspace {
     if (!columns.some((c) => c.name === "mode")) host.sql.exec(`ALTER TABLE vfs_nodes ADD COLUMN mode INTEGER`);
     // Access times came later still: NULL reads as "same as mtime".
     if (!columns.some((c) => c.name === "atime")) host.sql.exec(`ALTER TABLE vfs_nodes ADD COLUMN atime INTEGER`);
+    // Symbolic links keep their target text here (null for every other node).
+    if (!columns.some((c) => c.name === "target")) host.sql.exec(`ALTER TABLE vfs_nodes ADD COLUMN target TEXT`);
     // Sessions made before /tmp and /usr/local/bin existed get them here too.
     for (const root of STORED_ROOTS) {
       host.sql.exec(
@@ -144,6 +165,7 @@ export class Workspace {
     } catch (e) {
       this.changed();
       this.chunkCache.clear();
+      this.linksCache = null;
       // Recounted now: adjustUsage after a later write would otherwise count that write twice.
       this.usageCache = null;
       this.usage();
@@ -201,10 +223,10 @@ export class Workspace {
     if (memo) return memo;
     const list: NodeInfo[] = [];
     // raw() rows: about half the cost of building an object per row.
-    for (const [rowid, child, kind, size, mtime, blob, mode, atime] of this.sql
+    for (const [rowid, child, kind, size, mtime, blob, mode, atime, target] of this.sql
       .exec(`SELECT ${NODE_COLUMNS} FROM vfs_nodes WHERE parent = ? ORDER BY path`, path)
-      .raw() as IterableIterator<[number, string, number, number, number, number | null, number | null, number | null]>) {
-      const row: NodeRow = { rowid, path: child, kind, size, mtime, blob, mode, atime };
+      .raw() as IterableIterator<[number, string, number, number, number, number | null, number | null, number | null, string | null]>) {
+      const row: NodeRow = { rowid, path: child, kind, size, mtime, blob, mode, atime, target };
       this.remember(child, row);
       list.push(toInfo(row));
     }
@@ -307,13 +329,13 @@ export class Workspace {
   /** Reads `length` bytes at `offset` (fewer at end of file). */
   read(path: string, offset: number, length: number): Uint8Array {
     const r = this.mustRow(path);
-    if (r.kind === KIND_DIR) throw new VfsError("EISDIR", path);
+    checkContent(r, path);
     return this.readBlob(r.blob, r.size, offset, length);
   }
 
   readFile(path: string): Uint8Array {
     const r = this.mustRow(path);
-    if (r.kind === KIND_DIR) throw new VfsError("EISDIR", path);
+    checkContent(r, path);
     return this.readBlob(r.blob, r.size, 0, r.size);
   }
 
@@ -327,7 +349,7 @@ export class Workspace {
    */
   readChunk(path: string, idx: number): Uint8Array {
     const r = this.mustRow(path);
-    if (r.kind === KIND_DIR) throw new VfsError("EISDIR", path);
+    checkContent(r, path);
     const start = idx * CHUNK_SIZE;
     const expected = Math.max(0, Math.min(CHUNK_SIZE, r.size - start));
     const cached = r.blob === null ? undefined : this.chunkCache.get(r.blob, idx);
@@ -339,7 +361,7 @@ export class Workspace {
   /** Yields the file's bytes chunk by chunk, one SQL row at a time, so memory stays flat. */
   *chunks(path: string): Generator<Uint8Array> {
     const r = this.mustRow(path);
-    if (r.kind === KIND_DIR) throw new VfsError("EISDIR", path);
+    checkContent(r, path);
     const count = Math.ceil(r.size / CHUNK_SIZE);
     for (let idx = 0; idx < count; idx++) {
       const len = Math.min(CHUNK_SIZE, r.size - idx * CHUNK_SIZE);
@@ -406,7 +428,7 @@ export class Workspace {
     const r = this.row(path);
     if (r) {
       if (opts.exclusive) throw new VfsError("EEXIST", path);
-      if (r.kind === KIND_DIR) throw new VfsError("EISDIR", path);
+      checkContent(r, path);
       return new FileEditor(this, path, opts.truncate ? null : r.blob, opts.truncate ? 0 : r.size, r.size);
     }
     if (!opts.create) throw new VfsError("ENOENT", path);
@@ -421,7 +443,7 @@ export class Workspace {
    */
   copyBlob(path: string): { blob: number | null; size: number } {
     const r = this.mustRow(path);
-    if (r.kind === KIND_DIR) throw new VfsError("EISDIR", path);
+    checkContent(r, path);
     if (r.blob === null) return { blob: null, size: r.size };
     return this.transaction(() => {
       const blob = this.newBlob();
@@ -446,7 +468,7 @@ export class Workspace {
   installBlob(path: string, blob: number, size: number, mode?: number): NodeInfo {
     return this.transaction(() => {
       const old = this.row(path);
-      if (old?.kind === KIND_DIR) throw new VfsError("EISDIR", path);
+      if (old) checkContent(old, path);
       this.checkQuota(path, size - (old?.size ?? 0), old ? 0 : 1);
       if (!old) this.ensureParent(path, false);
       const mtime = this.now();
@@ -530,6 +552,45 @@ export class Workspace {
     if (mtimeMs !== undefined) this.setTimes(path, { atimeMs: mtimeMs, mtimeMs });
   }
 
+  // ---- symbolic links ------------------------------------------------------------------
+
+  /** Whether the workspace holds any symbolic link (cheap after the first call). */
+  hasLinks(): boolean {
+    this.linksCache ??= this.sql.exec<{ n: number }>(`SELECT EXISTS (SELECT 1 FROM vfs_nodes WHERE kind = ?) AS n`, KIND_SYMLINK).one().n === 1;
+    return this.linksCache;
+  }
+
+  /** The target text when `path` is a symbolic link, else undefined. */
+  linkTarget(path: string): string | undefined {
+    const r = this.row(path);
+    return r?.kind === KIND_SYMLINK ? (r.target ?? "") : undefined;
+  }
+
+  /** `ln -s target path`: the target is kept as text, never checked (dangling links are allowed). */
+  symlink(target: string, path: string): NodeInfo {
+    if (target === "") throw new VfsError("ENOENT", path, "a symbolic link's target cannot be empty");
+    if (this.row(path)) throw new VfsError("EEXIST", path);
+    const size = new TextEncoder().encode(target).length;
+    return this.transaction(() => {
+      this.ensureParent(path, false);
+      this.checkQuota(path, size, 1);
+      this.sql.exec(
+        `INSERT INTO vfs_nodes (path, parent, kind, size, mtime, target) VALUES (?, ?, ?, ?, ?, ?)`,
+        path,
+        parentOf(path),
+        KIND_SYMLINK,
+        size,
+        this.now(),
+        target,
+      );
+      this.changed();
+      this.linksCache = true;
+      this.adjustUsage(size, 1);
+      this.touchDir(parentOf(path));
+      return this.mustStat(path);
+    });
+  }
+
   // ---- removal and renames -------------------------------------------------------------
 
   remove(path: string, opts: { recursive?: boolean } = {}): void {
@@ -564,6 +625,7 @@ export class Workspace {
       );
       this.sql.exec(`DELETE FROM vfs_nodes WHERE ${where}`, path, lo, hi);
       this.changed();
+      if (this.linksCache) this.linksCache = null;
       this.adjustUsage(-freed.bytes, -freed.files);
       this.touchDir(parentOf(path));
     });
@@ -613,6 +675,7 @@ export class Workspace {
       this.changed();
       this.chunkCache.clear();
       this.usageCache = null;
+      this.linksCache = null;
     });
   }
 }

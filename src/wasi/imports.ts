@@ -29,7 +29,9 @@ const EVENT_SIZE = 32;
  *   instantly by moving a virtual clock forward, so `sleep` loops end without burning CPU;
  * - the socket calls and proc_raise throw strings; here they fail with an errno;
  * - path_rename is one Workspace.rename instead of the shim's unlink-then-link of inodes;
- * - path_link/path_symlink are refused: the workspace has no links;
+ * - path_symlink makes a workspace link; path_link is refused (no hard links);
+ * - path_readlink cuts a long target to the buffer as readlink(2) does (the shim answers EBADF,
+ *   which breaks Rust's read_link, which grows its buffer only when the answer fills it);
  * - fd_readdir and path_filestat_get, the calls a tree walk makes per entry, skip the shim's
  *   per-call allocations (see WorkspaceDirFd.readdirInto);
  * - args_sizes_get counts UTF-8 bytes: the shim counts UTF-16 units but args_get writes UTF-8,
@@ -127,9 +129,21 @@ export function buildImports(shim: WASI, guard: SyscallGuard): Imports {
       return wasi.ERRNO_NOTSUP;
     },
 
-    path_symlink(_op: number, _ol: number, fd: number): number {
-      if (!shim.fds[fd]) return wasi.ERRNO_BADF;
-      return wasi.ERRNO_NOTSUP;
+    path_symlink(targetPtr: number, targetLen: number, fd: number, pathPtr: number, pathLen: number): number {
+      const dir = shim.fds[fd];
+      if (!dir) return wasi.ERRNO_BADF;
+      if (!(dir instanceof WorkspaceDirFd)) return wasi.ERRNO_NOTSUP;
+      return dir.symlinkAt(text(targetPtr, targetLen), text(pathPtr, pathLen));
+    },
+
+    path_readlink(fd: number, pathPtr: number, pathLen: number, buf: number, bufLen: number, usedPtr: number): number {
+      const dir = shim.fds[fd];
+      if (!dir) return wasi.ERRNO_BADF;
+      const { ret, data } = dir.path_readlink(text(pathPtr, pathLen));
+      const bytes = data === null ? new Uint8Array(0) : utf8.encode(data).subarray(0, bufLen);
+      new Uint8Array(memory()!.buffer).set(bytes, buf);
+      view().setUint32(usedPtr, bytes.length, true);
+      return ret;
     },
   };
 

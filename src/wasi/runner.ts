@@ -122,7 +122,7 @@ function checkInputs(opts: WasiRunOptions): { error: string; denied?: Denial } |
   }
   if (opts.argv.some((a) => a.includes("\0"))) return { error: "arguments may not contain NUL bytes" };
   try {
-    if (opts.fs.resolve(ROOT, opts.cwd) !== opts.cwd) {
+    if (opts.fs.normalize(ROOT, opts.cwd) !== opts.cwd) {
       return { error: `cwd must be an absolute, normalized workspace path (got '${opts.cwd}')` };
     }
   } catch (e) {

@@ -13,11 +13,17 @@ export interface CommandContext {
    * Without it every rule in COMMAND_RULES applies.
    */
   rules?: ReadonlySet<string>;
+  /**
+   * Where an absolute path leads once symbolic links are followed (sessions with links only), so
+   * `ln -s ~ w; rm -rf w/` is refused as `rm -rf ~` is.
+   */
+  realPath?: (abs: string) => string;
 }
 
 export interface ResolvedContext {
   home: string;
   cwd: string;
+  realPath?: (abs: string) => string;
 }
 
 // Sessions live in /workspace; it is both HOME and the starting directory unless told otherwise.
@@ -28,9 +34,10 @@ export const DEFAULT_CWD = "/workspace";
 let lastContext: { home?: string; cwd?: string; resolved: ResolvedContext } | null = null;
 
 export function resolveContext(ctx?: CommandContext): ResolvedContext {
-  if (lastContext && lastContext.home === ctx?.home && lastContext.cwd === ctx?.cwd) return lastContext.resolved;
+  if (lastContext && lastContext.home === ctx?.home && lastContext.cwd === ctx?.cwd && !ctx?.realPath) return lastContext.resolved;
   const home = normalize(ctx?.home && ctx.home.startsWith("/") ? ctx.home : DEFAULT_HOME);
   const cwd = normalize(ctx?.cwd && ctx.cwd.startsWith("/") ? ctx.cwd : DEFAULT_CWD);
+  if (ctx?.realPath) return { home, cwd, realPath: ctx.realPath };
   const resolved = { home, cwd };
   lastContext = { home: ctx?.home, cwd: ctx?.cwd, resolved };
   return resolved;
@@ -110,6 +117,21 @@ export function isProtectedTarget(arg: string, ctx: ResolvedContext): boolean {
     globbed = true;
   }
   if (globbed && p === SCRATCH) return false;
+  if (isProtectedPath(p, ctx)) return true;
+  if (!ctx.realPath) return false;
+  // rm follows a link only through a trailing slash or a glob below it; a bare link is removed itself.
+  const follows = globbed || arg.endsWith("/");
+  let real: string;
+  try {
+    const dir = p.slice(0, p.lastIndexOf("/")) || "/";
+    real = follows ? ctx.realPath(p) : `${ctx.realPath(dir).replace(/\/$/, "")}/${p.slice(p.lastIndexOf("/") + 1)}`;
+  } catch {
+    return false;
+  }
+  return real !== p && isProtectedPath(real, ctx);
+}
+
+function isProtectedPath(p: string, ctx: ResolvedContext): boolean {
   const depth = p.split("/").length - 1;
   return depth <= 1 || p === ctx.home || ctx.home.startsWith(`${p}/`);
 }

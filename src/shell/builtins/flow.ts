@@ -4,7 +4,6 @@ import type { Fd, Shell } from "../interp/shell";
 import { BreakSig, ContinueSig, ExitSig, ReturnSig } from "../interp/shell";
 import { decode, encode } from "../interp/streams";
 import { ArithError } from "../expand/arith";
-import { normalize } from "../expand/glob";
 import { quote, quoteAlways } from "../expand/word";
 import { berr, out, skipDashDash, NAME_RE } from "./io";
 import { BUILTINS } from "./index";
@@ -498,6 +497,8 @@ export async function letB(sh: Shell, args: string[], fds: Fd[]): Promise<number
 }
 
 export async function cd(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
+  // -P: the directory's physical path (links resolved); -L (the default): the path as written.
+  const physical = argv.slice(1).filter((a) => a === "-L" || a === "-P").pop() === "-P";
   let args = argv.slice(1).filter((a) => a !== "-L" && a !== "-P" && a !== "-e" && a !== "-@");
   if (args[0] === "--") args = args.slice(1);
   if (args.length > 1) {
@@ -545,17 +546,26 @@ export async function cd(sh: Shell, argv: string[], fds: Fd[]): Promise<number> 
     } catch { return 1; }
   }
   if (st.type !== "dir") { await berr(sh, fds, "cd", `${target}: Not a directory`); return 1; }
-  const logical = target.startsWith("/") ? normalize(target) : normalize(sh.cwd + "/" + target);
+  // Through a link the logical path differs from `abs`; it is what bash keeps (and shows).
+  const dir = physical || !sh.host.logicalPath ? abs : sh.host.logicalPath(sh.cwd, target);
   sh.vars.set("OLDPWD", sh.vars.get("PWD") ?? sh.cwd);
   sh.vars.cell("OLDPWD").attrs |= 1;
-  sh.cwd = abs;
-  sh.vars.set("PWD", logical === abs ? abs : abs);
-  if (print) await out(fds, abs + "\n");
+  sh.cwd = dir;
+  sh.vars.set("PWD", dir);
+  if (print) await out(fds, dir + "\n");
   return 0;
 }
 
-export async function pwd(sh: Shell, _argv: string[], fds: Fd[]): Promise<number> {
-  await out(fds, sh.cwd + "\n");
+export async function pwd(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
+  // -P: the physical directory, every link resolved.
+  const physical = argv.slice(1).filter((a) => a === "-L" || a === "-P").pop() === "-P";
+  let dir = sh.cwd;
+  if (physical) {
+    try {
+      dir = sh.host.resolvePath(sh.cwd, ".");
+    } catch { /* the logical path is all there is */ }
+  }
+  await out(fds, dir + "\n");
   return 0;
 }
 

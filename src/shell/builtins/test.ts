@@ -17,6 +17,16 @@ function statPath(sh: Shell, p: string) {
   }
 }
 
+/** The entry itself (a link is not followed), for -L/-h. */
+function lstatPath(sh: Shell, p: string) {
+  if (p === "" || !sh.host.fs.lstat) return null;
+  try {
+    return sh.host.fs.lstat(sh.host.resolvePath(sh.cwd, p, false));
+  } catch {
+    return null;
+  }
+}
+
 function hasOwnerBit(st: ReturnType<typeof statPath>, bit: number): boolean {
   if (!st) return false;
   return !("mode" in st) || st.mode === undefined || (st.mode & bit) !== 0;
@@ -45,7 +55,8 @@ export function unaryTest(sh: Shell, op: string, a: string, fds: Fd[]): boolean 
     case "-u": { const s = statPath(sh, a); return !!s && "mode" in s && ((s.mode ?? 0) & 0o4000) !== 0; }
     case "-g": { const s = statPath(sh, a); return !!s && "mode" in s && ((s.mode ?? 0) & 0o2000) !== 0; }
     case "-c": return statPath(sh, a)?.type === "char";
-    case "-L": case "-h": case "-b": case "-p": case "-S": case "-N": return false;
+    case "-L": case "-h": return lstatPath(sh, a)?.type === "symlink";
+    case "-b": case "-p": case "-S": case "-N": return false;
     case "-O": case "-G": return !!statPath(sh, a);
     case "-t": return false;
     case "-v": {

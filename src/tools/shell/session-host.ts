@@ -35,6 +35,10 @@ export class SessionShellHost implements ShellHost {
   ) {
     this.fs = {
       stat: (p) => this.stat(p),
+      lstat: (p) => {
+        const n = this.pending.has(p) ? null : this.gfs.lstat(p);
+        return n?.kind === "symlink" ? { type: "symlink", size: n.size, mtimeMs: n.mtimeMs, mode: n.mode } : this.stat(p);
+      },
       readdir: (p) => this.wrap(() => (this.flush(), this.gfs.readdir(p).map((n) => n.path.slice(n.path.lastIndexOf("/") + 1)))),
       readFile: (p) => this.wrap(() => (this.flush(), this.gfs.readFile(p))),
       writeFile: (p, data, opts) => this.wrap(() => this.write(p, data, opts.append, opts.mode)),
@@ -53,7 +57,7 @@ export class SessionShellHost implements ShellHost {
     const editor = this.pending.get(p);
     const n = this.gfs.stat(p);
     if (editor) return { type: "file", size: editor.size, mtimeMs: Date.now(), mode: n?.mode ?? 0o644 };
-    return n ? { type: n.kind === "dir" ? "dir" : "file", size: n.size, mtimeMs: n.mtimeMs, mode: n.mode } : null;
+    return n ? { type: n.kind, size: n.size, mtimeMs: n.mtimeMs, mode: n.mode } : null;
   }
 
   private write(p: string, data: Uint8Array, append: boolean, mode?: number): void {
@@ -64,6 +68,10 @@ export class SessionShellHost implements ShellHost {
       editor = undefined;
     }
     if (!editor) {
+      // A link may lead a harmless name to a refused one (`ln -s .env e; echo X > e`): the
+      // redirect rules see the place it leads to as well as the name written.
+      const denied = this.gfs.ws.hasLinks() ? checkRedirect(p, { home: this.home, cwd: this.home }) : null;
+      if (denied) throw new PolicyDenied(denied);
       editor = this.gfs.openEditor(p, { create: true, truncate: !append, mode });
       this.pending.set(p, editor);
     }
@@ -84,8 +92,12 @@ export class SessionShellHost implements ShellHost {
     this.pending.clear();
   }
 
-  resolvePath(cwd: string, path: string): string {
-    return this.wrap(() => this.gfs.resolve(cwd, path));
+  resolvePath(cwd: string, path: string, follow = true): string {
+    return this.wrap(() => this.gfs.resolve(cwd, path, follow));
+  }
+
+  logicalPath(cwd: string, path: string): string {
+    return this.wrap(() => this.gfs.normalize(cwd, path));
   }
 
   runProgram(argv: string[], io: ProgramIo): Promise<number> | undefined {
@@ -106,7 +118,8 @@ export class SessionShellHost implements ShellHost {
   }
 
   checkCommand(argv: string[]): Denial | null {
-    return checkCommand(argv, { home: this.home, cwd: this.home, rules: this.commandRules });
+    const realPath = this.gfs.ws.hasLinks() ? (abs: string) => this.gfs.resolve("/", abs) : undefined;
+    return checkCommand(argv, { home: this.home, cwd: this.home, rules: this.commandRules, realPath });
   }
 
   checkRedirect(target: string, cwd: string): Denial | null {

@@ -67,15 +67,16 @@ export class WasiFsContext {
    * always relative to a directory fd; an absolute one means the program bypassed its libc's
    * preopen mapping, which a sandbox must not honour. `..` may move around inside the
    * workspace but never out of it (resolvePath refuses, and the refusal is recorded).
+   * `follow` false leaves a link in the last component unfollowed (lstat, unlink, rename, readlink).
    */
-  resolve(base: string, input: string): string | number {
+  resolve(base: string, input: string, follow = true): string | number {
     if (input === "") return wasi.ERRNO_NOENT;
     if (input.startsWith("/")) return wasi.ERRNO_NOTCAPABLE;
     // In the workspace-only view the root's ".." (what `ls -a` and `find` look at) is the root,
     // as in a chroot; the machine view has a real `/` above it.
     if (!this.fs.system && base === ROOT && /^(\.\/)*\.\.\/?$/.test(input)) return ROOT;
     try {
-      return this.fs.resolve(base, input);
+      return this.fs.resolve(base, input, follow);
     } catch (e) {
       return this.errnoOf(e);
     }

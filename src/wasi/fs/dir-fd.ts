@@ -1,7 +1,7 @@
 import { Fd, wasi } from "@bjorn3/browser_wasi_shim";
 import type { NodeInfo } from "../../vfs/workspace";
 import type { WasiFsContext } from "./context";
-import { ALL_RIGHTS, fdstat, filestatOf, filetypeOf, requestedTimes } from "./filestat";
+import { ALL_RIGHTS, LOOKUP_SYMLINK_FOLLOW, fdstat, filestatOf, filetypeOf, requestedTimes } from "./filestat";
 import { WorkspaceNode } from "./node";
 
 const DIR_RIGHTS = ALL_RIGHTS & ~BigInt(wasi.RIGHTS_FD_READ | wasi.RIGHTS_FD_WRITE | wasi.RIGHTS_FD_SEEK);
@@ -52,9 +52,12 @@ export class WorkspaceDirFd extends Fd {
     return this.ctx.fs;
   }
 
-  /** Runs `step` on the absolute path `rel` names, or returns the errno for a bad path. */
-  private at(rel: string, step: (path: string) => number): number {
-    const path = this.ctx.resolve(this.path, rel);
+  /**
+   * Runs `step` on the absolute path `rel` names, or returns the errno for a bad path. `follow`
+   * false leaves a link in the last component as it is (what unlink, rename and readlink act on).
+   */
+  private at(rel: string, step: (path: string) => number, follow = true): number {
+    const path = this.ctx.resolve(this.path, rel, follow);
     if (typeof path === "number") return path;
     return this.ctx.attempt(() => step(path));
   }
@@ -170,17 +173,19 @@ export class WorkspaceDirFd extends Fd {
   }
 
   override path_open(
-    _dirflags: number,
+    dirflags: number,
     rel: string,
     oflags: number,
     rightsBase: bigint,
     _rightsInheriting: bigint,
     fdFlags: number,
   ): { ret: number; fd_obj: Fd | null } {
-    const path = this.ctx.resolve(this.path, rel);
+    const path = this.ctx.resolve(this.path, rel, (dirflags & LOOKUP_SYMLINK_FOLLOW) !== 0);
     if (typeof path === "number") return { ret: path, fd_obj: null };
     const opened = this.ctx.attemptWith(
       () => {
+        // O_NOFOLLOW on a link: ELOOP, as Linux answers.
+        if (this.fs.lstat(path)?.kind === "symlink") return { ret: wasi.ERRNO_LOOP, node: null };
         let info = this.fs.stat(path);
         if (info && oflags & wasi.OFLAGS_CREAT && oflags & wasi.OFLAGS_EXCL) return { ret: wasi.ERRNO_EXIST, node: null };
         if (!info) {
@@ -196,18 +201,25 @@ export class WorkspaceDirFd extends Fd {
     return opened.node.path_open(oflags, rightsBase, fdFlags);
   }
 
-  override path_filestat_get(_flags: number, rel: string): { ret: number; filestat: wasi.Filestat | null } {
+  override path_filestat_get(flags: number, rel: string): { ret: number; filestat: wasi.Filestat | null } {
     let filestat: wasi.Filestat | null = null;
-    const ret = this.at(rel, (path) => {
-      filestat = filestatOf(this.fs.mustStat(path));
-      return wasi.ERRNO_SUCCESS;
-    });
+    const follow = (flags & LOOKUP_SYMLINK_FOLLOW) !== 0;
+    const ret = this.at(
+      rel,
+      (path) => {
+        const info = follow ? this.fs.stat(path) : this.fs.lstat(path);
+        if (!info) return wasi.ERRNO_NOENT;
+        filestat = filestatOf(info);
+        return wasi.ERRNO_SUCCESS;
+      },
+      follow,
+    );
     return { ret, filestat };
   }
 
-  override path_filestat_set_times(_flags: number, rel: string, atim: bigint, mtim: bigint, fstFlags: number): number {
+  override path_filestat_set_times(flags: number, rel: string, atim: bigint, mtim: bigint, fstFlags: number): number {
     return this.at(rel, (path) => {
-      this.fs.mustStat(path);
+      if (!this.fs.lstat(path)) return wasi.ERRNO_NOENT;
       const times = requestedTimes(atim, mtim, fstFlags, this.fs.ws.now());
       if (times.atimeMs === undefined && times.mtimeMs === undefined) return wasi.ERRNO_SUCCESS;
       // Writes made through an fd still open (`cp -p` sets the copy's times before closing it)
@@ -215,37 +227,52 @@ export class WorkspaceDirFd extends Fd {
       this.ctx.commitUnder(path);
       this.fs.setTimes(path, times);
       return wasi.ERRNO_SUCCESS;
-    });
+    }, (flags & LOOKUP_SYMLINK_FOLLOW) !== 0);
   }
 
   override path_create_directory(rel: string): number {
+    // A link (even a dangling one) in the way is EEXIST, as mkdir(2) answers.
     return this.at(rel, (path) => {
       this.fs.mkdir(path, { mode: 0o777 & ~this.ctx.umask });
       return wasi.ERRNO_SUCCESS;
-    });
+    }, false);
   }
 
   override path_remove_directory(rel: string): number {
     return this.at(rel, (path) => {
-      if (this.fs.mustStat(path).kind !== "dir") return wasi.ERRNO_NOTDIR;
+      const info = this.fs.lstat(path);
+      if (!info) return wasi.ERRNO_NOENT;
+      if (info.kind !== "dir") return wasi.ERRNO_NOTDIR;
       this.fs.remove(path);
       this.ctx.orphanUnder(path);
       return wasi.ERRNO_SUCCESS;
-    });
+    }, false);
   }
 
+  /** Removes a file or a link itself (never what the link points at). */
   override path_unlink_file(rel: string): number {
     return this.at(rel, (path) => {
-      if (this.fs.mustStat(path).kind === "dir") return wasi.ERRNO_ISDIR;
+      const info = this.fs.lstat(path);
+      if (!info) return wasi.ERRNO_NOENT;
+      if (info.kind === "dir") return wasi.ERRNO_ISDIR;
       this.fs.remove(path);
-      this.ctx.orphanUnder(path);
+      if (info.kind !== "symlink") this.ctx.orphanUnder(path);
       return wasi.ERRNO_SUCCESS;
-    });
+    }, false);
+  }
+
+  /** `ln -s target rel`: the target text is stored as given. */
+  symlinkAt(target: string, rel: string): number {
+    if (target === "") return wasi.ERRNO_NOENT;
+    return this.at(rel, (path) => {
+      this.fs.symlink(target, path);
+      return wasi.ERRNO_SUCCESS;
+    }, false);
   }
 
   /** Used by path_rename (see imports.ts): resolves both names, then one Workspace.rename. */
   renameTo(fromRel: string, target: WorkspaceDirFd, toRel: string): number {
-    const to = this.ctx.resolve(target.path, toRel);
+    const to = this.ctx.resolve(target.path, toRel, false);
     if (typeof to === "number") return to;
     return this.at(fromRel, (from) => {
       // Pending writes travel with the file; whatever `to` named before is gone.
@@ -256,16 +283,16 @@ export class WorkspaceDirFd extends Fd {
         this.ctx.moved(from, to);
       }
       return wasi.ERRNO_SUCCESS;
-    });
+    }, false);
   }
 
-  /** The workspace has no symlinks: every existing path "is not a link". */
   override path_readlink(rel: string): { ret: number; data: string | null } {
+    let data: string | null = null;
     const ret = this.at(rel, (path) => {
-      this.fs.mustStat(path);
-      return wasi.ERRNO_INVAL;
-    });
-    return { ret, data: null };
+      data = this.fs.readlink(path);
+      return wasi.ERRNO_SUCCESS;
+    }, false);
+    return { ret, data };
   }
 
   /** Hard links cannot be represented (a node has one path); the shim uses these for links only. */

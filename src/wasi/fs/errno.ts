@@ -11,6 +11,7 @@ export const VFS_ERRNO: Record<VfsErrorCode, number> = {
   EDQUOT: wasi.ERRNO_DQUOT,
   EINVAL: wasi.ERRNO_INVAL,
   EBUSY: wasi.ERRNO_BUSY,
+  ELOOP: wasi.ERRNO_LOOP,
 };
 
 /**

@@ -19,8 +19,16 @@ export class WorkspaceFilestat extends wasi.Filestat {
   }
 }
 
-export const filetypeOf = (info: Pick<NodeInfo, "kind">): number =>
-  info.kind === "dir" ? wasi.FILETYPE_DIRECTORY : wasi.FILETYPE_REGULAR_FILE;
+const FILETYPES: Record<NodeInfo["kind"], number> = {
+  file: wasi.FILETYPE_REGULAR_FILE,
+  dir: wasi.FILETYPE_DIRECTORY,
+  symlink: wasi.FILETYPE_SYMBOLIC_LINK,
+};
+
+export const filetypeOf = (info: Pick<NodeInfo, "kind">): number => FILETYPES[info.kind];
+
+/** lookupflags bit 0: follow a link in the last component (stat rather than lstat). */
+export const LOOKUP_SYMLINK_FOLLOW = 1;
 
 export const msToNs = (ms: number): bigint => BigInt(Math.floor(ms)) * 1_000_000n;
 

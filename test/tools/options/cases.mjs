@@ -15,6 +15,8 @@ const fresh = FRESH;
 /** @type {Record<string, Array<string | {run: string, opts?: string[], refused?: string}>>} */
 const CORE = {
   ls: [
+    // symbolic links (issue 12)
+    FRESH + "ln -s a.txt w/l && ln -s sub w/sl && ls -l w | awk '{print $1, $NF}'", FRESH + "ln -s sub w/sl && ls w/sl && ls -L -l w | cut -c1", FRESH + "ln -s sub w/sl && ls -H -d w/sl && ls -F w | tr '\\n' ' '",
     "ls d", "ls -a d", "ls -A d", "ls -1 d", "ls -l d", "ls -la d/sub", "ls -n d/a.txt | sed \"s/ $(id -u) $(id -g) / UID GID /\"",
     "ls -g d/a.txt", "ls -o d/a.txt", "ls -G -l d/a.txt", "ls -d d", "ls -R d", "ls -r d", "ls -t d", "ls -S d", "ls -X d",
     "ls -U d | sort", "ls -f d | sort", "ls -v versions.txt d", "ls -p d", "ls -F d", "ls --file-type d", "ls -i d >/dev/null",
@@ -74,6 +76,8 @@ const CORE = {
   ],
   find: [
     "find d -warn -name a.txt",
+    // symbolic links (issue 12)
+    FRESH + "ln -s a.txt w/l && ln -s sub w/sl && find w -type l | sort", FRESH + "ln -s sub w/sl && find -L w -name c.md | sort", FRESH + "ln -s nosuch w/dl && ln -s a.txt w/l && find w -xtype l", FRESH + "ln -s sub w/sl && find -H w/sl -name c.md", FRESH + "ln -s sub w/sl && find w -lname 's*'",
     "find d | sort", "find d -name '*.txt' | sort", "find d -iname 'A*' | sort", "find d -type d | sort", "find d -type f -empty",
     "find d -maxdepth 1 | sort", "find d -mindepth 2 | sort", "find d -path '*sub*' | sort", "find d -ipath '*SUB*' | sort",
     "find d -regex '.*\\.md' | sort", "find d -iregex '.*\\.MD'", "find d -size +0 -type f | sort", "find d -size -1 -type f",
@@ -142,6 +146,8 @@ const CORE = {
     "wc --bytes --chars d/a.txt", "wc --max-line-length lines.txt", "wc < d/a.txt"],
   cp: [
     "rm -f c1 && cp --context d/a.txt c1 && cat c1",
+    // symbolic links (issue 12)
+    FRESH + "ln -s a.txt w/l && cp -a w/l w/m && readlink w/m", FRESH + "ln -s a.txt w/l && cp -d w/l w/m && readlink w/m", FRESH + "ln -s a.txt w/l && cp w/l w/m && cat w/m && readlink w/m; echo $?", FRESH + "ln -s ../a.txt w/sub/l && cp -r w/sub w/s2 && readlink w/s2/l",
     fresh + "cp w/a.txt w/z && cat w/z", fresh + "cp -r w/sub w/sub2 && ls -R w/sub2", fresh + "cp -R w/sub w/s3 && ls w/s3", fresh + "cp -a w/run.sh w/r2 && ls -l w/r2 | cut -c1-10",
     fresh + "cp -p w/secret.txt w/s2 && ls -l w/s2 | cut -c1-10", fresh + "cp -n w/a.txt w/b.txt; cat w/b.txt", fresh + "cp -f w/a.txt w/b.txt && cat w/b.txt",
     fresh + "cp -i w/a.txt w/b.txt < /dev/null; cat w/b.txt", fresh + "cp -v w/a.txt w/z", fresh + "touch -d 2020-01-01 w/a.txt && cp -u w/a.txt w/b.txt; cat w/b.txt",
@@ -317,7 +323,8 @@ const CORE = {
     "date --date='2020-01-01' +%j", "date -u -d @3600 --utc +%H", "date --universal -d @0 +%Y", "date -d 'next year' +%Y >/dev/null", "date -f list.txt 2>/dev/null; echo $?",
     "printf '2024-01-01\\n2024-06-01\\n' > dl.txt && date -f dl.txt +%m", "date --file=dl.txt +%d", "date -u -d @0 --debug +%F 2>/dev/null", "date -s 2020-01-01 2>/dev/null; echo $?", "date --set=2020-01-01 2>/dev/null; echo $?",
     "date -u -d @1700000000 '+%a %b %e %H:%M:%S %Z %Y %u %V %G %s %N'", "date --resolution >/dev/null; echo $?"],
-  stat: ["stat -c '%n %s %a %A %F' d/a.txt d/run.sh", "stat -c '%U %G' d/a.txt | sed 's/root/USER/g; s/agent/USER/g'", "stat --format='%n|%s' d/b.txt", "stat -c '%y' d/a.txt",
+  stat: [FRESH + "ln -s a.txt w/l && stat -c '%N %F %A %s' w/l && stat -L -c %F w/l", FRESH + "ln -s sub w/l && stat --dereference -c %F w/l",
+    "stat -c '%n %s %a %A %F' d/a.txt d/run.sh", "stat -c '%U %G' d/a.txt | sed 's/root/USER/g; s/agent/USER/g'", "stat --format='%n|%s' d/b.txt", "stat -c '%y' d/a.txt",
     "stat -c '%Y %X %Z' d/a.txt | cut -d' ' -f1", "stat --printf='%n\\n' d/a.txt", "stat -t d/a.txt | cut -d' ' -f1,2", "stat -L -c %s d/a.txt", "stat -c %F d/sub",
     "stat -f -c '%n %l %s' .", "stat --file-system . > /dev/null; echo $?", "stat --terse d/a.txt | cut -d' ' -f1-2", "stat --dereference -c %n d/a.txt",
     "stat --cached=always -c %n d/a.txt", "stat nosuch; echo $?", "stat -c '%s %b %B' d/empty",

@@ -99,6 +99,10 @@ impl<'a> Diag<'a> {
 
 /// strerror-style text: Rust's Display appends " (os error N)", GNU doesn't.
 pub fn reason(e: &io::Error) -> String {
+    // wasi-libc says "Symbolic link loop"; glibc's wording is what agents know.
+    if e.raw_os_error() == Some(libc::ELOOP) {
+        return "Too many levels of symbolic links".into();
+    }
     let s = e.to_string();
     match s.find(" (os error ") {
         Some(i) => s[..i].to_string(),

@@ -174,3 +174,108 @@ pub fn is_within(inner: &str, outer: &str) -> bool {
     let (i, o) = (normal(inner), normal(outer));
     i == o || (i.starts_with(&o) && (o == "/" || i.as_bytes().get(o.len()) == Some(&b'/')))
 }
+
+/// `ln -s target link`: the target text is stored as given.
+pub fn symlink(target: &str, link: &str) -> io::Result<()> {
+    // std's wasi symlink_path is unstable in Debian's rustc; wasi-libc's symlink(3) is the same call.
+    let t = std::ffi::CString::new(target).map_err(|_| io::Error::from(io::ErrorKind::InvalidInput))?;
+    let l = std::ffi::CString::new(host(link).to_string_lossy().as_bytes()).map_err(|_| io::Error::from(io::ErrorKind::InvalidInput))?;
+    if unsafe { libc::symlink(t.as_ptr(), l.as_ptr()) } == 0 {
+        Ok(())
+    } else {
+        Err(io::Error::last_os_error())
+    }
+}
+
+/// A link's target text (readlink(2)).
+pub fn read_link(p: &str) -> io::Result<String> {
+    fs::read_link(host(p)).map(|t| t.to_string_lossy().into_owned())
+}
+
+/// True when `p` itself is a symbolic link (lstat).
+pub fn is_symlink(p: &str) -> bool {
+    symlink_metadata(p).map(|m| m.file_type().is_symlink()).unwrap_or(false)
+}
+
+/// How much of a path `canonical` requires to exist (readlink -e / -f / -m).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Exist {
+    All,
+    AllButLast,
+    None,
+}
+
+/// Linux's limit on links followed while resolving one path.
+pub const MAX_LINK_HOPS: usize = 40;
+
+/// The absolute path with every link followed and no `.`/`..` (realpath(3) and GNU's
+/// canonicalize_filename_mode): links are read one component at a time, so `..` after a link
+/// climbs from where the link led. `exist` says which components must exist.
+pub fn canonical(p: &str, exist: Exist) -> io::Result<String> {
+    let start = host(p).to_string_lossy().into_owned();
+    let mut pending: Vec<String> = start.split('/').rev().map(String::from).collect();
+    let mut parts: Vec<String> = Vec::new();
+    let mut hops = 0;
+    let mut missing = false;
+    while let Some(part) = pending.pop() {
+        match part.as_str() {
+            "" | "." => continue,
+            ".." => {
+                parts.pop();
+                continue;
+            }
+            _ => {}
+        }
+        parts.push(part);
+        if missing {
+            if exist != Exist::None {
+                return Err(io::Error::from(io::ErrorKind::NotFound));
+            }
+            continue;
+        }
+        let cur = format!("/{}", parts.join("/"));
+        let last = pending.iter().all(|s| s.is_empty() || s == ".");
+        match fs::symlink_metadata(&cur) {
+            Ok(m) if m.file_type().is_symlink() => {
+                hops += 1;
+                if hops > MAX_LINK_HOPS {
+                    return Err(io::Error::from_raw_os_error(libc::ELOOP));
+                }
+                let target = fs::read_link(&cur)?.to_string_lossy().into_owned();
+                parts.pop();
+                if target.starts_with('/') {
+                    parts.clear();
+                }
+                pending.extend(target.split('/').rev().map(String::from));
+            }
+            Ok(m) if !m.is_dir() && !last => {
+                if exist != Exist::None {
+                    return Err(io::Error::from_raw_os_error(libc::ENOTDIR));
+                }
+            }
+            Ok(_) => {}
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                if exist == Exist::All || (exist == Exist::AllButLast && !last) {
+                    return Err(e);
+                }
+                missing = true;
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(format!("/{}", parts.join("/")))
+}
+
+/// `path` relative to directory `base` (both absolute and canonical), as `ln -r` and `realpath --relative-to` print.
+pub fn relative_to(path: &str, base: &str) -> String {
+    let p: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
+    let b: Vec<&str> = base.split('/').filter(|s| !s.is_empty()).collect();
+    let common = p.iter().zip(b.iter()).take_while(|(x, y)| x == y).count();
+    let mut parts: Vec<&str> = std::iter::repeat("..").take(b.len() - common).collect();
+    parts.extend(&p[common..]);
+    if parts.is_empty() {
+        ".".into()
+    } else {
+        parts.join("/")
+    }
+}

@@ -29,6 +29,7 @@ export const CASES_FILES = {
     fresh + "ln --directory w/sub w/x 2>/dev/null; echo $?", "ln d/nosuch x 2>/dev/null; echo $?",
   ],
   readlink: [
+    fresh + "ln -s a.txt w/l && readlink w/l", fresh + "ln -s sub w/l && readlink -f w/l/c.md" + P, fresh + "ln -s x w/a && ln -s a w/x && readlink -e w/a; echo $?",
     "readlink d/a.txt; echo $?", "readlink -f d/sub/../a.txt" + P, "readlink -e d/nosuch; echo $?", "readlink -e d/sub" + P, "readlink -m d/x/../y/z" + P,
     "readlink -n -f d" + P + "; echo .", "readlink -q d/a.txt; echo $?", "readlink -s d/a.txt; echo $?", "readlink -v d/a.txt 2>/dev/null; echo $?",
     "readlink -z -f d d/sub" + P + " | tr '\\0' ,", "readlink --canonicalize d/./a.txt" + P, "readlink --canonicalize-existing d/a.txt" + P,
@@ -36,6 +37,7 @@ export const CASES_FILES = {
     "readlink --verbose d 2>/dev/null; echo $?", "readlink --zero -f d" + P + " | tr '\\0' ,", "readlink -f d/a.txt/x; echo $?", "readlink -e d/a.txt/x; echo $?",
   ],
   realpath: [
+    fresh + "ln -s sub w/l && realpath w/l/c.md" + P, fresh + "ln -s sub w/l && realpath -s w/l/c.md" + P, fresh + "ln -s sub/c.md w/l && realpath --relative-to=w w/l",
     "realpath d/a.txt" + P, "realpath -e d/nosuch; echo $?", "realpath -e d/sub" + P, "realpath -m d/x/../y" + P, "realpath -L d/sub/../a.txt" + P,
     "realpath -P d/sub/.." + P, "realpath -q d/nosuch/x; echo $?", "realpath --relative-to=d/sub d/a.txt", "realpath --relative-to=d d/sub/deep/e.log",
     "realpath --relative-base=d d/a.txt lines.txt" + P, "realpath -s d/./sub" + P, "realpath --strip d//a.txt" + P, "realpath --no-symlinks d/sub/" + P,

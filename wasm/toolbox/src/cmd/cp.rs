@@ -33,12 +33,14 @@ const SPECS: &[Spec] = &[
     flag('v', "verbose", "v"),
     flag('T', "no-target-directory", "T"),
     val('t', "target-directory", "t"),
-    flag('d', "", "links"),
-    flag('P', "no-dereference", "links"),
-    flag('L', "dereference", "links"),
-    flag('H', "", "links"),
+    flag('d', "", "P"),
+    flag('P', "no-dereference", "P"),
+    flag('L', "dereference", "L"),
+    flag('H', "", "H"),
+    flag('s', "symbolic-link", "s"),
+    flag('l', "link", "l"),
 ];
-const HELP: &str = "Usage: cp [OPTION]... [-T] SOURCE DEST\n  or:  cp [OPTION]... SOURCE... DIRECTORY\n  or:  cp [OPTION]... -t DIRECTORY SOURCE...\nCopy SOURCE to DEST, or multiple SOURCE(s) to DIRECTORY.\n\n  -a, --archive                same as -dR --preserve=all\n      --backup[=CONTROL]       make a backup of each existing destination file\n  -b                           like --backup but does not accept an argument\n  -i, --interactive            prompt before overwrite (read from stdin)\n      --no-preserve=ATTR_LIST  don't preserve the specified attributes\n      --attributes-only        don't copy the file data, just the attributes\n      --parents                use full source file name under DIRECTORY\n  -S, --suffix=SUFFIX          override the usual backup suffix\n  -x, -Z, --sparse, --reflink, --copy-contents  accepted (they change nothing here)\n  -f, --force                  overwrite existing files (the default here)\n  -n, --no-clobber             do not overwrite an existing file\n  -p, --preserve               preserve timestamps\n  -R, -r, --recursive          copy directories recursively\n  -t, --target-directory=DIRECTORY  copy all SOURCE arguments into DIRECTORY\n  -T, --no-target-directory    treat DEST as a normal file\n  -u, --update                 copy only when the SOURCE file is newer\n                                 than the destination file or when the\n                                 destination file is missing\n  -v, --verbose                explain what is being done\n";
+const HELP: &str = "Usage: cp [OPTION]... [-T] SOURCE DEST\n  or:  cp [OPTION]... SOURCE... DIRECTORY\n  or:  cp [OPTION]... -t DIRECTORY SOURCE...\nCopy SOURCE to DEST, or multiple SOURCE(s) to DIRECTORY.\n\n  -a, --archive                same as -dR --preserve=all\n  -d                           same as --no-dereference\n  -H                           follow command-line symbolic links in SOURCE\n  -L, --dereference            always follow symbolic links in SOURCE\n  -P, --no-dereference         never follow symbolic links in SOURCE\n  -s, --symbolic-link          make symbolic links instead of copying\n      --backup[=CONTROL]       make a backup of each existing destination file\n  -b                           like --backup but does not accept an argument\n  -i, --interactive            prompt before overwrite (read from stdin)\n      --no-preserve=ATTR_LIST  don't preserve the specified attributes\n      --attributes-only        don't copy the file data, just the attributes\n      --parents                use full source file name under DIRECTORY\n  -S, --suffix=SUFFIX          override the usual backup suffix\n  -x, -Z, --sparse, --reflink, --copy-contents  accepted (they change nothing here)\n  -f, --force                  overwrite existing files (the default here)\n  -n, --no-clobber             do not overwrite an existing file\n  -p, --preserve               preserve timestamps\n  -R, -r, --recursive          copy directories recursively\n  -t, --target-directory=DIRECTORY  copy all SOURCE arguments into DIRECTORY\n  -T, --no-target-directory    treat DEST as a normal file\n  -u, --update                 copy only when the SOURCE file is newer\n                                 than the destination file or when the\n                                 destination file is missing\n  -v, --verbose                explain what is being done\n";
 
 pub struct Opts {
     pub recursive: bool,
@@ -52,6 +54,15 @@ pub struct Opts {
     pub verbose: bool,
     /// --attributes-only: a new file is made empty, an existing one keeps its data.
     pub attributes_only: bool,
+    /// Which source links are followed (-L, -H, -P); the others are copied as links.
+    pub links: Links,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Links {
+    Always,
+    CmdLine,
+    Never,
 }
 
 /// Works out (source, final destination) pairs the way cp and mv share:
@@ -106,6 +117,18 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         Err(()) => return Ok(1),
     };
     let last_fin = p.opts.iter().rev().find(|o| matches!(o.key, "f" | "i" | "n")).map(|o| o.key);
+    if p.has("l") {
+        ctx.diag.error("-l (hard links) is not supported in this sandbox; use cp -s (or ln -s) to make symbolic links instead");
+        return Ok(1);
+    }
+    // GNU: the last of -L/-H/-P wins; without one, -r and -a copy links as links, a plain cp follows them.
+    let links = match p.opts.iter().rev().find(|o| matches!(o.key, "L" | "H" | "P")).map(|o| o.key) {
+        Some("L") => Links::Always,
+        Some("H") => Links::CmdLine,
+        Some(_) => Links::Never,
+        None if p.has("r") || p.has("a") => Links::Never,
+        None => Links::Always,
+    };
     let o = Opts {
         recursive: p.has("r") || p.has("a"),
         interactive: last_fin == Some("i"),
@@ -116,6 +139,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         update: p.has("u"),
         verbose: p.has("v"),
         attributes_only: p.has("attributes-only"),
+        links,
     };
     let mut pairs = match plan(ctx, &p.operands, p.last("t"), p.has("T")) {
         Some(v) => v,
@@ -138,6 +162,19 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         }
     }
     for (src, dst) in pairs {
+        if p.has("s") {
+            // GNU: a relative target would point elsewhere from another directory.
+            if !src.starts_with('/') && dst.contains('/') {
+                ctx.diag.error(format!("{}: can make relative symbolic links only in current directory", dst));
+                continue;
+            }
+            if let Err(e) = fsx::symlink(&src, &dst) {
+                ctx.diag.error(format!("cannot create symbolic link {} to {}: {}", q(&dst), q(&src), reason(&e)));
+            } else if o.verbose {
+                writeln!(ctx.out, "{} -> {}", q(&src), q(&dst))?;
+            }
+            continue;
+        }
         copy(ctx, &src, &dst, &o, true)?;
     }
     Ok(if ctx.diag.failed { 1 } else { 0 })
@@ -145,6 +182,10 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
 
 /// Copies `src` to exactly `dst`, recursing into directories with -r.
 pub fn copy(ctx: &mut Ctx, src: &str, dst: &str, o: &Opts, top: bool) -> io::Result<()> {
+    let follow = o.links == Links::Always || (o.links == Links::CmdLine && top);
+    if !follow && fsx::is_symlink(src) {
+        return copy_link(ctx, src, dst, o);
+    }
     let sm = match fsx::metadata(src) {
         Ok(m) => m,
         Err(e) => {
@@ -252,6 +293,35 @@ pub fn copy(ctx: &mut Ctx, src: &str, dst: &str, o: &Opts, top: bool) -> io::Res
     }
     if o.preserve {
         preserve(ctx, src, &sm, dst);
+    }
+    Ok(())
+}
+
+/// Copies a link as a link: the same target text, whatever it points at.
+fn copy_link(ctx: &mut Ctx, src: &str, dst: &str, o: &Opts) -> io::Result<()> {
+    let target = match fsx::read_link(src) {
+        Ok(t) => t,
+        Err(e) => {
+            ctx.diag.error(format!("cannot read symbolic link {}: {}", q(src), reason(&e)));
+            return Ok(());
+        }
+    };
+    if let Ok(m) = fsx::symlink_metadata(dst) {
+        if m.is_dir() {
+            ctx.diag.error(format!("cannot overwrite directory {} with non-directory", q(dst)));
+            return Ok(());
+        }
+        if o.no_clobber {
+            return Ok(());
+        }
+        let _ = fs::remove_file(fsx::host(dst));
+    }
+    if let Err(e) = fsx::symlink(&target, dst) {
+        ctx.diag.error(format!("cannot create symbolic link {}: {}", q(dst), reason(&e)));
+        return Ok(());
+    }
+    if o.verbose {
+        writeln!(ctx.out, "{} -> {}", q(src), q(dst))?;
     }
     Ok(())
 }

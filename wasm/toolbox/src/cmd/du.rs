@@ -115,7 +115,9 @@ fn walk(ctx: &mut Ctx, path: &str, depth: usize, o: &O) -> io::Result<u64> {
             return Ok(0);
         }
     };
-    let mut total = usage_of(if m.is_dir() { 4096 } else { m.len() }, o);
+    // A link's target text lives in its inode: no blocks, only its apparent size.
+    let link = m.file_type().is_symlink();
+    let mut total = if link && !(o.bytes || o.apparent || o.inodes) { 0 } else { usage_of(if m.is_dir() { 4096 } else { m.len() }, o) };
     // What -S shows for a directory: itself and its files, not its subdirectories.
     let mut own = 0;
     if m.is_dir() {

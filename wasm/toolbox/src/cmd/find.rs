@@ -57,6 +57,10 @@ enum Node {
     Path(String, bool),
     Regex(Regex),
     Type(Vec<char>),
+    /// -xtype: the type of what a link points at (of the link itself under -L).
+    XType(Vec<char>),
+    /// -lname/-ilname: a glob over a link's target text.
+    LName(String, bool),
     Size(Cmp, u64),
     Empty,
     /// -perm MODE (exact), -perm -MODE (all these bits), -perm /MODE (any of them).
@@ -88,7 +92,7 @@ impl Node {
             Node::And(a, b) | Node::Or(a, b) | Node::Comma(a, b) => a.needs_metadata() || b.needs_metadata(),
             Node::Not(a) => a.needs_metadata(),
             Node::Size(..) | Node::Empty | Node::Time(..) | Node::Newer(..) | Node::Used(_) | Node::Printf(_) | Node::Ls | Node::Links(_) | Node::Inum(_) => true,
-            Node::Name(..) | Node::Path(..) | Node::Regex(_) | Node::Type(_) | Node::Const(_) | Node::Print(_) | Node::Perm(..) => false,
+            Node::Name(..) | Node::Path(..) | Node::Regex(_) | Node::Type(_) | Node::XType(_) | Node::LName(..) | Node::Const(_) | Node::Print(_) | Node::Perm(..) => false,
             Node::Delete | Node::Prune | Node::Quit | Node::Exec { .. } => false,
         }
     }
@@ -185,7 +189,11 @@ impl<'a> Parser<'a> {
                 if types.is_empty() || types.iter().any(|c| !"bcdpflsD".contains(*c)) {
                     return Err(format!("Unknown argument to {}: {}", p, a));
                 }
-                Node::Type(types)
+                if p == "-xtype" {
+                    Node::XType(types)
+                } else {
+                    Node::Type(types)
+                }
             }
             "-size" => {
                 let a = self.arg(&p)?;
@@ -243,11 +251,7 @@ impl<'a> Parser<'a> {
             "-readable" => Node::Perm('/', 0o400),
             "-writable" => Node::Perm('/', 0o200),
             "-executable" => Node::Perm('/', 0o100),
-            // No symlinks exist here, so a link-name test never matches.
-            "-lname" | "-ilname" => {
-                self.arg(&p)?;
-                Node::Const(false)
-            }
+            "-lname" | "-ilname" => Node::LName(self.arg(&p)?, p == "-ilname"),
             "-fstype" => Node::Const(self.arg(&p)? == "workspace"),
             "-newer" | "-anewer" | "-cnewer" => {
                 let a = self.arg(&p)?;
@@ -415,6 +419,16 @@ struct Run<'c, 'x> {
     batches: Vec<Vec<String>>,
     batch_argv: Vec<Vec<String>>,
     exit: i32,
+    follow: Follow,
+    /// Directories being walked (canonical paths) while links are followed: a link back to one is a loop.
+    walking: Vec<String>,
+}
+
+/// -P (the default), -H (starting points only) and -L (every link) followed.
+#[derive(Clone, Copy, Default)]
+struct Follow {
+    all: bool,
+    starts: bool,
 }
 
 fn type_char(ft: std::fs::FileType) -> char {
@@ -464,6 +478,22 @@ impl<'c, 'x> Run<'c, 'x> {
             }
             Node::Regex(re) => re.is_match(e.path.as_bytes()),
             Node::Type(ts) => ts.contains(&e.kind),
+            Node::XType(ts) => {
+                // Under -L entries are already followed: what is left as 'l' is a dangling link.
+                let other = if self.follow.all {
+                    if e.kind == 'l' { 'l' } else { e.kind }
+                } else if e.kind == 'l' {
+                    fsx::metadata(e.path).map(|m| type_char(m.file_type())).unwrap_or('l')
+                } else {
+                    e.kind
+                };
+                ts.contains(&other)
+            }
+            Node::LName(p, icase) => match fsx::read_link(e.path) {
+                Ok(t) if *icase => glob_match(p.to_lowercase().as_bytes(), t.to_lowercase().as_bytes()),
+                Ok(t) => glob_match(p.as_bytes(), t.as_bytes()),
+                Err(_) => false,
+            },
             Node::Size(c, unit) => {
                 let units = (e.meta().len() + unit - 1) / unit;
                 c.test(units as i64)
@@ -597,8 +627,18 @@ impl<'c, 'x> Run<'c, 'x> {
         if self.quit {
             return Ok(());
         }
+        let follow = self.follow.all || (self.follow.starts && depth == 0);
         let meta = match listed {
-            Some(_) if !p.needs_metadata => None,
+            Some(k) if !p.needs_metadata && !(follow && k == 'l') => None,
+            // A dangling link stays a link when followed, as in GNU find.
+            _ if follow => match fsx::metadata(path).or_else(|_| fsx::symlink_metadata(path)) {
+                Ok(m) => Some(m),
+                Err(err) => {
+                    self.ctx.diag.error(format!("{}: {}", q(path), reason(&err)));
+                    self.exit = 1;
+                    return Ok(());
+                }
+            },
             _ => match fsx::symlink_metadata(path) {
                 Ok(m) => Some(m),
                 Err(err) => {
@@ -619,7 +659,18 @@ impl<'c, 'x> Run<'c, 'x> {
         if !p.depth_first && in_range {
             self.eval(expr, &e)?;
         }
-        let descend = kind == 'd' && !self.pruned && p.maxdepth.map(|m| depth < m).unwrap_or(true);
+        let mut descend = kind == 'd' && !self.pruned && p.maxdepth.map(|m| depth < m).unwrap_or(true);
+        let canon = if descend && self.follow.all { fsx::canonical(path, fsx::Exist::None).ok() } else { None };
+        if let Some(c) = &canon {
+            if self.walking.contains(c) {
+                self.ctx.diag.error(format!("File system loop detected; {} is part of the same file system loop as {}.", q(path), q(c)));
+                self.exit = 1;
+                descend = false;
+            }
+        }
+        if let Some(c) = canon.clone().filter(|_| descend) {
+            self.walking.push(c);
+        }
         if descend && !self.quit {
             match fsx::read_dir_typed(path) {
                 Ok(children) => {
@@ -636,6 +687,9 @@ impl<'c, 'x> Run<'c, 'x> {
                     self.exit = 1;
                 }
             }
+        }
+        if descend && canon.is_some() {
+            self.walking.pop();
         }
         if p.depth_first && in_range && !self.quit {
             // Metadata may have changed (children deleted): look again.
@@ -732,7 +786,10 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         return Ok(0);
     }
     let mut i = 0;
+    let mut follow = Follow::default();
     while i < args.len() && matches!(args[i].as_str(), "-H" | "-L" | "-P") {
+        // The last of -H/-L/-P wins.
+        follow = Follow { all: args[i] == "-L", starts: args[i] == "-H" };
         i += 1;
     }
     let mut paths = Vec::new();
@@ -768,7 +825,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     };
     let expr = if ps.has_action { expr } else { Node::And(Box::new(expr), Box::new(Node::Print(b'\n'))) };
     let opts = Opts { maxdepth: ps.maxdepth, mindepth: ps.mindepth, depth_first: ps.depth_first, needs_metadata: expr.needs_metadata() };
-    let mut r = Run { ctx, now: fsx::now().0, pruned: false, quit: false, denied: false, batches: vec![Vec::new(); ps.batches], batch_argv: vec![Vec::new(); ps.batches], exit: 0 };
+    let mut r = Run { ctx, now: fsx::now().0, pruned: false, quit: false, denied: false, batches: vec![Vec::new(); ps.batches], batch_argv: vec![Vec::new(); ps.batches], exit: 0, follow, walking: Vec::new() };
     for p in &paths {
         r.visit(p, p, 0, None, &expr, &opts)?;
         if r.quit {

@@ -62,8 +62,8 @@ const SPECS: &[Spec] = &[
     val('I', "ignore", "I"),
     val('\0', "hide", "hide"),
     flag('L', "dereference", "L"),
-    flag('H', "dereference-command-line", "L"),
-    flag('\0', "dereference-command-line-symlink-to-dir", "L"),
+    flag('H', "dereference-command-line", "H"),
+    flag('\0', "dereference-command-line-symlink-to-dir", "ignored"),
     optval('\0', "color", "color"),
     optval('\0', "hyperlink", "color"),
     flag('\0', "group-directories-first", "dirs-first"),
@@ -110,6 +110,8 @@ struct Opts {
     all: bool,
     almost: bool,
     dir_self: bool,
+    /// -L: entries show what their links point at.
+    deref: bool,
     indicator: Indicator,
     human: Option<u64>,
     unit: Option<(u64, String)>,
@@ -280,8 +282,12 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     let mut files = Vec::new();
     let mut dirs = Vec::new();
     let mut serious = false;
+    // GNU: an operand that is a link is shown as the link with -l/-d/-F (unless -H/-L); else followed.
+    let follow_ops = p.has("L") || p.has("H") || !(o.long || o.dir_self || matches!(o.indicator, Indicator::Classify));
+    o.deref = p.has("L");
     for op in &ops {
-        match fsx::metadata(op) {
+        let looked = if follow_ops { fsx::metadata(op).or_else(|e| fsx::symlink_metadata(op).map_err(|_| e)) } else { fsx::symlink_metadata(op) };
+        match looked {
             Ok(m) => {
                 let e = Entry { name: op.clone(), path: op.clone(), meta: Some(m) };
                 if e.meta.as_ref().unwrap().is_dir() && !o.dir_self {
@@ -318,6 +324,10 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
 
 fn is_dir(e: &Entry) -> bool {
     e.meta.as_ref().map(|m| m.is_dir()).unwrap_or(false)
+}
+
+fn is_link(e: &Entry) -> bool {
+    e.meta.as_ref().map(|m| m.file_type().is_symlink()).unwrap_or(false)
 }
 
 /// The part of a name after its last dot (`-X`), empty for none or a leading dot only.
@@ -397,12 +407,13 @@ fn list_dir(ctx: &mut Ctx, path: &str, o: &Opts, now: i64, header: bool, first: 
             continue;
         }
         let p = fsx::join(path, &n);
-        let meta = fsx::symlink_metadata(&p).ok();
+        let lmeta = fsx::symlink_metadata(&p).ok();
+        let meta = if o.deref { fsx::metadata(&p).ok().or(lmeta) } else { lmeta };
         entries.push(Entry { name: n, path: p, meta });
     }
     sort(&mut entries, o);
     if o.long || o.blocks {
-        let kib: u64 = entries.iter().filter_map(|e| e.meta.as_ref()).map(|m| blocks_1k(m.len())).sum();
+        let kib: u64 = entries.iter().filter_map(|e| e.meta.as_ref()).map(kib_of).sum();
         writeln!(ctx.out, "total {}", block_cell(kib, o))?;
     }
     print_entries(ctx, &entries, o, now)?;
@@ -417,6 +428,15 @@ fn list_dir(ctx: &mut Ctx, path: &str, o: &Opts, now: i64, header: bool, first: 
         }
     }
     Ok(())
+}
+
+/// 1K blocks an entry occupies: none for a link (its target text lives in the inode).
+fn kib_of(m: &std::fs::Metadata) -> u64 {
+    if m.file_type().is_symlink() {
+        0
+    } else {
+        blocks_1k(m.len())
+    }
 }
 
 /// Space a file occupies in 1K blocks, assuming 4K allocation units.
@@ -475,10 +495,12 @@ fn quoted(name: &str, o: &Opts) -> String {
 /// Name, quoted and followed by its -F/-p indicator.
 fn display(e: &Entry, o: &Opts) -> String {
     let dir = is_dir(e);
-    let exec = !dir && e.meta.is_some() && host::mode_of(&e.path, false) & 0o111 != 0;
+    let link = is_link(e);
+    let exec = !dir && !link && e.meta.is_some() && host::mode_of(&e.path, false) & 0o111 != 0;
     let mark = match o.indicator {
         Indicator::None => "",
         _ if dir => "/",
+        Indicator::Classify | Indicator::FileType if link && !o.long => "@",
         Indicator::Classify if exec => "*",
         _ => "",
     };
@@ -512,7 +534,7 @@ fn print_entries(ctx: &mut Ctx, es: &[Entry], o: &Opts, now: i64) -> io::Result<
         add_column(es.iter().map(|e| inode(e).to_string()).collect());
     }
     if o.blocks {
-        add_column(es.iter().map(|e| block_cell(e.meta.as_ref().map(|m| blocks_1k(m.len())).unwrap_or(0), o)).collect());
+        add_column(es.iter().map(|e| block_cell(e.meta.as_ref().map(kib_of).unwrap_or(0), o)).collect());
     }
     if o.context && !o.long {
         add_column(vec!["?".to_string(); es.len()]);
@@ -526,7 +548,11 @@ fn print_entries(ctx: &mut Ctx, es: &[Entry], o: &Opts, now: i64) -> io::Result<
     for e in es {
         let m = e.meta.as_ref();
         let dir = is_dir(e);
-        let mode = format!("{}{}", if dir { 'd' } else { '-' }, host::mode_letters(host::mode_of(&e.path, dir)));
+        let mode = if is_link(e) {
+            "lrwxrwxrwx".to_string()
+        } else {
+            format!("{}{}", if dir { 'd' } else { '-' }, host::mode_letters(host::mode_of(&e.path, dir)))
+        };
         let mut row = vec![mode, link_count(&e.path, dir).to_string()];
         if !o.no_owner {
             row.push(owner.clone());
@@ -565,6 +591,9 @@ fn print_entries(ctx: &mut Ctx, es: &[Entry], o: &Opts, now: i64) -> io::Result<
             }
         }
         write!(ctx.out, "{} {}", line, display(e, o))?;
+        if is_link(e) {
+            write!(ctx.out, " -> {}", quoted(&fsx::read_link(&e.path).unwrap_or_default(), o))?;
+        }
         ctx.out.write_all(&[o.eol])?;
     }
     Ok(())

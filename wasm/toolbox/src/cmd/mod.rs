@@ -41,6 +41,7 @@ pub mod mv;
 pub mod nl;
 pub mod paste;
 pub mod printf;
+pub mod ln;
 pub mod realpath;
 pub mod rev;
 pub mod rg;
@@ -137,7 +138,7 @@ const TABLE: &[(&str, RunFn)] = &[
     ("join", join::run),
     ("jq", jq::run),
     ("less", term::run_pager),
-    ("ln", sysinfo::run_ln),
+    ("ln", ln::run),
     ("ls", ls::run),
     ("md5sum", hashsum::run),
     ("mkdir", mkdir::run),

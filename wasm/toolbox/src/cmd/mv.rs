@@ -152,7 +152,7 @@ fn move_one(ctx: &mut Ctx, src: &str, dst: &str, no_clobber: bool, update: bool,
         Ok(()) => {}
         Err(e) if reason(&e).contains("cross-device") => {
             // Another mount: copy with times kept, then remove the source.
-            let o = cp::Opts { recursive: true, interactive: false, mode: true, backup: None, preserve: true, no_clobber: false, update: false, verbose: false, attributes_only: false };
+            let o = cp::Opts { recursive: true, interactive: false, mode: true, backup: None, preserve: true, no_clobber: false, update: false, verbose: false, attributes_only: false, links: cp::Links::Never };
             cp::copy(ctx, src, dst, &o, true)?;
             if ctx.diag.failed {
                 return Ok(());

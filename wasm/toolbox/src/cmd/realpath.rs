@@ -1,7 +1,7 @@
 //! realpath [-e|-m] [-s] [-q] [-z] [--relative-to=DIR] FILE...
 //! readlink [-f|-e|-m] [-n] [-q] [-z] FILE...
-//! The workspace has no symbolic links, so canonical paths are the
-//! lexically normalised absolute paths; plain `readlink` finds no link.
+//! Links are followed one component at a time (fsx::canonical); `realpath -s`
+//! normalises lexically; plain `readlink` prints a link's target.
 
 use crate::args::{flag, val, Spec};
 use crate::ctx::{Ctx, Res};
@@ -19,47 +19,12 @@ const SPECS: &[Spec] = &[
     flag('q', "quiet", "q"),
     flag('q', "silent", "q"),
     flag('n', "no-newline", "n"),
-    flag('v', "verbose", "ignored"),
+    flag('v', "verbose", "v"),
     flag('z', "zero", "z"),
     val('\0', "relative-to", "relative-to"),
     val('\0', "relative-base", "relative-base"),
 ];
 const HELP: &str = "Usage: realpath [OPTION]... FILE...\n  or:  readlink [OPTION]... FILE...\nPrint the resolved absolute file name.\n\n  -e, --canonicalize-existing  all components of the path must exist\n  -m, --canonicalize-missing   no path components need exist or be a directory\n  -f, --canonicalize           (readlink) all but the last component must exist\n  -q, --quiet                  suppress most error messages\n  -z, --zero                   end each output line with NUL, not newline\n      --relative-to=DIR        (realpath) print the resolved path relative to DIR\n      --relative-base=DIR      (realpath) print absolute paths unless paths below DIR\n";
-
-/// Checks that the parents (and, when `all`, the path itself) exist as
-/// directories/files; returns the failing message.
-fn check(path: &str, all: bool) -> Result<(), &'static str> {
-    let n = fsx::normal(path);
-    let parts: Vec<&str> = n.split('/').filter(|s| !s.is_empty()).collect();
-    let mut cur = String::new();
-    for (i, p) in parts.iter().enumerate() {
-        cur.push('/');
-        cur.push_str(p);
-        let last = i + 1 == parts.len();
-        if last && !all {
-            break;
-        }
-        match std::fs::metadata(&cur) {
-            Ok(m) if !last && !m.is_dir() => return Err("Not a directory"),
-            Ok(_) => {}
-            Err(_) => return Err("No such file or directory"),
-        }
-    }
-    Ok(())
-}
-
-fn relative(path: &str, base: &str) -> String {
-    let p: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
-    let b: Vec<&str> = base.split('/').filter(|s| !s.is_empty()).collect();
-    let common = p.iter().zip(b.iter()).take_while(|(x, y)| x == y).count();
-    let mut parts: Vec<&str> = std::iter::repeat("..").take(b.len() - common).collect();
-    parts.extend(&p[common..]);
-    if parts.is_empty() {
-        ".".into()
-    } else {
-        parts.join("/")
-    }
-}
 
 pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     let readlink = ctx.name == "readlink";
@@ -70,35 +35,63 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     }
     let end: &[u8] = if p.has("z") { b"\0" } else if readlink && p.has("n") { b"" } else { b"\n" };
     let canon = !readlink || p.has("f") || p.has("e") || p.has("m");
+    // The last of -e/-f/-m wins, as in GNU; realpath's default is readlink -f's.
+    let exist = p.opts.iter().rev().find_map(|o| match o.key {
+        "e" => Some(fsx::Exist::All),
+        "m" => Some(fsx::Exist::None),
+        "f" => Some(fsx::Exist::AllButLast),
+        _ => None,
+    });
+    let exist = exist.unwrap_or(fsx::Exist::AllButLast);
+    let strip = !readlink && p.has("s");
+    let resolve = |f: &str| -> std::io::Result<String> {
+        if strip {
+            let n = fsx::normal(f);
+            match exist {
+                fsx::Exist::All => drop(fsx::metadata(&n)?),
+                fsx::Exist::AllButLast => drop(fsx::metadata(&fsx::normal(&format!("{}/..", n)))?),
+                fsx::Exist::None => {}
+            }
+            return Ok(n);
+        }
+        fsx::canonical(f, exist)
+    };
     let under = |path: &str, dir: &str| dir == "/" || path == dir || path.starts_with(&format!("{}/", dir));
-    let limit = p.last("relative-base").map(|d| fsx::normal(d));
+    let dir_of = |d: &str| if strip { fsx::normal(d) } else { fsx::canonical(d, fsx::Exist::None).unwrap_or_else(|_| fsx::normal(d)) };
+    let limit = p.last("relative-base").map(dir_of);
     // GNU: --relative-base alone is also the directory paths are shown relative to; a
     // --relative-to outside it makes every path absolute.
-    let base = match (p.last("relative-to").map(|d| fsx::normal(d)), &limit) {
+    let base = match (p.last("relative-to").map(dir_of), &limit) {
         (Some(to), Some(l)) if !under(&to, l) => None,
         (to, l) => to.or_else(|| l.clone()),
     };
     for f in &p.operands {
         if !canon {
-            // No symbolic links in the workspace: nothing to print, status 1
-            // (GNU is silent here too unless -v).
-            let _ = f;
-            ctx.diag.failed = true;
+            // Plain readlink prints a link's target; anything else fails silently (GNU, without -v).
+            match fsx::read_link(f) {
+                Ok(t) => {
+                    ctx.out.write_all(t.as_bytes())?;
+                    ctx.out.write_all(end)?;
+                }
+                Err(e) if p.has("v") => ctx.diag.error(format!("{}: {}", f, crate::ctx::reason(&e))),
+                Err(_) => ctx.diag.failed = true,
+            }
             continue;
         }
-        if !p.has("m") {
-            if let Err(why) = check(f, p.has("e")) {
-                if !p.has("q") {
-                    ctx.diag.error(format!("{}: {}", f, why));
+        let n = match resolve(f) {
+            Ok(n) => n,
+            Err(e) => {
+                // readlink is quiet unless -v (GNU); realpath speaks unless -q.
+                if !p.has("q") && (!readlink || p.has("v")) {
+                    ctx.diag.error(format!("{}: {}", f, crate::ctx::reason(&e)));
                 } else {
                     ctx.diag.failed = true;
                 }
                 continue;
             }
-        }
-        let n = fsx::normal(f);
+        };
         let shown = match &base {
-            Some(b) if limit.as_ref().map_or(true, |l| under(&n, l)) => relative(&n, b),
+            Some(b) if limit.as_ref().map_or(true, |l| under(&n, l)) => fsx::relative_to(&n, b),
             _ => n,
         };
         ctx.out.write_all(shown.as_bytes())?;
@@ -109,7 +102,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
 
 #[cfg(test)]
 mod tests {
-    use super::relative;
+    use crate::fsx::relative_to as relative;
     use crate::testutil::{check, check_err, tmpdir, write};
 
     #[test]

@@ -72,7 +72,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         }
         if last == Some("always") {
             if let Ok(m) = fsx::symlink_metadata(f) {
-                let kind = if m.is_dir() { "directory" } else if m.len() == 0 { "regular empty file" } else { "regular file" };
+                let kind = if m.is_dir() { "directory" } else if m.file_type().is_symlink() { "symbolic link" } else if m.len() == 0 { "regular empty file" } else { "regular file" };
                 if !super::cp::confirm(ctx, &format!("remove {} {}? ", kind, q(f)))? {
                     continue;
                 }

@@ -48,9 +48,15 @@ fn stamp(t: (i64, u32)) -> String {
 fn format(fmt: &str, name: &str, m: &Metadata, escapes: bool) -> String {
     let mut out = String::new();
     let mut it = fmt.chars().peekable();
-    let mode = host::mode_of(name, m.is_dir());
-    let mode_s = format!("{}{}", if m.is_dir() { 'd' } else { '-' }, host::mode_letters(mode));
-    let blocks = (m.len() + 4095) / 4096 * 8;
+    let link = m.file_type().is_symlink();
+    // A link's own bits are 0777 on Linux; its few bytes live in the inode (0 blocks).
+    let mode = if link { 0o777 } else { host::mode_of(name, m.is_dir()) };
+    let mode_s = format!("{}{}", if m.is_dir() { 'd' } else if link { 'l' } else { '-' }, host::mode_letters(mode));
+    let blocks = if link { 0 } else { (m.len() + 4095) / 4096 * 8 };
+    let shown = match fsx::read_link(name) {
+        Ok(t) if link => format!("{} -> {}", q(name), q(&t)),
+        _ => q(name),
+    };
     while let Some(c) = it.next() {
         if c == '\\' && escapes {
             match it.next() {
@@ -72,12 +78,12 @@ fn format(fmt: &str, name: &str, m: &Metadata, escapes: bool) -> String {
         }
         match it.next() {
             Some('n') => out.push_str(name),
-            Some('N') => out.push_str(&q(name)),
+            Some('N') => out.push_str(&shown),
             Some('s') => out.push_str(&m.len().to_string()),
             Some('b') => out.push_str(&blocks.to_string()),
             Some('B') => out.push_str("512"),
             Some('o') => out.push_str("4096"),
-            Some('f') => out.push_str(&format!("{:x}", if m.is_dir() { 0o40000 | mode } else { 0o100000 | mode })),
+            Some('f') => out.push_str(&format!("{:x}", if m.is_dir() { 0o40000 | mode } else if link { 0o120000 | mode } else { 0o100000 | mode })),
             Some('F') => out.push_str(file_type(m)),
             Some('a') => out.push_str(&format!("{:o}", mode)),
             Some('A') => out.push_str(&mode_s),
@@ -125,8 +131,12 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         } else if p.has("t") {
             format("%n %s %b %f %u %g %d %i %h 0 0 %X %Y %Z %W %o", f, &m, false) + "\n"
         } else {
+            let file_line = match fsx::read_link(f) {
+                Ok(t) if m.file_type().is_symlink() => format!("  File: {} -> {}\n", f.replace('%', "%%"), t.replace('%', "%%")),
+                _ => "  File: %n\n".to_string(),
+            };
             format(
-                "  File: %n\n  Size: %s\tBlocks: %b\tIO Block: %o\t%F\nDevice: 0\tInode: 0\tLinks: %h\nAccess: (0%a/%A)  Uid: ( %u/    %U)   Gid: ( %g/    %G)\nAccess: %x\nModify: %y\nChange: %z\n Birth: -\n",
+                &(file_line + "  Size: %s\tBlocks: %b\tIO Block: %o\t%F\nDevice: 0\tInode: 0\tLinks: %h\nAccess: (0%a/%A)  Uid: ( %u/    %U)   Gid: ( %g/    %G)\nAccess: %x\nModify: %y\nChange: %z\n Birth: -\n"),
                 f,
                 &m,
                 true,

@@ -234,33 +234,6 @@ pub fn run_sleep(ctx: &mut Ctx, args: &[String]) -> Res {
     Ok(0)
 }
 
-const LN_SPECS: &[Spec] = &[
-    flag('s', "symbolic", "s"),
-    flag('f', "force", "f"),
-    flag('n', "no-dereference", "n"),
-    flag('v', "verbose", "v"),
-    flag('r', "relative", "r"),
-    flag('T', "no-target-directory", "T"),
-    val('t', "target-directory", "t"),
-    flag('L', "logical", "L"),
-    flag('P', "physical", "P"),
-    flag('i', "interactive", "i"),
-];
-
-pub fn run_ln(ctx: &mut Ctx, args: &[String]) -> Res {
-    let p = getopt!(ctx, args, LN_SPECS, "Usage: ln [OPTION]... TARGET LINK_NAME\nMake links between files. Not possible in this workspace: it holds only\nregular files and directories (no symbolic or hard links). Use cp instead.\n", 1);
-    if p.operands.is_empty() {
-        crate::cmd::missing_operand(ctx, None);
-        return Ok(1);
-    }
-    if p.has("s") {
-        ctx.diag.error("symbolic links are not supported in this workspace (it holds only regular files and directories); use cp to copy instead");
-    } else {
-        ctx.diag.error("hard links are not supported in this workspace (it holds only regular files and directories); use cp to copy instead");
-    }
-    Ok(1)
-}
-
 #[cfg(test)]
 mod tests {
     use crate::testutil::{check, check_err};
@@ -288,7 +261,6 @@ mod tests {
             check(cmd, args, "", out, *code);
         }
         check_err("sleep", &["x"], "", "sleep: invalid time interval 'x'\nTry 'sleep --help' for more information.\n", 1);
-        check_err("ln", &["-s", "a", "b"], "", "ln: symbolic links are not supported in this workspace (it holds only regular files and directories); use cp to copy instead\n", 1);
         check_err("uname", &["-z"], "", "uname: invalid option -- 'z'\nTry 'uname --help' for more information.\n", 1);
         check_err("id", &["-u", "-g"], "", "id: cannot print \"only\" of more than one choice\n", 1);
     }

@@ -34,7 +34,7 @@ const SPECS: &[Spec] = &[
     flag('O', "to-stdout", "O"),
     flag('k', "keep-old-files", "k"),
     flag('p', "preserve-permissions", "p"),
-    flag('h', "dereference", "ignored"),
+    flag('h', "dereference", "h"),
     val('\0', "exclude", "exclude"),
     val('\0', "strip-components", "strip"),
     flag('\0', "no-same-owner", "ignored"),
@@ -193,6 +193,8 @@ pub struct Entry {
     pub mode: u32,
     pub mtime: i64,
     pub data: Vec<u8>,
+    /// A symbolic link member's target (type '2'); empty otherwise.
+    pub link: String,
     pub owner: Owner,
     /// The member's bytes in the archive, its long-name record included (for -r, -u, --delete).
     pub span: (usize, usize),
@@ -268,7 +270,8 @@ fn parse_archive(b: &[u8], ignore_zeros: bool) -> Result<Vec<Entry>, String> {
             }
         };
         let owner = Owner { uid: octal(&h[108..116]), gid: octal(&h[116..124]), uname: cstr(&h[265..297]), gname: cstr(&h[297..329]) };
-        out.push(Entry { name, kind, size, mode: octal(&h[100..108]) as u32, mtime: octal(&h[136..148]) as i64, data, owner, span });
+        let link = cstr(&h[157..257]);
+        out.push(Entry { name, kind, size, mode: octal(&h[100..108]) as u32, mtime: octal(&h[136..148]) as i64, data, link, owner, span });
     }
     Ok(out)
 }
@@ -299,7 +302,8 @@ fn fits(name: &str, fmt: Format) -> bool {
     }
 }
 
-fn header(name: &str, kind: u8, size: u64, mode: u32, mtime: i64, owner: &Owner, fmt: Format) -> Vec<u8> {
+#[allow(clippy::too_many_arguments)]
+fn header(name: &str, kind: u8, size: u64, mode: u32, mtime: i64, owner: &Owner, fmt: Format, link: &str) -> Vec<u8> {
     let mut h = vec![0u8; 512];
     let put = |h: &mut Vec<u8>, off: usize, s: &[u8]| h[off..off + s.len()].copy_from_slice(s);
     let (prefix, base) = if name.len() <= 100 || fmt != Format::Ustar {
@@ -318,6 +322,7 @@ fn header(name: &str, kind: u8, size: u64, mode: u32, mtime: i64, owner: &Owner,
     put(&mut h, 136, format!("{:011o}\0", mtime.max(0)).as_bytes());
     // v7 marks a regular file with NUL, and has no magic, owner names or prefix.
     h[156] = if fmt == Format::V7 && kind == b'0' { 0 } else { kind };
+    put(&mut h, 157, &link.as_bytes()[..link.len().min(100)]);
     if fmt == Format::Gnu {
         put(&mut h, 257, b"ustar  \0");
     } else if fmt == Format::Ustar {
@@ -340,14 +345,24 @@ fn header(name: &str, kind: u8, size: u64, mode: u32, mtime: i64, owner: &Owner,
 }
 
 fn add_entry(out: &mut Vec<u8>, name: &str, kind: u8, data: &[u8], mode: u32, mtime: i64, owner: &Owner, fmt: Format) {
+    add_member(out, name, kind, data, mode, mtime, owner, fmt, "");
+}
+
+/// A symbolic link member: type '2', no data, the target in the header's linkname field.
+fn add_link(out: &mut Vec<u8>, name: &str, target: &str, mtime: i64, owner: &Owner, fmt: Format) {
+    add_member(out, name, b'2', &[], 0o777, mtime, owner, fmt, target);
+}
+
+#[allow(clippy::too_many_arguments)]
+fn add_member(out: &mut Vec<u8>, name: &str, kind: u8, data: &[u8], mode: u32, mtime: i64, owner: &Owner, fmt: Format, link: &str) {
     if !fits(name, fmt) {
         let mut long = name.as_bytes().to_vec();
         long.push(0);
-        out.extend(header("././@LongLink", b'L', long.len() as u64, 0o644, 0, &Owner { uid: 0, gid: 0, uname: "root".into(), gname: "root".into() }, fmt));
+        out.extend(header("././@LongLink", b'L', long.len() as u64, 0o644, 0, &Owner { uid: 0, gid: 0, uname: "root".into(), gname: "root".into() }, fmt, ""));
         out.extend(&long);
         out.resize((out.len() + 511) / 512 * 512, 0);
     }
-    out.extend(header(name, kind, data.len() as u64, mode, mtime, owner, fmt));
+    out.extend(header(name, kind, data.len() as u64, mode, mtime, owner, fmt, link));
     out.extend_from_slice(data);
     out.resize((out.len() + 511) / 512 * 512, 0);
 }
@@ -368,7 +383,7 @@ fn excluded(name: &str, pats: &[&str], anchored: bool) -> bool {
 }
 
 fn mode_string(kind: u8, mode: u32) -> String {
-    format!("{}{}", match kind { b'5' => 'd', b'V' => 'V', _ => '-' }, crate::host::mode_letters(mode))
+    format!("{}{}", match kind { b'5' => 'd', b'V' => 'V', b'2' => 'l', _ => '-' }, crate::host::mode_letters(mode))
 }
 
 /// tar -tv's line; `full` (--full-time) adds seconds; `shown` is the name as quoted.
@@ -382,7 +397,8 @@ fn verbose_line(e: &Entry, numeric: bool, full: bool, shown: &str) -> String {
     let ug = format!("{}/{}", user, group);
     let secs = if full { format!(":{:02}", rem % 60) } else { String::new() };
     let label = if e.kind == b'V' { "--Volume Header--" } else { "" };
-    format!("{} {} {:>w$} {}-{:02}-{:02} {:02}:{:02}{} {}{}", mode_string(e.kind, e.mode), ug, e.size, y, m, d, rem / 3600, rem % 3600 / 60, secs, shown, label, w = 19usize.saturating_sub(ug.len() + 1).max(1))
+    let target = if e.kind == b'2' { format!(" -> {}", e.link) } else { String::new() };
+    format!("{} {} {:>w$} {}-{:02}-{:02} {:02}:{:02}{} {}{}{}", mode_string(e.kind, e.mode), ug, e.size, y, m, d, rem / 3600, rem % 3600 / 60, secs, shown, label, target, w = 19usize.saturating_sub(ug.len() + 1).max(1))
 }
 
 /// What -c, -r and -u need to store files: where names are read, what is left out, and how
@@ -403,6 +419,8 @@ struct Store<'a> {
     mtime: Option<i64>,
     /// --clamp-mtime: --mtime only lowers times later than it.
     clamp: bool,
+    /// -h: store what links point at instead of the links.
+    dereference: bool,
     /// -u: members already in the archive and their times; a file no newer is not stored again.
     stored: std::collections::HashMap<String, i64>,
     format: Format,
@@ -487,6 +505,17 @@ impl Store<'_> {
             }
             member = super::tarxform::apply(&self.xforms, &member);
             let path = at_dir(dir.as_deref(), &name);
+            if !self.dereference && fsx::is_symlink(&path) {
+                if let Ok(target) = fsx::read_link(&path) {
+                    let mtime = self.mtime.unwrap_or_else(|| fsx::symlink_metadata(&path).map(|m| fsx::mtime(&m).0).unwrap_or(0));
+                    if self.stored.get(&member).map_or(true, |t| mtime > *t) && self.confirm(ctx, "add", &name)? {
+                        add_link(&mut out, &member, &target, mtime, &self.owner, self.format);
+                        let e = Entry { name: member.clone(), kind: b'2', size: 0, mode: 0o777, mtime, data: Vec::new(), link: target, owner: self.owner.clone(), span: (0, 0) };
+                        self.said(ctx, &name, &e)?;
+                    }
+                    continue;
+                }
+            }
             let meta = match fsx::metadata(&path) {
                 Ok(m) => m,
                 Err(e) => {
@@ -513,7 +542,7 @@ impl Store<'_> {
             if matches!(keep, super::tarpick::Keep::Nothing) || !self.confirm(ctx, "add", &name)? {
                 continue;
             }
-            let entry = |kind: u8, data: Vec<u8>| Entry { name: key.clone(), kind, size: data.len() as u64, mode, mtime, data, owner: self.owner.clone(), span: (0, 0) };
+            let entry = |kind: u8, data: Vec<u8>| Entry { name: key.clone(), kind, size: data.len() as u64, mode, mtime, data, link: String::new(), owner: self.owner.clone(), span: (0, 0) };
             if is_dir {
                 if fresh {
                     add_entry(&mut out, &key, b'5', &[], mode, mtime, &self.owner, self.format);
@@ -823,6 +852,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         anchored: p.opts.iter().rev().find(|o| o.key == "anchored" || o.key == "no-anchored").map_or(false, |o| o.key == "anchored"),
         xforms,
         absolute: p.has("P"),
+        dereference: p.has("h"),
         recursion: !p.has("no-recursion"),
         ignore_failed: p.has("ignore-failed-read"),
         verbose: p.has("v"),
@@ -1123,7 +1153,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         let rel = comps[strip..].join("/");
         // -P keeps an absolute member absolute on extraction.
         let rel = if store.absolute && renamed.starts_with('/') && strip == 0 { format!("/{}", rel) } else { rel };
-        if e.kind != b'0' && e.kind != 0 && e.kind != b'5' && e.kind != b'7' {
+        if e.kind != b'0' && e.kind != 0 && e.kind != b'5' && e.kind != b'7' && e.kind != b'2' {
             let _ = writeln!(ctx.diag.raw(), "tar: {}: links and special files are not supported here; skipped", e.name);
             continue;
         }
@@ -1136,6 +1166,15 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         let target = at(&rel);
         let res = if e.kind == b'5' {
             std::fs::create_dir_all(fsx::host(&target))
+        } else if e.kind == b'2' {
+            if let Some(par) = fsx::host(&target).parent() {
+                let _ = std::fs::create_dir_all(par);
+            }
+            match fsx::symlink_metadata(&target) {
+                Ok(m) if !m.is_dir() => drop(std::fs::remove_file(fsx::host(&target))),
+                _ => {}
+            }
+            fsx::symlink(&e.link, &target)
         } else {
             if let Ok(old) = fsx::metadata(&target) {
                 if p.has("skip-old-files") || (p.has("keep-newer-files") && fsx::mtime(&old).0 > e.mtime) {
@@ -1173,6 +1212,8 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
             std::fs::write(fsx::host(&target), &e.data)
         };
         match res {
+            // A link's own times and bits are not set (both calls would reach its target).
+            Ok(()) if e.kind == b'2' => {}
             Ok(()) => {
                 if p.has("m") {
                 } else if e.kind == b'5' {

@@ -148,6 +148,8 @@ struct Entry {
     children: Option<Vec<Entry>>,
     /// Why a directory was not opened (`--filelimit`).
     note: Option<String>,
+    /// A symbolic link's target, and whether it leads to a directory (tree counts those as directories, unopened).
+    link: Option<(String, bool)>,
 }
 
 fn matches(pats: &[String], name: &str, icase: bool) -> bool {
@@ -157,7 +159,8 @@ fn matches(pats: &[String], name: &str, icase: bool) -> bool {
 fn entry(name: String, path: String) -> Option<Entry> {
     let m = fsx::symlink_metadata(&path).ok()?;
     let is_dir = m.is_dir();
-    Some(Entry { mode: crate::host::mode_of(&path, is_dir), size: if is_dir { 4096 } else { m.len() }, mtime: fsx::mtime(&m), is_dir, name, path, children: None, note: None })
+    let link = if m.file_type().is_symlink() { fsx::read_link(&path).ok().map(|t| (t, fsx::is_dir(&path))) } else { None };
+    Some(Entry { mode: crate::host::mode_of(&path, is_dir), size: if is_dir { 4096 } else { m.len() }, mtime: fsx::mtime(&m), is_dir, name, path, children: None, note: None, link })
 }
 
 fn compare(a: &Entry, b: &Entry, o: &O) -> Ordering {
@@ -238,7 +241,7 @@ fn add_du(e: &mut Entry) -> u64 {
 
 fn count(entries: &[Entry], n: &mut (u64, u64)) {
     for e in entries {
-        if e.is_dir {
+        if e.is_dir || e.link.as_ref().map_or(false, |l| l.1) {
             n.0 += 1;
             if let Some(c) = &e.children {
                 count(c, n);
@@ -265,6 +268,9 @@ fn shown_name(e: &Entry, o: &O, top: bool) -> String {
         } else if e.mode & 0o111 != 0 {
             name.push('*');
         }
+    }
+    if let Some((target, _)) = &e.link {
+        name = format!("{} -> {}", name, target);
     }
     name
 }
