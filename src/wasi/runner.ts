@@ -7,7 +7,8 @@ import { WasiFsContext } from "./fs/context";
 import { DevDirFd } from "./fs/dev-fd";
 import { WorkspaceDirFd } from "./fs/dir-fd";
 import { WorkspaceFileFd } from "./fs/file-fd";
-import { RunStopped, buildImports } from "./imports";
+import { ProgramExit, RunStopped, buildImports } from "./imports";
+import { acquire, type Lease } from "./instance-pool";
 import { TOOLSHED_MODULE, buildToolshedImports } from "./toolshed-imports";
 import { OutputFd, StdinFd, StreamOutFd, SyncOutFd } from "./stdio";
 import { resumeInTurn, takeTurn } from "./turns";
@@ -142,7 +143,7 @@ function checkInputs(opts: WasiRunOptions): { error: string; denied?: Denial } |
 
 /** What ended the program, from what `start` threw. */
 function classify(e: unknown, argv0: string): Outcome {
-  if (e instanceof WASIProcExit) return { exitCode: e.code, clean: true };
+  if (e instanceof ProgramExit || e instanceof WASIProcExit) return { exitCode: e.code, clean: true };
   if (e instanceof RunStopped) {
     return { exitCode: e.exitCode, clean: false, error: e.message, stderrNote: `${argv0}: killed: ${e.message}\n` };
   }
@@ -309,6 +310,8 @@ function fileModes(ctx: WasiFsContext, cwd: string): NonNullable<Parameters<type
 interface Run {
   shim: WASI;
   instance: WebAssembly.Instance;
+  /** Returned once the run's results are read: the instance may run the next program. */
+  lease: Lease;
   memory: WebAssembly.Memory;
   fuel: WebAssembly.Global | null;
   argv0: string;
@@ -392,6 +395,7 @@ function instantiate(
   };
   const imports = buildImports(shim, guard);
   if (streams) Object.assign(imports, streamingImports(shim, guard, charge, { ...imports }));
+  const suspend = streams ? (fn: (...args: any[]) => unknown) => new JSPI.Suspending!(fn as (...args: number[]) => number) : undefined;
   const memoryOf = () => shim.inst?.exports.memory as WebAssembly.Memory | undefined;
 
   // Commands a program runs in-process (xargs, find -exec) pass the same command rules as the
@@ -416,18 +420,21 @@ function instantiate(
     };
   }
 
-  let instance: WebAssembly.Instance;
+  let lease: Lease;
   try {
-    instance = new WebAssembly.Instance(program, { wasi_snapshot_preview1: imports, [TOOLSHED_MODULE]: guardedToolshed });
+    lease = acquire(program, { wasi_snapshot_preview1: imports, [TOOLSHED_MODULE]: guardedToolshed }, streams ? SUSPENDING : NONE, suspend);
   } catch (e) {
     const what = e instanceof Error ? e.message : String(e);
     return failed(`the program could not be instantiated: ${what}`, `${argv0}: cannot execute: ${what}`);
   }
+  const instance = lease.instance;
   const memory = instance.exports.memory;
   if (!(memory instanceof WebAssembly.Memory) || typeof instance.exports._start !== "function") {
+    lease.release();
     return failed("not a WASI command module (it must export `memory` and `_start`)", `${argv0}: cannot execute: not a WASI command`);
   }
   if (memory.buffer.byteLength > limits.maxMemoryBytes) {
+    lease.release();
     const msg = `memory limit exceeded before start (${mib(memory.buffer.byteLength)} > ${mib(limits.maxMemoryBytes)})`;
     return failed(msg, `${argv0}: ${msg}`);
   }
@@ -435,13 +442,18 @@ function instantiate(
   const fuelExport = instance.exports[FUEL_EXPORT];
   fuel = fuelExport instanceof WebAssembly.Global ? fuelExport : null;
   if (fuel) fuel.value = BigInt(limits.maxSteps);
-  return { shim, instance, memory, fuel, argv0, limits, ctx, stdout, stderr, sinks, syscalls: () => syscalls, commandDenial: () => commandDenial };
+  return { shim, instance, lease, memory, fuel, argv0, limits, ctx, stdout, stderr, sinks, syscalls: () => syscalls, commandDenial: () => commandDenial };
 }
+
+/** The imports a streaming run may suspend in (streamingImports). */
+const SUSPENDING: ReadonlySet<string> = new Set(["wasi_snapshot_preview1.fd_read", "wasi_snapshot_preview1.fd_write"]);
+const NONE: ReadonlySet<string> = new Set();
 
 /**
  * fd_read on a pipe that is still being written and fd_write to the caller's streams, as
- * JSPI imports: when the bytes are not there (or the pipe is full) they answer a promise and
- * the program is suspended until it settles. Everything else takes the synchronous imports.
+ * imports that the instance wraps with JSPI's Suspending: when the bytes are not there (or the
+ * pipe is full) they answer a promise and the program is suspended until it settles. Everything
+ * else takes the synchronous imports.
  */
 function streamingImports(
   shim: WASI,
@@ -500,7 +512,7 @@ function streamingImports(
       return errno;
     });
   };
-  return { fd_read: new JSPI.Suspending!(fdRead), fd_write: new JSPI.Suspending!(fdWrite) };
+  return { fd_read: fdRead, fd_write: fdWrite };
 }
 
 /** Ends a run whose output writer failed (a limit, a full quota); the caller raises the failure. */
@@ -555,5 +567,6 @@ function finish(run: Run, outcome: Outcome): WasiRunResult {
   const denied = ctx?.denial ?? run.commandDenial();
   if (denied) result.denied = denied;
   if (errors.length > 0) result.error = errors.join("; ");
+  run.lease.release();
   return result;
 }

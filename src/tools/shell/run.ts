@@ -70,7 +70,8 @@ export async function runInSession(
   }
   checkCallEnv(run.env ?? {});
   const seconds = run.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS;
-  const host = new SessionShellHost(ctx.fs, programsFor(ctx), ROOT, hasProgram, ctx.policy?.commandRules);
+  const host: SessionShellHost = new SessionShellHost(ctx.fs, (argv, io) => programs(argv, io), ROOT, hasProgram, ctx.policy?.commandRules);
+  const programs = programsFor({ ...ctx, fs: host.programFs });
   let r: Awaited<ReturnType<typeof runShell>> | "stuck";
   let timer: ReturnType<typeof setTimeout> | undefined;
   const stuck = new Promise<"stuck">((resolve) => {

@@ -17,14 +17,30 @@ function toPathError(e: unknown): PathError | unknown {
   return e;
 }
 
+/** GuardedFs methods that read nothing a pending redirect could change. */
+const BLIND_TO_PENDING = new Set<PropertyKey>(["resolve"]);
+/** GuardedFs methods that read one path (their first argument). */
+const READS_ONE_PATH = new Set<PropertyKey>(["stat", "mustStat"]);
+
 /**
  * The shell's view of a session: the guarded workspace, the bundled programs and the command
  * rules. Redirect appends go to open editors that are committed before anything else looks
- * at the workspace, so `echo a >> f` in a loop costs one commit, not one per line.
+ * at the workspace, so `echo a >> f` in a loop costs one commit, not one per line; so does
+ * `wc -c /dev/null` in a loop redirected to a file, since a bundled program commits them only
+ * when it looks at the workspace (`programFs`).
  */
 export class SessionShellHost implements ShellHost {
   private readonly pending = new Map<string, FileEditor>();
+  /** Pending paths whose file does not exist yet: committing them changes their directory too. */
+  private readonly creating = new Set<string>();
   readonly fs: ShellFs;
+  /**
+   * The workspace for bundled programs: before a call that could see pending redirect output
+   * (anything but resolving a path, or the stat of a path that is not pending and not the
+   * directory of a file a pending write creates) that output is committed, as it is before the
+   * shell's own reads.
+   */
+  readonly programFs: GuardedFs;
 
   constructor(
     private readonly gfs: GuardedFs,
@@ -43,6 +59,31 @@ export class SessionShellHost implements ShellHost {
       readFile: (p) => this.wrap(() => (this.flush(), this.gfs.readFile(p))),
       writeFile: (p, data, opts) => this.wrap(() => this.write(p, data, opts.append, opts.mode)),
     };
+    const wrapped = new Map<PropertyKey, unknown>();
+    this.programFs = new Proxy(gfs, {
+      get: (target, key) => {
+        const value: unknown = Reflect.get(target, key, target);
+        if (typeof value !== "function") return value;
+        let fn = wrapped.get(key);
+        if (!fn) {
+          fn = (...args: unknown[]) => {
+            if (this.pending.size > 0 && this.seesPending(key, args[0])) this.flush();
+            return (value as (...a: unknown[]) => unknown).apply(target, args);
+          };
+          wrapped.set(key, fn);
+        }
+        return fn;
+      },
+    });
+  }
+
+  private seesPending(method: PropertyKey, path: unknown): boolean {
+    if (BLIND_TO_PENDING.has(method)) return false;
+    if (!READS_ONE_PATH.has(method) || typeof path !== "string") return true;
+    if (this.pending.has(path)) return true;
+    const under = path.endsWith("/") ? path : `${path}/`;
+    for (const p of this.creating) if (p.startsWith(under)) return true;
+    return false;
   }
 
   private wrap<T>(fn: () => T): T {
@@ -65,6 +106,7 @@ export class SessionShellHost implements ShellHost {
     if (!append && editor) {
       editor.abort();
       this.pending.delete(p);
+      this.creating.delete(p);
       editor = undefined;
     }
     if (!editor) {
@@ -72,8 +114,10 @@ export class SessionShellHost implements ShellHost {
       // redirect rules see the place it leads to as well as the name written.
       const denied = this.gfs.ws.hasLinks() ? checkRedirect(p, { home: this.home, cwd: this.home }) : null;
       if (denied) throw new PolicyDenied(denied);
+      const exists = this.gfs.stat(p) !== null;
       editor = this.gfs.openEditor(p, { create: true, truncate: !append, mode });
       this.pending.set(p, editor);
+      if (!exists) this.creating.add(p);
     }
     editor.append(data);
   }
@@ -82,6 +126,7 @@ export class SessionShellHost implements ShellHost {
   flush(): void {
     for (const [p, editor] of this.pending) {
       this.pending.delete(p);
+      this.creating.delete(p);
       editor.commit();
     }
   }
@@ -90,6 +135,7 @@ export class SessionShellHost implements ShellHost {
   discard(): void {
     for (const editor of this.pending.values()) editor.abort();
     this.pending.clear();
+    this.creating.clear();
   }
 
   resolvePath(cwd: string, path: string, follow = true): string {
@@ -101,7 +147,8 @@ export class SessionShellHost implements ShellHost {
   }
 
   runProgram(argv: string[], io: ProgramIo): Promise<number> | undefined {
-    this.wrap(() => this.flush());
+    // Bundled programs reach the workspace only through programFs, which commits on demand.
+    if (!this.inToolbox(argv[0]!.slice(argv[0]!.lastIndexOf("/") + 1))) this.wrap(() => this.flush());
     return this.programs(argv, io);
   }
 
