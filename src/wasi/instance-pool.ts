@@ -16,7 +16,6 @@
  */
 
 const RESETTABLE_SECTION = "toolshed.resettable";
-const GLOBAL_PREFIX = "toolshed_global_";
 /** Idle instances kept per module and import shape; each holds its memory (3 MiB for the toolbox). */
 const MAX_IDLE = 2;
 
@@ -57,10 +56,20 @@ function imageOf(module: WebAssembly.Module, fresh: WebAssembly.Instance): Image
   while (lo < bytes.length && bytes[lo] === 0) lo++;
   let hi = bytes.length;
   while (hi > lo && bytes[hi - 1] === 0) hi--;
+  // Every mutable global the module exports, under the meter's names or its own (the fuel).
   const globals = Object.entries(fresh.exports)
-    .filter(([name, g]) => name.startsWith(GLOBAL_PREFIX) && g instanceof WebAssembly.Global)
+    .filter(([, g]) => g instanceof WebAssembly.Global && isMutable(g))
     .map(([name, g]) => ({ name, value: (g as WebAssembly.Global).value }));
   return { memoryBytes: bytes.length, dataAt: lo, data: bytes.slice(lo, hi), globals };
+}
+
+function isMutable(g: WebAssembly.Global): boolean {
+  try {
+    g.value = g.value;
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Puts the instance back into the state `image` describes; false when it cannot be. */

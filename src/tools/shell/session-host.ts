@@ -80,7 +80,8 @@ export class SessionShellHost implements ShellHost {
   private seesPending(method: PropertyKey, path: unknown): boolean {
     if (BLIND_TO_PENDING.has(method)) return false;
     if (!READS_ONE_PATH.has(method) || typeof path !== "string") return true;
-    if (this.pending.has(path)) return true;
+    // Through a link, a stat may reach a pending file under another name.
+    if (this.pending.has(path) || this.gfs.ws.hasLinks()) return true;
     const under = path.endsWith("/") ? path : `${path}/`;
     for (const p of this.creating) if (p.startsWith(under)) return true;
     return false;
