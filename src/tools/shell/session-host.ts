@@ -18,9 +18,9 @@ function toPathError(e: unknown): PathError | unknown {
 }
 
 /** GuardedFs methods that read nothing a pending redirect could change. */
-const BLIND_TO_PENDING = new Set<PropertyKey>(["resolve"]);
+const BLIND_TO_PENDING = new Set<PropertyKey>(["resolve", "normalize"]);
 /** GuardedFs methods that read one path (their first argument). */
-const READS_ONE_PATH = new Set<PropertyKey>(["stat", "mustStat"]);
+const READS_ONE_PATH = new Set<PropertyKey>(["stat", "mustStat", "lstat"]);
 
 /**
  * The shell's view of a session: the guarded workspace, the bundled programs and the command
