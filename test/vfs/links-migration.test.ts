@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { oldNodeTable } from "./old-schema";
 import { Workspace } from "../../src/vfs/workspace";
 
 describe("schema migration for symbolic links", () => {
@@ -8,10 +9,7 @@ describe("schema migration for symbolic links", () => {
     const stub = env.SESSIONS.get(env.SESSIONS.newUniqueId());
     await runInDurableObject(stub, (_obj, state) => {
       const sql = state.storage.sql;
-      // The node table as it was before links (modes already there), with one file in it.
-      sql.exec(`DROP TABLE IF EXISTS vfs_nodes`);
-      sql.exec(`CREATE TABLE vfs_nodes (path TEXT PRIMARY KEY, parent TEXT NOT NULL, kind INTEGER NOT NULL, size INTEGER NOT NULL DEFAULT 0, mtime INTEGER NOT NULL, blob INTEGER, mode INTEGER)`);
-      sql.exec(`INSERT INTO vfs_nodes (path, parent, kind, size, mtime) VALUES ('/workspace', '', 2, 0, 1)`);
+      oldNodeTable(sql);
       sql.exec(`INSERT INTO vfs_nodes (path, parent, kind, size, mtime, mode) VALUES ('/workspace/old', '/workspace', 2, 0, 1, 448)`);
       Workspace.initialize(state.storage);
       Workspace.initialize(state.storage); // idempotent
