@@ -31,7 +31,7 @@ const CORE = {
     "ls --hyperlink=never d", "ls -D d", "ls --directory --classify d",
     "ls --all d", "ls --almost-all d", "ls --human-readable -s d/b.txt", "ls --ignore-backups d", "ls --inode d >/dev/null; echo $?",
     "ls --kibibytes -s d/a.txt", "ls --no-group -l d/a.txt", "ls --numeric-uid-gid d/a.txt | sed \"s/ $(id -u) $(id -g) / UID GID /\"", "ls --quote-name d", "ls --recursive d",
-    "ls --reverse d", "ls --size d", "ls --tabsize=4 -x d", "ls --dired d", "ls --hide-control-chars d", "ls --context d/a.txt",
+    "ls --reverse d", "ls --size d", "ls --dereference d", "ls --dereference-command-line d", "ls --tabsize=4 -x d", "ls --dired d", "ls --hide-control-chars d", "ls --context d/a.txt",
     { run: fresh + "touch -a -d '2021-01-01 10:00' w/a.txt && ls -lu --time-style=long-iso w/a.txt | cut -d' ' -f6-", opts: ["-u", "-l"] },
     { run: fresh + "touch -a -d 2030-01-01 w/b.txt && ls -u w | head -1", opts: ["-u"] },
     { run: fresh + "touch -a -d 2030-01-01 w/b.txt && ls --time=atime -1 w | head -1", opts: ["--time"] },
@@ -183,6 +183,7 @@ const CORE = {
     "rm -rf m && mkdir -m 700 m && ls -ld m | cut -c1-10", "rm -rf m && mkdir --mode=751 m && stat -c %a m", "rm -rf m && mkdir --parents m/x && ls m",
     "rm -rf m && mkdir --verbose m", "mkdir d; echo $?", "rm -rf m && mkdir -Z m; ls -d m", "rm -rf m && mkdir -p -m 711 m/a && stat -c %a m m/a", "rm -rf m && mkdir --context m 2>/dev/null && ls -d m"],
   tar: [
+    { run: "tar --usage", refused: "--usage" },
     "tar -cf t.tar d/a.txt d/sub && tar -tf t.tar | sort", "tar -czf t.tgz d/sub && tar -tzf t.tgz | sort", "tar -cf t.tar d/sub && tar -tvf t.tar | sed 's/ \\+/ /g' | sort",
     "tar -cf t.tar d/sub && rm -rf x && mkdir x && tar -xf t.tar -C x && find x | sort", "tar -cf t.tar --transform 's/^d/X/' d/sub && tar -tf t.tar | sort",
     "tar -cf t.tar d/sub && rm -rf x && mkdir x && tar -xf t.tar -C x --strip-components=2 && find x | sort", "tar -cf t.tar -C d sub && tar -tf t.tar | sort",

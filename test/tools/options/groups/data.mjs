@@ -73,6 +73,7 @@ export const CASES_DATA = {
   sha384sum: hashCases("sha384sum"),
   sha512sum: hashCases("sha512sum"),
   cksum: [
+    "cksum --length=64 d/a.txt; echo $?", "cksum -l 64 d/a.txt; echo $?",
     "cksum d/a.txt d/b.txt", "cksum < d/a.txt", "cksum d/empty", "cksum -a crc d/a.txt", "cksum -a sysv d/a.txt d/b.txt", "cksum -a bsd d/a.txt d/b.txt",
     "cksum -a md5 d/a.txt", "cksum -a sha1 d/a.txt", "cksum -a sha224 d/a.txt", "cksum -a sha256 d/a.txt", "cksum -a sha384 d/a.txt", "cksum -a sha512 d/a.txt",
     "cksum --algorithm=sha256 d/a.txt d/b.txt", "cksum -a sha256 --untagged d/a.txt", "cksum -a md5 --untagged d/a.txt d/b.txt", "cksum -a sha1 --tag d/a.txt",
@@ -173,6 +174,7 @@ export const CASES_DATA = {
     "rm -rf pw && cp -r k/p pw && patch -p1 -d pw < k/u.diff && patch -t -p1 -d pw < k/u.diff; echo $?; cat pw/f.txt",
     "rm -rf pw && cp -r k/p pw && patch -p1 -d pw < k/u.diff && patch --batch -p1 -d pw < k/u.diff; echo $?",
     "rm -rf pw && cp -r k/p pw && patch -p1 -d pw < k/u.diff && patch -f -p1 -d pw < k/u.diff; echo $?; ls pw",
+    "rm -rf pw && cp -r k/p pw && patch -p1 -d pw < k/u.diff && patch --force -p1 -d pw < k/u.diff; echo $?; ls pw",
     "rm -rf pw && cp -r k/p pw && patch -p1 -d pw < k/g.diff && cat pw/g.txt", "rm -rf pw && cp -r k/p pw && patch -p1 -d pw < k/fuzz.diff; echo $?; cat pw/f.txt",
     "rm -rf pw && cp -r k/p pw && patch -F 0 -p1 -d pw < k/fuzz.diff; echo $?; ls pw", "rm -rf pw && cp -r k/p pw && patch --fuzz=1 -p1 -d pw < k/fuzz.diff; echo $?",
     "rm -rf pw && cp -r k/p pw && patch -p1 -d pw < k/rej.diff; echo $?; ls pw; cat pw/f.txt.rej", "rm -rf pw && cp -r k/p pw && patch -r rj -p1 -d pw < k/rej.diff; echo $?; ls pw",
@@ -197,6 +199,7 @@ export const CASES_DATA = {
     "rm -rf pw && cp -r k/p pw && patch -p1 -d pw < d/a.txt 2>/dev/null; echo $?", "patch -v >/dev/null; echo $?",
   ],
   iconv: [
+    "iconv -V | head -c 6",
     "iconv --usage",
     "iconv -f ISO-8859-1 -t UTF-8 k/latin1.txt", "iconv -f latin1 -t utf-8 k/latin1.txt", "iconv --from-code=ISO-8859-1 --to-code=UTF-8 k/latin1.txt",
     "iconv -f UTF-8 -t ISO-8859-1 k/utf8.txt 2>/dev/null | od -An -c; echo $?", "iconv -c -f UTF-8 -t ISO-8859-1 k/utf8.txt | od -An -tx1; echo $?",

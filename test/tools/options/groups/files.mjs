@@ -154,6 +154,7 @@ export const CASES_FILES = {
   ],
   // Debian's rename is Perl's File::Rename (`rename.ul`, util-linux's, is the other one): compared with it.
   rename: [
+    "rename -h | head -1", { run: "rename -m", refused: "-m" }, { run: "rename --man", refused: "--man" },
     "rename -V",
     fresh + "rename 's/\\.txt$/.bak/' w/*.txt && ls w", fresh + "rename -v 's/a/A/' w/a.txt", fresh + "rename -n 's/a/A/' w/a.txt && ls w", fresh + "rename -f 's/a/b/' w/a.txt && ls w && cat w/b.txt",
     fresh + "rename 's/a/b/' w/a.txt 2>/dev/null; ls w", fresh + "rename -d 's/^/x_/' w/sub/c.md && ls w/sub", fresh + "rename --path 's/w/W/' w/a.txt 2>/dev/null; ls w",

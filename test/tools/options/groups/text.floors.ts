@@ -1,6 +1,6 @@
 // Floors for the "text" group's cases (see ../floors.ts).
 export const FLOORS_TEXT: Record<string, { equal: number; refused: number }> = {
-  awk: { equal: 52, refused: 12 },
+  awk: { equal: 53, refused: 12 },
   column: { equal: 33, refused: 8 },
   comm: { equal: 15, refused: 0 },
   expand: { equal: 11, refused: 0 },

@@ -44,7 +44,7 @@ export const CASES_TEXT = {
   awk: [
     "awk '{print $1}' d/a.txt", "awk -F, '{print $2}' t.csv", "awk --field-separator=, 'NR>1{s+=$3}END{print s}' t.csv",
     "awk -v x=5 'BEGIN{print x*2}'", "awk --assign=x=3 'BEGIN{print x}'", "awk -f tx/prog.awk d/a.txt", "awk --file=tx/prog.awk lines.txt",
-    "awk -b '{print length($0)}' tx/utf.txt", "awk --characters-as-bytes '{print substr($0,1,2)}' tx/utf.txt | od -An -c",
+    "awk -b '{print length($0)}' tx/utf.txt", "awk --characters-as-bytes '{print length($0)}' tx/utf.txt", "awk --characters-as-bytes '{print substr($0,1,2)}' tx/utf.txt | od -An -c",
     "awk '{print length($0)}' tx/utf.txt", "awk '{print index($0, \"l\"), substr($0, 2, 3)}' tx/utf.txt", "awk -b '{print match($0, /w/), RSTART, RLENGTH}' tx/utf.txt", "awk -c '{print $1}' words.txt", "awk --traditional 'NR==2' words.txt",
     "awk -C >/dev/null; echo $?", "awk --copyright >/dev/null; echo $?", "awk -d/dev/null 'BEGIN{x=1; print x}'",
     "awk -dvars.txt 'BEGIN{x=1; y=\"s\"}' && grep -E '^(x|y):' vars.txt", "awk --dump-variables=vars.txt 'BEGIN{z=2}' && grep '^z:' vars.txt",

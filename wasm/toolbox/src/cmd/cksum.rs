@@ -86,6 +86,10 @@ impl Sum {
 pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     let p = getopt!(ctx, args, SPECS, HELP, 1);
     let alg = p.last("a").unwrap_or("crc");
+    if p.has("l") && alg != "blake2b" {
+        ctx.diag.error("--length is only supported with --algorithm=blake2b");
+        return Ok(1);
+    }
     let digest = DIGESTS.iter().find(|(a, _)| *a == alg).map(|(_, c)| *c);
     // Checking without -a reads the algorithm from each tagged line.
     let auto = p.has("c") && p.last("a").is_none();

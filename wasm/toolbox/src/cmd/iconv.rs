@@ -17,6 +17,7 @@ const SPECS: &[Spec] = &[
     flag('s', "silent", "s"),
     flag('\0', "verbose", "verbose"),
     flag('\0', "usage", "usage"),
+    flag('V', "", crate::args::VERSION),
 ];
 /// glibc's argp short usage (`iconv --usage`).
 const USAGE: &str = "Usage: iconv [-lcs?V] [-f NAME] [-t NAME] [-o FILE] [--from-code=NAME]\n            [--to-code=NAME] [--list] [--output=FILE] [--silent] [--verbose]\n            [--help] [--usage] [--version] [FILE...]\n";

@@ -23,6 +23,7 @@ const SPECS: &[Spec] = &[
     val('E', "", "E"),
     flag('u', "unicode", "u"),
     flag('V', "version", "V"),
+    flag('h', "", crate::args::HELP),
 ];
 const USAGE: &str = "Usage:\n    file-rename [ -h|-m|-V ] [ -v ] [ -0 ] [ -n ] [ -f ] [ -d ] [ -u [enc]]\n    [ -e|-E perlexpr]*|perlexpr [ files ]\n\n";
 const HELP: &str = "Usage:\n    rename [ -h|-m|-V ] [ -v ] [ -0 ] [ -n ] [ -f ] [ -d ] [ -u [enc]]\n    [ -e|-E perlexpr]*|perlexpr [ files ]\n\nRenames the files by applying the expression to each name.\nSupported expressions (Perl itself is not available): s/RE/REPL/[gi],\ny/FROM/TO/ or tr/FROM/TO/, lc, uc, several separated by ';'.\n\n  -v, --verbose    print names of files successfully renamed\n  -n, --nono       no action: print names of files to be renamed, but don't rename\n  -f, --force      over write: allow existing files to be over-written\n  -d, --filename   only rename the filename part of the path\n  -0, --null       when reading names from stdin, split on NUL\n";
