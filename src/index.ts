@@ -1,6 +1,7 @@
 import { authenticate } from "./http/auth";
 import { inspectorPage } from "./http/inspector-page";
 import { inspectorLogin } from "./http/inspector-session";
+import { openApiResponse } from "./http/openapi";
 import { signedDownload } from "./http/outbox";
 import { httpError } from "./http/respond";
 import { router } from "./http/router";
@@ -12,8 +13,11 @@ export { ToolshedRPC } from "./rpc";
 export default {
   async fetch(request: Request, env: Env): Promise<Response> {
     try {
-      // A sent file's signed link is its own credential, the inspector's page and login need
-      // none; everything else needs the API key (or the inspector's cookie).
+      // A sent file's signed link is its own credential, the inspector's page and login and the
+      // OpenAPI document (no tenant data) need none; everything else needs the API key (or the
+      // inspector's cookie).
+      const openapi = openApiResponse(request, env);
+      if (openapi) return openapi;
       const download = await signedDownload(request, env);
       if (download) return download;
       const inspector = inspectorLogin(request, env);

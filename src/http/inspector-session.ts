@@ -1,9 +1,9 @@
-import { z } from "zod";
 import { secretKey, signHex, verifyHex } from "../policy/signing";
 import { formatValidationError } from "../tools/registry";
 import { parseApiKeys, tenantOfKey } from "./auth";
 import { readJson } from "./body";
 import { httpError, json } from "./respond";
+import { LoginBody } from "./shapes";
 
 /**
  * The inspector's login: an API key is exchanged once for a signed cookie naming the tenant
@@ -16,7 +16,6 @@ export const COOKIE = "toolshed_inspect";
 export const COOKIE_TTL_SECONDS = 3600;
 
 const encoder = new TextEncoder();
-const loginBody = z.object({ key: z.string().min(1).max(1000).describe("An API key of the tenant to inspect") });
 
 const cookieKey = (env: Env) => secretKey(env.TOOLSHED_COOKIE_SECRET, env.TOOLSHED_API_KEYS, "toolshed inspector cookie");
 const claim = (tenant: string, expires: number) => encoder.encode(`inspect\n${tenant}\n${expires}`);
@@ -42,7 +41,7 @@ export async function login(request: Request, env: Env): Promise<Response> {
   if (origin !== null && origin !== new URL(request.url).origin) return httpError(403, "forbidden", "Log in from the inspector page of this server.");
   const body = await readJson(request, 4096);
   if (!body.ok) return body.response;
-  const parsed = loginBody.safeParse(body.value);
+  const parsed = LoginBody.safeParse(body.value);
   if (!parsed.success) return httpError(400, "invalid_arguments", formatValidationError(parsed.error));
   const tenant = tenantOfKey(env, parsed.data.key);
   const key = await cookieKey(env);

@@ -1,45 +1,21 @@
 import { Router, type IRequest } from "itty-router";
-import { z } from "zod";
 import { MAX_LISTED } from "../../durable-objects/tenant";
 import { maxJsonBytesFromEnv, MAX_UPLOAD_BYTES } from "../policy/limits";
-import { PROFILE_NAMES, PROFILES } from "../profiles";
-import { exportTools, FORMATS } from "../profiles/export";
+import { PROFILES } from "../profiles";
+import { exportTools } from "../profiles/export";
 import { callTool, callToolStream, createSession, deleteSession, isSessionId, listSessions, sessionStub, sessionTools } from "../service";
 import { formatValidationError } from "../tools/registry";
 import { countedBody, readBytes, readJson } from "./body";
 import { eventStream, failureResponse, httpError, json, wantsEventStream } from "./respond";
+import { CreateSessionBody, ToolsQuery } from "./shapes";
 
 type Args = [env: Env, tenant: string];
-
-const createBody = z.object({
-  profile: z.string().optional().describe(`Which platform's tool set the session serves: ${PROFILE_NAMES.join(", ")}`),
-  tools: z.array(z.string()).optional().describe("A subset of the profile's tools; the session never gains another"),
-  cwd: z.string().optional().describe("Working directory inside /workspace (default /workspace)"),
-  env: z.record(z.string(), z.string()).optional().describe("Variables every command of the session starts with"),
-  url_rules: z
-    .object({
-      allow: z.array(z.string().min(1).max(253)).max(100).optional().describe("Host globs this session may fetch (narrows the operator's allow list)"),
-      deny: z.array(z.string().min(1).max(253)).max(100).optional().describe("Host globs this session may not fetch (added to the operator's deny list)"),
-    })
-    .optional()
-    .describe("The session's own URL rules for every network tool; they can only narrow the operator's"),
-  mcp_servers: z
-    .array(z.string().min(1).max(64))
-    .max(20)
-    .optional()
-    .describe("Remote MCP servers to attach, among those the operator configured; their tools are deferred (found with tool_search)"),
-});
-
-const toolsQuery = z.object({
-  profile: z.enum(PROFILE_NAMES).default("toolshed"),
-  format: z.enum(FORMATS).default("jsonschema"),
-});
 
 const tooLargeUpload = () => httpError(413, "body_too_large", `Uploads are limited to ${MAX_UPLOAD_BYTES} bytes.`);
 
 const noSession = () => httpError(404, "session_not_found", "No such session.");
 
-const noEndpoint = () => httpError(404, "not_found", "No such endpoint. See the API reference in the README.");
+const noEndpoint = () => httpError(404, "not_found", "No such endpoint. See GET /v1/openapi.json or docs/api.md.");
 
 /** The files endpoint's path: URL segments decoded once (transport), then taken literally. */
 function filePath(request: IRequest): string | null {
@@ -65,7 +41,7 @@ export const router = Router<IRequest, Args>();
 
 router
   .get("/v1/tools", (req) => {
-    const q = toolsQuery.safeParse(Object.fromEntries(new URL(req.url).searchParams));
+    const q = ToolsQuery.safeParse(Object.fromEntries(new URL(req.url).searchParams));
     if (!q.success) return httpError(400, "invalid_arguments", formatValidationError(q.error));
     return json({ profile: q.data.profile, format: q.data.format, tools: exportTools(PROFILES[q.data.profile].tools, q.data.format) });
   })
@@ -76,7 +52,7 @@ router
   .post("/v1/sessions", async (req, env, tenant) => {
     const body = await readJson(req, maxJsonBytesFromEnv(env));
     if (!body.ok) return body.response;
-    const parsed = createBody.safeParse(body.value);
+    const parsed = CreateSessionBody.safeParse(body.value);
     if (!parsed.success) return httpError(400, "invalid_arguments", formatValidationError(parsed.error));
     const { url_rules: urlRules, mcp_servers: mcpServers, ...rest } = parsed.data;
     const r = await createSession(env, tenant, { ...rest, urlRules, mcpServers });
@@ -121,7 +97,7 @@ router
   .get(
     "/v1/sessions/:id/tools",
     withSession(async (req, _env, stub) => {
-      const q = toolsQuery.omit({ profile: true }).safeParse(Object.fromEntries(new URL(req.url).searchParams));
+      const q = ToolsQuery.omit({ profile: true }).safeParse(Object.fromEntries(new URL(req.url).searchParams));
       if (!q.success) return httpError(400, "invalid_arguments", formatValidationError(q.error));
       const tools = await sessionTools(stub, q.data.format);
       return tools ? json({ format: q.data.format, tools }) : noSession();
