@@ -16,14 +16,14 @@ interface Env {
   TOOLSHED_QUOTA_FILES?: string;
   /** Largest request body accepted by JSON endpoints, in bytes. */
   TOOLSHED_MAX_JSON_BYTES?: string;
-  /** web_search engines and their settings (src/net/search/config.ts, README "web_search"). */
+  /** web_search engines and their settings (src/net/search/config.ts, docs/search.md). */
   TOOLSHED_SEARCH_PROVIDERS?: string;
   BRAVE_SEARCH_API_KEY?: string;
   TOOLSHED_BRAVE_URL?: string;
   TOOLSHED_SEARXNG_URL?: string;
   TOOLSHED_DUCKDUCKGO_URL?: string;
   TOOLSHED_SEARCH_TIMEOUT_MS?: string;
-  /** A Worker implementing the search contract (README "Search through a service binding"). */
+  /** A Worker implementing the search contract (docs/search.md, "Search through a service binding"). */
   TOOLSHED_SEARCH_SERVICE?: Fetcher;
   /** HMAC key of send_file's download links (a secret); derived from TOOLSHED_API_KEYS when unset. */
   TOOLSHED_SIGNING_KEY?: string;
@@ -40,7 +40,7 @@ interface Env {
   TOOLSHED_DOH_URL?: string;
   /** Comma-separated command rule ids every profile enforces in addition to its own (e.g. `env-dump`). */
   TOOLSHED_EXTRA_RULES?: string;
-  /** email_search's mailbox (src/net/imap/config.ts, README "email_search"); the password is a secret. */
+  /** email_search's mailbox (src/net/imap/config.ts, docs/email.md); the password is a secret. */
   TOOLSHED_IMAP_HOST?: string;
   TOOLSHED_IMAP_PORT?: string;
   TOOLSHED_IMAP_USER?: string;

@@ -3,7 +3,7 @@
 // bash pipelines. Prints throughput, p50/p99 latency and errors per level, and the memory (RSS)
 // of the workerd processes, sampled while the level runs. Each level runs twice: straight at the
 // Worker's own workerd socket (a connection per call), and through wrangler dev's proxy, whose
-// pooled connections can meet workerd's 5 s keep-alive close (see README, "Hostile load").
+// pooled connections can meet workerd's 5 s keep-alive close (see docs/limitations.md, "Hostile load").
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

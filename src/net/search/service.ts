@@ -3,7 +3,7 @@ import { failOnStatus, parseJson, request, tryJson, type HttpLimits } from "./ht
 import { SearchFailure, type ProviderAnswer, type SearchProvider, type SearchQuery } from "./types";
 
 /**
- * The search contract a bound Worker implements (README "Search through a service binding"):
+ * The search contract a bound Worker implements (docs/search.md, "Search through a service binding"):
  * `POST /search` with `{query, count, freshness?, country?}` answers
  * `200 {results: [{title, url, description, published_time?}]}`; failures are non-2xx with
  * `{error: "<message for the agent>"}` (429 may carry Retry-After).

@@ -44,7 +44,7 @@ function addressRefusal(host: string, why: string, shown: string): Denial {
 
 /**
  * Judges a URL without looking anything up (one hop). The order is fixed and documented in
- * the README: syntax and scheme; deny lists (operator, then session); allow lists (operator,
+ * docs/policy.md: syntax and scheme; deny lists (operator, then session); allow lists (operator,
  * then session; each applies only when non-empty); allowed origins (exempt from what
  * follows); IP-literal address rules; host-name rules. A name then still needs
  * `resolveAndJudge` before anything is sent.

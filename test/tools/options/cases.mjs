@@ -2,7 +2,7 @@
 // by the real tool on Debian and by the bash tool in a session; stdout and exit status must match.
 // A case is a command line (the options it covers are read from the tokens before the first
 // `|`, `;` or `&&`) or {run, opts} naming them, or {run, refused}: an option left out on purpose,
-// which must fail with a message naming it (exit 1 or 2) and be listed in the README's gaps.
+// which must fail with a message naming it (exit 1 or 2) and be listed in docs/limitations.md.
 // Cases that change files work on a fresh copy (`w`), so the order of cases does not matter
 // beyond their own line. Owners are masked (USER) and nothing prints the time of a fresh file.
 import { CASES_DATA } from "./groups/data.mjs";
@@ -120,7 +120,7 @@ const CORE = {
     "sort --temporary-directory=. words.txt", "sort --version-sort versions.txt", "sort --random-source=lines.txt -R words.txt",
     "sort --random-source=lines.txt -R -k2,2 words.txt", "sort --random-source=lines.txt -R -u -f words.txt", "sort --random-source=f1.txt -R words.txt; echo $?",
     // --debug's warnings (stderr) and annotations (stdout) apart: under 2>&1 the two streams
-    // interleave differently here (see the README).
+    // interleave differently here (see docs/shell.md).
     "sort --debug -k2,2n words.txt 2>/dev/null", "sort --debug -k2,2n words.txt 2>&1 >/dev/null", "sort --debug -t, -k2 -k3n t.csv 2>/dev/null",
     "sort --debug -t, -k2 -k3n t.csv 2>&1 >/dev/null", "sort --debug -f -u words.txt", "sort --debug -k2 -r mixed.txt 2>/dev/null",
     "sort --debug -k2 -r mixed.txt 2>&1 >/dev/null", "sort --debug -h sizes.txt", "sort --debug -M -m months.txt 2>/dev/null",
