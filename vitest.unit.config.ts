@@ -1,0 +1,38 @@
+import { cloudflareTest } from "@cloudflare/vitest-plugin";
+import { dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+import { workerOptions } from "./test/config/worker.mjs";
+import { skippedSuites } from "./test/outside-data.mjs";
+
+// `npm run test:unit`: the inner loop. No globalSetup, so no servers (network site, search, Dovecot,
+// model, MCP) and no reference tools: the suites below need none of them. The Worker gets the same
+// bindings as in vitest.config.ts, with addresses where nothing listens. Everything else, and
+// the conformance runs, stay in the full `npm test`.
+export const UNIT = ["test/policy", "test/vfs", "test/shell", "test/profiles", "test/wasi", "test/session", "test/http", "test/faults", "test/tools", "test/inspect"];
+/** Files under UNIT that need a server or a reference tool (they call `inject`) or take minutes. */
+export const NOT_UNIT = ["test/profiles/behaviour.test.ts", "test/tools/browser.test.ts", "test/tools/options-sweep.test.ts"];
+
+const nowhere = "http://127.0.0.1:9";
+export default defineConfig(() => {
+  for (const line of skippedSuites(dirname(fileURLToPath(import.meta.url)))) console.log(line);
+  return {
+    plugins: [
+      cloudflareTest(
+        workerOptions({
+          ports: { site: 9, doh: 9 },
+          search: nowhere,
+          imap: { port: 9, user: "nobody", password: "unused" },
+          model: nowhere,
+          mcp: { origin: nowhere, otherOrigin: "http://127.0.0.2:9", calcToken: "unused", notesKey: "unused" },
+        }),
+      ),
+    ],
+    test: {
+      setupFiles: ["test/setup.ts"],
+      include: UNIT.map((d) => `${d}/**/*.test.ts`),
+      exclude: NOT_UNIT,
+      testTimeout: 60_000,
+    },
+  };
+});
