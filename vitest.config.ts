@@ -41,6 +41,11 @@ export default defineConfig(async () => {
       ],
       include: ["test/**/*.test.ts", "src/**/*.test.ts"],
       testTimeout: 60_000,
+      // Vitest runs availableParallelism() - 1 files at once: one on a 2-core machine. More at once
+      // is the largest cut of the run's time, but the agents' and images' suites count what the
+      // shared scripted model received (before/after), so they must first stop counting other
+      // files' requests: opt in with TOOLSHED_TEST_WORKERS=2 (see docs/testing.md).
+      ...(process.env.TOOLSHED_TEST_WORKERS ? { maxWorkers: Number(process.env.TOOLSHED_TEST_WORKERS) } : {}),
     },
   };
 });
