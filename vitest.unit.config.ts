@@ -6,12 +6,13 @@ import { workerOptions } from "./test/config/worker.mjs";
 import { skippedSuites } from "./test/outside-data.mjs";
 
 // `npm run test:unit`: the inner loop. No globalSetup, so no servers (network site, search, Dovecot,
-// model, MCP) and no reference tools: the suites below need none of them. The Worker gets the same
-// bindings as in vitest.config.ts, with addresses where nothing listens. Everything else, and
-// the conformance runs, stay in the full `npm test`.
-export const UNIT = ["test/policy", "test/vfs", "test/shell", "test/profiles", "test/wasi", "test/session", "test/http", "test/faults", "test/tools", "test/inspect"];
-/** Files under UNIT that need a server or a reference tool (they call `inject`) or take minutes. */
-export const NOT_UNIT = ["test/profiles/behaviour.test.ts", "test/tools/browser.test.ts", "test/tools/options-sweep.test.ts"];
+// model, MCP) and no reference tools: policy, vfs, the shell on the in-memory host, profiles and the
+// WASI layer need none of them. The Worker gets the same bindings as in vitest.config.ts, with
+// addresses where nothing listens. The tools, HTTP, session and conformance suites run the whole
+// Worker with real programs (minutes, not seconds) and stay in the full `npm test`.
+export const UNIT = ["test/policy", "test/vfs", "test/shell", "test/profiles", "test/wasi"];
+/** Files under UNIT that need a server (they call `inject`). */
+export const NOT_UNIT = ["test/profiles/behaviour.test.ts"];
 
 const nowhere = "http://127.0.0.1:9";
 export default defineConfig(() => {
@@ -33,6 +34,8 @@ export default defineConfig(() => {
       include: UNIT.map((d) => `${d}/**/*.test.ts`),
       exclude: NOT_UNIT,
       testTimeout: 60_000,
+      // No shared servers, so files may run side by side (vitest's default is one on 2 cores).
+      maxWorkers: 2,
     },
   };
 });
