@@ -6,5 +6,5 @@ export interface TestServers {
   model: string;
   mcp: { origin: string; otherOrigin: string; calcToken: string; notesKey: string };
 }
-// biome-ignore lint/suspicious/noExplicitAny: the plugin's worker options type is not exported by name.
+/** The plugin's worker options (its type is not exported by name). */
 export declare function workerOptions(servers: TestServers): any;
