@@ -1,73 +1,52 @@
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
+import { dirname } from "node:path";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { workerOptions } from "./test/config/worker.mjs";
 import { networkTestPorts } from "./test/net/ports.mjs";
+import { skippedSuites } from "./test/outside-data.mjs";
 
+// Every suite (the CI gate, through `npm test`). The inner loop without servers is vitest.unit.config.ts.
 export default defineConfig(async () => {
+  for (const line of skippedSuites(dirname(fileURLToPath(import.meta.url)))) console.log(line);
   // The network tests' servers (test/net/global-setup.mjs) listen on ports chosen here, so that
   // the Worker's bindings can name them: the site's origin is the one allowed origin, and
   // every host name is resolved by the local DNS-over-HTTPS server.
   const ports = await networkTestPorts();
   return {
     plugins: [
-      cloudflareTest(({ inject }) => {
-        // Search engine stand-ins started by test/net/search-server.global.mjs.
-        const search = inject("searchServer");
-        // Dovecot started by test/mail/dovecot.global.mjs; plain IMAP is allowed on 127.0.0.1 only.
-        const imap = inject("imapServer");
-        // The SCRIPTED model (test/agents/scripted-model.global.mjs) sub-agents talk to.
-        const model = inject("scriptedModel");
-        // Real MCP servers (test/mcp/remote-servers.global.mjs) sessions attach as remote servers.
-        const mcp = inject("mcpRemote");
-        return {
-          wrangler: { configPath: "./wrangler.toml" },
-          miniflare: {
-            bindings: {
-              TOOLSHED_API_KEYS: "alice=test-key-alice,bob=test-key-bob",
-              TOOLSHED_ALLOWED_ORIGINS: `http://127.0.0.1:${ports.site},imap://127.0.0.1:${imap.port},${mcp.origin},${mcp.otherOrigin}`,
-              TOOLSHED_DOH_URL: `http://127.0.0.1:${ports.doh}/dns-query`,
-              TOOLSHED_URL_DENY: "*.denied-by-operator.test",
-              TOOLSHED_SEARCH_PROVIDERS: "brave,searxng,duckduckgo,service",
-              BRAVE_SEARCH_API_KEY: "test-brave-key",
-              TOOLSHED_BRAVE_URL: `${search}/brave/ok`,
-              TOOLSHED_SEARXNG_URL: `${search}/searxng/partial`,
-              TOOLSHED_DUCKDUCKGO_URL: `${search}/ddg/ratelimited`,
-              TOOLSHED_SEARCH_TIMEOUT_MS: "3000",
-              TOOLSHED_IMAP_HOST: "127.0.0.1",
-              TOOLSHED_IMAP_PORT: String(imap.port),
-              TOOLSHED_IMAP_USER: imap.user,
-              TOOLSHED_IMAP_PASSWORD: imap.password,
-              TOOLSHED_IMAP_TLS: "off",
-              TOOLSHED_LLM_URL: `${model}/v1`,
-              TOOLSHED_LLM_API_KEY: "test-llm-key",
-              TOOLSHED_LLM_MODEL: "scripted-model",
-              TOOLSHED_IMAGE_MODEL: "scripted-image-model",
-              TOOLSHED_LLM_TIMEOUT_MS: "4000",
-              TOOLSHED_MCP_SERVERS: JSON.stringify({
-                calc: { url: `${mcp.origin}/calc`, bearer_secret: "TEST_MCP_CALC_TOKEN" },
-                notes: { url: `${mcp.origin}/notes`, headers_secret: "TEST_MCP_NOTES_HEADERS" },
-                metadata: { url: "http://169.254.169.254/mcp" },
-                hop: { url: `${mcp.origin}/to-metadata` },
-                webpage: { url: `${mcp.origin}/not-mcp` },
-                nokey: { url: `${mcp.origin}/calc` },
-                moved: { url: `${mcp.origin}/moved`, bearer_secret: "TEST_MCP_CALC_TOKEN" },
-              }),
-              TEST_MCP_CALC_TOKEN: mcp.calcToken,
-              TEST_MCP_NOTES_HEADERS: JSON.stringify({ "x-notes-key": mcp.notesKey }),
-              TOOLSHED_MCP_TIMEOUT_MS: "4000",
-            },
-            serviceBindings: { TOOLSHED_SEARCH_SERVICE: "search-example" },
-            workers: [
-              { name: "search-example", modules: true, scriptPath: "examples/search-worker/src/index.js", compatibilityDate: "2026-04-01" },
-            ],
-          },
-        };
-      }),
+      cloudflareTest(({ inject }) =>
+        workerOptions({
+          ports,
+          // Search engine stand-ins started by test/net/search-server.global.mjs.
+          search: inject("searchServer"),
+          // Dovecot started by test/mail/dovecot.global.mjs; plain IMAP is allowed on 127.0.0.1 only.
+          imap: inject("imapServer"),
+          // The SCRIPTED model (test/agents/scripted-model.global.mjs) sub-agents talk to.
+          model: inject("scriptedModel"),
+          // Real MCP servers (test/mcp/remote-servers.global.mjs) sessions attach as remote servers.
+          mcp: inject("mcpRemote"),
+        }),
+      ),
     ],
     test: {
       setupFiles: ["test/setup.ts"],
-      globalSetup: ["test/net/global-setup.mjs", "test/net/search-server.global.mjs", "test/mail/dovecot.global.mjs", "test/agents/scripted-model.global.mjs", "test/mcp/remote-servers.global.mjs", "test/tools/options/gnu.global.mjs", "test/http/openapi-validator.global.mjs"],
+      globalSetup: [
+        "test/net/global-setup.mjs",
+        "test/net/search-server.global.mjs",
+        "test/mail/dovecot.global.mjs",
+        "test/agents/scripted-model.global.mjs",
+        "test/mcp/remote-servers.global.mjs",
+        "test/tools/options/gnu.global.mjs",
+        "test/http/openapi-validator.global.mjs",
+      ],
       include: ["test/**/*.test.ts", "src/**/*.test.ts"],
       testTimeout: 60_000,
+      // Vitest runs availableParallelism() - 1 files at once: one on a 2-core machine. More at once
+      // is the largest cut of the run's time, but the agents' and images' suites count what the
+      // shared scripted model received (before/after), so they must first stop counting other
+      // files' requests: opt in with TOOLSHED_TEST_WORKERS=2 (see docs/testing.md).
+      ...(process.env.TOOLSHED_TEST_WORKERS ? { maxWorkers: Number(process.env.TOOLSHED_TEST_WORKERS) } : {}),
     },
   };
 });

@@ -237,7 +237,7 @@ async function runBatch({ hostile, refused, ops }) {
   if (problems.length) {
     failures.push(...problems);
     // The batch's modelled operations, to read with the violations (the seed replays the run).
-    for (const { s, op } of ops) failures.push(`batch op on session ${s}: ${JSON.stringify(op, (k, v) => (typeof v === "string" && v.length > 80 ? v.slice(0, 80) + "..." : v?.type === "Buffer" ? `<${v.data.length} bytes>` : v))}`);
+    for (const { s, op } of ops) failures.push(`batch op on session ${s}: ${JSON.stringify(op, (_k, v) => (typeof v === "string" && v.length > 80 ? v.slice(0, 80) + "..." : v?.type === "Buffer" ? `<${v.data.length} bytes>` : v))}`);
   }
   return problems.length === 0;
 }

@@ -65,6 +65,7 @@ function imageOf(module: WebAssembly.Module, fresh: WebAssembly.Instance): Image
 
 function isMutable(g: WebAssembly.Global): boolean {
   try {
+    // biome-ignore lint/correctness/noSelfAssign: writing a global is the probe for mutability.
     g.value = g.value;
     return true;
   } catch {

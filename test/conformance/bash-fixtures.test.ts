@@ -1,5 +1,5 @@
 /// <reference types="vite/client" />
-// bash-fixtures conformance (see /work/shared/conformance/README.md): 778 commands recorded
+// bash-fixtures conformance (see ../shared/conformance/README.md beside the repository): 778 commands recorded
 // against real bash, run through the bash tool in fresh sessions. Files are read at build time
 // with vite's import.meta.glob (?raw), so nothing is copied into the project.
 //
@@ -14,7 +14,8 @@ const raw = import.meta.glob(["../../../shared/conformance/bash-fixtures/*.json"
 const FLOOR = 769; // measured 769/778 after the pipes merge
 const TOTAL_CASES = 778;
 
-it("bash-fixtures cases", async () => {
+// Skipped in a clone without ../shared/conformance beside it (test/outside-data.mjs names it once).
+it.skipIf(Object.keys(raw).length === 0)("bash-fixtures cases", async () => {
   const only = (import.meta.env.VITE_BASH_FIXTURES as string | undefined)?.split(",").filter(Boolean);
   const verbose = Boolean(import.meta.env.VITE_BASH_FIXTURES_VERBOSE);
   const files: Record<string, Record<string, FixtureCase>> = {};

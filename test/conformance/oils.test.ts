@@ -9,7 +9,8 @@ const raw = import.meta.glob(["../../../shared/conformance/oils-spec/*.test.sh",
 // Floor set from the measured count; raise it as the shell improves so regressions show.
 const FLOOR_ALL = 2050;
 
-it("oils spec cases", async () => {
+// Skipped in a clone without ../shared/conformance beside it (test/outside-data.mjs names it once).
+it.skipIf(Object.keys(raw).length === 0)("oils spec cases", async () => {
   const files: Record<string, string> = {};
   for (const [p, text] of Object.entries(raw)) files[p.replace(/^.*\//, "")] = text;
   expect(Object.keys(files).length).toBeGreaterThan(100);

@@ -1,6 +1,7 @@
 // The exports for every profile and format, validated against each format's published schema
 // for tools: JSON Schema fixtures written from OpenAI's and Anthropic's API references, and the
 // MCP SDKs' own zod schemas for tools/list (the 2026 revision's and the 2025 one's).
+import "../setup"; // before the Worker is reached (see test/setup.ts); vitest.unit.config.ts has no setupFiles
 import { Validator, type Schema } from "@cfworker/json-schema";
 import { ListToolsResultSchema as ListTools2026 } from "@modelcontextprotocol/core";
 import { ListToolsResultSchema as ListTools2025 } from "@modelcontextprotocol/sdk/types.js";

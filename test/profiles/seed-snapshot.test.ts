@@ -4,11 +4,12 @@ import { describe, expect, it } from "vitest";
 import { PROFILES, type Profile } from "../../src/profiles";
 import { parametersOf } from "../../src/profiles/export";
 import { CANONICAL } from "../../src/tools/registry";
-import { readDarixNames, readDarixSpawnWorker, readLibertai, readSpacebot, readSpacebotNames, readWayland, seedText, type SeedParam, type SeedTools } from "./seeds";
+import { readDarixNames, readDarixSpawnWorker, readLibertai, readSpacebot, readSpacebotNames, readWayland, seedsPresent, seedText, type SeedParam, type SeedTools } from "./seeds";
 
 const LIBERTAI_ORDER = ["bash", "read_file", "write_file", "edit_file", "list_dir", "web_fetch", "web_search", "generate_image", "send_file", "spawn"];
 
-const cases: Array<{ profile: Profile; names: string[]; params: SeedTools; items?: SeedTools }> = [
+// Without ../shared/seeds beside the clone these are skipped (test/outside-data.mjs says so once).
+const cases: Array<{ profile: Profile; names: string[]; params: SeedTools; items?: SeedTools }> = !seedsPresent ? [] : [
   {
     profile: PROFILES["spacebot-worker"],
     names: readSpacebotNames(seedText("000"), seedText("001")),
@@ -28,6 +29,8 @@ type Prop = { type?: string | string[]; default?: unknown; maximum?: number; min
 
 const typeMatches = (seed: string, prop: Prop): boolean =>
   prop.type === seed || (seed === "number" && prop.type === "integer");
+
+if (!seedsPresent) it.skip("each profile against its seed page (needs ../shared/seeds/)", () => {});
 
 describe.each(cases)("profile $profile.name against its seed page", ({ profile, names, params, items }) => {
   const served = profile.tools.map((t) => t.name);

@@ -8,6 +8,9 @@ const raw = import.meta.glob(["../../../shared/seeds/*.txt", "../../../../shared
   eager: true,
 }) as Record<string, string>;
 
+/** False in a clone without the seed pages beside it: the seed tests skip (test/outside-data.mjs). */
+export const seedsPresent = Object.keys(raw).length > 0;
+
 export function seedText(prefix: string): string {
   const hit = Object.entries(raw).find(([path]) => path.split("/").pop()!.startsWith(`${prefix}_`));
   if (!hit) throw new Error(`seed page ${prefix} not found next to the repository (../shared/seeds/)`);

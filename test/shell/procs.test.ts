@@ -18,7 +18,7 @@ const CASES: [string, string | RegExp, RegExp | null, number][] = [
   ["sleep 5 & ps -o args=; kill %1", "bash\nsleep 5\nps\n", null, 0],
   ["sleep 5 & ps -o pid,args | { IFS= read -r h; echo \"$h\"; }; kill %1", "    PID COMMAND\n", null, 0],
   ["sleep 0 & wait; ps -o comm --no-headers", "bash\nps\n", null, 0],
-  ["ps -ef", /^UID {10}PID {4}PPID  C STIME TTY {10}TIME CMD\nagent +\d+ +0  0 15:04 \? {8}00:00:00 bash\n/, null, 0],
+  ["ps -ef", /^UID {10}PID {4}PPID {2}C STIME TTY {10}TIME CMD\nagent +\d+ +0  0 15:04 \? {8}00:00:00 bash\n/, null, 0],
   ["ps aux | { read -r l; echo \"$l\"; }", "USER         PID %CPU %MEM TTY      STAT STIME     TIME COMMAND\n", null, 0],
   ["ps -p $$ -o pid= -o comm=", /^ +\d+ bash\n$/, null, 0],
   ["ps -p 99999; echo $?", /^ +PID TTY +TIME CMD\n1\n$/, null, 0],

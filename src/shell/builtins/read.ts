@@ -110,24 +110,24 @@ export async function read(sh: Shell, argv: string[], fds: Fd[]): Promise<number
     else for (const n of names.length ? names : ["REPLY"]) sh.vars.set(n, "");
     return 1;
   }
-  const unescape = (s: string) => (raw ? s : s.replace(/\\(.)/gs, (_, c: string) => (c === "\n" ? "" : c)).replace(/\\$/, ""));
+  const unbackslash = (s: string) => (raw ? s : s.replace(/\\(.)/gs, (_, c: string) => (c === "\n" ? "" : c)).replace(/\\$/, ""));
   if (exact) {
     sh.vars.set(names[0] ?? "REPLY", line);
     for (const n of names.slice(1)) sh.vars.set(n, "");
     return eof ? 1 : 0;
   }
   if (!names.length && !arrName) {
-    sh.vars.set("REPLY", unescape(line));
+    sh.vars.set("REPLY", unbackslash(line));
     return eof ? 1 : 0;
   }
   const ifsV = sh.vars.get("IFS");
   const ifs = ifsV === undefined ? " \t\n" : ifsV;
   const fields = splitRead(line, ifs, arrName ? Infinity : names.length, raw);
   if (arrName) {
-    sh.vars.setArray(arrName, fields.map(unescape));
+    sh.vars.setArray(arrName, fields.map(unbackslash));
     return eof ? 1 : 0;
   }
-  names.forEach((n, k) => sh.vars.set(n, unescape(fields[k] ?? "")));
+  names.forEach((n, k) => sh.vars.set(n, unbackslash(fields[k] ?? "")));
   return eof ? 1 : 0;
 }
 

@@ -856,8 +856,6 @@ export class Parser {
   private tilde(parts: WordPart[]): void {
     const m = /^~([A-Za-z0-9_.+-]*)(?=$|[\/:\s;&|<>()}])/.exec(this.src.slice(this.i, this.i + 64));
     if (!m) return;
-    const next = this.src[this.i + m[0].length];
-    if (next === ":" && false) return;
     parts.push({ type: "tilde", user: m[1] });
     this.i += m[0].length;
   }

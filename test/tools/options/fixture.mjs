@@ -34,7 +34,7 @@ printf 'a b\0c d\0' > nul.txt
 printf 'a.txt\nb.txt\n' > list.txt
 `;
 // Last, so every file the groups add gets the same times.
-const TIMES = String.raw`for f in $(find . -type f); do touch -d '2024-01-02 03:04:05' "$f"; done
+const TIMES = `for f in $(find . -type f); do touch -d '2024-01-02 03:04:05' "$f"; done
 touch -d '2024-03-04 05:06:07' d/b.txt lines.txt
 touch -d '2023-12-31 23:59:59' d/sub/c.md
 for f in $(find . -type d | sort -r); do touch -d '2024-01-02 03:04:05' "$f"; done

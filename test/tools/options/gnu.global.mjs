@@ -4,11 +4,11 @@
 // dir, runs every case of cases.mjs there with the real tools, and hands all of it to the tests
 // (`inject("optionSweep")`, typed in provided.d.ts).
 import { spawnSync } from "node:child_process";
-import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { chownSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { aptInstall } from "../../../scripts/lib/debian.mjs";
+import { ensureReferenceTools, referenceMissing, referencePath } from "../../../scripts/lib/reference-tools.mjs";
 import { CASES, FRESH } from "./cases.mjs";
 import { FIXTURE } from "./fixture.mjs";
 
@@ -76,22 +76,16 @@ export function usedOptions(cmd, run, listed) {
 
 function hostHelp(cmd) {
   const [bin, flag] = HOST[cmd] ?? [cmd, "--help"];
-  const path = ["/usr/bin", "/bin"].map((d) => join(d, bin)).find((p) => existsSync(p));
+  const path = referencePath(bin);
   if (!path) return null;
   const r = spawnSync(path, [flag], { encoding: "utf8", env: { PATH: "/usr/bin:/bin", LC_ALL: "C" } });
   return r.stdout || null;
 }
 
-/** Counterparts a minimal Debian lacks (coreutils, findutils, tar, diffutils, gzip are always there). */
-const PACKAGES = { gawk: "gawk", rg: "ripgrep", jq: "jq", tree: "tree", xxd: "xxd", bc: "bc", patch: "patch", hexdump: "bsdextrautils", strings: "binutils" };
-
-function installCounterparts() {
-  const missing = Object.entries(PACKAGES).filter(([bin]) => !["/usr/bin", "/bin"].some((d) => existsSync(join(d, bin))));
-  if (missing.length) aptInstall("option-sweep", missing.map(([, pkg]) => pkg));
-}
-
 export default function setup(project) {
-  installCounterparts();
+  // Every counterpart comes from the one list (scripts/lib/reference-tools.mjs); a fresh machine
+  // gets the missing ones here, and a command whose counterpart is still missing fails by name.
+  ensureReferenceTools("option-sweep");
   const dir = mkdtempSync(join(tmpdir(), "options-sweep-"));
   const env = { PATH: "/usr/bin:/bin", TZ: "UTC", LC_ALL: "C", HOME: dir };
   // As root the cases would reach the machine (`date -s` sets its clock): run them as nobody.
@@ -123,5 +117,10 @@ export default function setup(project) {
     }
   }
   rmSync(dir, { recursive: true, force: true });
-  project.provide("optionSweep", { fixture: FIXTURE, commands, cases });
+  const missing = {};
+  for (const cmd of Object.keys(CASES)) {
+    const bin = HOST[cmd]?.[0] ?? cmd;
+    if (!referencePath(bin)) missing[cmd] = referenceMissing(bin);
+  }
+  project.provide("optionSweep", { fixture: FIXTURE, commands, cases, missing });
 }

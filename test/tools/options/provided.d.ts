@@ -9,6 +9,8 @@ declare module "vitest" {
       commands: Record<string, { listed: string[] }>;
       /** Each case and what the real tool printed (refused cases have no output). */
       cases: Array<{ cmd: string; run: string; opts: string[]; refused?: string; stdout?: string; exit?: number }>;
+      /** Commands whose real counterpart is not installed: the message naming its Debian package. */
+      missing: Record<string, string>;
     };
   }
 }

@@ -1,5 +1,5 @@
 import type { Denial } from "../../../policy/denied";
-import { EpipeError, type ProgramIo } from "../../../shell/host";
+import type { ProgramIo } from "../../../shell/host";
 import type { GuardedFs } from "../../../vfs/guarded-fs";
 import { curl } from "../../net/curl";
 import { wget } from "../../net/wget";
