@@ -7,6 +7,7 @@ import { exportTools, FORMATS } from "../profiles/export";
 import { callTool, callToolStream, createSession, deleteSession, isSessionId, listSessions, sessionStub, sessionTools } from "../service";
 import { formatValidationError } from "../tools/registry";
 import { countedBody, readBytes, readJson } from "./body";
+import { registerCheckpointRoutes } from "./checkpoints";
 import { eventStream, failureResponse, httpError, json, wantsEventStream } from "./respond";
 
 type Args = [env: Env, tenant: string];
@@ -62,6 +63,8 @@ function withSession(handler: (req: IRequest, env: Env, stub: ReturnType<typeof 
 }
 
 export const router = Router<IRequest, Args>();
+
+registerCheckpointRoutes(router);
 
 router
   .get("/v1/tools", (req) => {
