@@ -465,6 +465,7 @@ export class SessionDO extends DurableObject<Env> {
         },
       },
       agents: this.subAgentHost(s, profile, meta, origin, task),
+      checkpoints: { create: (label) => checkpoints.checkpointsOf(s.fs).create(label ?? null, "manual") },
     };
   }
 

@@ -20,6 +20,7 @@ export const diffQuery = z.object({
   from: checkpointId,
   to: z.union([z.literal("now"), checkpointId]).default("now").describe("A checkpoint id, or `now` for the live workspace"),
 });
+export const undoBody = z.object({ calls: z.number().int().min(1).max(10_000).describe("How many of the session's last tool calls to undo") }).strict();
 export const forkBody = z
   .object({
     checkpoint: checkpointId.optional().describe("The checkpoint to fork from; one is taken now when absent"),
@@ -80,6 +81,11 @@ export function registerCheckpointRoutes(router: RouterType<IRequest, Args>): vo
       const q = diffQuery.safeParse(Object.fromEntries(new URL(req.url).searchParams));
       if (!q.success) return httpError(400, "invalid_arguments", `${formatValidationError(q.error)} (write ?from=CHECKPOINT&to=CHECKPOINT or ?to=now)`);
       return answer(await op(req, env, tenant, { op: "diff", from: q.data.from, to: q.data.to === "now" ? null : q.data.to }));
+    })
+    .post("/v1/sessions/:id/undo", async (req, env, tenant) => {
+      const b = await body(req, env, undoBody);
+      if (!b.ok) return b.response;
+      return answer(await op(req, env, tenant, { op: "undo", calls: b.value.calls }));
     })
     .post("/v1/sessions/:id/fork", async (req, env, tenant) => {
       const id = req.params["id"] ?? "";
