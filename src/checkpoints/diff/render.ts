@@ -85,7 +85,11 @@ export async function renderDiff(changes: Change[], read: Read, readable: (path:
       continue;
     }
     if (before && after) {
-      pairs.push({ from: await contentOf(rel, before), to: await contentOf(rel, after) });
+      const from = await contentOf(rel, before);
+      const to = await contentOf(rel, after);
+      // Times or a rewrite with the same bytes: nothing git would show.
+      if (from.hash === to.hash && gitMode(before) === gitMode(after)) continue;
+      pairs.push({ from, to });
     } else if (before) olds.push(await contentOf(rel, before));
     else news.push(await contentOf(rel, after!));
   }
