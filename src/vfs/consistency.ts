@@ -66,7 +66,7 @@ export function checkConsistency(sql: SqlStorage, opts: { allowUncommitted?: num
   let uncommitted = 0;
   for (const { id, committed, refs } of blobRows) {
     if (committed === 0) uncommitted++;
-    else if (!owners.has(id)) problems.push(`committed blob ${id} belongs to no file, checkpoint or outbox entry (orphaned)`);
+    else if (!owners.has(id)) problems.push(`committed blob ${id} belongs to no file, checkpoint or outbox entry (leaked: an orphaned blob)`);
     else if (refs !== counted.get(id)) problems.push(`blob ${id} records ${refs} reference(s) but ${counted.get(id)} point at it`);
   }
   const pendingRelease = rows<{ n: number }>(`SELECT COUNT(*) AS n FROM vfs_release`)[0]?.n ?? 0;
