@@ -310,7 +310,7 @@ export class Checkpoints {
    * history holds more than the rule's byte cap. Named checkpoints stay until deleted.
    * `linked`: checkpoint ids the last `rule.calls` calls link to.
    */
-  prune(rule: RetentionRule, linked: Set<number>): { deleted: number[]; freedBytes: number } {
+  prune(rule: RetentionRule, linked: Set<number>, opts: { checkBytes?: boolean } = {}): { deleted: number[]; freedBytes: number } {
     const now = this.clock();
     const all = this.sql.exec<CpRow>(`SELECT id, label, created, kind, files, size FROM cp_checkpoints ORDER BY id DESC`).toArray();
     const keep = new Set<number>();
@@ -334,7 +334,7 @@ export class Checkpoints {
     }
     // Over the byte cap: the oldest unnamed ones go first, even those the rule kept.
     const unnamed = all.filter((c) => c.kind !== "manual" && !deleted.includes(c.id)).reverse();
-    while (unnamed.length > 0 && this.historyBytes() > rule.maxHistoryBytes) {
+    while (opts.checkBytes !== false && unnamed.length > 0 && this.historyBytes() > rule.maxHistoryBytes) {
       const c = unnamed.shift()!;
       freedBytes += this.delete(c.id);
       deleted.push(c.id);

@@ -62,10 +62,20 @@ export function beforeCall(fs: GuardedFs, rule: RetentionRule): number | null {
   return rule.auto ? checkpointsOf(fs).beforeCall() : null;
 }
 
+/**
+ * Measuring history's bytes reads every saved row, so after calls it is done at most this often
+ * per session instance (and on every list); the rule's counts are applied after every call.
+ */
+export const BYTE_CHECK_INTERVAL_MS = 60_000;
+const lastByteCheck = new WeakMap<object, number>();
+
 /** Deletes what the retention rule no longer keeps; cheap when nothing is due. */
-export function applyRetention(s: CheckpointSession, rule: RetentionRule): { deleted: number[]; freedBytes: number } {
+export function applyRetention(s: CheckpointSession, rule: RetentionRule, force = false): { deleted: number[]; freedBytes: number } {
   const linked = new Set(s.linkedCheckpoints(rule.calls).filter((c): c is number => c !== null));
-  return checkpointsOf(s.fs).prune(rule, linked);
+  const now = Date.now();
+  const checkBytes = force || now - (lastByteCheck.get(s.fs.ws) ?? 0) >= BYTE_CHECK_INTERVAL_MS;
+  if (checkBytes) lastByteCheck.set(s.fs.ws, now);
+  return checkpointsOf(s.fs).prune(rule, linked, { checkBytes });
 }
 
 const notFound = (id: number): CheckpointAnswer => ({ ok: false, error: "checkpoint_not_found", message: `This session has no checkpoint ${id}; list them with GET /v1/sessions/:id/checkpoints.` });
@@ -78,6 +88,7 @@ export async function runCheckpointOp(s: CheckpointSession, req: CheckpointReque
       case "create":
         return { ok: true, value: { ...cps.create(req.label ?? null, "manual") } };
       case "list":
+        applyRetention(s, rule, true);
         return {
           ok: true,
           value: { checkpoints: cps.list().map(view), history: { bytes: cps.historyBytes(), max_bytes: rule.maxHistoryBytes, freed_bytes: cps.freedTotal() } },
