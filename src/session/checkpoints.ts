@@ -1,6 +1,6 @@
 import { initializeCheckpoints } from "../checkpoints/schema";
 import { Checkpoints, type CheckpointInfo } from "../checkpoints/store";
-import { parseRetention, type RetentionRule } from "../checkpoints/retention";
+import { DEFAULT_RETENTION, parseRetention, type RetentionRule } from "../checkpoints/retention";
 import { renderDiff, type DiffReport } from "../checkpoints/diff/render";
 import { exportTree } from "../checkpoints/stream";
 import { PolicyDenied } from "../policy/denied";
@@ -50,11 +50,15 @@ export function checkpointsOf(fs: GuardedFs): Checkpoints {
   return c;
 }
 
-/** The operator's rule; a malformed setting is reported on every use rather than guessed at. */
-export function retentionOf(env: { TOOLSHED_CHECKPOINTS?: string }): RetentionRule {
+/**
+ * The operator's rule. A malformed setting must not break every call (nor lose history), so the
+ * defaults apply and the listing says why (`history.config_error`), as does the Worker's log.
+ */
+export function retentionOf(env: { TOOLSHED_CHECKPOINTS?: string }): RetentionRule & { error?: string } {
   const r = parseRetention(env.TOOLSHED_CHECKPOINTS);
-  if ("error" in r) throw new Error(r.error);
-  return r;
+  if (!("error" in r)) return r;
+  console.error(r.error);
+  return { ...DEFAULT_RETENTION, error: r.error };
 }
 
 /** Takes (or reuses) the checkpoint before a file-changing call; null when automatic checkpoints are off. */
@@ -80,7 +84,7 @@ export function applyRetention(s: CheckpointSession, rule: RetentionRule, force 
 
 const notFound = (id: number): CheckpointAnswer => ({ ok: false, error: "checkpoint_not_found", message: `This session has no checkpoint ${id}; list them with GET /v1/sessions/:id/checkpoints.` });
 
-export async function runCheckpointOp(s: CheckpointSession, req: CheckpointRequest, rule: RetentionRule): Promise<CheckpointAnswer> {
+export async function runCheckpointOp(s: CheckpointSession, req: CheckpointRequest, rule: RetentionRule & { error?: string }): Promise<CheckpointAnswer> {
   const cps = checkpointsOf(s.fs);
   const known = (id: number | null) => id === null || cps.exists(id);
   try {
@@ -91,7 +95,10 @@ export async function runCheckpointOp(s: CheckpointSession, req: CheckpointReque
         applyRetention(s, rule, true);
         return {
           ok: true,
-          value: { checkpoints: cps.list().map(view), history: { bytes: cps.historyBytes(), max_bytes: rule.maxHistoryBytes, freed_bytes: cps.freedTotal() } },
+          value: {
+            checkpoints: cps.list().map(view),
+            history: { bytes: cps.historyBytes(), max_bytes: rule.maxHistoryBytes, freed_bytes: cps.freedTotal(), ...(rule.error ? { config_error: rule.error } : {}) },
+          },
         };
       case "delete":
         if (!known(req.id)) return notFound(req.id);
