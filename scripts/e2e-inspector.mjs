@@ -1,7 +1,8 @@
 // End-to-end check of the inspector page in a real browser: Debian's Chromium, driven by
 // puppeteer-core, against `wrangler dev`. Logs in with a key, opens a session, sees a file
 // written through the API appear, runs a command in the terminal and sees its output stream,
-// sees a denial in the log, and checks that a hostile file name, file content and status text
+// sees a denial in the log, uses the checkpoint timeline (diff, restore, fork), and checks that a
+// hostile file name, file content and status text
 // are shown as text. Screenshots go to test-results/. Run by `npm test`.
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
