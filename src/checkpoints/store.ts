@@ -228,12 +228,23 @@ export class Checkpoints {
     const cols = (t: string) => ROW_COLUMNS.split(", ").map((c) => `${t}.${c} AS ${t}_${c}`).join(", ");
     const rows = this.sql
       .exec(
-        `SELECT c.path AS path, a.present AS a_present, ${cols("a")}, b.present AS b_present, ${cols("b")}, n.path AS n_here, ${cols("n")}
-           FROM (SELECT DISTINCT path FROM cp_delta WHERE cp >= ?1 AND cp < ?2) c
-           JOIN cp_delta a ON a.path = c.path AND a.cp = (SELECT MIN(cp) FROM cp_delta e WHERE e.path = c.path AND e.cp >= ?1)
-           LEFT JOIN cp_delta b ON b.path = c.path AND b.cp = (SELECT MIN(cp) FROM cp_delta e WHERE e.path = c.path AND e.cp >= ?2)
-           LEFT JOIN vfs_nodes n ON n.path = c.path
-          ORDER BY c.path`,
+        `WITH c AS (SELECT path, MIN(cp) AS acp FROM cp_delta WHERE cp >= ?1 AND cp < ?2 GROUP BY path),
+              l AS (SELECT path, MIN(cp) AS bcp FROM cp_delta WHERE cp >= ?2 AND path IN (SELECT path FROM c) GROUP BY path),
+              x AS (
+                SELECT c.path AS path, a.present AS a_present, ${cols("a")},
+                       CASE WHEN l.bcp IS NOT NULL THEN b.present ELSE n.path IS NOT NULL END AS b_present,
+                       ${ROW_COLUMNS.split(", ").map((col) => `CASE WHEN l.bcp IS NOT NULL THEN b.${col} ELSE n.${col} END AS b_${col}`).join(", ")}
+                  FROM c
+                  JOIN cp_delta a ON a.path = c.path AND a.cp = c.acp
+                  LEFT JOIN l ON l.path = c.path
+                  LEFT JOIN cp_delta b ON b.path = c.path AND b.cp = l.bcp
+                  LEFT JOIN vfs_nodes n ON n.path = c.path)
+         -- Rows equal on both sides (a path changed and changed back, or rewritten alike) drop out here.
+         SELECT * FROM x
+          WHERE NOT (a_present = 0 AND b_present = 0)
+            AND NOT (a_present = 1 AND b_present = 1 AND a_kind = b_kind AND a_size = b_size AND a_mtime = b_mtime
+                     AND a_atime IS b_atime AND a_mode IS b_mode AND a_blob IS b_blob AND a_target IS b_target)
+          ORDER BY path`,
         lo,
         hi ?? Number.MAX_SAFE_INTEGER,
       )
@@ -243,7 +254,7 @@ export class Checkpoints {
     const out: Change[] = [];
     for (const r of rows) {
       const older = r["a_present"] === 1 ? pick(r, "a") : null;
-      const newer = r["b_present"] !== null ? (r["b_present"] === 1 ? pick(r, "b") : null) : r["n_here"] !== null ? pick(r, "n") : null;
+      const newer = r["b_present"] === 1 ? pick(r, "b") : null;
       if (older === null && newer === null) continue;
       if (older !== null && newer !== null && sameRow(older, newer)) continue;
       const path = r["path"] as string;
