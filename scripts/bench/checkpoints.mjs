@@ -102,8 +102,9 @@ export async function benchCheckpoints(print) {
     const rm = await api("POST", `/v1/sessions/${id}/tools/bash`, { command: `rm -rf ${dirs}` });
     if (!rm.body.success) throw new Error(`rm failed: ${JSON.stringify(rm.body)}`);
     const [restore, rr] = await time(() => api("POST", `/v1/sessions/${id}/checkpoints/${cp.id}/restore`, {}));
-    if (rr.status !== 200) throw new Error(`restore failed: ${rr.status} ${JSON.stringify(rr.body)}`);
-    print(`restore after rm -rf of every folder (${rr.body.changed} paths put back)`, restore, "ms");
+    // Known problem (docs/checkpoints.md): under wrangler dev this restore has restarted the Worker; report and go on.
+    if (rr.status !== 200) console.log(`restore FAILED: ${rr.status} ${JSON.stringify(rr.body).slice(0, 200)}`);
+    else print(`restore after rm -rf of every folder (${rr.body.changed} paths put back)`, restore, "ms");
 
     // Two trees that differ in 100 files.
     const edit = await api("POST", `/v1/sessions/${id}/tools/bash`, { command: "for d in $(seq 0 99); do printf changed >> d$d/f7.bin; done" });
