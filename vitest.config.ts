@@ -39,6 +39,7 @@ export default defineConfig(async () => {
         "test/mcp/remote-servers.global.mjs",
         "test/tools/options/gnu.global.mjs",
         "test/http/openapi-validator.global.mjs",
+        "test/checkpoints/git.global.mjs",
       ],
       include: ["test/**/*.test.ts", "src/**/*.test.ts"],
       testTimeout: 60_000,

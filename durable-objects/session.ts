@@ -38,6 +38,8 @@ import { Outbox, type OutboxEntry, type SentFile } from "../src/vfs/outbox";
 import { ROOT, relativeToRoot } from "../src/vfs/paths";
 import { Workspace } from "../src/vfs/workspace";
 import { takeTurn } from "../src/wasi/turns";
+import * as checkpoints from "../src/session/checkpoints";
+import { cleanupHalfFork, importFork } from "../src/session/fork";
 
 export interface SessionInfo {
   id: string;
@@ -271,6 +273,7 @@ export class SessionDO extends DurableObject<Env> {
     const ws = new Workspace(this.ctx.storage, quotasFromEnv(this.env));
     const store = new SessionStore(sql);
     const fs = new GuardedFs(ws, FileRules.fromEnv(this.env.TOOLSHED_SENSITIVE_GLOBS));
+    checkpoints.checkpointsOf(fs); // its triggers must be there before any write
     const tasks = new TaskStore(sql);
     const alarms = new AlarmScheduler(this.ctx.storage);
     const runs = new BackgroundRuns({
@@ -406,6 +409,8 @@ export class SessionDO extends DurableObject<Env> {
       };
       const memory = { wasRead: (p: string) => s.store.wasRead(p), markRead: (p: string) => s.store.markRead(p), lastRead: this.lastRead };
       if (!tool.readOnly) this.lastRead.clear();
+      const retention = checkpoints.retentionOf(this.env);
+      const checkpoint = call && checkpoints.FILE_CHANGING_TOOLS.has(call.tool) ? checkpoints.beforeCall(s.fs, retention) : null;
       const started = Date.now();
       let result: ToolResult;
       try {
@@ -427,8 +432,10 @@ export class SessionDO extends DurableObject<Env> {
         denied: result.denied,
         detail: result.error?.slice(0, 500),
         ...(task ? { task } : {}),
+        ...(checkpoint !== null ? { checkpoint } : {}),
       });
       s.store.set("lastUsedAt", Date.now());
+      if (checkpoint !== null) checkpoints.applyRetention(this.checkpointSession(s), retention);
       // Background tasks this caller spawned that have finished since: delivered once, here.
       return withPendingMessages(result, s.tasks.takeUndelivered(task ?? ""));
     };
@@ -458,6 +465,7 @@ export class SessionDO extends DurableObject<Env> {
         },
       },
       agents: this.subAgentHost(s, profile, meta, origin, task),
+      checkpoints: { create: (label) => checkpoints.checkpointsOf(s.fs).create(label ?? null, "manual") },
     };
   }
 
@@ -509,7 +517,7 @@ export class SessionDO extends DurableObject<Env> {
 
   override async alarm(): Promise<void> {
     const s = this.open();
-    if (!s) return;
+    if (!s) return cleanupHalfFork(this.ctx.storage);
     await s.alarms.run(this.alarmHandlers(s));
   }
 
@@ -665,6 +673,8 @@ export class SessionDO extends DurableObject<Env> {
       return { ok: false, error: "fs", code: "EIO", message: "The upload was interrupted; the previous content is unchanged." };
     }
     try {
+      const s = this.open();
+      if (s) checkpoints.beforeCall(s.fs, checkpoints.retentionOf(this.env));
       const info = editor.commit();
       return { ok: true, size: info.size, path: relativeToRoot(info.path) };
     } catch (e) {
@@ -690,6 +700,7 @@ export class SessionDO extends DurableObject<Env> {
     const r = this.guard(s, "files.delete", () => {
       const abs = s.fs.resolve(cwd, path);
       this.lastRead.clear();
+      checkpoints.beforeCall(s.fs, checkpoints.retentionOf(this.env));
       s.fs.remove(abs, { recursive });
       return relativeToRoot(abs);
     });
@@ -743,6 +754,37 @@ export class SessionDO extends DurableObject<Env> {
   async consistency(): Promise<{ problems: string[]; pendingUploads: number } | null> {
     if (!this.open()) return null;
     return { problems: checkConsistency(this.ctx.storage.sql, { allowUncommitted: this.uploads.size }), pendingUploads: this.uploads.size };
+  }
+
+  /** Checkpoints: create, list, delete, restore, diff, undo (src/session/checkpoints.ts). */
+  async checkpoint(req: checkpoints.CheckpointRequest): Promise<checkpoints.CheckpointAnswer | null> {
+    const s = this.open();
+    if (!s) return null;
+    const run = async () => {
+      const r = await checkpoints.runCheckpointOp(this.checkpointSession(s), req, checkpoints.retentionOf(this.env));
+      if (req.op === "restore" || req.op === "undo") this.lastRead.clear();
+      return r;
+    };
+    // Restores change files: they wait for running writers, as tool calls do.
+    return req.op === "restore" || req.op === "undo" ? this.serialized(run) : run();
+  }
+
+  private checkpointSession(s: Opened): checkpoints.CheckpointSession {
+    return { fs: s.fs, cwd: s.store.read().cwd, linkedCheckpoints: (n) => s.store.linkedCheckpoints(n) };
+  }
+
+  /** A checkpoint's tree (or one taken now) as a stream, for a fork; also the settings a fork copies. */
+  async exportFork(id?: number): Promise<{ ok: true; body: ReadableStream<Uint8Array>; checkpoint: number; meta: SessionMeta } | checkpoints.CheckpointAnswer | null> {
+    const s = this.open();
+    if (!s) return null;
+    const r = checkpoints.exportForFork(s.fs, id);
+    return "body" in r ? { ...r, meta: s.store.read() } : r;
+  }
+
+  /** Becomes a new session whose workspace is the streamed tree: whole, or (cut off) not at all. */
+  async importFork(opts: CreateOptions, body: ReadableStream<Uint8Array>): Promise<SessionInfo> {
+    await importFork(this.ctx.storage, opts, body, quotasFromEnv(this.env));
+    return this.describe(this.open()!);
   }
 
   async meta(): Promise<SessionMeta | null> {

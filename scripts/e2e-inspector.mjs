@@ -1,7 +1,8 @@
 // End-to-end check of the inspector page in a real browser: Debian's Chromium, driven by
 // puppeteer-core, against `wrangler dev`. Logs in with a key, opens a session, sees a file
 // written through the API appear, runs a command in the terminal and sees its output stream,
-// sees a denial in the log, and checks that a hostile file name, file content and status text
+// sees a denial in the log, uses the checkpoint timeline (diff, restore, fork), and checks that a
+// hostile file name, file content and status text
 // are shown as text. Screenshots go to test-results/. Run by `npm test`.
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -206,6 +207,43 @@ try {
     .waitForFunction(() => document.querySelector("#terminal .xterm-rows")?.textContent.includes("line3"), { timeout: 10_000 })
     .then(() => true, () => false);
   check("a reopened terminal replays the recent output", replayed);
+
+  // The timeline: checkpoints beside the log, a diff view, restore and fork buttons.
+  const cp = (await alice("POST", `/v1/sessions/${session.id}/checkpoints`, { label: "before the edit" })).body;
+  await t("write_file", { path: "src/app.ts", content: "export const answer = 43;\nconsole.log(answer);\n" });
+  const listed = await page
+    .waitForFunction((id) => !!document.querySelector(`#checkpoint-rows tr[data-id="${id}"]`), { timeout: 10_000 }, cp.id)
+    .then(() => true, () => false);
+  check("the checkpoints are listed beside the log", listed);
+  const linked = await page
+    .waitForFunction(() => [...document.querySelectorAll("#log-rows button.cp-link")].length > 0, { timeout: 10_000 })
+    .then(() => true, () => false);
+  check("the log links file-changing calls to their checkpoints", linked);
+  await page.click(`#checkpoint-rows tr[data-id="${cp.id}"] button.cp-diff`);
+  const diffShown = await page
+    .waitForFunction(() => {
+      const text = document.querySelector("#preview-body pre.diff")?.textContent ?? "";
+      return text.includes("diff --git a/src/app.ts b/src/app.ts") && text.includes("-export const answer = 42;") && text.includes("+export const answer = 43;");
+    }, { timeout: 10_000 })
+    .then(() => true, () => false);
+  check("the diff view shows the change since a checkpoint, as git prints it", diffShown);
+  await page.screenshot({ path: join(shots, "inspector-timeline.png") });
+  page.on("dialog", (d) => d.accept());
+  await page.click(`#checkpoint-rows tr[data-id="${cp.id}"] button.cp-restore`);
+  await page.waitForFunction(() => document.getElementById("timeline-message").textContent.startsWith("Restored"), { timeout: 10_000 }).catch(() => {});
+  const restored = await fetch(`${base}/v1/sessions/${session.id}/files/src/app.ts`, { headers: { authorization: `Bearer ${ALICE}` } }).then((r) => r.text());
+  check("the restore button puts the checkpoint back", restored.includes("answer = 42"), restored);
+  const before = (await alice("GET", "/v1/sessions")).body.sessions.length;
+  await page.click(`#checkpoint-rows tr[data-id="${cp.id}"] button.cp-fork`);
+  await page.waitForFunction(() => document.getElementById("timeline-message").textContent.startsWith("Forked"), { timeout: 20_000 }).catch(() => {});
+  const forked = (await alice("GET", "/v1/sessions")).body.sessions;
+  check("the fork button makes a new session of the same tenant", forked.length === before + 1, `${before} → ${forked.length}`);
+  // The cookie acts only from the page's own origin, and only for these two actions.
+  const cookieHeader = { cookie: `toolshed_inspect=${cookie.value}`, "content-type": "application/json" };
+  const foreign = await fetch(`${base}/v1/sessions/${session.id}/checkpoints/${cp.id}/restore`, { method: "POST", headers: { ...cookieHeader, origin: "http://evil.test" }, body: "{}" });
+  const noOrigin = await fetch(`${base}/v1/sessions/${session.id}/checkpoints/${cp.id}/restore`, { method: "POST", headers: cookieHeader, body: "{}" });
+  const other = await fetch(`${base}/v1/sessions/${session.id}/checkpoints`, { method: "POST", headers: { ...cookieHeader, origin: base }, body: "{}" });
+  check("the cookie cannot restore from another origin, without an origin, or do anything else", foreign.status === 401 && noOrigin.status === 401 && other.status === 401, `${foreign.status} ${noOrigin.status} ${other.status}`);
 
   // Logging out ends the cookie's use.
   await page.click("#logout");

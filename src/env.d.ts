@@ -11,6 +11,8 @@ interface Env {
   TOOLSHED_API_KEYS?: string;
   /** Comma-separated extra sensitive-file globs (never readable by any tool). */
   TOOLSHED_SENSITIVE_GLOBS?: string;
+  /** Retention of automatic checkpoints: "calls=50,hours=24,bytes=N" or "off" (docs/checkpoints.md). */
+  TOOLSHED_CHECKPOINTS?: string;
   /** Workspace quotas; defaults in src/policy/limits.ts. */
   TOOLSHED_QUOTA_BYTES?: string;
   TOOLSHED_QUOTA_FILES?: string;

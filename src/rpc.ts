@@ -4,6 +4,8 @@ import { exportTools, FORMATS, type Format } from "./profiles/export";
 import { PROFILES, isProfileName } from "./profiles";
 import { callTool, callToolStream, createSession, deleteSession, isSessionId, sessionStub, sessionTools, type NewSession } from "./service";
 import type { Json, ToolResult } from "./tools/types";
+import { forkSession } from "./checkpoints/fork";
+import type { CheckpointAnswer, CheckpointRequest } from "./session/checkpoints";
 
 /**
  * Toolshed for other Workers, over a service binding:
@@ -55,6 +57,54 @@ export class ToolshedRPC extends WorkerEntrypoint<Env> {
     const r = await callToolStream(sessionStub(this.env, tenant, id), name, args);
     if (!r.ok) throw new Error(r.message);
     return r.body;
+  }
+
+  // ---- checkpoints (docs/checkpoints.md): the HTTP routes' answers; failures throw -------
+
+  private async checkpointOp(tenant: string, id: string, req: CheckpointRequest): Promise<Record<string, unknown>> {
+    if (!isSessionId(id)) throw new Error("No such session.");
+    const r = (await sessionStub(this.env, tenant, id).checkpoint(req)) as CheckpointAnswer | null;
+    if (r === null) throw new Error("No such session.");
+    if (!r.ok) throw new Error(r.message);
+    return r.value;
+  }
+
+  /** As `POST /v1/sessions/:id/checkpoints`. */
+  createCheckpoint(tenant: string, id: string, label?: string) {
+    return this.checkpointOp(tenant, id, { op: "create", label });
+  }
+
+  /** As `GET /v1/sessions/:id/checkpoints`: `{checkpoints, history}`. */
+  listCheckpoints(tenant: string, id: string) {
+    return this.checkpointOp(tenant, id, { op: "list" });
+  }
+
+  deleteCheckpoint(tenant: string, id: string, checkpoint: number) {
+    return this.checkpointOp(tenant, id, { op: "delete", id: checkpoint });
+  }
+
+  /** The whole workspace, or `paths`, back to a checkpoint (undoable: see the answer's `undo`). */
+  restoreCheckpoint(tenant: string, id: string, checkpoint: number, paths?: string[]) {
+    return this.checkpointOp(tenant, id, { op: "restore", id: checkpoint, paths });
+  }
+
+  /** Undo the session's last `calls` tool calls: a restore to the checkpoint before the oldest of them that changed files. */
+  undoCalls(tenant: string, id: string, calls: number) {
+    if (!Number.isInteger(calls) || calls < 1) throw new Error("calls must be a positive integer");
+    return this.checkpointOp(tenant, id, { op: "undo", calls });
+  }
+
+  /** As `GET /v1/sessions/:id/diff?from=&to=`; `to` null is the live workspace. */
+  diff(tenant: string, id: string, from: number, to: number | null = null) {
+    return this.checkpointOp(tenant, id, { op: "diff", from, to });
+  }
+
+  /** As `POST /v1/sessions/:id/fork`: the new session's info. */
+  async forkSession(tenant: string, id: string, opts: { checkpoint?: number; profile?: string } = {}): Promise<SessionInfo> {
+    if (!isSessionId(id)) throw new Error("No such session.");
+    const r = await forkSession(this.env, tenant, id, opts);
+    if (!r.ok) throw new Error(r.message);
+    return r.info;
   }
 
   async deleteSession(tenant: string, id: string): Promise<boolean> {

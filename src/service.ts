@@ -63,7 +63,7 @@ export async function createSession(env: Env, tenant: string, opts: NewSession):
   return { ok: true, info };
 }
 
-const tenantIndex = (env: Env, tenant: string) => env.TENANTS.get(env.TENANTS.idFromName(tenant));
+export const tenantIndex = (env: Env, tenant: string) => env.TENANTS.get(env.TENANTS.idFromName(tenant));
 
 /** The tenant's sessions, newest first, as GET /v1/sessions/:id describes each. */
 export async function listSessions(env: Env, tenant: string, limit: number): Promise<SessionInfo[]> {

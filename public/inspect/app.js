@@ -124,6 +124,7 @@ function openSession(id) {
   every(2000, loadStatus);
   every(2000, loadLog);
   every(3000, loadTree);
+  every(3000, loadCheckpoints);
   openTerminal();
 }
 
@@ -258,6 +259,7 @@ function renderLog() {
         el("td", {}, c.tool),
         el("td", {}, c.durationMs),
         el("td", {}, c.outcome),
+        el("td", {}, c.checkpoint ? el("button", { type: "button", class: "cp-link", onclick: () => showDiff(c.checkpoint) }, `#${c.checkpoint}`) : ""),
         el("td", { class: "wrap" }, c.denied ? `${c.denied.rule}: ${c.denied.reason}` : c.detail ?? ""),
       ),
     ),
@@ -267,6 +269,66 @@ function renderLog() {
 $("log-outcome").addEventListener("change", renderLog);
 window.addEventListener("resize", () => state.fit?.fit());
 $("log-text").addEventListener("input", renderLog);
+
+// ---- checkpoints: the timeline beside the log ------------------------------------------------
+
+async function loadCheckpoints() {
+  const r = await getJson(`${API}/sessions/${state.session}/checkpoints`);
+  $("history").textContent = `history holds ${fmtBytes(r.history.bytes)} of ${fmtBytes(r.history.max_bytes)}; freed ${fmtBytes(r.history.freed_bytes)}`;
+  $("checkpoint-rows").replaceChildren(
+    ...r.checkpoints
+      .slice()
+      .reverse()
+      .map((c) =>
+        el(
+          "tr",
+          { "data-id": c.id },
+          el("td", {}, c.id),
+          el("td", {}, new Date(c.created_at).toLocaleTimeString()),
+          el("td", {}, c.kind),
+          el("td", { class: "wrap" }, c.label ?? ""),
+          el("td", {}, c.files),
+          el("td", {}, fmtBytes(c.bytes)),
+          el(
+            "td",
+            {},
+            el("button", { type: "button", class: "cp-diff", onclick: () => showDiff(c.id) }, "diff"),
+            el("button", { type: "button", class: "cp-restore", onclick: () => act(`checkpoints/${c.id}/restore`, `Restore the workspace to checkpoint ${c.id}?`) }, "restore"),
+            el("button", { type: "button", class: "cp-fork", onclick: () => act("fork", `Fork a new session from checkpoint ${c.id}?`, { checkpoint: c.id }) }, "fork"),
+          ),
+        ),
+      ),
+  );
+}
+
+/** The diff from a checkpoint to now, in the preview pane (as text, like every file shown). */
+async function showDiff(id) {
+  const d = await getJson(`${API}/sessions/${state.session}/diff?from=${id}&to=now`).catch((e) => ({ error: e.message }));
+  $("preview-title").textContent = `Changes since checkpoint ${id}`;
+  if (d.error) return $("preview-body").replaceChildren(el("p", { class: "error" }, d.error));
+  const summary = `${d.added.length} added · ${d.removed.length} removed · ${d.changed.length} changed · ${d.mode_changed.length} mode changed${d.binary.length ? ` · binary: ${d.binary.join(", ")}` : ""}${d.truncated ? " · (cut)" : ""}`;
+  const pre = el("pre", { class: "lines diff" });
+  for (const line of d.diff.split("\n")) {
+    const kind = line.startsWith("+++") || line.startsWith("---") || line.startsWith("diff ") ? "head" : line.startsWith("+") ? "add" : line.startsWith("-") ? "del" : line.startsWith("@@") ? "hunk" : "";
+    pre.append(el("span", kind ? { class: kind } : {}, line), "\n");
+  }
+  $("preview-body").replaceChildren(el("p", { class: "hint" }, summary), d.diff ? pre : el("p", { class: "hint" }, "No difference."));
+}
+
+/** Restore and fork: the two changes the page may make (the cookie allows these two only). */
+async function act(path, question, body = {}) {
+  if (!confirm(question)) return;
+  const r = await fetch(`${API}/sessions/${state.session}/${path}`, { method: "POST", credentials: "same-origin", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const answer = await r.json();
+  if (!r.ok) return ($("timeline-message").textContent = answer.message);
+  if (answer.forked_from) {
+    $("timeline-message").textContent = `Forked: new session ${answer.id}.`;
+    await loadSessions();
+    return;
+  }
+  $("timeline-message").textContent = answer.undo ? `Restored ${answer.changed} paths; undo with checkpoint ${answer.undo.id}.` : "Nothing differed: nothing was written.";
+  await Promise.all([loadTree(), loadCheckpoints()]).catch(handle);
+}
 
 // ---- terminal -------------------------------------------------------------------------------
 

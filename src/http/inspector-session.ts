@@ -8,12 +8,15 @@ import { LoginBody } from "./shapes";
 /**
  * The inspector's login: an API key is exchanged once for a signed cookie naming the tenant
  * and an expiry, so the page never holds the key. The cookie is HttpOnly and SameSite=Strict,
- * and is accepted only for reads and the terminal's WebSocket from the Worker's own origin
- * (see `cookieTenant`), so another site can neither read it nor act with it.
+ * and is accepted only for reads, the terminal's WebSocket, and the timeline's restore and fork
+ * buttons, from the Worker's own origin (see `cookieTenant`), so another site can neither read
+ * it nor act with it.
  */
 export const COOKIE = "toolshed_inspect";
 /** How long a login lasts. */
 export const COOKIE_TTL_SECONDS = 3600;
+/** The only changes the inspector's cookie may make: restore a checkpoint, fork a session. */
+const INSPECTOR_ACTIONS = /^\/v1\/sessions\/[0-9a-f]{32}\/(checkpoints\/\d{1,15}\/restore|fork)$/;
 
 const encoder = new TextEncoder();
 
@@ -64,9 +67,12 @@ export const logout = (request: Request): Response =>
  * of its origin (a plain navigation such as a download link).
  */
 export async function cookieTenant(request: Request, env: Env): Promise<string | null> {
-  if (request.method !== "GET" && request.method !== "HEAD") return null;
   const url = new URL(request.url);
   const origin = request.headers.get("origin");
+  // The two actions the page offers (restore a checkpoint, fork a session) must come from the
+  // page itself: the browser names its origin on every POST, and it must be this one.
+  const action = request.method === "POST" && INSPECTOR_ACTIONS.test(url.pathname) && origin === url.origin;
+  if (request.method !== "GET" && request.method !== "HEAD" && !action) return null;
   if (origin !== null && origin !== url.origin) return null;
   const site = request.headers.get("sec-fetch-site");
   if (site !== null && site !== "same-origin" && site !== "none") return null;

@@ -6,6 +6,7 @@ import { exportTools } from "../profiles/export";
 import { callTool, callToolStream, createSession, deleteSession, isSessionId, listSessions, sessionStub, sessionTools } from "../service";
 import { formatValidationError } from "../tools/registry";
 import { countedBody, readBytes, readJson } from "./body";
+import { registerCheckpointRoutes } from "./checkpoints";
 import { eventStream, failureResponse, httpError, json, wantsEventStream } from "./respond";
 import { CreateSessionBody, ToolsQuery } from "./shapes";
 
@@ -38,6 +39,8 @@ function withSession(handler: (req: IRequest, env: Env, stub: ReturnType<typeof 
 }
 
 export const router = Router<IRequest, Args>();
+
+registerCheckpointRoutes(router);
 
 router
   .get("/v1/tools", (req) => {

@@ -26,6 +26,7 @@ export const toolshed: Profile = {
     same("tool_search"),
     same("generate_image"),
     same("workflow"),
+    same("checkpoint"),
   ],
   missing: [],
   rules: PROTECTIVE,

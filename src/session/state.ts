@@ -46,6 +46,8 @@ export interface ToolCallRecord {
   detail?: string;
   /** The sub-agent task that made the call (delegate); absent for the session's own calls. */
   task?: string;
+  /** The checkpoint taken before the call (src/checkpoints/); absent for calls that change no file. */
+  checkpoint?: number;
 }
 
 /** Key-value settings of one session, kept in SQLite so they survive eviction and restarts. */
@@ -90,6 +92,21 @@ export class SessionStore {
   }
 
   logCall(rec: Omit<ToolCallRecord, "id">): void {
+    if (rec.checkpoint !== undefined) {
+      // The column comes with checkpoints (src/checkpoints/schema.ts), which a linked call implies.
+      this.sql.exec(
+        `INSERT INTO tool_calls (tool, started, duration_ms, outcome, rule, detail, task, checkpoint) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        rec.tool,
+        rec.started,
+        rec.durationMs,
+        rec.outcome,
+        rec.denied ? JSON.stringify(rec.denied) : null,
+        rec.detail ?? null,
+        rec.task ?? null,
+        rec.checkpoint,
+      );
+      return;
+    }
     this.sql.exec(
       `INSERT INTO tool_calls (tool, started, duration_ms, outcome, rule, detail, task) VALUES (?, ?, ?, ?, ?, ?, ?)`,
       rec.tool,
@@ -104,7 +121,7 @@ export class SessionStore {
 
   calls(limit: number): ToolCallRecord[] {
     return this.sql
-      .exec<{ id: number; tool: string; started: number; duration_ms: number; outcome: string; rule: string | null; detail: string | null; task: string | null }>(
+      .exec<{ id: number; tool: string; started: number; duration_ms: number; outcome: string; rule: string | null; detail: string | null; task: string | null; checkpoint?: number | null }>(
         `SELECT * FROM tool_calls ORDER BY id DESC LIMIT ?`,
         limit,
       )
@@ -118,6 +135,7 @@ export class SessionStore {
         ...(r.rule ? { denied: JSON.parse(r.rule) as Denial } : {}),
         ...(r.detail ? { detail: r.detail } : {}),
         ...(r.task ? { task: r.task } : {}),
+        ...(typeof r.checkpoint === "number" ? { checkpoint: r.checkpoint } : {}),
       }));
   }
 
@@ -138,6 +156,13 @@ export class SessionStore {
   setBrowserValue(key: "browser" | "browser_refs", value: unknown): void {
     if (value === null) this.sql.exec(`DELETE FROM session_meta WHERE key = ?`, key);
     else this.sql.exec(`INSERT OR REPLACE INTO session_meta (key, value) VALUES (?, ?)`, key, JSON.stringify(value));
+  }
+
+  /** The checkpoints the last `n` calls link to, newest call first (null for a call with none). */
+  linkedCheckpoints(n: number): (number | null)[] {
+    const hasColumn = this.sql.exec<{ name: string }>(`PRAGMA table_info(tool_calls)`).toArray().some((c) => c.name === "checkpoint");
+    if (!hasColumn) return [];
+    return this.sql.exec<{ checkpoint: number | null }>(`SELECT checkpoint FROM tool_calls ORDER BY id DESC LIMIT ?`, n).toArray().map((r) => r.checkpoint);
   }
 
   callCount(): number {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { browser } from "./browser/browser";
+import { checkpoint } from "./checkpoints/checkpoint";
 import { delegate } from "./agents/delegate";
 import { spawn } from "./agents/spawn";
 import { toolSearch } from "./deferred/tool-search";
@@ -43,6 +44,7 @@ export const CANONICAL = {
   tool_search: toolSearch,
   generate_image: generateImage,
   workflow,
+  checkpoint,
 } as const;
 
 export const TOOLS: ReadonlyMap<string, ToolDefinition> = new Map(

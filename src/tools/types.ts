@@ -39,6 +39,8 @@ export interface ToolContext {
   agents?: SubAgentHost;
   /** The remote MCP servers attached to the session and their tools (tool_search); absent in contexts built by tests. */
   deferred?: DeferredTools;
+  /** The session's checkpoints (src/checkpoints/); absent in contexts built by tests. */
+  checkpoints?: { create(label?: string): { id: number; label: string | null; files: number; size: number } };
 }
 
 /**

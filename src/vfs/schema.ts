@@ -2,6 +2,10 @@
  * The workspace's tables. Nodes are keyed by absolute path (one index lookup per stat, one
  * UPDATE to move a subtree); file bytes live in `vfs_chunks` under a blob id so that a
  * rewrite builds a new blob beside the old one and swaps it in atomically.
+ *
+ * A committed blob never changes, so several rows may share it: `refs` counts the live nodes,
+ * checkpoint rows (src/checkpoints/) and outbox entries pointing at it, and the blob and its
+ * chunks go when the count reaches 0. `vfs_release` is scratch space for releasing many at once.
  */
 export const SCHEMA = [
   `CREATE TABLE IF NOT EXISTS vfs_nodes (
@@ -16,8 +20,10 @@ export const SCHEMA = [
   `CREATE INDEX IF NOT EXISTS vfs_nodes_by_parent ON vfs_nodes(parent)`,
   `CREATE TABLE IF NOT EXISTS vfs_blobs (
      id        INTEGER PRIMARY KEY AUTOINCREMENT,
-     committed INTEGER NOT NULL DEFAULT 0
+     committed INTEGER NOT NULL DEFAULT 0,
+     refs      INTEGER NOT NULL DEFAULT 1
    )`,
+  `CREATE TABLE IF NOT EXISTS vfs_release (blob INTEGER PRIMARY KEY, n INTEGER NOT NULL)`,
   `CREATE TABLE IF NOT EXISTS vfs_chunks (
      blob INTEGER NOT NULL,
      idx  INTEGER NOT NULL,

@@ -131,6 +131,10 @@ export class Workspace {
     if (!columns.some((c) => c.name === "atime")) host.sql.exec(`ALTER TABLE vfs_nodes ADD COLUMN atime INTEGER`);
     // Symbolic links keep their target text here (null for every other node).
     if (!columns.some((c) => c.name === "target")) host.sql.exec(`ALTER TABLE vfs_nodes ADD COLUMN target TEXT`);
+    // Shared content came with checkpoints: until then each blob had exactly one owner, so 1.
+    const blobColumns = host.sql.exec<{ name: string }>(`PRAGMA table_info(vfs_blobs)`).toArray();
+    if (!blobColumns.some((c) => c.name === "refs")) host.sql.exec(`ALTER TABLE vfs_blobs ADD COLUMN refs INTEGER NOT NULL DEFAULT 1`);
+    host.sql.exec(`DELETE FROM vfs_release`);
     // Sessions made before /tmp and /usr/local/bin existed get them here too.
     for (const root of STORED_ROOTS) {
       host.sql.exec(
@@ -464,6 +468,60 @@ export class Workspace {
     this.sql.exec(`DELETE FROM vfs_blobs WHERE id = ?`, blob);
   }
 
+  /** Drops one reference to a committed blob; the blob goes with its last one. */
+  releaseBlob(blob: number): void {
+    const left = this.sql.exec<{ refs: number }>(`UPDATE vfs_blobs SET refs = refs - 1 WHERE id = ? RETURNING refs`, blob).toArray()[0];
+    if (left && left.refs <= 0) this.dropBlob(blob);
+  }
+
+  /**
+   * Notes one reference to release for every row `select` yields (a query with a `blob` column;
+   * nulls and repeats allowed). Call it before deleting the rows, then `applyReleases()` after,
+   * inside the same transaction: rows deleted in between may pass their reference to history.
+   */
+  stageReleases(select: string, ...params: SqlStorageValue[]): void {
+    this.sql.exec(
+      `INSERT INTO vfs_release (blob, n) SELECT blob, COUNT(*) FROM (${select}) WHERE blob IS NOT NULL GROUP BY blob
+         ON CONFLICT (blob) DO UPDATE SET n = n + excluded.n`,
+      ...params,
+    );
+  }
+
+  /** Adds one reference for every row `select` yields (as stageReleases), at once. */
+  retainBlobs(select: string, ...params: SqlStorageValue[]): void {
+    this.sql.exec(
+      `UPDATE vfs_blobs SET refs = refs + g.n
+         FROM (SELECT blob, COUNT(*) AS n FROM (${select}) WHERE blob IS NOT NULL GROUP BY blob) AS g
+        WHERE vfs_blobs.id = g.blob`,
+      ...params,
+    );
+  }
+
+  /** Releases what stageReleases noted; blobs left without a reference are deleted. Returns the bytes freed. */
+  applyReleases(): number {
+    this.sql.exec(`UPDATE vfs_blobs SET refs = refs - r.n FROM vfs_release AS r WHERE vfs_blobs.id = r.blob`);
+    const freed = this.sql
+      .exec<{ bytes: number }>(
+        `SELECT COALESCE(SUM(length(c.data)), 0) AS bytes FROM vfs_chunks c
+           WHERE c.blob IN (SELECT r.blob FROM vfs_release r JOIN vfs_blobs b ON b.id = r.blob WHERE b.refs <= 0)`,
+      )
+      .one().bytes;
+    const gone = `SELECT r.blob FROM vfs_release r JOIN vfs_blobs b ON b.id = r.blob WHERE b.refs <= 0`;
+    this.sql.exec(`DELETE FROM vfs_chunks WHERE blob IN (${gone})`);
+    this.sql.exec(`DELETE FROM vfs_blobs WHERE id IN (${gone})`);
+    this.sql.exec(`DELETE FROM vfs_release`);
+    // Blob ids are never reused, so stale cache entries only cost memory: start over if any went.
+    if (freed > 0) this.chunkCache.clear();
+    return freed;
+  }
+
+  /** Forgets cached lookups after another module changed vfs_nodes directly (a restore). */
+  invalidate(): void {
+    this.changed();
+    this.usageCache = null;
+    this.linksCache = null;
+  }
+
   /** Points `path` at a finished blob, atomically, and frees the blob it replaces. */
   installBlob(path: string, blob: number, size: number, mode?: number): NodeInfo {
     return this.transaction(() => {
@@ -476,7 +534,7 @@ export class Workspace {
       if (old) {
         this.sql.exec(`UPDATE vfs_nodes SET size = ?, atime = COALESCE(atime, mtime), mtime = ?, blob = ? WHERE path = ?`, size, mtime, blob, path);
         this.changed();
-        if (old.blob !== null && old.blob !== blob) this.dropBlob(old.blob);
+        if (old.blob !== null && old.blob !== blob) this.releaseBlob(old.blob);
         this.adjustUsage(size - old.size, 0);
       } else {
         this.sql.exec(
@@ -611,19 +669,10 @@ export class Workspace {
         )
         .one();
       const where = `path = ? OR (path >= ? AND path < ?)`;
-      this.sql.exec(
-        `DELETE FROM vfs_chunks WHERE blob IN (SELECT blob FROM vfs_nodes WHERE blob IS NOT NULL AND (${where}))`,
-        path,
-        lo,
-        hi,
-      );
-      this.sql.exec(
-        `DELETE FROM vfs_blobs WHERE id IN (SELECT blob FROM vfs_nodes WHERE blob IS NOT NULL AND (${where}))`,
-        path,
-        lo,
-        hi,
-      );
+      // Blobs are released after the rows go: a checkpoint may keep them (its trigger counts first).
+      this.stageReleases(`SELECT blob FROM vfs_nodes WHERE blob IS NOT NULL AND (${where})`, path, lo, hi);
       this.sql.exec(`DELETE FROM vfs_nodes WHERE ${where}`, path, lo, hi);
+      this.applyReleases();
       this.changed();
       if (this.linksCache) this.linksCache = null;
       this.adjustUsage(-freed.bytes, -freed.files);
@@ -669,9 +718,10 @@ export class Workspace {
   /** Deletes every file; the stored roots stay. */
   eraseAll(): void {
     this.transaction(() => {
-      this.sql.exec(`DELETE FROM vfs_chunks`);
-      this.sql.exec(`DELETE FROM vfs_blobs`);
-      this.sql.exec(`DELETE FROM vfs_nodes WHERE path NOT IN (${STORED_ROOTS.map(() => "?").join(", ")})`, ...STORED_ROOTS);
+      const others = `path NOT IN (${STORED_ROOTS.map(() => "?").join(", ")})`;
+      this.stageReleases(`SELECT blob FROM vfs_nodes WHERE ${others}`, ...STORED_ROOTS);
+      this.sql.exec(`DELETE FROM vfs_nodes WHERE ${others}`, ...STORED_ROOTS);
+      this.applyReleases();
       this.changed();
       this.chunkCache.clear();
       this.usageCache = null;

@@ -66,6 +66,25 @@ describe("inspector login cookie", () => {
     expect((await withCookie(cookie, `/v1/sessions/${mine}`, { headers: { origin: "http://toolshed.test", "sec-fetch-site": "same-origin" } })).status).toBe(200);
   });
 
+  it("lets the page restore a checkpoint and fork (its timeline's buttons), from this origin only", async () => {
+    const mine = await newSession(ALICE);
+    const theirs = await newSession(BOB);
+    await tool(mine, "write_file", { path: "f", content: "one\n" });
+    const cp = (await api("POST", `/v1/sessions/${mine}/checkpoints`, { body: {} })).body.id as number;
+    await tool(mine, "write_file", { path: "f", content: "two\n" });
+    const cookie = await cookieOf(ALICE);
+    const post = (path: string, headers: Record<string, string>) =>
+      withCookie(cookie, path, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: "{}" });
+    const here = { origin: "http://toolshed.test", "sec-fetch-site": "same-origin" };
+    expect((await post(`/v1/sessions/${mine}/checkpoints/${cp}/restore`, { origin: "https://evil.example" })).status).toBe(401);
+    expect((await post(`/v1/sessions/${mine}/checkpoints/${cp}/restore`, {})).status).toBe(401);
+    expect((await post(`/v1/sessions/${mine}/checkpoints`, here)).status).toBe(401);
+    expect((await post(`/v1/sessions/${theirs}/fork`, here)).status).toBe(404);
+    expect((await post(`/v1/sessions/${mine}/checkpoints/${cp}/restore`, here)).status).toBe(200);
+    expect((await api("GET", `/v1/sessions/${mine}/files/f`)).body).toBe("one\n");
+    expect((await post(`/v1/sessions/${mine}/fork`, here)).status).toBe(201);
+  });
+
   it("is refused when altered, expired or after logout", async () => {
     const id = await newSession(ALICE);
     const cookie = await cookieOf(ALICE);
