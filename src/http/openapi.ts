@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { PROFILE_NAMES, PROFILES } from "../profiles";
 import { FORMATS, parametersOf } from "../profiles/export";
+import { createCheckpointBody, forkBody, restoreBody, undoBody } from "./checkpoints";
 import { COOKIE } from "./inspector-session";
 import { json } from "./respond";
 import { COMPONENTS, CreateSessionBody, LoginBody, type ComponentName } from "./shapes";
@@ -58,6 +59,7 @@ const filePath: Obj = {
   schema: { type: "string" },
 };
 const limit = (max: number, def: number): Obj => ({ name: "limit", in: "query", description: `How many, 1-${max} (clamped)`, schema: { type: "integer", default: def } });
+const checkpointParam: Obj = { name: "cp", in: "path", required: true, description: "A checkpoint id, as listed", schema: { type: "integer", minimum: 1 } };
 const formatParam: Obj = { name: "format", in: "query", schema: { type: "string", enum: [...FORMATS], default: "jsonschema" } };
 
 const PUBLIC: Obj[] = [];
@@ -246,6 +248,65 @@ function paths(): Obj {
         responses: { "200": answer("The problems found (none when sound)", "Consistency"), ...errors(401, 404) },
       },
     },
+    "/v1/sessions/{id}/checkpoints": {
+      parameters: [sessionId],
+      get: { operationId: "listCheckpoints", tags: ["checkpoints"], summary: "The workspace's checkpoints and how much history they hold", security: READ_SECURITY, responses: { "200": answer("The checkpoints", "CheckpointList"), ...errors(401, 404) } },
+      post: {
+        operationId: "createCheckpoint",
+        tags: ["checkpoints"],
+        summary: "Record the workspace's tree now (copy-on-write: no file content is copied)",
+        requestBody: { required: false, content: content(schemaOf(createCheckpointBody, "input")) },
+        responses: { "201": answer("Created", "Checkpoint"), ...errors(400, 401, 404, 413) },
+      },
+    },
+    "/v1/sessions/{id}/checkpoints/{cp}": {
+      parameters: [sessionId, checkpointParam],
+      delete: { operationId: "deleteCheckpoint", tags: ["checkpoints"], summary: "Forget a checkpoint, freeing what only it held", responses: { "200": answer("Deleted", "CheckpointDeleted"), ...errors(401, 404) } },
+    },
+    "/v1/sessions/{id}/checkpoints/{cp}/restore": {
+      parameters: [sessionId, checkpointParam],
+      post: {
+        operationId: "restoreCheckpoint",
+        tags: ["checkpoints"],
+        summary: "Put the workspace (or the paths) back as the checkpoint has it, in one transaction; a checkpoint taken first makes it undoable",
+        requestBody: { required: false, content: content(schemaOf(restoreBody, "input")) },
+        responses: { "200": answer("Restored", "Restored"), ...errors(400, 401, 403, 404, 409, 413) },
+      },
+    },
+    "/v1/sessions/{id}/diff": {
+      parameters: [sessionId],
+      get: {
+        operationId: "diffCheckpoints",
+        tags: ["checkpoints"],
+        summary: "What changed between two checkpoints, or a checkpoint and now",
+        security: READ_SECURITY,
+        parameters: [
+          { name: "from", in: "query", required: true, schema: { type: "integer", minimum: 1 } },
+          { name: "to", in: "query", schema: { oneOf: [{ type: "integer", minimum: 1 }, { const: "now" }], default: "now" } },
+        ],
+        responses: { "200": answer("The changes", "WorkspaceDiff"), ...errors(400, 401, 404) },
+      },
+    },
+    "/v1/sessions/{id}/undo": {
+      parameters: [sessionId],
+      post: {
+        operationId: "undoCalls",
+        tags: ["checkpoints"],
+        summary: "Undo the last N file-changing calls: restore the checkpoint taken before the Nth",
+        requestBody: { required: true, content: content(schemaOf(undoBody, "input")) },
+        responses: { "200": answer("Restored (or nothing to undo)", "Restored"), ...errors(400, 401, 404, 413) },
+      },
+    },
+    "/v1/sessions/{id}/fork": {
+      parameters: [sessionId],
+      post: {
+        operationId: "forkSession",
+        tags: ["checkpoints"],
+        summary: "A new session of the same tenant whose workspace is a checkpoint of this one",
+        requestBody: { required: false, content: content(schemaOf(forkBody, "input")) },
+        responses: { "201": answer("Created (also in `location`)", "Forked"), ...errors(400, 401, 404, 413) },
+      },
+    },
     "/inspect/login": {
       post: {
         operationId: "inspectorLogin",
@@ -280,7 +341,7 @@ function buildDocument(): Obj {
         "Each session owns a workspace (files in SQLite), a cwd, an environment and a tool-call log, and serves one platform's tool set. Authenticate with `Authorization: Bearer <API key>`; the key decides the tenant, and a session is 404 to every other tenant.",
     },
     security: [{ apiKey: [] }],
-    tags: ["sessions", "tools", "files", "agents", "mcp", "inspector", "operations", "meta"].map((name) => ({ name })),
+    tags: ["sessions", "tools", "files", "checkpoints", "agents", "mcp", "inspector", "operations", "meta"].map((name) => ({ name })),
     paths: paths(),
     components: {
       securitySchemes: {

@@ -102,6 +102,7 @@ export const ToolCallRecord = z.object({
   denied: Denial.optional(),
   detail: z.string().optional().describe("The error, cut at 500 characters"),
   task: z.string().optional().describe("The sub-agent that made the call"),
+  checkpoint: z.number().optional().describe("The checkpoint taken before the call (calls that change files)"),
 });
 
 export const CallLog = z.object({ calls: z.array(ToolCallRecord).describe("Newest first") });
@@ -173,6 +174,33 @@ export const ShellResult = ToolResult.extend({
   limit: z.string().optional().describe("Which limit ended the run (timeout, steps, output, memory, ...)"),
 });
 
+export const Checkpoint = z.object({
+  id: z.number(),
+  label: z.string().nullable(),
+  created_at: isoTime,
+  kind: z.enum(["manual", "auto", "restore"]),
+  files: z.number().describe("Files, directories and links in its tree"),
+  size: z.number().describe("Logical size of its files"),
+  bytes: z.number().describe("Stored bytes only this checkpoint holds: what deleting it frees"),
+});
+
+export const CheckpointList = z.looseObject({
+  checkpoints: z.array(Checkpoint).describe("Newest first"),
+  history: z.looseObject({ bytes: z.number(), max_bytes: z.number().nullable(), freed_bytes: z.number() }),
+});
+
+export const CheckpointDeleted = z.object({ deleted: z.number(), freed_bytes: z.number() });
+
+export const Restored = z.looseObject({
+  restored: z.number().nullable().describe("The checkpoint the workspace (or the paths) went back to"),
+  changed: z.number(),
+  undo: Checkpoint.nullable().describe("The checkpoint taken first: restore it to undo this"),
+});
+
+export const WorkspaceDiff = z.looseObject({ from: z.number(), to: z.union([z.number(), z.literal("now")]) }).describe("Changed paths and a unified diff as `git diff --no-index` prints it");
+
+export const Forked = SessionInfo.extend({ forked_from: z.object({ session: z.string(), checkpoint: z.number() }) });
+
 /** Named shapes, as they appear in the OpenAPI document's components. */
 export const COMPONENTS = {
   Denial,
@@ -198,6 +226,12 @@ export const COMPONENTS = {
   LoggedOut,
   ToolResult,
   ShellResult,
+  Checkpoint,
+  CheckpointList,
+  CheckpointDeleted,
+  Restored,
+  WorkspaceDiff,
+  Forked,
 } as const;
 
 export type ComponentName = keyof typeof COMPONENTS;
