@@ -18,12 +18,14 @@ export default defineConfig(async () => {
         const model = inject("scriptedModel");
         // Real MCP servers (test/mcp/remote-servers.global.mjs) sessions attach as remote servers.
         const mcp = inject("mcpRemote");
+        // The smart-HTTP git server (test/git/git-server.global.mjs); its second port stays outside the allowed origins.
+        const gitServer = inject("gitServer");
         return {
           wrangler: { configPath: "./wrangler.toml" },
           miniflare: {
             bindings: {
               TOOLSHED_API_KEYS: "alice=test-key-alice,bob=test-key-bob",
-              TOOLSHED_ALLOWED_ORIGINS: `http://127.0.0.1:${ports.site},imap://127.0.0.1:${imap.port},${mcp.origin},${mcp.otherOrigin}`,
+              TOOLSHED_ALLOWED_ORIGINS: `http://127.0.0.1:${ports.site},imap://127.0.0.1:${imap.port},${mcp.origin},${mcp.otherOrigin},${gitServer.origin}`,
               TOOLSHED_DOH_URL: `http://127.0.0.1:${ports.doh}/dns-query`,
               TOOLSHED_URL_DENY: "*.denied-by-operator.test",
               TOOLSHED_SEARCH_PROVIDERS: "brave,searxng,duckduckgo,service",
@@ -54,6 +56,7 @@ export default defineConfig(async () => {
               TEST_MCP_CALC_TOKEN: mcp.calcToken,
               TEST_MCP_NOTES_HEADERS: JSON.stringify({ "x-notes-key": mcp.notesKey }),
               TOOLSHED_MCP_TIMEOUT_MS: "4000",
+              TOOLSHED_GIT_CREDENTIALS: JSON.stringify({ [gitServer.origin]: "agent:s3cret-push" }),
             },
             serviceBindings: { TOOLSHED_SEARCH_SERVICE: "search-example" },
             workers: [
@@ -65,7 +68,7 @@ export default defineConfig(async () => {
     ],
     test: {
       setupFiles: ["test/setup.ts"],
-      globalSetup: ["test/net/global-setup.mjs", "test/net/search-server.global.mjs", "test/mail/dovecot.global.mjs", "test/agents/scripted-model.global.mjs", "test/mcp/remote-servers.global.mjs", "test/tools/options/gnu.global.mjs"],
+      globalSetup: ["test/net/global-setup.mjs", "test/net/search-server.global.mjs", "test/mail/dovecot.global.mjs", "test/agents/scripted-model.global.mjs", "test/mcp/remote-servers.global.mjs", "test/tools/options/gnu.global.mjs", "test/git/git.global.mjs", "test/git/git-server.global.mjs"],
       include: ["test/**/*.test.ts", "src/**/*.test.ts"],
       testTimeout: 60_000,
     },
