@@ -172,11 +172,13 @@ export function filePatch(ch: FileChange, opts: PatchOptions): { text: string; b
   const b = ch.neu?.bytes ?? new Uint8Array(0);
   const from = ch.old ? aPath(oldPath) : "/dev/null";
   const to = ch.neu ? bPath(newPath) : "/dev/null";
+  // git ends a ---/+++ name holding a space with a tab, so patch tools find where it ends.
+  const tab = (name: string) => (name.includes(" ") && !name.startsWith('"') ? `${name}\t` : name);
   if (isBinary(a) || isBinary(b)) {
     return { text: `${head}Binary files ${from} and ${to} differ\n`, binary: true, added: 0, deleted: 0 };
   }
   const hunks = unifiedHunks(dec.decode(a), dec.decode(b), opts.context);
-  return { text: `${head}--- ${from}\n+++ ${to}\n${hunks.text}`, binary: false, added: hunks.added, deleted: hunks.deleted };
+  return { text: `${head}--- ${tab(from)}\n+++ ${tab(to)}\n${hunks.text}`, binary: false, added: hunks.added, deleted: hunks.deleted };
 }
 
 export interface StatRow {

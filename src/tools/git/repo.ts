@@ -54,6 +54,7 @@ export interface Entry {
 export function display(repo: Repo, path: string): string {
   const rel = repo.cwd === repo.dir ? "" : repo.cwd.slice(repo.dir.length + 1);
   if (!rel) return path;
+  if (path === `${rel}/`) return "./";
   const from = rel.split("/");
   const to = path.split("/");
   let i = 0;
@@ -209,7 +210,13 @@ export async function resolveRev(repo: Repo, rev: string): Promise<string> {
   let base = m[1] || "HEAD";
   if (base === "@") base = "HEAD";
   let oid: string | undefined;
-  try {
+  const stash = /^stash(?:@\{(\d+)\})?$/.exec(base);
+  if (stash) {
+    const log = (await repo.fs.promises.readFile(`${repo.gitdir}/logs/refs/stash`, "utf8").catch(() => "")) as string;
+    const lines = log.split("\n").filter(Boolean).reverse();
+    oid = lines[Number(stash[1] ?? 0)]?.split(" ")[1];
+  }
+  if (!oid) try {
     oid = await git.resolveRef({ fs: repo.fs, gitdir: repo.gitdir, ref: base });
   } catch {
     if (/^[0-9a-f]{4,40}$/i.test(base)) {

@@ -4,7 +4,8 @@ import { changesBetween, type Side } from "../changes";
 import { countLines, filePatch, statText, type FileChange } from "../diff";
 import { abbrev, bodyOf, gitDate, isoDate, quotePath, relativeDate, strictIsoDate, subjectOf } from "../format";
 import { GIT_MAX_LOG_COMMITS } from "../limits";
-import { fatal, headOid, isRev, repoPath, resolveRev, unsupported, type Repo } from "../repo";
+import { conflictStages } from "./merge-state";
+import { fatal, headOid, isRev, matches, repoPath, resolveRev, unsupported, type Repo } from "../repo";
 
 type CommitObject = Awaited<ReturnType<typeof git.readCommit>>;
 
@@ -107,7 +108,14 @@ export async function diff(repo: Repo, argv: string[]): Promise<number> {
   } else {
     return unsupported("git diff with more than two revisions (a combined diff) is not supported here");
   }
-  const changes = await changesBetween(repo, from, to, specs, { renames: f.renames });
+  let changes = await changesBetween(repo, from, to, specs, { renames: f.renames });
+  // Unmerged paths during a conflicted merge: listed by name (the combined diff is not built).
+  const unmerged = from.kind === "index" && to.kind === "worktree" ? (await conflictStages(repo)).filter((c) => matches(specs, c)) : [];
+  if (unmerged.length) {
+    changes = changes.filter((c) => !unmerged.includes((c.neu ?? c.old)!.path));
+    if (f.nameOnly) repo.out(unmerged.map((u) => `${quotePath(u)}\n`).join(""));
+    else if (f.nameStatus) repo.out([...new Set(unmerged)].map((u) => `U\t${quotePath(u)}\n`).join(""));
+  }
   if (!p.opts.has("quiet")) repo.out(renderChanges(changes, f));
   return (p.opts.has("quiet") || p.opts.has("exitcode")) && changes.length ? 1 : 0;
 }
@@ -171,14 +179,15 @@ function indent(message: string): string {
 }
 
 /** One commit in a named pretty format (medium, oneline, short, full, fuller, raw) or a format string. */
-function pretty(s: Shown, format: string, refs: Map<string, string[]>, decorate: boolean): { text: string; oneline: boolean; user: boolean } {
+function pretty(s: Shown, format: string, refs: Map<string, string[]>, decorate: boolean): { text: string; oneline: boolean; user: boolean; separator?: string } {
+  if (format === "oneline-abbrev") return { text: `${abbrev(s.oid)}${decorate && refs.get(s.oid)?.length ? ` (${refs.get(s.oid)!.join(", ")})` : ""} ${subjectOf(s.c.message)}\n`, oneline: true, user: false };
   const { c } = s;
   const dec = decorate && refs.get(s.oid)?.length ? ` (${refs.get(s.oid)!.join(", ")})` : "";
   const merge = c.parent.length > 1 ? `Merge: ${c.parent.map((x) => abbrev(x)).join(" ")}\n` : "";
   const who = (w: typeof c.author) => `${w.name} <${w.email}>`;
   switch (format) {
     case "oneline":
-      return { text: `${abbrev(s.oid)}${dec} ${subjectOf(c.message)}\n`, oneline: true, user: false };
+      return { text: `${s.oid}${dec} ${subjectOf(c.message)}\n`, oneline: true, user: false };
     case "medium":
       return { text: `commit ${s.oid}${dec}\n${merge}Author: ${who(c.author)}\nDate:   ${gitDate(c.author.timestamp, c.author.timezoneOffset)}\n\n${indent(c.message)}`, oneline: false, user: false };
     case "short":
@@ -193,8 +202,8 @@ function pretty(s: Shown, format: string, refs: Map<string, string[]>, decorate:
       };
   }
   const m = /^(format|tformat):([\s\S]*)$/.exec(format);
-  if (m) return { text: formatPlaceholders(m[2]!, s, refs) + (m[1] === "tformat" ? "\n" : ""), oneline: m[1] === "tformat", user: m[1] === "format" };
-  if (format.includes("%")) return { text: `${formatPlaceholders(format, s, refs)}\n`, oneline: true, user: false };
+  if (m) return { text: formatPlaceholders(m[2]!, s, refs) + (m[1] === "tformat" ? "\n" : ""), oneline: false, user: true, separator: m[1] === "format" ? "\n" : "" };
+  if (format.includes("%")) return { text: `${formatPlaceholders(format, s, refs)}\n`, oneline: false, user: true };
   return unsupported(`invalid --pretty format: ${format}; use oneline, short, medium, full, fuller or format:<string>`);
 }
 
@@ -310,7 +319,7 @@ export async function log(repo: Repo, argv: string[], show = false): Promise<num
     starts.push(head);
   }
   const fmtName = (p.opts.get("format") ?? p.opts.get("pretty")) as string | true | undefined;
-  const format = p.opts.has("oneline") ? "oneline" : fmtName === undefined || fmtName === true ? "medium" : p.opts.has("format") ? (/^(format|tformat):/.test(fmtName) || !/^(oneline|short|medium|full|fuller)$/.test(fmtName) ? (fmtName.includes(":") && /^(format|tformat):/.test(fmtName) ? fmtName : `tformat:${fmtName}`) : fmtName) : fmtName;
+  const format = p.opts.has("oneline") ? "oneline-abbrev" : fmtName === undefined || fmtName === true ? "medium" : p.opts.has("format") ? (/^(format|tformat):/.test(fmtName) || !/^(oneline|short|medium|full|fuller)$/.test(fmtName) ? (fmtName.includes(":") && /^(format|tformat):/.test(fmtName) ? fmtName : `tformat:${fmtName}`) : fmtName) : fmtName;
   const refs = await decorations(repo);
   const decorate = p.opts.has("decorate") && !p.opts.has("nodecorate");
   const limit = p.opts.has("count") ? Number(p.opts.get("count")) : show ? starts.length : Infinity;
@@ -358,16 +367,13 @@ export async function log(repo: Repo, argv: string[], show = false): Promise<num
       const changes = await changesBetween(repo, { kind: "tree", oid: parentTree }, { kind: "tree", oid: s.c.tree }, specs, { renames: f.renames });
       body = renderChanges(changes, f);
     }
-    // Separators as git prints them: a blank line between commits in the multi-line formats,
-    // and between a commit's header and its diff.
+    // Separators as git prints them: a blank line between commits in the multi-line formats
+    // (format: strings separate with nothing, tformat: ends each with a newline), and a blank
+    // line between a commit's header and its diff except in the one-line formats.
     if (i > 0 && !r.oneline && !r.user) out += "\n";
-    else if (i > 0 && r.user) out += "\n";
+    if (i > 0 && r.separator) out += r.separator;
     out += r.text;
-    if (body) {
-      if (r.oneline) out += body.startsWith("diff") || f.stat ? (f.stat && !f.patch ? body : `${f.stat ? "" : ""}${body}`) : body;
-      else out += `${f.stat || f.nameOnly || f.nameStatus || f.numstat || f.shortstat ? "\n" : "\n"}${body}`;
-      if (r.oneline && f.patch && i < picked.length - 1) out += "";
-    }
+    if (body) out += r.oneline ? body : `\n${body}`;
     if (out.length > 1 << 16) {
       repo.out(out);
       out = "";

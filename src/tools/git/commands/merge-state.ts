@@ -5,6 +5,11 @@ import type { Repo } from "../repo";
  * them but does not list them), in index order.
  */
 export async function conflictedPaths(repo: Repo): Promise<string[]> {
+  return [...new Set(await conflictStages(repo))];
+}
+
+/** One path per conflict stage entry (a both-modified path three times), as `git diff --name-only` lists them. */
+export async function conflictStages(repo: Repo): Promise<string[]> {
   let buf: Uint8Array;
   try {
     buf = new Uint8Array(await repo.fs.promises.readFile(`${repo.gitdir}/index`));
@@ -16,7 +21,7 @@ export async function conflictedPaths(repo: Repo): Promise<string[]> {
   const version = view.getUint32(4);
   if (version !== 2 && version !== 3) return [];
   const count = view.getUint32(8);
-  const out = new Set<string>();
+  const out: string[] = [];
   let off = 12;
   const dec = new TextDecoder();
   for (let i = 0; i < count && off + 62 <= buf.length; i++) {
@@ -26,9 +31,9 @@ export async function conflictedPaths(repo: Repo): Promise<string[]> {
     let end = nameStart;
     while (end < buf.length && buf[end] !== 0) end++;
     const stage = (flags >> 12) & 3;
-    if (stage > 0) out.add(dec.decode(buf.subarray(nameStart, end)));
+    if (stage > 0) out.push(dec.decode(buf.subarray(nameStart, end)));
     const entryLen = end - off;
     off += Math.ceil((entryLen + 1) / 8) * 8;
   }
-  return [...out];
+  return out;
 }

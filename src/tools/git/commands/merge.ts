@@ -1,59 +1,13 @@
-import { diff3Merge } from "diff3";
 import * as git from "isomorphic-git";
 import { parseArgs } from "../args";
 import { statusRows, worktreeDiffers } from "../changes";
 import { abbrev, cleanMessage } from "../format";
 import { currentBranch, fatal, headOid, identity, resolveRev, treeFiles, unsupported, type Repo } from "../repo";
 import { conflictedPaths } from "./merge-state";
+import { mergeText } from "./merge-text";
 import { commitSummary } from "./worktree";
 
 const o = (repo: Repo) => ({ fs: repo.fs, dir: repo.dir, gitdir: repo.gitdir, cache: repo.cache });
-const LINES = /^.*(\r?\n|$)/gm;
-
-/**
- * A three-way file merge with git's conflict markers (`<<<<<<< HEAD` ... `>>>>>>> branch`):
- * diff3 regions, then trimmed as git's "zealous" level does (lines equal on both sides at a
- * conflict's start or end are moved out of it; a conflict whose sides agree is no conflict).
- */
-function mergeText(base: string, ours: string, theirs: string, ourName: string, theirName: string): { clean: boolean; text: string } {
-  const split = (s: string) => (s.match(LINES) ?? []).filter((l) => l !== "");
-  const blocks = diff3Merge(split(ours), split(base), split(theirs));
-  let text = "";
-  let clean = true;
-  const side = (lines: string[]) => {
-    const t = lines.join("");
-    return t && !t.endsWith("\n") ? `${t}\n` : t;
-  };
-  for (const b of blocks) {
-    if (b.ok) {
-      text += b.ok.join("");
-      continue;
-    }
-    let a = [...b.conflict!.a];
-    let c = [...b.conflict!.b];
-    let head = "";
-    while (a.length && c.length && a[0] === c[0]) {
-      head += a.shift();
-      c.shift();
-    }
-    let tail = "";
-    while (a.length && c.length && a[a.length - 1] === c[c.length - 1]) {
-      tail = a.pop()! + tail;
-      c.pop();
-    }
-    text += head;
-    if (!a.length && !c.length) {
-      text += tail;
-      continue;
-    }
-    clean = false;
-    text += `<<<<<<< ${ourName}\n${side(a)}=======\n${side(c)}>>>>>>> ${theirName}\n${tail}`;
-    a = [];
-    c = [];
-  }
-  return { clean, text };
-}
-
 /** git's merge message: "Merge branch 'x'" (plus " into y" off the master/main branch). */
 function mergeMessage(theirs: string, branch: string | undefined, isBranch: boolean): string {
   const what = isBranch ? `branch '${theirs}'` : /^[0-9a-f]{7,40}$/.test(theirs) ? `commit '${theirs}'` : `'${theirs}'`;
@@ -105,7 +59,7 @@ export async function mergeInto(repo: Repo, theirsRev: string, opts: { ffOnly?: 
     await git.writeRef({ ...o(repo), ref: "ORIG_HEAD", value: head, force: true });
     await git.writeRef({ ...o(repo), ref: `refs/heads/${branch}`, value: theirs, force: true });
     await git.checkout({ ...o(repo), ref: branch! });
-    if (!opts.quiet) repo.out(await commitSummary(repo, head, theirs));
+    if (!opts.quiet) repo.out(await commitSummary(repo, head, theirs, true));
     return 0;
   }
   if (opts.ffOnly) {
@@ -134,11 +88,12 @@ export async function mergeInto(repo: Repo, theirsRev: string, opts: { ffOnly?: 
         return { cleanMerge: m.clean, mergedText: m.text };
       },
     });
-    await git.checkout({ ...o(repo), ref: branch! });
+    // The branch moved under the work tree: write the merged files (tracked changes were refused above).
+    await git.checkout({ ...o(repo), ref: branch!, force: true });
     if (!opts.quiet) {
       repo.out(auto.map((f) => `Auto-merging ${f}\n`).join(""));
       repo.out("Merge made by the 'ort' strategy.\n");
-      repo.out(await commitSummary(repo, head, r.oid!));
+      repo.out(await commitSummary(repo, head, r.oid!, true));
     }
     return 0;
   } catch (e) {
@@ -148,8 +103,9 @@ export async function mergeInto(repo: Repo, theirsRev: string, opts: { ffOnly?: 
     await git.writeRef({ ...o(repo), ref: "MERGE_HEAD", value: theirs, force: true });
     await repo.fs.promises.writeFile(`${repo.gitdir}/MERGE_MSG`, `${cleanMessage(message)}\n# Conflicts:\n${conflicts.map((f) => `#\t${f}\n`).join("")}`);
     await repo.fs.promises.writeFile(`${repo.gitdir}/MERGE_MODE`, "");
-    let out = auto.map((f) => `Auto-merging ${f}\n`).join("");
+    let out = auto.filter((f) => !conflicts.includes(f)).map((f) => `Auto-merging ${f}\n`).join("");
     for (const f of conflicts) {
+      if (auto.includes(f)) out += `Auto-merging ${f}\n`;
       if (err.data?.deleteByUs?.includes(f)) out += `CONFLICT (modify/delete): ${f} deleted in HEAD and modified in ${label}.  Version ${label} of ${f} left in tree.\n`;
       else if (err.data?.deleteByTheirs?.includes(f)) out += `CONFLICT (modify/delete): ${f} deleted in ${label} and modified in HEAD.  Version HEAD of ${f} left in tree.\n`;
       else out += `CONFLICT (content): Merge conflict in ${f}\n`;
@@ -188,98 +144,6 @@ export async function merge(repo: Repo, argv: string[]): Promise<number> {
   if (p.args.length !== 1) unsupported("git merge takes one branch or commit here (octopus merges are not supported)");
   const msgs = p.all.get("message");
   return mergeInto(repo, p.args[0]!, { ffOnly: p.opts.has("ffonly"), noFf: p.opts.has("noff"), message: msgs?.join("\n\n"), quiet: p.opts.has("quiet") });
-}
-
-/** The stash's reflog lines, newest first: [oid, message]. */
-async function stashEntries(repo: Repo): Promise<[string, string][]> {
-  const text = (await repo.fs.promises.readFile(`${repo.gitdir}/logs/refs/stash`, "utf8").catch(() => "")) as string;
-  return text
-    .split("\n")
-    .filter(Boolean)
-    .map((l) => [l.split(" ")[1]!, l.slice(l.indexOf("\t") + 1)] as [string, string])
-    .reverse();
-}
-
-export async function stash(repo: Repo, argv: string[]): Promise<number> {
-  const sub = argv[0] && !argv[0].startsWith("-") ? argv[0] : "push";
-  const rest = sub === argv[0] ? argv.slice(1) : argv;
-  const head = await headOid(repo);
-  const branch = (await currentBranch(repo)) ?? "(no branch)";
-  switch (sub) {
-    case "push":
-    case "save": {
-      const p = parseArgs("stash", rest, { flags: { "-q": "quiet", "--quiet": "quiet", "-u": "untracked", "--include-untracked": "untracked", "-k": "keep", "--keep-index": "keep" }, values: { "-m": "message", "--message": "message" } });
-      if (p.opts.has("untracked")) unsupported("git stash -u is not supported here; 'git add' the new files first, then stash");
-      if (p.opts.has("keep")) unsupported("git stash --keep-index is not supported here");
-      if (p.args.length && sub === "push") unsupported("git stash push <paths> is not supported here; stash everything or commit the rest first");
-      if (!head) return fatal("You do not have the initial commit yet");
-      const rows = await statusRows(repo);
-      if (!rows.some((r) => r[3] !== 0 && (worktreeDiffers(r) || r[3] !== 1 || r[2] === 0) && !(r[1] === 1 && r[2] === 1 && r[3] === 1))) {
-        repo.out("No local changes to save\n");
-        return 0;
-      }
-      const { commit } = await git.readCommit({ ...o(repo), oid: head });
-      const subject = commit.message.split("\n")[0];
-      const message = (p.opts.get("message") as string | undefined) ?? (sub === "save" ? p.args.join(" ") : "");
-      await git.stash({ ...o(repo), op: "push", message: "" });
-      // git's reflog text: "WIP on <branch>: <abbrev> <subject>" or "On <branch>: <message>".
-      const wanted = message ? `On ${branch}: ${message}` : `WIP on ${branch}: ${abbrev(head)} ${subject}`;
-      const logPath = `${repo.gitdir}/logs/refs/stash`;
-      const log = (await repo.fs.promises.readFile(logPath, "utf8")) as string;
-      const lines = log.split("\n").filter(Boolean);
-      const last = lines.pop()!;
-      lines.push(`${last.slice(0, last.indexOf("\t"))}\t${wanted}`);
-      await repo.fs.promises.writeFile(logPath, `${lines.join("\n")}\n`);
-      if (!p.opts.has("quiet")) repo.out(`Saved working directory and index state ${wanted}\n`);
-      return 0;
-    }
-    case "list": {
-      const entries = await stashEntries(repo);
-      repo.out(entries.map(([, m], i) => `stash@{${i}}: ${m}\n`).join(""));
-      return 0;
-    }
-    case "pop":
-    case "apply":
-    case "drop": {
-      const entries = await stashEntries(repo);
-      const ref = rest[0] ?? "stash@{0}";
-      const m = /^(?:stash@\{)?(\d+)\}?$/.exec(ref);
-      const n = m ? Number(m[1]) : -1;
-      if (!entries.length) {
-        repo.err("No stash entries found.\n");
-        return 1;
-      }
-      if (n < 0 || n >= entries.length) {
-        repo.err(`error: ${ref} is not a valid reference\n`);
-        return 1;
-      }
-      const oid = entries[n]![0];
-      if (sub !== "drop") {
-        try {
-          await git.stash({ ...o(repo), op: "apply", refIdx: n });
-        } catch (e) {
-          repo.err(`error: ${(e as Error).message}\n`);
-          return 1;
-        }
-      }
-      if (sub !== "apply") {
-        await git.stash({ ...o(repo), op: "drop", refIdx: n });
-        if (sub === "pop") {
-          const { computeStatus, longStatus } = await import("./status");
-          repo.out(await longStatus(repo, await computeStatus(repo)));
-        }
-        repo.out(`Dropped refs/stash@{${n}} (${oid})\n`);
-      }
-      return 0;
-    }
-    case "clear":
-      await git.stash({ ...o(repo), op: "clear" });
-      return 0;
-    case "show":
-      return unsupported("git stash show is not supported here; use 'git diff stash@{0}^ stash@{0}' after 'git stash list'");
-    default:
-      return unsupported(`git stash ${sub} is not supported here; use push, pop, apply, drop, list or clear`);
-  }
 }
 
 export { treeFiles };

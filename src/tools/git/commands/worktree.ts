@@ -2,7 +2,7 @@ import * as git from "isomorphic-git";
 import { parseArgs } from "../args";
 import { changesBetween, statusRows, worktreeDiffers } from "../changes";
 import { globalConfig, localConfig } from "../config";
-import { countLines, statSummary } from "../diff";
+import { countLines, statSummary, statText } from "../diff";
 import { abbrev, cleanMessage, quotePath, subjectOf } from "../format";
 import { GitExit, currentBranch, display, fatal, headOid, identity, indexFiles, matches, repoPath, resolveRev, treeFiles, unsupported, type Repo } from "../repo";
 import { computeStatus, longStatus } from "./status";
@@ -97,6 +97,7 @@ export async function rm(repo: Repo, argv: string[]): Promise<number> {
     if (!p.opts.has("recursive") && !hits.includes(s)) return fatal(`not removing '${w}' recursively without -r`);
     targets.push(...hits.filter((h) => !targets.includes(h)));
   }
+  targets.sort();
   for (const path of targets) {
     if (!p.opts.has("quiet")) repo.out(`rm '${path}'\n`);
     if (p.opts.has("dry")) continue;
@@ -183,10 +184,11 @@ export async function lsFiles(repo: Repo, argv: string[]): Promise<number> {
 }
 
 /** The lines `commit` prints under its first: counts and created/deleted/renamed files. */
-export async function commitSummary(repo: Repo, parent: string | undefined, oid: string): Promise<string> {
+/** `full`: the whole diffstat first, as merge prints it; commit prints only the counts. */
+export async function commitSummary(repo: Repo, parent: string | undefined, oid: string, full = false): Promise<string> {
   const changes = await changesBetween(repo, { kind: "tree", oid: parent ? (await git.readCommit({ ...opts(repo), oid: parent })).commit.tree : undefined }, { kind: "tree", oid: (await git.readCommit({ ...opts(repo), oid })).commit.tree });
   const rows = changes.map(countLines);
-  let out = statSummary(rows);
+  let out = full ? statText(rows) : statSummary(rows);
   for (const ch of changes) {
     if (ch.renamed) out += ` rename ${rows[changes.indexOf(ch)]!.name} (100%)\n`;
     else if (!ch.old) out += ` create mode ${ch.neu!.mode} ${quotePath(ch.neu!.path)}\n`;
@@ -229,7 +231,8 @@ export async function commit(repo: Repo, argv: string[]): Promise<number> {
   } else if (p.opts.has("amend") && head) {
     message = (await git.readCommit({ ...opts(repo), oid: head })).commit.message;
   } else if (mergeHead) {
-    message = ((await repo.fs.promises.readFile(`${repo.gitdir}/MERGE_MSG`, "utf8").catch(() => "Merge")) as string).split("\n").filter((l) => !l.startsWith("#")).join("\n");
+    message = // Kept as written, "# Conflicts:" lines included: without an editor git cleans whitespace only.
+    message = (await repo.fs.promises.readFile(`${repo.gitdir}/MERGE_MSG`, "utf8").catch(() => "Merge")) as string;
   } else {
     repo.err("error: there is no editor here: give the message with -m \"...\" or -F <file>\n");
     return 1;
@@ -264,7 +267,8 @@ export async function commit(repo: Repo, argv: string[]): Promise<number> {
     author.name = m[1]!;
     author.email = m[2]!;
   }
-  if (p.opts.has("amend") && head && !repo.env.GIT_AUTHOR_DATE && !p.opts.has("author")) {
+  // --amend keeps the commit's author, date included (git reads it before the environment).
+  if (p.opts.has("amend") && head && !p.opts.has("author")) {
     const old = (await git.readCommit({ ...opts(repo), oid: head })).commit.author;
     Object.assign(author, old);
   }
