@@ -1,6 +1,6 @@
 // vitest globalSetup (runs in Node): a real smart-HTTP git server on 127.0.0.1 for the network
 // tests (test/git/remote.test.ts): Debian's `git http-backend` behind a small CGI bridge.
-// Repositories: seed.git (one commit), empty.git. Pushing needs Basic `agent:s3cret-push`
+// Repositories: seed.git (one commit), empty.git, secrets.git (holds a .env). Pushing needs Basic `agent:s3cret-push`
 // (the operator credential vitest.config.ts gives the Worker). Extra routes: /moved/* redirects
 // to the same server, /to-metadata/* redirects to the cloud metadata address. A second listener
 // (otherOrigin) serves the same repositories on a loopback port outside the allowed origins.
@@ -30,7 +30,15 @@ function makeRepos(root) {
   git(work, ["add", "-A"], who);
   git(work, ["commit", "-q", "-m", "seed"], who);
   git(work, ["push", "-q", join(root, "seed.git"), "master"], who);
-  for (const r of ["seed.git", "empty.git"]) git(join(root, r), ["config", "http.receivepack", "true"]);
+  // A repository carrying a .env file: checking it out must meet the workspace's sensitive-file rule.
+  git(root, ["init", "-q", "--bare", "-b", "master", "secrets.git"]);
+  const sec = join(root, "secrets-work");
+  git(root, ["init", "-q", "-b", "master", sec]);
+  spawnSync("bash", ["-c", "printf 'ok\\n' > ok.txt && printf 'TOKEN=leaked\\n' > .env"], { cwd: sec });
+  git(sec, ["add", "-A"], who);
+  git(sec, ["commit", "-q", "-m", "with env"], who);
+  git(sec, ["push", "-q", join(root, "secrets.git"), "master"], who);
+  for (const r of ["seed.git", "empty.git", "secrets.git"]) git(join(root, r), ["config", "http.receivepack", "true"]);
 }
 
 /** One request through `git http-backend` (CGI): headers up to the blank line, then the body. */

@@ -94,13 +94,17 @@ describe("git over smart HTTP, through the URL policy", () => {
 });
 
 describe("git's file access goes through the workspace policy", () => {
-  it("a sensitive file is refused as from bash, and nothing is half-staged", async () => {
+  it("a cloned .env stays unreadable: not through cat, nor git show, nor a patch", async () => {
     const id = await newSession();
-    const r = await bash(id, "git init -q p && cd p && echo ok > a && echo SECRET=1 > .env && git add -A; echo \"exit $?\"; git status --porcelain");
-    expect(r.stdout).toMatch(/^exit 126\n/);
-    expect(r.stderr).toMatch(/git: toolshed: denied \(/);
-    const cat = await bash(id, "cat p/.env");
-    expect(cat.exit_code).not.toBe(0);
+    const r = await bash(id, `git clone -q ${origin}/secrets.git sec && cd sec && git log --stat --format=%s && git status --porcelain && cat ok.txt`);
+    expect(r.exit_code, r.stderr).toBe(0);
+    expect(r.stdout).toBe("with env\n\n .env   | 1 +\n ok.txt | 1 +\n 2 files changed, 2 insertions(+)\nok\n");
+    for (const cmd of ["cat .env", "git show HEAD:.env", "git log -p", "git show"]) {
+      const x = await bash(id, `cd sec && ${cmd}`);
+      expect(x.exit_code, cmd).not.toBe(0);
+      expect(x.stdout + x.stderr, cmd).not.toContain("leaked");
+      expect(x.denied?.rule, cmd).toMatch(/dotenv|sensitive/);
+    }
   });
 
   it("paths outside the workspace are refused; unknown commands and options are named", async () => {

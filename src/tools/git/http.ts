@@ -67,8 +67,12 @@ async function readCapped(res: Response): Promise<Uint8Array> {
 }
 
 export function gitHttp(net: NetContext, credentials: Map<string, string>, timeoutMs: number) {
+  // As git does (http.followRedirects=initial): when the first request of a remote is
+  // redirected, later requests go to where it landed instead of being redirected again.
+  const moved = new Map<string, string>();
   return {
     async request(req: GitHttpRequest) {
+      for (const [from, to] of moved) if (req.url.startsWith(from)) req = { ...req, url: to + req.url.slice(from.length) };
       const body = await collect(req.body);
       const origin = new URL(req.url).origin;
       const auth = credentials.get(origin);
@@ -80,6 +84,10 @@ export function gitHttp(net: NetContext, credentials: Map<string, string>, timeo
         originHeaders: auth ? { authorization: auth } : undefined,
         timeoutMs,
       });
+      const refs = /\/info\/refs\?service=[\w-]+$/;
+      if (refs.test(req.url) && refs.test(opened.url) && opened.url !== req.url) {
+        moved.set(req.url.replace(refs, ""), opened.url.replace(refs, ""));
+      }
       const bytes = await readCapped(opened.response);
       const headers: Record<string, string> = {};
       opened.response.headers.forEach((v, k) => (headers[k] = v));

@@ -48,8 +48,17 @@ function diffFormat(p: Parsed, defaultPatch: boolean): DiffFormat {
 
 const statusLetter = (ch: FileChange) => (ch.renamed ? "R100" : !ch.old ? "A" : !ch.neu ? "D" : "M");
 
+/**
+ * Printing a file's contents (a patch, `show REV:path`) asks the workspace's read rule for the
+ * path it has in the work tree: a `.env` that came with a clone is as unreadable through git
+ * as through cat.
+ */
+function checkContent(repo: Repo, path: string): void {
+  repo.ctx.fs.rules.checkRead(`${repo.dir}/${path}`);
+}
+
 /** The diff body for a list of changes, in the order git prints its parts. */
-function renderChanges(changes: FileChange[], f: DiffFormat): string {
+function renderChanges(repo: Repo, changes: FileChange[], f: DiffFormat): string {
   let out = "";
   const rows = f.stat || f.shortstat || f.numstat ? changes.map(countLines) : [];
   if (f.numstat) for (const r of rows) out += r.binary ? `-\t-\t${r.name}\n` : `${r.added}\t${r.deleted}\t${quotePath(r.name)}\n`;
@@ -59,7 +68,11 @@ function renderChanges(changes: FileChange[], f: DiffFormat): string {
   else if (f.shortstat && rows.length) out += statText(rows).split("\n").slice(-2).join("\n");
   if (f.patch) {
     if (f.stat && changes.length) out += "\n";
-    for (const ch of changes) out += filePatch(ch, { context: f.context }).text;
+    for (const ch of changes) {
+      if (ch.old) checkContent(repo, ch.old.path);
+      if (ch.neu) checkContent(repo, ch.neu.path);
+      out += filePatch(ch, { context: f.context }).text;
+    }
   }
   return out;
 }
@@ -116,7 +129,7 @@ export async function diff(repo: Repo, argv: string[]): Promise<number> {
     if (f.nameOnly) repo.out(unmerged.map((u) => `${quotePath(u)}\n`).join(""));
     else if (f.nameStatus) repo.out([...new Set(unmerged)].map((u) => `U\t${quotePath(u)}\n`).join(""));
   }
-  if (!p.opts.has("quiet")) repo.out(renderChanges(changes, f));
+  if (!p.opts.has("quiet")) repo.out(renderChanges(repo, changes, f));
   return (p.opts.has("quiet") || p.opts.has("exitcode")) && changes.length ? 1 : 0;
 }
 
@@ -365,7 +378,7 @@ export async function log(repo: Repo, argv: string[], show = false): Promise<num
     if (withDiff && s.c.parent.length < 2) {
       const parentTree = s.c.parent[0] ? await treeOf(repo, s.c.parent[0]) : undefined;
       const changes = await changesBetween(repo, { kind: "tree", oid: parentTree }, { kind: "tree", oid: s.c.tree }, specs, { renames: f.renames });
-      body = renderChanges(changes, f);
+      body = renderChanges(repo, changes, f);
     }
     // Separators as git prints them: a blank line between commits in the multi-line formats
     // (format: strings separate with nothing, tformat: ends each with a newline), and a blank
@@ -391,6 +404,7 @@ async function showBlob(repo: Repo, arg: string): Promise<number> {
   let path = arg.slice(colon + 1);
   if (path.startsWith("./")) path = repoPath(repo, path);
   const oid = await resolveRev(repo, rev || "HEAD");
+  checkContent(repo, path);
   try {
     const { blob } = await git.readBlob({ fs: repo.fs, gitdir: repo.gitdir, oid, filepath: path, cache: repo.cache });
     await repo.io.stdout.write(blob);
