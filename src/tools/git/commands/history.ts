@@ -126,7 +126,8 @@ export async function diff(repo: Repo, argv: string[]): Promise<number> {
   const unmerged = from.kind === "index" && to.kind === "worktree" ? (await conflictStages(repo)).filter((c) => matches(specs, c)) : [];
   if (unmerged.length) {
     changes = changes.filter((c) => !unmerged.includes((c.neu ?? c.old)!.path));
-    if (f.nameOnly) repo.out(unmerged.map((u) => `${quotePath(u)}\n`).join(""));
+    // git 2.39 lists an unmerged path twice here (its two unmerged sides).
+    if (f.nameOnly) repo.out([...new Set(unmerged)].map((u) => `${quotePath(u)}\n${quotePath(u)}\n`).join(""));
     else if (f.nameStatus) repo.out([...new Set(unmerged)].map((u) => `U\t${quotePath(u)}\n`).join(""));
   }
   if (!p.opts.has("quiet")) repo.out(renderChanges(repo, changes, f));
