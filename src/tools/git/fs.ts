@@ -69,6 +69,15 @@ export interface GitFs {
 export function gitFs(fs: GuardedFs, cwd: string, onDenied: (d: Denial) => void): GitFs {
   let first: Denial | undefined;
   const abs = (p: string, follow = true) => fs.resolve(cwd, String(p), follow);
+  // lstat answers remembered from readdir (a directory listing carries every child's node),
+  // so a status walk costs one query per directory instead of one per file. Any change made
+  // through this fs forgets them all.
+  const known = new Map<string, NodeInfo | null>();
+  const changed = () => known.clear();
+  const lstatOf = (path: string): NodeInfo | null => {
+    if (known.has(path)) return known.get(path)!;
+    return fs.lstat(path);
+  };
   /** Runs a workspace call, turning its errors into Node-style ones. */
   const guard = <T>(path: string, fn: () => T): T => {
     try {
@@ -97,6 +106,7 @@ export function gitFs(fs: GuardedFs, cwd: string, onDenied: (d: Denial) => void)
       });
     },
     async writeFile(p: string, data: Uint8Array | string, opts?: Opts) {
+      changed();
       guard(p, () => {
         const path = abs(p);
         const parent = fs.stat(path.slice(0, path.lastIndexOf("/")) || "/");
@@ -110,6 +120,7 @@ export function gitFs(fs: GuardedFs, cwd: string, onDenied: (d: Denial) => void)
       });
     },
     async unlink(p: string) {
+      changed();
       guard(p, () => {
         const path = abs(p, false);
         const info = fs.lstat(path);
@@ -124,10 +135,14 @@ export function gitFs(fs: GuardedFs, cwd: string, onDenied: (d: Denial) => void)
         const info = fs.stat(path);
         if (!info) throw enoent(p);
         if (info.kind !== "dir") throw new FsError("ENOTDIR", `ENOTDIR: not a directory, scandir '${p}'`);
-        return fs.readdir(path).map((n) => n.path.slice(n.path.lastIndexOf("/") + 1));
+        const nodes = fs.readdir(path);
+        // Links are left to lstat itself (a listing's node may describe the link's target).
+        for (const n of nodes) if (n.kind !== "symlink") known.set(`${path === "/" ? "" : path}/${n.path.slice(n.path.lastIndexOf("/") + 1)}`, n);
+        return nodes.map((n) => n.path.slice(n.path.lastIndexOf("/") + 1));
       });
     },
     async mkdir(p: string, opts?: { recursive?: boolean; mode?: number } | number) {
+      changed();
       guard(p, () => {
         const path = abs(p);
         const recursive = typeof opts === "object" && opts?.recursive === true;
@@ -141,6 +156,7 @@ export function gitFs(fs: GuardedFs, cwd: string, onDenied: (d: Denial) => void)
       });
     },
     async rmdir(p: string) {
+      changed();
       guard(p, () => {
         const path = abs(p, false);
         const info = fs.lstat(path);
@@ -151,6 +167,7 @@ export function gitFs(fs: GuardedFs, cwd: string, onDenied: (d: Denial) => void)
       });
     },
     async rm(p: string, opts?: { recursive?: boolean; force?: boolean }) {
+      changed();
       guard(p, () => {
         const path = abs(p, false);
         if (!fs.lstat(path)) {
@@ -169,7 +186,7 @@ export function gitFs(fs: GuardedFs, cwd: string, onDenied: (d: Denial) => void)
     },
     async lstat(p: string) {
       return guard(p, () => {
-        const info = fs.lstat(abs(p, false));
+        const info = lstatOf(abs(p, false));
         if (!info) throw enoent(p);
         return new GitStat(info);
       });
@@ -181,6 +198,7 @@ export function gitFs(fs: GuardedFs, cwd: string, onDenied: (d: Denial) => void)
       });
     },
     async symlink(target: string, p: string) {
+      changed();
       guard(p, () => {
         const path = abs(p, false);
         if (fs.lstat(path)) throw new FsError("EEXIST", `EEXIST: file already exists, symlink '${p}'`);
@@ -188,6 +206,7 @@ export function gitFs(fs: GuardedFs, cwd: string, onDenied: (d: Denial) => void)
       });
     },
     async chmod(p: string, mode: number) {
+      changed();
       guard(p, () => fs.setMode(abs(p), mode & 0o7777));
     },
   };
