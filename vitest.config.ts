@@ -26,6 +26,8 @@ export default defineConfig(async () => {
           model: inject("scriptedModel"),
           // Real MCP servers (test/mcp/remote-servers.global.mjs) sessions attach as remote servers.
           mcp: inject("mcpRemote"),
+          // The smart-HTTP git server (test/git/git-server.global.mjs); its second port stays outside the allowed origins.
+          git: inject("gitServer"),
         }),
       ),
     ],
@@ -40,6 +42,8 @@ export default defineConfig(async () => {
         "test/tools/options/gnu.global.mjs",
         "test/http/openapi-validator.global.mjs",
         "test/checkpoints/git.global.mjs",
+        "test/git/git.global.mjs",
+        "test/git/git-server.global.mjs",
       ],
       include: ["test/**/*.test.ts", "src/**/*.test.ts"],
       testTimeout: 60_000,

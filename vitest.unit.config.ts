@@ -29,6 +29,7 @@ export default defineConfig(() => {
           imap: { port: 9, user: "nobody", password: "unused" },
           model: nowhere,
           mcp: { origin: nowhere, otherOrigin: "http://127.0.0.2:9", calcToken: "unused", notesKey: "unused" },
+          git: { origin: "http://127.0.0.3:9" },
         }),
       ),
     ],

@@ -66,6 +66,8 @@ interface Env {
   TOOLSHED_LLM_TIMEOUT_MS?: string;
   /** Remote MCP servers sessions may attach (src/mcp/client/config.ts): JSON `{name: {url, headers_secret?, bearer_secret?}}`. */
   TOOLSHED_MCP_SERVERS?: string;
+  /** `git` credentials by origin (src/tools/git/http.ts): JSON `{"https://host": "user:token"}`; sent only to that origin, never shown. */
+  TOOLSHED_GIT_CREDENTIALS?: string;
   /** How long one exchange with a remote MCP server may take, in milliseconds (default 30,000). */
   TOOLSHED_MCP_TIMEOUT_MS?: string;
   /** generate_image's model, at TOOLSHED_LLM_URL's `/images/generations` (or the Workers AI model with AI bound). */

@@ -5,6 +5,7 @@ export interface TestServers {
   imap: { port: number; user: string; password: string };
   model: string;
   mcp: { origin: string; otherOrigin: string; calcToken: string; notesKey: string };
+  git: { origin: string };
 }
 /** The plugin's worker options (its type is not exported by name). */
 export declare function workerOptions(servers: TestServers): any;

@@ -6,13 +6,13 @@
  * `servers`: where the global setups' servers listen (see vitest.config.ts); `ports`: the network
  * tests' site and DNS-over-HTTPS ports (test/net/ports.mjs).
  */
-export function workerOptions({ ports, search, imap, model, mcp }) {
+export function workerOptions({ ports, search, imap, model, mcp, git }) {
   return {
     wrangler: { configPath: "./wrangler.toml" },
     miniflare: {
       bindings: {
         TOOLSHED_API_KEYS: "alice=test-key-alice,bob=test-key-bob",
-        TOOLSHED_ALLOWED_ORIGINS: `http://127.0.0.1:${ports.site},imap://127.0.0.1:${imap.port},${mcp.origin},${mcp.otherOrigin}`,
+        TOOLSHED_ALLOWED_ORIGINS: `http://127.0.0.1:${ports.site},imap://127.0.0.1:${imap.port},${mcp.origin},${mcp.otherOrigin},${git.origin}`,
         TOOLSHED_DOH_URL: `http://127.0.0.1:${ports.doh}/dns-query`,
         TOOLSHED_URL_DENY: "*.denied-by-operator.test",
         TOOLSHED_SEARCH_PROVIDERS: "brave,searxng,duckduckgo,service",
@@ -43,6 +43,7 @@ export function workerOptions({ ports, search, imap, model, mcp }) {
         TEST_MCP_CALC_TOKEN: mcp.calcToken,
         TEST_MCP_NOTES_HEADERS: JSON.stringify({ "x-notes-key": mcp.notesKey }),
         TOOLSHED_MCP_TIMEOUT_MS: "4000",
+        TOOLSHED_GIT_CREDENTIALS: JSON.stringify({ [git.origin]: "agent:s3cret-push" }),
       },
       serviceBindings: { TOOLSHED_SEARCH_SERVICE: "search-example" },
       workers: [{ name: "search-example", modules: true, scriptPath: "examples/search-worker/src/index.js", compatibilityDate: "2026-04-01" }],

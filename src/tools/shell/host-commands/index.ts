@@ -3,6 +3,7 @@ import type { ProgramIo } from "../../../shell/host";
 import type { GuardedFs } from "../../../vfs/guarded-fs";
 import { curl } from "../../net/curl";
 import { wget } from "../../net/wget";
+import { gitCommand } from "../../git";
 import type { ToolContext } from "../../types";
 import { chmod } from "./chmod";
 import { getconf, locale, stty } from "./machine-info";
@@ -46,6 +47,7 @@ function textCommand(run: (io: HostCommandIo) => Promise<number>): HostCommand {
 export const HOST_COMMANDS: ReadonlyMap<string, HostCommand> = new Map([
   ["curl", curl],
   ["wget", wget],
+  ["git", gitCommand],
   ["chmod", textCommand(chmod)],
   ["getconf", getconf],
   ["locale", locale],
