@@ -1,0 +1,50 @@
+// The import rules of src/ and durable-objects/ (see ARCHITECTURE.md for the layers).
+// `npm run check:imports` runs these with dependency-cruiser, and adds one rule that
+// dependency-cruiser cannot say on its own: no cycle between folders (scripts/check-imports.mjs).
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "no-file-cycle",
+      comment: "Files import one way; a cycle means a type or helper belongs in a leaf file both can import.",
+      severity: "error",
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: "syntax-is-a-leaf",
+      comment: "The parser only builds syntax trees: it knows nothing of expansion or of the runner.",
+      severity: "error",
+      from: { path: "^src/shell/syntax/" },
+      to: { path: "^src/shell/(expand|interp|builtins)/" },
+    },
+    {
+      name: "expand-below-the-runner",
+      comment: "Expansion reaches the runner only through the context it is handed (ExpandContext).",
+      severity: "error",
+      from: { path: "^src/shell/expand/" },
+      to: { path: "^src/shell/(interp|builtins)/" },
+    },
+    {
+      name: "policy-and-vfs-import-no-tool",
+      comment: "Every door asks the policy; the policy and the workspace do not know the doors.",
+      severity: "error",
+      from: { path: "^src/(policy|vfs)/" },
+      to: { path: "^src/tools/" },
+    },
+    {
+      name: "agents-mcp-models-import-no-registry",
+      comment: "Agents, MCP and model code take tools as values; importing a registry pulls in every tool.",
+      severity: "error",
+      from: { path: "^src/(agents|mcp)/" },
+      to: { path: "^src/(tools/registry|profiles/)" },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "(^|/)(node_modules|test)/" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: { extensions: [".ts", ".mjs", ".js", ".json"] },
+  },
+};
