@@ -27,7 +27,7 @@ import { withPendingMessages } from "../src/agents/pending";
 import { MAX_RUNNING_SUBAGENTS } from "../src/agents/run";
 import { AlarmScheduler, type AlarmHandler } from "../src/session/alarms";
 import { TaskStore, viewOf, type TaskView } from "../src/session/tasks";
-import { errorResult } from "../src/tools/errors";
+import { errorResult } from "../src/tools/result";
 import { TOOLS, formatValidationError } from "../src/tools/registry";
 import type { Json, ToolContext, ToolDefinition, ToolResult } from "../src/tools/types";
 import { isVfsError } from "../src/vfs/errors";

@@ -1,4 +1,4 @@
-import { ToolError } from "../tools/errors";
+import { ToolError } from "../tools/result";
 import type { Json, ToolResult } from "../tools/types";
 import type { SubAgentHost } from "./host";
 import type { ChatMessage, ChatModel, FunctionTool, ToolCall } from "./model";

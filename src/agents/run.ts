@@ -1,4 +1,4 @@
-import { ToolError } from "../tools/errors";
+import { ToolError } from "../tools/result";
 import type { SubAgentHost } from "./host";
 import { runSubAgent, type SubAgentOutcome } from "./loop";
 

@@ -1,4 +1,4 @@
-import { ToolError } from "../../tools/errors";
+import { ToolError } from "../../tools/result";
 import type { ModelConfig } from "./config";
 import { postJson } from "./http";
 import { parseReply } from "./reply";

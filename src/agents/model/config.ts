@@ -1,4 +1,4 @@
-import { ToolError } from "../../tools/errors";
+import { ToolError } from "../../tools/result";
 
 /** The Workers AI binding, as much of it as the agent loop uses. */
 export interface AiBinding {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ToolError } from "../../tools/errors";
+import { ToolError } from "../../tools/result";
 import { providerConfig, type ModelConfig } from "./config";
 import { postJson } from "./http";
 

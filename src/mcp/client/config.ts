@@ -4,7 +4,7 @@
  * come from a session or the model): it names Worker secrets, read here when a server is used.
  */
 import { z } from "zod";
-import { ToolError } from "../../tools/errors";
+import { ToolError } from "../../tools/result";
 import { formatValidationError } from "../../tools/registry";
 
 /** Server names become part of tool names (`mcp__<server>__<tool>`), so `__` cannot appear in them. */

@@ -5,7 +5,7 @@
  */
 import type { NetContext } from "../../net/context";
 import type { Denial } from "../../policy/denied";
-import { errorResult } from "../../tools/errors";
+import { errorResult } from "../../tools/result";
 import type { Json, ToolResult } from "../../tools/types";
 import { mcpTimeoutMs, resolveServer, type McpClientEnv } from "./config";
 import { deferredName } from "./names";

@@ -7,7 +7,7 @@ import type { Client } from "@modelcontextprotocol/client";
 import type { NetContext } from "../../net/context";
 import { PolicyDenied } from "../../policy/denied";
 import { MAX_OUTPUT_CHARS, truncateMiddle } from "../../policy/output";
-import { ToolError } from "../../tools/errors";
+import { ToolError } from "../../tools/result";
 import type { Json, ToolResult } from "../../tools/types";
 import type { RemoteServer } from "./config";
 import { policyFetch, type FetchTrouble } from "./fetch";

@@ -1,5 +1,5 @@
 import type { CDPSession, KeyInput, Page } from "@cloudflare/puppeteer";
-import { ToolError } from "../errors";
+import { ToolError } from "../result";
 import type { BrowserArgs } from "./params";
 import { nodeOfRef, type SnapshotRefs } from "./snapshot";
 

@@ -1,7 +1,7 @@
 import type { Page } from "@cloudflare/puppeteer";
 import { PolicyDenied } from "../../policy/denied";
 import { isVfsError } from "../../vfs/errors";
-import { ToolError } from "../errors";
+import { ToolError } from "../result";
 import { defineTool, type Json, type ToolContext, type ToolResult } from "../types";
 import { guardPage, judgeBrowserUrl } from "./guard";
 import { act } from "./act";

@@ -1,6 +1,6 @@
 import puppeteer, { type Browser, type Page } from "@cloudflare/puppeteer";
 import type { Denial } from "../../policy/denied";
-import { ToolError } from "../errors";
+import { ToolError } from "../result";
 import type { ToolContext } from "../types";
 import { guardPage } from "./guard";
 import type { SnapshotRefs } from "./snapshot";

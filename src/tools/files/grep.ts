@@ -2,7 +2,7 @@ import { z } from "zod";
 import { GREP_MAX_FILE_BYTES, GREP_MAX_LINES } from "../../policy/limits";
 import { truncateMiddle } from "../../policy/output";
 import { relativeToRoot } from "../../vfs/paths";
-import { ToolError } from "../errors";
+import { ToolError } from "../result";
 import { defineTool } from "../types";
 import { filesInScope } from "./search-scope";
 import { linesOf, looksBinary } from "./text";

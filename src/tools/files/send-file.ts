@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { SEND_MAX_FILE_BYTES } from "../../policy/limits";
-import { ToolError } from "../errors";
+import { ToolError } from "../result";
 import { defineTool } from "../types";
 
 const params = z.object({

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { generateImageBytes, imageConfigFromEnv } from "../../agents/model";
-import { ToolError } from "../errors";
+import { ToolError } from "../result";
 import { defineTool } from "../types";
 import { asPng } from "./png";
 

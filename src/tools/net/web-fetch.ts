@@ -4,7 +4,7 @@ import { netContextFromEnv } from "../../net/context";
 import { NetError } from "../../net/errors";
 import { safeFetch } from "../../net/fetch";
 import { htmlToMarkdown } from "../../net/readable";
-import { ToolError } from "../errors";
+import { ToolError } from "../result";
 import { defineTool, type ToolContext } from "../types";
 
 export const WEB_FETCH_MAX_CHARS = 50_000;
