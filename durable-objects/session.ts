@@ -26,7 +26,7 @@ import { chatModel, modelConfigFromEnv, type FunctionTool } from "../src/agents/
 import { withPendingMessages } from "../src/agents/pending";
 import { MAX_RUNNING_SUBAGENTS } from "../src/agents/run";
 import { AlarmScheduler, type AlarmHandler } from "../src/session/alarms";
-import { TaskStore, viewOf, type TaskView } from "../src/session/tasks";
+import { TaskStore, viewOf, type TaskView } from "../src/agents/tasks";
 import { errorResult } from "../src/tools/result";
 import { TOOLS, formatValidationError } from "../src/tools/registry";
 import type { Json, ToolContext, ToolDefinition, ToolResult } from "../src/tools/types";

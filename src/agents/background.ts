@@ -1,5 +1,5 @@
 import type { AlarmScheduler } from "../session/alarms";
-import { viewOf, type TaskRecord, type TaskSpec, type TaskStore, type TaskView } from "../session/tasks";
+import { viewOf, type TaskRecord, type TaskSpec, type TaskStore, type TaskView } from "./tasks";
 import { ToolError } from "../tools/result";
 import type { SpawnRequest, SubAgentHost } from "./host";
 import { initialState, runSubAgent, type SubAgentOutcome } from "./loop";

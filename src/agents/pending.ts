@@ -1,5 +1,5 @@
-import type { TaskRecord, TaskView } from "../session/tasks";
-import { viewOf } from "../session/tasks";
+import type { TaskRecord, TaskView } from "./tasks";
+import { viewOf } from "./tasks";
 import type { ToolResult } from "../tools/types";
 
 /**
