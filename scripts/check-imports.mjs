@@ -13,6 +13,7 @@ const repo = join(dirname(fileURLToPath(import.meta.url)), "..");
 const root = resolve(process.argv[2] ?? repo);
 const config = createRequire(import.meta.url)(join(repo, ".dependency-cruiser.cjs"));
 const tsConfig = join(root, "tsconfig.json");
+const leaves = new Set(config.leaves ?? []);
 const dirs = ["src", "durable-objects"].filter((d) => existsSync(join(root, d)));
 
 const cwd = process.cwd();
@@ -77,11 +78,16 @@ for (const p of problems) console.log(p);
 console.log(`check:imports: ${modules.length} files, ${fileCycles.length} file-level cycles, ${folderCycles.length} folder-level cycles, ${problems.length} problems`);
 process.exit(problems.length > 0 ? 1 : 0);
 
-// The folders of the rule: src/<name>/ with all below it, and durable-objects/. Files directly
-// in src/ (the Worker's entry and the service layer) stand as one folder, src.
+// The folders of the rule are the layers: src/<name>/ with everything below it, and
+// durable-objects/. Files directly in src/ (the Worker's entry, the service layer) stand as one
+// folder, "src". A leaf shared by the layers below its own (config `leaves`) stands as a room of
+// its own, so that importing it does not tie those layers to its folder; a cycle through it is
+// still caught.
 function folderOf(file) {
+  if (leaves.has(file)) return file;
   const parts = file.split("/");
-  return parts[0] === "src" && parts.length > 2 ? `src/${parts[1]}` : parts[0] === "src" ? "src" : parts[0];
+  if (parts[0] !== "src") return parts[0];
+  return parts.length > 2 ? `src/${parts[1]}` : "src";
 }
 
 // Tarjan's algorithm; returns the strongly connected components.

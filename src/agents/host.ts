@@ -1,5 +1,5 @@
 import type { Denial } from "../policy/denied";
-import type { ToolResult } from "../tools/types";
+import type { ToolResult } from "../tools/result";
 import type { TaskView } from "./tasks";
 import type { ChatModel, FunctionTool } from "./model";
 

@@ -1,5 +1,5 @@
 import { ToolError } from "../tools/result";
-import type { Json, ToolResult } from "../tools/types";
+import type { Json, ToolResult } from "../tools/result";
 import type { SubAgentHost } from "./host";
 import type { ChatMessage, ChatModel, FunctionTool, ToolCall } from "./model";
 import { subAgentSystemPrompt } from "./prompt";

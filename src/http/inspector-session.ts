@@ -1,5 +1,5 @@
 import { secretKey, signHex, verifyHex } from "../policy/signing";
-import { formatValidationError } from "../tools/registry";
+import { formatValidationError } from "../lib/validation";
 import { parseApiKeys, tenantOfKey } from "./auth";
 import { readJson } from "./body";
 import { httpError, json } from "./respond";

@@ -5,7 +5,7 @@
  * the session's own tools; a long call reports progress while it runs.
  */
 import { createMcpHandler, ProtocolError, ProtocolErrorCode, Server, type McpHttpHandler } from "@modelcontextprotocol/server";
-import type { Json, ToolResult } from "../tools/types";
+import type { Json, ToolResult } from "../tools/result";
 
 export const MCP_SERVER_VERSION = "0.1.0";
 

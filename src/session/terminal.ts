@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { formatValidationError } from "../tools/registry";
+import { formatValidationError } from "../lib/validation";
 
 /**
  * The live terminal's record and wire format. A person types a line; it runs through the

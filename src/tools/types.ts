@@ -8,6 +8,10 @@ import type { SubAgentHost } from "../agents/host";
 import type { DeferredTools } from "../mcp/client/deferred";
 import type { GuardedFs } from "../vfs/guarded-fs";
 import type { SentFile } from "../vfs/outbox";
+import type { ToolResult } from "./result";
+
+// The result types live in the leaf ./result, which agents and MCP code import without the tools.
+export type { Json, ToolResult } from "./result";
 
 /** What a tool sees of its session. */
 export interface ToolContext {
@@ -40,21 +44,6 @@ export interface ToolContext {
   /** The remote MCP servers attached to the session and their tools (tool_search); absent in contexts built by tests. */
   deferred?: DeferredTools;
 }
-
-/**
- * Every tool answers with this envelope: `success`, a text `output` for the model, `error`
- * when it failed, `denied` when the policy refused it, plus tool-specific fields.
- */
-export interface ToolResult {
-  success: boolean;
-  output?: string;
-  error?: string;
-  denied?: Denial;
-  [field: string]: Json | Denial | undefined;
-}
-
-/** Values that cross every boundary unchanged: JSON over HTTP, structured clone over RPC. */
-export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 
 export interface ToolDefinition<S extends z.ZodType = z.ZodType> {
   name: string;

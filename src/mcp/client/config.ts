@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { ToolError } from "../../tools/result";
-import { formatValidationError } from "../../tools/registry";
+import { formatValidationError } from "../../lib/validation";
 
 /** Server names become part of tool names (`mcp__<server>__<tool>`), so `__` cannot appear in them. */
 const SERVER_NAME = /^[A-Za-z0-9](?:[A-Za-z0-9-]|_(?!_))*$/;

@@ -8,7 +8,7 @@ import type { NetContext } from "../../net/context";
 import { PolicyDenied } from "../../policy/denied";
 import { MAX_OUTPUT_CHARS, truncateMiddle } from "../../policy/output";
 import { ToolError } from "../../tools/result";
-import type { Json, ToolResult } from "../../tools/types";
+import type { Json, ToolResult } from "../../tools/result";
 import type { RemoteServer } from "./config";
 import { policyFetch, type FetchTrouble } from "./fetch";
 
