@@ -8,9 +8,9 @@ import { createSessionMcpHandler, MCP_SERVER_VERSION } from "../src/mcp/server";
 import { drain } from "../src/lib/streams";
 import { PolicyDenied, type Denial } from "../src/policy/denied";
 import { FileRules } from "../src/policy/files";
-import { downloadLink } from "../src/http/outbox";
 import { netContextFromEnv, type NetContext } from "../src/net/context";
 import { outboxTtlSecondsFromEnv, quotasFromEnv } from "../src/policy/limits";
+import { downloadLink } from "../src/policy/signing";
 import { sessionPolicy } from "../src/policy/rule-sets";
 import { profileOf, sessionTools, type Profile, type ProfileName } from "../src/profiles";
 import { exportTools, withoutNulls, type Format } from "../src/profiles/export";
@@ -38,51 +38,9 @@ import { Outbox, type OutboxEntry, type SentFile } from "../src/vfs/outbox";
 import { ROOT, relativeToRoot } from "../src/vfs/paths";
 import { Workspace } from "../src/vfs/workspace";
 import { takeTurn } from "../src/wasi/turns";
+import type { CreateOptions, DirEntry, Failure, Outcome, SessionInfo } from "../src/session/types";
 
-export interface SessionInfo {
-  id: string;
-  profile: string;
-  tools: string[];
-  /** Remote MCP servers attached at creation; their tools are deferred (tool_search). */
-  mcpServers: string[];
-  cwd: string;
-  status: string;
-  createdAt: string;
-  lastUsedAt: string;
-  usage: { bytes: number; files: number; maxBytes: number; maxFiles: number; toolCalls: number };
-}
-
-export interface CreateOptions {
-  id: string;
-  tenant: string;
-  profile: ProfileName;
-  /** The tools the session serves (already checked against the profile). */
-  tools: string[];
-  cwd?: string;
-  env?: Record<string, string>;
-  urlRules?: { allow?: string[]; deny?: string[] };
-  /** Remote MCP servers to attach (already checked against the operator's list). */
-  mcpServers?: string[];
-}
-
-export interface DirEntry {
-  name: string;
-  /** Absolute (under /workspace). */
-  path: string;
-  kind: string;
-  size: number;
-  modified: string;
-}
-
-/** Failures a caller maps to its own protocol (HTTP status, RPC error). */
-export type Failure =
-  | { ok: false; error: "session_not_found"; message: string }
-  | { ok: false; error: "tool_not_found"; message: string }
-  | { ok: false; error: "invalid_arguments"; message: string }
-  | { ok: false; error: "denied"; message: string; denied: Denial }
-  | { ok: false; error: "fs"; code: string; message: string };
-
-export type Outcome<T> = ({ ok: true } & T) | Failure;
+export type { CreateOptions, DirEntry, Failure, Outcome, SessionInfo } from "../src/session/types";
 
 /** Uploads of one session in flight at once; a client that needs more is told by the oldest failing. */
 export const MAX_PENDING_UPLOADS = 8;

@@ -79,15 +79,15 @@ console.log(`check:imports: ${modules.length} files, ${fileCycles.length} file-l
 process.exit(problems.length > 0 ? 1 : 0);
 
 // The folders of the rule are the layers: src/<name>/ with everything below it, and
-// durable-objects/. Files directly in src/ (the Worker's entry, the service layer) stand as one
-// folder, "src". A leaf shared by the layers below its own (config `leaves`) stands as a room of
+// durable-objects/. Each file directly in src/ (the Worker's entry, the service layer, the RPC
+// door) is a layer of its own. A leaf shared by the layers below its own (config `leaves`) stands as a room of
 // its own, so that importing it does not tie those layers to its folder; a cycle through it is
 // still caught.
 function folderOf(file) {
   if (leaves.has(file)) return file;
   const parts = file.split("/");
   if (parts[0] !== "src") return parts[0];
-  return parts.length > 2 ? `src/${parts[1]}` : "src";
+  return parts.length > 2 ? `src/${parts[1]}` : file;
 }
 
 // Tarjan's algorithm; returns the strongly connected components.
