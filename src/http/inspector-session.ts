@@ -1,6 +1,6 @@
 import { secretKey, signHex, verifyHex } from "../policy/signing";
 import { formatValidationError } from "../lib/validation";
-import { parseApiKeys, tenantOfKey } from "./auth";
+import { parseApiKeys, tenantOfKey } from "./api-keys";
 import { readJson } from "./body";
 import { httpError, json } from "./respond";
 import { LoginBody } from "./shapes";
