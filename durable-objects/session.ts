@@ -39,13 +39,14 @@ import { ROOT, relativeToRoot } from "../src/vfs/paths";
 import { Workspace } from "../src/vfs/workspace";
 import { takeTurn } from "../src/wasi/turns";
 import type { CreateOptions, DirEntry, Failure, Outcome, SessionInfo } from "../src/session/types";
+import { LIMITS } from "../src/limits";
 
 export type { CreateOptions, DirEntry, Failure, Outcome, SessionInfo } from "../src/session/types";
 
 /** Uploads of one session in flight at once; a client that needs more is told by the oldest failing. */
-export const MAX_PENDING_UPLOADS = 8;
+export const MAX_PENDING_UPLOADS = LIMITS.pendingUploads;
 /** An upload whose body has not moved for this long belongs to a request that died. */
-const UPLOAD_IDLE_MS = 10 * 60 * 1000;
+const UPLOAD_IDLE_MS = LIMITS.uploadIdleMs;
 
 type ServedTool = ReturnType<typeof sessionTools>[number];
 

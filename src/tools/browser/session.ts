@@ -4,9 +4,10 @@ import { ToolError } from "../result";
 import type { ToolContext } from "../types";
 import { guardPage } from "./guard";
 import type { SnapshotRefs } from "./snapshot";
+import { LIMITS } from "../../limits";
 
 /** Browser Rendering closes a browser nobody has used for this long (its maximum, 10 minutes). */
-export const BROWSER_IDLE_MS = 600_000;
+export const BROWSER_IDLE_MS = LIMITS.browserIdleMs;
 
 /** The alarm job (src/session/alarms.ts) that closes a session's idle browser. */
 export const BROWSER_IDLE_JOB = "browser-idle";

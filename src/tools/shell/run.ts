@@ -7,17 +7,18 @@ import { ROOT, TMP } from "../../vfs/paths";
 import type { ToolContext, ToolResult } from "../types";
 import { machineView } from "./machine";
 import { SessionShellHost, type ProgramRunner } from "./session-host";
+import { LIMITS } from "../../limits";
 
-export const DEFAULT_TIMEOUT_SECONDS = 60;
+export const DEFAULT_TIMEOUT_SECONDS = LIMITS.shellTimeoutSeconds;
 /**
  * How long past `timeout_seconds` a run may sit on an await that never settles (a reader
  * waiting for a writer that is never closed) before the call gives up on it. The interpreter's
  * own budget stops busy work; this only catches a run that is idle forever, where a timer
  * does fire even on Workers.
  */
-export const HANG_GRACE_MS = 2_000;
-/** Of the 30,000 output characters, stderr gets at most this share; stdout gets the rest. */
-const STDERR_SHARE = 10_000;
+export const HANG_GRACE_MS = LIMITS.hangGraceMs;
+/** Of the tool's output characters, stderr gets at most this share; stdout gets the rest. */
+const STDERR_SHARE = LIMITS.stderrShareChars;
 
 /** The environment every command starts with, before the session's and the call's own. */
 export function baseEnv(cwd: string): Record<string, string> {
