@@ -6,7 +6,6 @@ import { decode, encode } from "../interp/streams";
 import { ArithError } from "../expand/arith";
 import { quote, quoteAlways } from "../expand/word";
 import { berr, out, skipDashDash, NAME_RE } from "./io";
-import { BUILTINS } from "./index";
 import { formatFunction } from "../syntax/print";
 import { signalName, signalNumber } from "./signals";
 
@@ -266,7 +265,7 @@ function describe(sh: Shell, name: string): { kind: string; path?: string } | nu
   if (sh.aliases.has(name)) return { kind: "alias" };
   if (KEYWORDS.has(name)) return { kind: "keyword" };
   if (sh.funcs.has(name)) return { kind: "function" };
-  if (BUILTINS[name]) return { kind: "builtin" };
+  if (sh.shared.builtins[name]) return { kind: "builtin" };
   if (name.includes("/")) {
     try {
       const st = sh.host.fs.stat(sh.host.resolvePath(sh.cwd, name));
@@ -326,7 +325,7 @@ export async function type(sh: Shell, argv: string[], fds: Fd[]): Promise<number
       if (sh.aliases.has(n)) found.push({ kind: "alias" });
       if (KEYWORDS.has(n)) found.push({ kind: "keyword" });
       if (!noFuncs && sh.funcs.has(n)) found.push({ kind: "function" });
-      if (BUILTINS[n]) found.push({ kind: "builtin" });
+      if (sh.shared.builtins[n]) found.push({ kind: "builtin" });
     }
     if (n.includes("/")) {
       const d = describe(sh, n);
@@ -412,7 +411,7 @@ export async function hash(sh: Shell, argv: string[], fds: Fd[]): Promise<number
   if (argv[1] === "-r") { sh.hashed.clear(); return 0; }
   let st = 0;
   for (const n of argv.slice(1)) {
-    const f = BUILTINS[n] || n.includes("/") ? null : sh.lookupCommand(n);
+    const f = sh.shared.builtins[n] || n.includes("/") ? null : sh.lookupCommand(n);
     if (!f) { await berr(sh, fds, "hash", `${n}: not found`); st = 1; }
     else sh.hashed.get(n)!.hits = 0;
   }
