@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { NetContext } from "../net/context";
 import type { Denial } from "../policy/denied";
-import type { BrowserHost } from "./browser/session";
+import type { BrowserHost } from "./browser/host";
 import type { OutputSink } from "../shell";
 import type { SessionPolicy } from "../policy/rule-sets";
 import type { SubAgentHost } from "../agents/host";

@@ -1,5 +1,5 @@
 import type { CDPSession, Page } from "@cloudflare/puppeteer";
-import type { Json } from "../types";
+import type { Json } from "../result";
 import { ToolError } from "../result";
 
 /** Elements a snapshot lists at most; the rest are counted in a notice. */
