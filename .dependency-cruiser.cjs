@@ -9,8 +9,8 @@ module.exports = {
   forbidden: [
     {
       name: "no-file-cycle",
-      comment: "Files import one way; a cycle means a type or helper belongs in a leaf file both can import.",
-      severity: "error",
+      comment: "Files import one way; a cycle means a type or helper belongs in a leaf file both can import. scripts/check-imports.mjs refuses the cycles that cross folders and counts those inside one folder.",
+      severity: "warn",
       from: {},
       to: { circular: true },
     },
@@ -23,10 +23,10 @@ module.exports = {
     },
     {
       name: "expand-below-the-runner",
-      comment: "Expansion reaches the runner only through the context it is handed (ExpandContext).",
+      comment: "Expansion reaches the runner only through the context it is handed (ExpandCtx); it may use the runner's data types (variables, Maybe).",
       severity: "error",
       from: { path: "^src/shell/expand/" },
-      to: { path: "^src/shell/(interp|builtins)/" },
+      to: { path: "^src/shell/(interp|builtins)/", pathNot: "^src/shell/interp/(vars|maybe|assoc)[.]ts$" },
     },
     {
       name: "policy-and-vfs-import-no-tool",
