@@ -32,7 +32,7 @@ import { TOOLS, formatValidationError } from "../src/tools/registry";
 import type { Json, ToolContext, ToolDefinition, ToolResult } from "../src/tools/types";
 import { isVfsError } from "../src/vfs/errors";
 import type { FileEditor } from "../src/vfs/file-editor";
-import { GuardedFs } from "../src/vfs/guarded-fs";
+import { GuardedFs } from "../src/policy/guarded-fs";
 import { checkConsistency } from "../src/vfs/consistency";
 import { Outbox, type OutboxEntry, type SentFile } from "../src/vfs/outbox";
 import { ROOT, relativeToRoot } from "../src/vfs/paths";

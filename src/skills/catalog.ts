@@ -1,4 +1,4 @@
-import type { GuardedFs } from "../vfs/guarded-fs";
+import type { GuardedFs } from "../policy/guarded-fs";
 import { baseName, joinPath, ROOT } from "../vfs/paths";
 import { BUNDLED_SKILLS } from "./bundled.gen";
 import { parseSkillHeader, resolveSkillVariables, type SkillHeader } from "./skill-file";

@@ -6,7 +6,7 @@ import type { OutputSink } from "../shell";
 import type { SessionPolicy } from "../policy/rule-sets";
 import type { SubAgentHost } from "../agents/host";
 import type { DeferredTools } from "../mcp/client/deferred";
-import type { GuardedFs } from "../vfs/guarded-fs";
+import type { GuardedFs } from "../policy/guarded-fs";
 import type { SentFile } from "../vfs/outbox";
 import type { ToolResult } from "./result";
 

@@ -1,7 +1,7 @@
 import { WASI, WASIProcExit, wasi } from "@bjorn3/browser_wasi_shim";
 import type { Fd } from "@bjorn3/browser_wasi_shim";
 import { PolicyDenied, type Denial } from "../policy/denied";
-import type { GuardedFs } from "../vfs/guarded-fs";
+import type { GuardedFs } from "../policy/guarded-fs";
 import { ROOT } from "../vfs/paths";
 import { WasiFsContext } from "./fs/context";
 import { DevDirFd } from "./fs/dev-fd";

@@ -4,7 +4,7 @@ import { PolicyDenied } from "../../policy/denied";
 import type { FileStat, PathError, ProgramIo, ShellFs, ShellHost } from "../../shell/host";
 import { isVfsError } from "../../vfs/errors";
 import type { FileEditor } from "../../vfs/file-editor";
-import type { GuardedFs } from "../../vfs/guarded-fs";
+import type { GuardedFs } from "../../policy/guarded-fs";
 import { programFor } from "../../wasi/programs";
 
 /** Runs a non-builtin command; undefined when no such program exists. */
