@@ -29,6 +29,13 @@ module.exports = {
       to: { path: "^src/shell/(interp|builtins)/", pathNot: "^src/shell/interp/(vars|maybe|assoc)[.]ts$" },
     },
     {
+      name: "interpreter-asks-its-host",
+      comment: "The interpreter reaches the policy only through its host (ShellHost: checkCommand, wrapperValueOptions, ...).",
+      severity: "error",
+      from: { path: "^src/shell/(interp|expand|syntax|builtins)/" },
+      to: { path: "^src/policy/" },
+    },
+    {
       name: "policy-and-vfs-import-no-tool",
       comment: "Every door asks the policy; the policy and the workspace do not know the doors.",
       severity: "error",

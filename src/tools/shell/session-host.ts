@@ -1,4 +1,5 @@
 import { checkCommand, checkFunctionDefinition, checkRedirect } from "../../policy/commands";
+import { WRAPPERS } from "../../policy/commands/wrappers";
 import type { Denial } from "../../policy/denied";
 import { PolicyDenied } from "../../policy/denied";
 import type { FileStat, PathError, ProgramIo, ShellFs, ShellHost } from "../../shell/host";
@@ -159,6 +160,10 @@ export class SessionShellHost implements ShellHost {
 
   inToolbox(name: string): boolean {
     return programFor(name) !== undefined;
+  }
+
+  wrapperValueOptions(name: string): readonly string[] {
+    return WRAPPERS[name]?.valueOptions ?? [];
   }
 
   hasProgram(name: string): boolean {
