@@ -53,6 +53,8 @@ type ServedTool = ReturnType<typeof sessionTools>[number];
 /** A call whose tool was found and whose arguments were checked. */
 interface PreparedCall {
   s: Opened;
+  /** The session's settings, read once for the whole call. */
+  meta: SessionMeta;
   profile: Profile;
   name: string;
   /** The implementation that runs: a canonical tool, or a remote MCP server's tool. */
@@ -85,6 +87,19 @@ function remoteTool(name: string, server: string, remote: string): ToolDefinitio
 interface CallWatch {
   output?: OutputSink;
   onStatus?: (status: string) => void;
+}
+
+/** Defines `key` on `obj` as a value made on first read, then kept. */
+function lazyField<T extends object, K extends keyof T>(obj: T, key: K, make: () => T[K]): void {
+  Object.defineProperty(obj, key, {
+    configurable: true,
+    enumerable: true,
+    get() {
+      const value = make();
+      Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
+      return value;
+    },
+  });
 }
 
 const notFound: Failure = { ok: false, error: "session_not_found", message: "No such session." };
@@ -345,9 +360,9 @@ export class SessionDO extends DurableObject<Env> {
     if (!parsed.success) {
       return { ok: false, error: "invalid_arguments", message: `Invalid arguments for ${name}: ${formatValidationError(parsed.error)}` };
     }
-    if (!entry) return { ok: true, s, profile, name, tool: remoteTool(name, deferred!.server, deferred!.tool), entry: null, args: parsed.data, call: null };
+    if (!entry) return { ok: true, s, meta, profile, name, tool: remoteTool(name, deferred!.server, deferred!.tool), entry: null, args: parsed.data, call: null };
     const call = entry.route(parsed.data, served.map((t) => t.name));
-    return { ok: true, s, profile, name, tool: TOOLS.get(call.tool)!, entry, args: parsed.data, call };
+    return { ok: true, s, meta, profile, name, tool: TOOLS.get(call.tool)!, entry, args: parsed.data, call };
   }
 
   /** Runs a prepared call under the session's rules and logs it; `watch` sees it as it runs. */
@@ -356,13 +371,7 @@ export class SessionDO extends DurableObject<Env> {
     // Many sessions share this thread: a burst of calls starts one per socket poll (turns.ts).
     await takeTurn();
     const run = async (): Promise<ToolResult> => {
-      const base = this.context(s, profile, origin, task);
-      const onStatus = watch.onStatus;
-      const ctx: ToolContext = {
-        ...base,
-        output: watch.output,
-        setStatus: onStatus ? (status) => (base.setStatus(status), onStatus(status)) : base.setStatus,
-      };
+      const ctx = this.context(s, profile, origin, task, p.meta, watch);
       const memory = { wasRead: (p: string) => s.store.wasRead(p), markRead: (p: string) => s.store.markRead(p), lastRead: this.lastRead };
       if (!tool.readOnly) this.lastRead.clear();
       const started = Date.now();
@@ -395,29 +404,35 @@ export class SessionDO extends DurableObject<Env> {
   }
 
   /** What a tool sees of this session. */
-  private context(s: Opened, profile: Profile, origin?: string, task?: string): ToolContext {
-    const meta = s.store.read();
+  private context(s: Opened, profile: Profile, origin?: string, task?: string, meta = s.store.read(), watch: CallWatch = {}): ToolContext {
     const policy = sessionPolicy(profile.rules, this.env);
     const net = netContextFromEnv(this.env, meta.urlRules);
-    return {
+    const onStatus = watch.onStatus;
+    const ctx: ToolContext = {
       sessionId: meta.id,
       fs: s.fs,
       cwd: meta.cwd,
       env: policy.scrub(meta.env),
       policy,
       workerEnv: this.env,
-      setStatus: (status) => s.store.set("status", status),
+      setStatus: (status) => {
+        s.store.set("status", status);
+        onStatus?.(status);
+      },
+      output: watch.output,
       net,
-      deferred: this.deferredHost(s, meta, net),
-      browser: this.browserHost(s),
       outbox: {
         send: async (path, caption) => {
           const entry = s.outbox.add(path, { caption, ttlSeconds: outboxTtlSecondsFromEnv(this.env) });
           return this.sentFile(meta, entry, origin);
         },
       },
-      agents: this.subAgentHost(s, profile, meta, origin, task),
     };
+    // Built when a tool first asks for them: a bash call needs none of the three.
+    lazyField(ctx, "deferred", () => this.deferredHost(s, meta, net));
+    lazyField(ctx, "browser", () => this.browserHost(s));
+    lazyField(ctx, "agents", () => this.subAgentHost(s, profile, meta, origin, task));
+    return ctx;
   }
 
   /**
@@ -515,7 +530,7 @@ export class SessionDO extends DurableObject<Env> {
     if (!s) return null;
     const meta = s.store.read();
     const profile = profileOf(meta.profile);
-    const ctx = this.context(s, profile);
+    const ctx = this.context(s, profile, undefined, undefined, meta);
     const tools = sessionTools(profile, meta.tools).map((t) => (t.describe ? { ...t, description: t.describe(ctx) } : t));
     return exportTools(tools, format);
   }

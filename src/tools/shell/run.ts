@@ -72,7 +72,9 @@ export async function runInSession(
   checkCallEnv(run.env ?? {});
   const seconds = run.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS;
   const host: SessionShellHost = new SessionShellHost(ctx.fs, (argv, io) => programs(argv, io), ROOT, hasProgram, ctx.policy?.commandRules);
-  const programs = programsFor({ ...ctx, fs: host.programFs });
+  // The programs' view of the context: their own fs, the rest read through (not copied: a spread
+  // would build the session's lazy hosts, browser and sub-agents, that a shell call never uses).
+  const programs = programsFor(Object.create(ctx, { fs: { value: host.programFs, enumerable: true } }) as ToolContext);
   let r: Awaited<ReturnType<typeof runShell>> | "stuck";
   let timer: ReturnType<typeof setTimeout> | undefined;
   const stuck = new Promise<"stuck">((resolve) => {
