@@ -29,7 +29,7 @@ describe("lazy hosts", () => {
       const n = count(instance);
       const r = await instance.callTool("bash", { command: "echo hi" });
       expect(r.ok).toBe(true);
-      if (r.ok) expect(r.result.output).toBe("hi\n");
+      if (r.ok) expect(r.result).toMatchObject({ success: true, stdout: "hi\n" });
       expect(n).toEqual({ browserHost: 0, deferredHost: 0, subAgentHost: 0, reads: 1 });
     });
   });

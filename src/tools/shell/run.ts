@@ -50,6 +50,16 @@ export interface ShellRun {
   env?: Record<string, string>;
 }
 
+/**
+ * A context that overrides some fields and reads the rest through from `base`. Not a spread: a
+ * spread would build the session's lazy hosts (browser, MCP, sub-agents) that a shell call never uses.
+ */
+function derive(base: ToolContext, own: Partial<ToolContext>): ToolContext {
+  const props: PropertyDescriptorMap = {};
+  for (const [k, value] of Object.entries(own)) props[k] = { value, enumerable: true, writable: true };
+  return Object.create(base, props) as ToolContext;
+}
+
 /** Runs a script like `sh -c` in the session and shapes the result the seed pages describe. */
 export async function runInSession(
   outer: ToolContext,
@@ -61,7 +71,7 @@ export async function runInSession(
   const denials: Denial[] = [];
   // The shell and its programs see the whole machine (/tmp, /usr/bin, /etc, ...); the file tools
   // that share `outer` keep the workspace-only view.
-  const ctx: ToolContext = { ...outer, fs: machineView(outer.fs), reportDenial: (d) => denials.push(d) };
+  const ctx = derive(outer, { fs: machineView(outer.fs), reportDenial: (d: Denial) => denials.push(d) });
   const started = Date.now();
   // working_dir is a tool parameter, so it keeps the file tools' boundary (/workspace).
   const cwd = run.workingDir ? outer.fs.resolve(ctx.cwd, run.workingDir) : ctx.cwd;
@@ -72,9 +82,7 @@ export async function runInSession(
   checkCallEnv(run.env ?? {});
   const seconds = run.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS;
   const host: SessionShellHost = new SessionShellHost(ctx.fs, (argv, io) => programs(argv, io), ROOT, hasProgram, ctx.policy?.commandRules);
-  // The programs' view of the context: their own fs, the rest read through (not copied: a spread
-  // would build the session's lazy hosts, browser and sub-agents, that a shell call never uses).
-  const programs = programsFor(Object.create(ctx, { fs: { value: host.programFs, enumerable: true } }) as ToolContext);
+  const programs = programsFor(derive(ctx, { fs: host.programFs }));
   let r: Awaited<ReturnType<typeof runShell>> | "stuck";
   let timer: ReturnType<typeof setTimeout> | undefined;
   const stuck = new Promise<"stuck">((resolve) => {
