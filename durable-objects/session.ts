@@ -8,9 +8,9 @@ import { createSessionMcpHandler, MCP_SERVER_VERSION } from "../src/mcp/server";
 import { drain } from "../src/lib/streams";
 import { PolicyDenied, type Denial } from "../src/policy/denied";
 import { FileRules } from "../src/policy/files";
-import { downloadLink } from "../src/http/outbox";
 import { netContextFromEnv, type NetContext } from "../src/net/context";
 import { outboxTtlSecondsFromEnv, quotasFromEnv } from "../src/policy/limits";
+import { downloadLink } from "../src/policy/signing";
 import { sessionPolicy } from "../src/policy/rule-sets";
 import { profileOf, sessionTools, type Profile, type ProfileName } from "../src/profiles";
 import { exportTools, withoutNulls, type Format } from "../src/profiles/export";
@@ -26,13 +26,13 @@ import { chatModel, modelConfigFromEnv, type FunctionTool } from "../src/agents/
 import { withPendingMessages } from "../src/agents/pending";
 import { MAX_RUNNING_SUBAGENTS } from "../src/agents/run";
 import { AlarmScheduler, type AlarmHandler } from "../src/session/alarms";
-import { TaskStore, viewOf, type TaskView } from "../src/session/tasks";
-import { errorResult } from "../src/tools/errors";
+import { TaskStore, viewOf, type TaskView } from "../src/agents/tasks";
+import { errorResult } from "../src/tools/result";
 import { TOOLS, formatValidationError } from "../src/tools/registry";
 import type { Json, ToolContext, ToolDefinition, ToolResult } from "../src/tools/types";
 import { isVfsError } from "../src/vfs/errors";
 import type { FileEditor } from "../src/vfs/file-editor";
-import { GuardedFs } from "../src/vfs/guarded-fs";
+import { GuardedFs } from "../src/policy/guarded-fs";
 import { checkConsistency } from "../src/vfs/consistency";
 import { Outbox, type OutboxEntry, type SentFile } from "../src/vfs/outbox";
 import { ROOT, relativeToRoot } from "../src/vfs/paths";
@@ -40,62 +40,23 @@ import { Workspace } from "../src/vfs/workspace";
 import { takeTurn } from "../src/wasi/turns";
 import * as checkpoints from "../src/session/checkpoints";
 import { cleanupHalfFork, importFork } from "../src/session/fork";
+import type { CreateOptions, DirEntry, Failure, Outcome, SessionInfo } from "../src/session/types";
+import { LIMITS } from "../src/limits";
 
-export interface SessionInfo {
-  id: string;
-  profile: string;
-  tools: string[];
-  /** Remote MCP servers attached at creation; their tools are deferred (tool_search). */
-  mcpServers: string[];
-  cwd: string;
-  status: string;
-  createdAt: string;
-  lastUsedAt: string;
-  usage: { bytes: number; files: number; maxBytes: number; maxFiles: number; toolCalls: number };
-}
-
-export interface CreateOptions {
-  id: string;
-  tenant: string;
-  profile: ProfileName;
-  /** The tools the session serves (already checked against the profile). */
-  tools: string[];
-  cwd?: string;
-  env?: Record<string, string>;
-  urlRules?: { allow?: string[]; deny?: string[] };
-  /** Remote MCP servers to attach (already checked against the operator's list). */
-  mcpServers?: string[];
-}
-
-export interface DirEntry {
-  name: string;
-  /** Absolute (under /workspace). */
-  path: string;
-  kind: string;
-  size: number;
-  modified: string;
-}
-
-/** Failures a caller maps to its own protocol (HTTP status, RPC error). */
-export type Failure =
-  | { ok: false; error: "session_not_found"; message: string }
-  | { ok: false; error: "tool_not_found"; message: string }
-  | { ok: false; error: "invalid_arguments"; message: string }
-  | { ok: false; error: "denied"; message: string; denied: Denial }
-  | { ok: false; error: "fs"; code: string; message: string };
-
-export type Outcome<T> = ({ ok: true } & T) | Failure;
+export type { CreateOptions, DirEntry, Failure, Outcome, SessionInfo } from "../src/session/types";
 
 /** Uploads of one session in flight at once; a client that needs more is told by the oldest failing. */
-export const MAX_PENDING_UPLOADS = 8;
+export const MAX_PENDING_UPLOADS = LIMITS.pendingUploads;
 /** An upload whose body has not moved for this long belongs to a request that died. */
-const UPLOAD_IDLE_MS = 10 * 60 * 1000;
+const UPLOAD_IDLE_MS = LIMITS.uploadIdleMs;
 
 type ServedTool = ReturnType<typeof sessionTools>[number];
 
 /** A call whose tool was found and whose arguments were checked. */
 interface PreparedCall {
   s: Opened;
+  /** The session's settings, read once for the whole call. */
+  meta: SessionMeta;
   profile: Profile;
   name: string;
   /** The implementation that runs: a canonical tool, or a remote MCP server's tool. */
@@ -128,6 +89,19 @@ function remoteTool(name: string, server: string, remote: string): ToolDefinitio
 interface CallWatch {
   output?: OutputSink;
   onStatus?: (status: string) => void;
+}
+
+/** Defines `key` on `obj` as a value made on first read, then kept. */
+function lazyField<T extends object, K extends keyof T>(obj: T, key: K, make: () => T[K]): void {
+  Object.defineProperty(obj, key, {
+    configurable: true,
+    enumerable: true,
+    get() {
+      const value = make();
+      Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
+      return value;
+    },
+  });
 }
 
 const notFound: Failure = { ok: false, error: "session_not_found", message: "No such session." };
@@ -389,9 +363,9 @@ export class SessionDO extends DurableObject<Env> {
     if (!parsed.success) {
       return { ok: false, error: "invalid_arguments", message: `Invalid arguments for ${name}: ${formatValidationError(parsed.error)}` };
     }
-    if (!entry) return { ok: true, s, profile, name, tool: remoteTool(name, deferred!.server, deferred!.tool), entry: null, args: parsed.data, call: null };
+    if (!entry) return { ok: true, s, meta, profile, name, tool: remoteTool(name, deferred!.server, deferred!.tool), entry: null, args: parsed.data, call: null };
     const call = entry.route(parsed.data, served.map((t) => t.name));
-    return { ok: true, s, profile, name, tool: TOOLS.get(call.tool)!, entry, args: parsed.data, call };
+    return { ok: true, s, meta, profile, name, tool: TOOLS.get(call.tool)!, entry, args: parsed.data, call };
   }
 
   /** Runs a prepared call under the session's rules and logs it; `watch` sees it as it runs. */
@@ -400,13 +374,7 @@ export class SessionDO extends DurableObject<Env> {
     // Many sessions share this thread: a burst of calls starts one per socket poll (turns.ts).
     await takeTurn();
     const run = async (): Promise<ToolResult> => {
-      const base = this.context(s, profile, origin, task);
-      const onStatus = watch.onStatus;
-      const ctx: ToolContext = {
-        ...base,
-        output: watch.output,
-        setStatus: onStatus ? (status) => (base.setStatus(status), onStatus(status)) : base.setStatus,
-      };
+      const ctx = this.context(s, profile, origin, task, p.meta, watch);
       const memory = { wasRead: (p: string) => s.store.wasRead(p), markRead: (p: string) => s.store.markRead(p), lastRead: this.lastRead };
       if (!tool.readOnly) this.lastRead.clear();
       const retention = checkpoints.retentionOf(this.env);
@@ -443,30 +411,36 @@ export class SessionDO extends DurableObject<Env> {
   }
 
   /** What a tool sees of this session. */
-  private context(s: Opened, profile: Profile, origin?: string, task?: string): ToolContext {
-    const meta = s.store.read();
+  private context(s: Opened, profile: Profile, origin?: string, task?: string, meta = s.store.read(), watch: CallWatch = {}): ToolContext {
     const policy = sessionPolicy(profile.rules, this.env);
     const net = netContextFromEnv(this.env, meta.urlRules);
-    return {
+    const onStatus = watch.onStatus;
+    const ctx: ToolContext = {
       sessionId: meta.id,
       fs: s.fs,
       cwd: meta.cwd,
       env: policy.scrub(meta.env),
       policy,
       workerEnv: this.env,
-      setStatus: (status) => s.store.set("status", status),
+      setStatus: (status) => {
+        s.store.set("status", status);
+        onStatus?.(status);
+      },
+      output: watch.output,
       net,
-      deferred: this.deferredHost(s, meta, net),
-      browser: this.browserHost(s),
       outbox: {
         send: async (path, caption) => {
           const entry = s.outbox.add(path, { caption, ttlSeconds: outboxTtlSecondsFromEnv(this.env) });
           return this.sentFile(meta, entry, origin);
         },
       },
-      agents: this.subAgentHost(s, profile, meta, origin, task),
       checkpoints: { create: (label) => checkpoints.checkpointsOf(s.fs).create(label ?? null, "manual") },
     };
+    // Built when a tool first asks for them: a bash call needs none of the three.
+    lazyField(ctx, "deferred", () => this.deferredHost(s, meta, net));
+    lazyField(ctx, "browser", () => this.browserHost(s));
+    lazyField(ctx, "agents", () => this.subAgentHost(s, profile, meta, origin, task));
+    return ctx;
   }
 
   /**
@@ -564,7 +538,7 @@ export class SessionDO extends DurableObject<Env> {
     if (!s) return null;
     const meta = s.store.read();
     const profile = profileOf(meta.profile);
-    const ctx = this.context(s, profile);
+    const ctx = this.context(s, profile, undefined, undefined, meta);
     const tools = sessionTools(profile, meta.tools).map((t) => (t.describe ? { ...t, description: t.describe(ctx) } : t));
     return exportTools(tools, format);
   }

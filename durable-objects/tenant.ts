@@ -1,7 +1,8 @@
 import { DurableObject } from "cloudflare:workers";
+import { LIMITS } from "../src/limits";
 
 /** Most sessions one listing returns. */
-export const MAX_LISTED = 200;
+export const MAX_LISTED = LIMITS.listedSessions;
 
 /**
  * The index of one tenant's sessions (named by the tenant), so the inspector can list them:

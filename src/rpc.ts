@@ -1,5 +1,5 @@
 import { WorkerEntrypoint } from "cloudflare:workers";
-import type { SessionInfo } from "../durable-objects/session";
+import type { SessionInfo } from "./session/types";
 import { exportTools, FORMATS, type Format } from "./profiles/export";
 import { PROFILES, isProfileName } from "./profiles";
 import { callTool, callToolStream, createSession, deleteSession, isSessionId, sessionStub, sessionTools, type NewSession } from "./service";

@@ -1,4 +1,4 @@
-import type { Outcome, SessionDO, SessionInfo } from "../durable-objects/session";
+import type { Outcome, SessionInfo } from "./session/types";
 import { chooseMcpServers } from "./mcp/client/config";
 import { checkEnvAssignment } from "./policy/env";
 import { resolvePath } from "./policy/paths";
@@ -6,6 +6,9 @@ import { ROOT } from "./vfs/paths";
 import { chooseTools, isProfileName, PROFILE_NAMES, PROFILES } from "./profiles";
 import type { Json, ToolResult } from "./tools/types";
 import type { Format } from "./profiles/export";
+
+/** The object's stub, typed by the binding (src/env.d.ts), so this layer does not import the object. */
+export type SessionStub = ReturnType<Env["SESSIONS"]["get"]>;
 
 const ID_PATTERN = /^[0-9a-f]{32}$/;
 
@@ -21,7 +24,7 @@ export const isSessionId = (id: string): boolean => ID_PATTERN.test(id);
  * The session's Durable Object. The name joins tenant and id, so another tenant asking for
  * the same id reaches a different, empty object: to them the session does not exist.
  */
-export function sessionStub(env: Env, tenant: string, id: string): DurableObjectStub<SessionDO> {
+export function sessionStub(env: Env, tenant: string, id: string): SessionStub {
   return env.SESSIONS.get(env.SESSIONS.idFromName(`${tenant}/${id}`));
 }
 
@@ -81,7 +84,7 @@ export async function deleteSession(env: Env, tenant: string, id: string): Promi
 
 /** Typed call into the session: RPC typing cannot express ToolResult's open fields. */
 export async function callTool(
-  stub: DurableObjectStub<SessionDO>,
+  stub: SessionStub,
   name: string,
   args: unknown,
   opts: { origin?: string } = {},
@@ -92,7 +95,7 @@ export async function callTool(
 
 /** The same call as Server-Sent Events (see SessionDO.callToolStream). */
 export async function callToolStream(
-  stub: DurableObjectStub<SessionDO>,
+  stub: SessionStub,
   name: string,
   args: unknown,
   opts: { origin?: string } = {},
@@ -102,7 +105,7 @@ export async function callToolStream(
 }
 
 /** The tools as one session sees them (its profile, its subset, descriptions computed for it). */
-export async function sessionTools(stub: DurableObjectStub<SessionDO>, format: Format = "jsonschema"): Promise<Json[] | null> {
+export async function sessionTools(stub: SessionStub, format: Format = "jsonschema"): Promise<Json[] | null> {
   const untyped = stub as unknown as { tools(format: Format): Promise<unknown> };
   return (await untyped.tools(format)) as Json[] | null;
 }

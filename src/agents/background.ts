@@ -1,6 +1,6 @@
 import type { AlarmScheduler } from "../session/alarms";
-import { viewOf, type TaskRecord, type TaskSpec, type TaskStore, type TaskView } from "../session/tasks";
-import { ToolError } from "../tools/errors";
+import { viewOf, type TaskRecord, type TaskSpec, type TaskStore, type TaskView } from "./tasks";
+import { ToolError } from "../tools/result";
 import type { SpawnRequest, SubAgentHost } from "./host";
 import { initialState, runSubAgent, type SubAgentOutcome } from "./loop";
 import { checkSubAgentTools, MAX_RUNNING_SUBAGENTS, tooManyRunning } from "./run";

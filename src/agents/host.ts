@@ -1,6 +1,6 @@
 import type { Denial } from "../policy/denied";
-import type { ToolResult } from "../tools/types";
-import type { TaskView } from "../session/tasks";
+import type { ToolResult } from "../tools/result";
+import type { TaskView } from "./tasks";
 import type { ChatModel, FunctionTool } from "./model";
 
 /** A background run as the spawner asks for it (the `spawn` tool and the profiles routed to it). */

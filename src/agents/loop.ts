@@ -1,8 +1,9 @@
-import { ToolError } from "../tools/errors";
-import type { Json, ToolResult } from "../tools/types";
+import { ToolError } from "../tools/result";
+import type { Json, ToolResult } from "../tools/result";
 import type { SubAgentHost } from "./host";
 import type { ChatMessage, ChatModel, FunctionTool, ToolCall } from "./model";
 import { subAgentSystemPrompt } from "./prompt";
+import { LIMITS } from "../limits";
 
 export interface SubAgentTask {
   id: string;
@@ -37,7 +38,7 @@ export interface SubAgentOutcome {
 export type SaveState = (state: AgentState) => void;
 
 /** Largest tool result handed back to the model, in characters (the rest is cut with a note). */
-const MAX_TOOL_RESULT_CHARS = 30_000;
+const MAX_TOOL_RESULT_CHARS = LIMITS.subAgentToolResultChars;
 
 export const initialState = (task: Pick<SubAgentTask, "prompt" | "system">): AgentState => ({
   messages: [

@@ -1,6 +1,6 @@
-import type { TaskRecord, TaskView } from "../session/tasks";
-import { viewOf } from "../session/tasks";
-import type { ToolResult } from "../tools/types";
+import type { TaskRecord, TaskView } from "./tasks";
+import { viewOf } from "./tasks";
+import type { ToolResult } from "../tools/result";
 
 /**
  * Background results reach the spawner inside the result of its next tool call, where a model

@@ -1,13 +1,14 @@
-import { ToolError } from "../tools/errors";
+import { ToolError } from "../tools/result";
 import type { SubAgentHost } from "./host";
 import { runSubAgent, type SubAgentOutcome } from "./loop";
+import { LIMITS } from "../limits";
 
 /** Sub-agents one session may run at once: synchronous (delegate) and background (spawn) together. */
-export const MAX_RUNNING_SUBAGENTS = 5;
-export const DEFAULT_MAX_TURNS = 15;
-export const MAX_TURNS = 50;
-export const DEFAULT_TIMEOUT_SECONDS = 300;
-export const MAX_TIMEOUT_SECONDS = 600;
+export const MAX_RUNNING_SUBAGENTS = LIMITS.runningSubAgents;
+export const DEFAULT_MAX_TURNS = LIMITS.subAgentTurns;
+export const MAX_TURNS = LIMITS.subAgentMaxTurns;
+export const DEFAULT_TIMEOUT_SECONDS = LIMITS.subAgentTimeoutSeconds;
+export const MAX_TIMEOUT_SECONDS = LIMITS.subAgentMaxTimeoutSeconds;
 
 /** Canonical tools a sub-agent is never given: they would run sub-agents inside the caller's slot and wait for them. */
 const NEVER_GIVEN = new Set(["delegate", "workflow"]);

@@ -1,6 +1,6 @@
 import { secretKey, signHex, verifyHex } from "../policy/signing";
-import { formatValidationError } from "../tools/registry";
-import { parseApiKeys, tenantOfKey } from "./auth";
+import { formatValidationError } from "../lib/validation";
+import { parseApiKeys, tenantOfKey } from "./api-keys";
 import { readJson } from "./body";
 import { httpError, json } from "./respond";
 import { LoginBody } from "./shapes";

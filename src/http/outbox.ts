@@ -1,32 +1,10 @@
-import { signDownload, signingKey, verifyDownload } from "../policy/signing";
+import { signingKey, verifyDownload } from "../policy/signing";
 import { isSessionId, sessionStub } from "../service";
-import type { OutboxEntry } from "../vfs/outbox";
 import { failureResponse, httpError } from "./respond";
 
 /** `/v1/sessions/:id/outbox/:entry/:name`: a sent file, opened by its signed link alone. */
 const DOWNLOAD = /^\/v1\/sessions\/([^/]+)\/outbox\/([0-9a-f]{24})(?:\/[^/]*)?$/;
 
-export interface LinkContext {
-  env: Env;
-  tenant: string;
-  session: string;
-  /** The API's origin as the caller reached it; TOOLSHED_PUBLIC_URL wins when set. */
-  origin?: string;
-}
-
-/**
- * The signed, expiring download link of an outbox entry. Absolute when the API's origin is
- * known (TOOLSHED_PUBLIC_URL or the request), else a path on the API's origin.
- */
-export async function downloadLink(c: LinkContext, entry: OutboxEntry): Promise<string> {
-  const key = await signingKey(c.env);
-  const expires = Math.floor(entry.expiresAt / 1000);
-  const path = `/v1/sessions/${c.session}/outbox/${entry.id}/${encodeURIComponent(entry.name)}`;
-  const query = new URLSearchParams({ tenant: c.tenant, expires: String(expires) });
-  if (key) query.set("sig", await signDownload(key, { tenant: c.tenant, session: c.session, entry: entry.id, expires }));
-  const origin = (c.env.TOOLSHED_PUBLIC_URL || c.origin || "").replace(/\/+$/, "");
-  return `${origin}${path}?${query}`;
-}
 
 /** Serves a signed download, or null when the request is not one (it then needs the API key). */
 export async function signedDownload(request: Request, env: Env): Promise<Response | null> {

@@ -1,4 +1,4 @@
-import type { Failure } from "../../durable-objects/session";
+import type { Failure } from "../session/types";
 
 export const json = (body: unknown, status = 200, headers: Record<string, string> = {}): Response =>
   new Response(JSON.stringify(body, null, 2), {

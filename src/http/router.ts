@@ -1,5 +1,5 @@
 import { Router, type IRequest } from "itty-router";
-import { MAX_LISTED } from "../../durable-objects/tenant";
+import { LIMITS } from "../limits";
 import { maxJsonBytesFromEnv, MAX_UPLOAD_BYTES } from "../policy/limits";
 import { PROFILES } from "../profiles";
 import { exportTools } from "../profiles/export";
@@ -49,7 +49,7 @@ router
     return json({ profile: q.data.profile, format: q.data.format, tools: exportTools(PROFILES[q.data.profile].tools, q.data.format) });
   })
   .get("/v1/sessions", async (req, env, tenant) => {
-    const limit = Math.min(Math.max(Number(new URL(req.url).searchParams.get("limit") ?? 50) || 50, 1), MAX_LISTED);
+    const limit = Math.min(Math.max(Number(new URL(req.url).searchParams.get("limit") ?? 50) || 50, 1), LIMITS.listedSessions);
     return json({ sessions: await listSessions(env, tenant, limit) });
   })
   .post("/v1/sessions", async (req, env, tenant) => {

@@ -5,12 +5,13 @@
  * the session's own tools; a long call reports progress while it runs.
  */
 import { createMcpHandler, ProtocolError, ProtocolErrorCode, Server, type McpHttpHandler } from "@modelcontextprotocol/server";
-import type { Json, ToolResult } from "../tools/types";
+import type { Json, ToolResult } from "../tools/result";
+import { LIMITS } from "../limits";
 
 export const MCP_SERVER_VERSION = "0.1.0";
 
 /** How often a running call reports progress to a client that asked for it. */
-export const PROGRESS_INTERVAL_MS = 1_000;
+export const PROGRESS_INTERVAL_MS = LIMITS.mcpProgressMs;
 
 export type McpCallOutcome =
   | { ok: true; result: ToolResult }

@@ -2,8 +2,9 @@ import { PolicyDenied } from "../policy/denied";
 import { DnsError, judgeUrl } from "../policy/urls";
 import type { NetContext } from "./context";
 import { NetError } from "./errors";
+import { LIMITS } from "../limits";
 
-export const MAX_REDIRECTS = 5;
+export const MAX_REDIRECTS = LIMITS.redirects;
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 export interface FetchOptions {

@@ -1,5 +1,7 @@
+import { LIMITS } from "../limits";
+
 /** Characters a tool may return in one text field. */
-export const MAX_OUTPUT_CHARS = 30_000;
+export const MAX_OUTPUT_CHARS = LIMITS.toolOutputChars;
 
 /**
  * Keeps the head and the tail of an over-long text and says how much was cut between them,

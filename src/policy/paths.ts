@@ -1,10 +1,11 @@
 import { deny } from "./denied";
 import { VfsError } from "../vfs/errors";
 import { ROOT, STORED_ROOTS, isWithin } from "../vfs/paths";
+import { LIMITS } from "../limits";
 
-export const MAX_PATH_BYTES = 4096;
-export const MAX_NAME_BYTES = 255;
-export const MAX_PATH_DEPTH = 128;
+export const MAX_PATH_BYTES = LIMITS.pathBytes;
+export const MAX_NAME_BYTES = LIMITS.nameBytes;
+export const MAX_PATH_DEPTH = LIMITS.pathDepth;
 
 const utf8 = new TextEncoder();
 /** Whether `s` is longer than `limit` bytes in UTF-8 (at most 3 per UTF-16 unit: short strings need no encoding). */
@@ -21,7 +22,7 @@ function checkInput(input: string): void {
 }
 
 /** Linux's limit on links followed while resolving one path (past it: ELOOP). */
-export const MAX_LINK_HOPS = 40;
+export const MAX_LINK_HOPS = LIMITS.linkHops;
 
 /**
  * How a resolver sees symbolic links: `linkAt` gives the target text stored at an absolute path,

@@ -1,3 +1,5 @@
+import type { OutboxEntry } from "../vfs/outbox";
+
 /**
  * Download links for sent files: HMAC-SHA256 over tenant, session, entry and expiry, so a
  * link opens exactly one file of one session until it expires, without the API key.
@@ -54,3 +56,25 @@ export async function verifyHex(key: CryptoKey, data: Uint8Array, signature: str
 export const signHex = async (key: CryptoKey, data: Uint8Array): Promise<string> => hex(await crypto.subtle.sign("HMAC", key, data));
 
 const hex = (buf: ArrayBuffer): string => [...new Uint8Array(buf)].map((b) => b.toString(16).padStart(2, "0")).join("");
+
+export interface LinkContext {
+  env: Env;
+  tenant: string;
+  session: string;
+  /** The API's origin as the caller reached it; TOOLSHED_PUBLIC_URL wins when set. */
+  origin?: string;
+}
+
+/**
+ * The signed, expiring download link of an outbox entry. Absolute when the API's origin is
+ * known (TOOLSHED_PUBLIC_URL or the request), else a path on the API's origin.
+ */
+export async function downloadLink(c: LinkContext, entry: OutboxEntry): Promise<string> {
+  const key = await signingKey(c.env);
+  const expires = Math.floor(entry.expiresAt / 1000);
+  const path = `/v1/sessions/${c.session}/outbox/${entry.id}/${encodeURIComponent(entry.name)}`;
+  const query = new URLSearchParams({ tenant: c.tenant, expires: String(expires) });
+  if (key) query.set("sig", await signDownload(key, { tenant: c.tenant, session: c.session, entry: entry.id, expires }));
+  const origin = (c.env.TOOLSHED_PUBLIC_URL || c.origin || "").replace(/\/+$/, "");
+  return `${origin}${path}?${query}`;
+}

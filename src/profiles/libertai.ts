@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { grouped, LIMITS } from "../limits";
 import { FULL_DENY_LIST } from "../policy/rule-sets";
 import { SEND_MAX_FILE_BYTES } from "../policy/limits";
 import { libertaiSpawn } from "./agents";
@@ -11,14 +12,14 @@ const PATH = "Absolute or workspace-relative path";
 const bash = shellWithTimeout({
   name: "bash",
   description:
-    "Execute a shell command and return stdout, stderr, and exit code. Output is truncated at 30,000 characters. Every command is checked against deny patterns before execution; blocked commands return an error without being executed.",
+    `Execute a shell command and return stdout, stderr, and exit code. Output is truncated at ${grouped(LIMITS.toolOutputChars)} characters. Every command is checked against deny patterns before execution; blocked commands return an error without being executed.`,
   command: "The bash command to execute",
   timeout: { text: "Timeout in seconds (default 60, max 300)", default: 60, max: 300 },
 });
 
 const readFile = defineProfileTool({
   name: "read_file",
-  description: "Read a file and return its contents with line numbers (<line_number>\\t<content> per line). Output is truncated at 30,000 characters.",
+  description: `Read a file and return its contents with line numbers (<line_number>\\t<content> per line). Output is truncated at ${grouped(LIMITS.toolOutputChars)} characters.`,
   params: z.object({
     path: z.string().describe(PATH),
     offset: z.number().int().min(1).optional().describe("Line number to start from (1-based)"),

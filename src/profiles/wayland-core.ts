@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LIMITS } from "../limits";
 import { PROTECTIVE } from "../policy/rule-sets";
 import { waylandDelegate, waylandSpawn } from "./agents";
 import { defineProfileTool, route, same, shellWithTimeout, type Profile } from "./types";
@@ -56,7 +57,7 @@ const bash = shellWithTimeout({
 
 const grep = defineProfileTool({
   name: "Grep",
-  description: "Search file contents with a regular expression. Results are capped at 250 lines. Concurrency-safe.",
+  description: `Search file contents with a regular expression. Results are capped at ${LIMITS.grepLines} lines. Concurrency-safe.`,
   params: z.object({
     pattern: z.string().min(1).describe("Regular expression to search for."),
     path: z.string().optional().describe("Directory or file to search. Defaults to working directory."),
@@ -68,7 +69,7 @@ const grep = defineProfileTool({
 
 const glob = defineProfileTool({
   name: "Glob",
-  description: "Find files by glob pattern. Results are sorted newest-first by modification time, capped at 100 files. Concurrency-safe.",
+  description: `Find files by glob pattern. Results are sorted newest-first by modification time, capped at ${LIMITS.globResults} files. Concurrency-safe.`,
   params: z.object({
     pattern: z.string().min(1).describe('Glob pattern, e.g. "**/*.rs" or "src/**/*.ts".'),
     path: z.string().optional().describe("Root directory for the search. Defaults to working directory."),

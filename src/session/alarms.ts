@@ -1,3 +1,5 @@
+import { LIMITS } from "../limits";
+
 /**
  * A Durable Object has one alarm; this shares it. Work due later is a row (kind, due time,
  * payload) in the object's SQLite, the alarm is kept at the earliest due row, and each kind
@@ -19,7 +21,7 @@ export const ALARM_SCHEMA = [
 ];
 
 /** How long a started job may go without finishing before the alarm runs it again. */
-export const LEASE_MS = 60_000;
+export const LEASE_MS = LIMITS.alarmLeaseMs;
 
 export interface AlarmJob {
   id: string;

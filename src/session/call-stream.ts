@@ -1,11 +1,12 @@
 import type { OutputSink } from "../shell";
+import { LIMITS } from "../limits";
 
 /**
  * Most output bytes one streamed call sends as stdout/stderr events. The shell keeps far more
  * (16 MiB) for its own result, which is cut to 30,000 characters anyway; past this the events
  * stop and the final `result` event carries the output as a plain call returns it.
  */
-export const MAX_STREAMED_BYTES = 1024 * 1024;
+export const MAX_STREAMED_BYTES = LIMITS.streamedBytes;
 
 export type CallEvent = "start" | "stdout" | "stderr" | "status" | "result" | "error";
 

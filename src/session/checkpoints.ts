@@ -5,7 +5,7 @@ import { renderDiff, type DiffReport } from "../checkpoints/diff/render";
 import { exportTree } from "../checkpoints/stream";
 import { PolicyDenied } from "../policy/denied";
 import { isVfsError } from "../vfs/errors";
-import type { GuardedFs } from "../vfs/guarded-fs";
+import type { GuardedFs } from "../policy/guarded-fs";
 import { ROOT, relativeToRoot } from "../vfs/paths";
 
 /**

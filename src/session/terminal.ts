@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { formatValidationError } from "../tools/registry";
+import { formatValidationError } from "../lib/validation";
+import { LIMITS } from "../limits";
 
 /**
  * The live terminal's record and wire format. A person types a line; it runs through the
@@ -13,7 +14,7 @@ export const TERMINAL_SCHEMA = `CREATE TABLE IF NOT EXISTS terminal_output (id I
 export const KEPT_PIECES = 256;
 export const PIECE_CHARS = 4096;
 /** Longest line a person may type. */
-export const MAX_LINE_CHARS = 16_384;
+export const MAX_LINE_CHARS = LIMITS.terminalLineChars;
 
 export const clientMessage = z.object({
   type: z.literal("run").describe("Run one command line"),

@@ -110,6 +110,9 @@ export interface ShellHost {
   /** Optional: whether programs that start commands themselves (xargs, find, env) can start
    * `name`; when not, the shell runs the wrapper's part (see interp/wrappers.ts). */
   inToolbox?(name: string): boolean;
+  /** Optional: the options of a wrapper command (`nice -n N`, `xargs -I R`) that take a value,
+   * as the command policy reads them; the runner uses them to find the wrapped command. */
+  wrapperValueOptions?(name: string): readonly string[];
   /** Optional: whether a program exists (for `type`, `command -v`, `hash`). */
   hasProgram?(name: string): boolean;
   /** Deny-rule hook, asked for every simple command after expansion. */

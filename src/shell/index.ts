@@ -5,6 +5,7 @@
 // substitution depth, brace expansion size); `limit` in the result names which.
 // Background jobs (`&`) run concurrently with the script, interleaved at await points,
 // with stdin from /dev/null; `wait` joins them and runShell waits for all before returning.
+import { BUILTINS } from "./builtins/index";
 import { topLevelCommand } from "./interp/interactive";
 import type { ShellHost, ShellLimits } from "./host";
 import { Budget, LimitError, resolveLimits } from "./interp/limits";
@@ -49,7 +50,7 @@ export async function runShell(script: string, opts: RunShellOptions): Promise<R
   const stderr = new Collector(limits.maxOutputBytes, overflow, sink && ((c) => sink("stderr", c)));
   const shared: import("./interp/shell").RunShared = {
     host, budget, jobs: new Map<number, Promise<number>>(), nextPid: 1000, startMs: host.now(),
-    procFiles: new Map(), nextProcFd: 63, substDepth: 0,
+    procFiles: new Map(), nextProcFd: 63, substDepth: 0, builtins: BUILTINS,
   };
   const sh = new Shell(shared);
   sh.rootPid = sh.pid;

@@ -1,6 +1,7 @@
 // In-memory ShellHost for tests and harnesses: a map-backed filesystem rooted at
 // `root`, a program table of JS functions, a pluggable deny hook and clock.
 import type { FileStat, ProgramIo, ShellHost } from "./host";
+import { WRAPPERS } from "../policy/commands/wrappers";
 import { normalize } from "./expand/glob";
 
 export type MemProgram = (argv: string[], io: ProgramIo) => Promise<number>;
@@ -86,6 +87,10 @@ export class MemoryHost implements ShellHost {
   hasProgram(name: string): boolean {
     return name in this.programs;
   }
+  wrapperValueOptions(name: string): readonly string[] {
+    return WRAPPERS[name]?.valueOptions ?? [];
+  }
+
   checkCommand(argv: string[]) {
     return this.o.deny ? this.o.deny(argv) : null;
   }

@@ -1,12 +1,13 @@
-import type { GuardedFs } from "../vfs/guarded-fs";
+import type { GuardedFs } from "../policy/guarded-fs";
 import { baseName, joinPath, ROOT } from "../vfs/paths";
 import { BUNDLED_SKILLS } from "./bundled.gen";
 import { parseSkillHeader, resolveSkillVariables, type SkillHeader } from "./skill-file";
+import { LIMITS } from "../limits";
 
 /** Where the workspace's own skills live, and where operator skills are installed when read. */
 export const WORKSPACE_SKILLS = `${ROOT}/skills`;
 export const INSTALLED_SKILLS = `${ROOT}/.skills`;
-const MAX_SKILL_MD_BYTES = 256 * 1024;
+const MAX_SKILL_MD_BYTES = LIMITS.skillBytes;
 
 export interface SkillEntry extends SkillHeader {
   source: "operator" | "workspace";

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { browser } from "./browser/browser";
 import { checkpoint } from "./checkpoints/checkpoint";
 import { delegate } from "./agents/delegate";
@@ -21,6 +20,8 @@ import { webSearch } from "./net/web-search";
 import { bash } from "./shell/bash";
 import { exec } from "./shell/exec";
 import type { ToolDefinition } from "./types";
+
+export { formatValidationError } from "../lib/validation";
 
 /** Every tool Toolshed implements, by its canonical name; profiles (src/profiles/) map onto these. */
 export const CANONICAL = {
@@ -50,10 +51,3 @@ export const CANONICAL = {
 export const TOOLS: ReadonlyMap<string, ToolDefinition> = new Map(
   Object.entries(CANONICAL).map(([name, t]) => [name, t as unknown as ToolDefinition]),
 );
-
-/** Zod issues as one sentence that names each offending field. */
-export function formatValidationError(error: z.ZodError): string {
-  return error.issues
-    .map((i) => `${i.path.length ? i.path.join(".") : "(arguments)"}: ${i.message}`)
-    .join("; ");
-}

@@ -1,13 +1,17 @@
 import type { z } from "zod";
 import type { NetContext } from "../net/context";
 import type { Denial } from "../policy/denied";
-import type { BrowserHost } from "./browser/session";
+import type { BrowserHost } from "./browser/host";
 import type { OutputSink } from "../shell";
 import type { SessionPolicy } from "../policy/rule-sets";
 import type { SubAgentHost } from "../agents/host";
 import type { DeferredTools } from "../mcp/client/deferred";
-import type { GuardedFs } from "../vfs/guarded-fs";
+import type { GuardedFs } from "../policy/guarded-fs";
 import type { SentFile } from "../vfs/outbox";
+import type { ToolResult } from "./result";
+
+// The result types live in the leaf ./result, which agents and MCP code import without the tools.
+export type { Json, ToolResult } from "./result";
 
 /** What a tool sees of its session. */
 export interface ToolContext {
@@ -42,21 +46,6 @@ export interface ToolContext {
   /** The session's checkpoints (src/checkpoints/); absent in contexts built by tests. */
   checkpoints?: { create(label?: string): { id: number; label: string | null; files: number; size: number } };
 }
-
-/**
- * Every tool answers with this envelope: `success`, a text `output` for the model, `error`
- * when it failed, `denied` when the policy refused it, plus tool-specific fields.
- */
-export interface ToolResult {
-  success: boolean;
-  output?: string;
-  error?: string;
-  denied?: Denial;
-  [field: string]: Json | Denial | undefined;
-}
-
-/** Values that cross every boundary unchanged: JSON over HTTP, structured clone over RPC. */
-export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 
 export interface ToolDefinition<S extends z.ZodType = z.ZodType> {
   name: string;

@@ -1,4 +1,7 @@
-import { OUTBOX_MAX_BYTES, OUTBOX_MAX_FILES } from "../policy/limits";
+import { LIMITS } from "../limits";
+
+const OUTBOX_MAX_FILES = LIMITS.outboxFiles;
+const OUTBOX_MAX_BYTES = LIMITS.outboxBytes;
 import { VfsError } from "./errors";
 import { baseName, relativeToRoot } from "./paths";
 import { CHUNK_SIZE } from "./schema";

@@ -4,6 +4,7 @@ import { faultPoint } from "./faults";
 import { FileEditor } from "./file-editor";
 import { ROOT, STORED_ROOTS, isWithin, parentOf } from "./paths";
 import { CHUNK_SIZE, DEFAULT_DIR_MODE, DEFAULT_FILE_MODE, KIND_DIR, KIND_FILE, KIND_SYMLINK, SCHEMA } from "./schema";
+import { LIMITS } from "../limits";
 
 export type NodeKind = "file" | "dir" | "symlink";
 
@@ -52,7 +53,7 @@ interface NodeRow extends Record<string, SqlStorageValue> {
 const NODE_COLUMNS = "rowid, path, kind, size, mtime, blob, mode, atime, target";
 
 /** relatime: a read moves the access time only when it is not after the last write or is a day old. */
-export const RELATIME_MS = 24 * 3600 * 1000;
+export const RELATIME_MS = LIMITS.relatimeMs;
 
 /** What a new node stores for `mode`: null when it is the kind's default, so old and new rows agree. */
 const storedMode = (kind: number, mode: number | undefined): number | null =>
@@ -62,7 +63,7 @@ const storedMode = (kind: number, mode: number | undefined): number | null =>
  * File bytes kept in memory for re-reads (see ChunkCache). The isolate's 128 MB are shared with
  * every Wasm instance (64 MiB each at most), so this stays modest.
  */
-export const CHUNK_CACHE_BYTES = 16 * 1024 * 1024;
+export const CHUNK_CACHE_BYTES = LIMITS.chunkCacheBytes;
 /** Node rows remembered between changes; past this many the memo (and the listings) start over, so a walk of a huge tree holds a few MB at most. */
 const NODE_MEMO_LIMIT = 20_000;
 

@@ -1,3 +1,5 @@
+import { LIMITS } from "../limits";
+
 /**
  * Instances kept per isolate and run again, so that a program start is not an instantiation.
  *
@@ -17,7 +19,7 @@
 
 const RESETTABLE_SECTION = "toolshed.resettable";
 /** Idle instances kept per module and import shape; each holds its memory (3 MiB for the toolbox). */
-const MAX_IDLE = 2;
+const MAX_IDLE = LIMITS.idleInstances;
 
 type ImportFn = (...args: any[]) => unknown;
 export type ImportTable = Record<string, Record<string, ImportFn>>;

@@ -1,7 +1,7 @@
 import { WASI, WASIProcExit, wasi } from "@bjorn3/browser_wasi_shim";
 import type { Fd } from "@bjorn3/browser_wasi_shim";
 import { PolicyDenied, type Denial } from "../policy/denied";
-import type { GuardedFs } from "../vfs/guarded-fs";
+import type { GuardedFs } from "../policy/guarded-fs";
 import { ROOT } from "../vfs/paths";
 import { WasiFsContext } from "./fs/context";
 import { DevDirFd } from "./fs/dev-fd";
@@ -15,23 +15,24 @@ import { resumeInTurn, takeTurn } from "./turns";
 import { SharedStreamFd } from "./fs/dev-fd";
 import type { ByteWriter, SharedReader } from "../shell/host";
 import { EMPTY, concat } from "../shell/interp/streams";
+import { LIMITS } from "../limits";
 
-export const DEFAULT_MAX_OUTPUT_BYTES = 16 * 1024 * 1024;
+export const DEFAULT_MAX_OUTPUT_BYTES = LIMITS.programOutputBytes;
 /** The isolate has 128 MB for JS and every Wasm memory together. */
-export const DEFAULT_MAX_MEMORY_BYTES = 64 * 1024 * 1024;
+export const DEFAULT_MAX_MEMORY_BYTES = LIMITS.programMemoryBytes;
 /** Syscalls one run may make: a work budget that holds where the clock stands still. */
-export const DEFAULT_MAX_SYSCALLS = 5_000_000;
+export const DEFAULT_MAX_SYSCALLS = LIMITS.programSyscalls;
 /**
  * Metered steps (function entries + loop iterations, counted by the `toolshed_fuel` global that
  * wasm/meter adds) one run may take. `sort` of three lines is ~560 steps; 12 MB sorts in well
  * under this.
  */
-export const DEFAULT_MAX_STEPS = 1_000_000_000;
+export const DEFAULT_MAX_STEPS = LIMITS.programSteps;
 /**
  * Linear memory all programs running at once may hold together (a streaming pipeline keeps one
  * instance per stage alive); the isolate's 128 MB also hold the JS heap.
  */
-export const DEFAULT_MAX_TOTAL_MEMORY_BYTES = 96 * 1024 * 1024;
+export const DEFAULT_MAX_TOTAL_MEMORY_BYTES = LIMITS.programsTotalMemoryBytes;
 /**
  * Fuel a streaming run pays per byte it moves through a pipe (once writing, once reading): the
  * host's copying is work the program's own counter does not see, and a stage such as `yes`

@@ -1,5 +1,6 @@
 import { checkCommand } from "../policy/commands";
 import type { Denial } from "../policy/denied";
+import { LIMITS } from "../limits";
 
 /**
  * The `toolshed` import module: what bundled programs may ask the host beyond WASI.
@@ -34,7 +35,7 @@ export interface CommandGate {
 }
 
 /** Longest path a program may pass (the policy refuses longer ones anyway). */
-const MAX_PATH_BYTES = 8192;
+const MAX_PATH_BYTES = LIMITS.programPathBytes;
 const ERRNO_INVAL = 28;
 const ERRNO_NOSYS = 52;
 
@@ -42,7 +43,7 @@ export const CHECK_ALLOWED = 0;
 export const CHECK_DENIED = 1;
 
 /** Longest argv a program may submit in one call (the shell's own limit is far above any real use). */
-const MAX_ARGV_BYTES = 1 << 20;
+const MAX_ARGV_BYTES = LIMITS.programArgvBytes;
 
 /** Splits NUL-terminated strings; a missing final NUL still ends the last one. */
 export function decodeArgv(bytes: Uint8Array): string[] {

@@ -4,7 +4,7 @@ import { describe, expect, inject, it } from "vitest";
 import { renderDiff } from "../../src/checkpoints/diff/render";
 import { sessionStub } from "../../src/service";
 import { checkpointsOf } from "../../src/session/checkpoints";
-import type { GuardedFs } from "../../src/vfs/guarded-fs";
+import type { GuardedFs } from "../../src/policy/guarded-fs";
 import { api, newSession } from "../helpers";
 import { DIFF_CASES } from "./diff-cases.mjs";
 

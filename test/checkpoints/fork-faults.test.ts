@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { newSessionId, sessionStub } from "../../src/service";
 import { DEFAULT_RETENTION } from "../../src/checkpoints/retention";
 import { checkpointsOf } from "../../src/session/checkpoints";
-import { GuardedFs } from "../../src/vfs/guarded-fs";
+import { GuardedFs } from "../../src/policy/guarded-fs";
 import { FileRules } from "../../src/policy/files";
 import { Workspace } from "../../src/vfs/workspace";
 import { api, BOB, newSession, tool } from "../helpers";

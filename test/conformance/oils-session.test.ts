@@ -9,7 +9,7 @@ import { FileRules } from "../../src/policy/files";
 import { isProgram, sessionPrograms } from "../../src/tools/shell/programs";
 import { runInSession } from "../../src/tools/shell/run";
 import type { ToolContext } from "../../src/tools/types";
-import { GuardedFs } from "../../src/vfs/guarded-fs";
+import { GuardedFs } from "../../src/policy/guarded-fs";
 import { Workspace } from "../../src/vfs/workspace";
 import { judge, parseSpecFile, inScope, SPEC_HELPERS, type FileTally } from "./oils-lib";
 

@@ -8,7 +8,7 @@ import type { DirEntry, SessionInfo } from "../../durable-objects/session";
 import { router } from "../../src/http/router";
 import type * as shapes from "../../src/http/shapes";
 import type { ToolCallRecord } from "../../src/session/state";
-import type { TaskView } from "../../src/session/tasks";
+import type { TaskView } from "../../src/agents/tasks";
 import type { SentFile } from "../../src/vfs/outbox";
 import { ALICE, api } from "../helpers";
 

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
 import { netContextFromEnv } from "../../src/net/context";
 import { judgeUrlSyntax } from "../../src/policy/urls";
-import { errorResult } from "../../src/tools/errors";
+import { errorResult } from "../../src/tools/result";
 import { emailSearch } from "../../src/tools/mail/email-search";
 import type { ToolContext, ToolResult } from "../../src/tools/types";
 import { api, newSession, tool } from "../helpers";

@@ -5,7 +5,7 @@ import { FileRules } from "../../src/policy/files";
 import { HANG_GRACE_MS, runInSession } from "../../src/tools/shell/run";
 import type { ProgramRunner } from "../../src/tools/shell/session-host";
 import type { ToolContext } from "../../src/tools/types";
-import { GuardedFs } from "../../src/vfs/guarded-fs";
+import { GuardedFs } from "../../src/policy/guarded-fs";
 import { Workspace } from "../../src/vfs/workspace";
 
 // A run that waits forever on something that never settles (here: a program whose promise

@@ -6,7 +6,7 @@ import { sessionPrograms } from "../../src/tools/shell/programs";
 import { runInSession } from "../../src/tools/shell/run";
 import type { ToolContext } from "../../src/tools/types";
 import { FileEditor } from "../../src/vfs/file-editor";
-import { GuardedFs } from "../../src/vfs/guarded-fs";
+import { GuardedFs } from "../../src/policy/guarded-fs";
 import { Workspace } from "../../src/vfs/workspace";
 
 /** Runs `script` in a fresh session's bash; returns its result and a reader of the workspace. */

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { browser } from "../../src/tools/browser/browser";
-import { errorResult } from "../../src/tools/errors";
+import { errorResult } from "../../src/tools/result";
 import type { ToolContext } from "../../src/tools/types";
 import { sessionStub } from "../../src/service";
 import { ALICE, api, newSession, tool } from "../helpers";

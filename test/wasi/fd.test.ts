@@ -1,6 +1,6 @@
 import { wasi } from "@bjorn3/browser_wasi_shim";
 import { describe, expect, it } from "vitest";
-import type { GuardedFs } from "../../src/vfs/guarded-fs";
+import type { GuardedFs } from "../../src/policy/guarded-fs";
 import type { Workspace } from "../../src/vfs/workspace";
 import { WasiFsContext } from "../../src/wasi/fs/context";
 import { WorkspaceDirFd } from "../../src/wasi/fs/dir-fd";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { runInDurableObject } from "cloudflare:test";
 import { FileRules } from "../../src/policy/files";
-import { GuardedFs } from "../../src/vfs/guarded-fs";
+import { GuardedFs } from "../../src/policy/guarded-fs";
 import { Workspace } from "../../src/vfs/workspace";
 import FSPROBE from "../../wasm/dist/fsprobe.wasm";
 import { runWasi, type WasiLimits, type WasiRunResult } from "../../src/wasi/runner";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { FileRules } from "../../src/policy/files";
-import { GuardedFs } from "../../src/vfs/guarded-fs";
+import { GuardedFs } from "../../src/policy/guarded-fs";
 import { counting, probe, withFs } from "./helpers";
 
 const N = 10_000;

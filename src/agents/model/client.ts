@@ -1,11 +1,12 @@
-import { ToolError } from "../../tools/errors";
+import { ToolError } from "../../tools/result";
 import type { ModelConfig } from "./config";
 import { postJson } from "./http";
 import { parseReply } from "./reply";
 import type { ChatMessage, ChatModel, ChatReply, FunctionTool } from "./types";
+import { LIMITS } from "../../limits";
 
 /** Largest provider answer read (a reply with tool calls is a few kilobytes). */
-const MAX_REPLY_BYTES = 4 * 1024 * 1024;
+const MAX_REPLY_BYTES = LIMITS.modelReplyBytes;
 
 /** OpenAI-compatible `POST {url}/chat/completions`, non-streaming, with tools. */
 class HttpChatModel implements ChatModel {

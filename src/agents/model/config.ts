@@ -1,4 +1,5 @@
-import { ToolError } from "../../tools/errors";
+import { ToolError } from "../../tools/result";
+import { LIMITS } from "../../limits";
 
 /** The Workers AI binding, as much of it as the agent loop uses. */
 export interface AiBinding {
@@ -14,7 +15,7 @@ export interface ModelConfig {
   ai?: AiBinding;
 }
 
-const DEFAULT_TIMEOUT_MS = 120_000;
+const DEFAULT_TIMEOUT_MS = LIMITS.modelTimeoutMs;
 /** Workers AI's default model when TOOLSHED_LLM_MODEL is unset and the binding is used. */
 const DEFAULT_AI_MODEL = "@cf/meta/llama-3.3-70b-instruct-fp8-fast";
 

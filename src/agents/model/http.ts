@@ -1,4 +1,4 @@
-import { ToolError } from "../../tools/errors";
+import { ToolError } from "../../tools/result";
 
 /** One POST to the operator's OpenAI-compatible provider (chat completions, image generations). */
 export interface ProviderRequest {

@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { ToolError } from "../../tools/errors";
+import { ToolError } from "../../tools/result";
 import { providerConfig, type ModelConfig } from "./config";
 import { postJson } from "./http";
+import { LIMITS } from "../../limits";
 
 /** The image provider's settings: the chat model's shape (`/images/generations` is appended to `url`). */
 export type ImageConfig = ModelConfig;
@@ -16,7 +17,7 @@ export interface ImageRequest {
 /** Workers AI's default image model when TOOLSHED_IMAGE_MODEL is unset and the binding is used. */
 const DEFAULT_AI_IMAGE_MODEL = "@cf/black-forest-labs/flux-1-schnell";
 /** Largest provider answer read: a 1024x1024 PNG, base64-encoded, with room to spare. */
-const MAX_IMAGE_REPLY_BYTES = 32 * 1024 * 1024;
+const MAX_IMAGE_REPLY_BYTES = LIMITS.imageReplyBytes;
 const STOPPED = "no image was made";
 
 /** The operator's image settings (same base URL and key as the chat model); a clear error when none. */

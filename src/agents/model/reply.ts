@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ToolError } from "../../tools/errors";
+import { ToolError } from "../../tools/result";
 import type { ChatReply, ToolCall } from "./types";
 
 const toolCall = z.object({

@@ -1,4 +1,4 @@
-import type { Json } from "../../tools/types";
+import type { Json } from "../../tools/result";
 import type { SubAgentHost } from "../host";
 import { runSubAgent } from "../loop";
 import { DEFAULT_TIMEOUT_SECONDS } from "../run";

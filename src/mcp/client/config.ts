@@ -4,8 +4,9 @@
  * come from a session or the model): it names Worker secrets, read here when a server is used.
  */
 import { z } from "zod";
-import { ToolError } from "../../tools/errors";
-import { formatValidationError } from "../../tools/registry";
+import { ToolError } from "../../tools/result";
+import { formatValidationError } from "../../lib/validation";
+import { LIMITS } from "../../limits";
 
 /** Server names become part of tool names (`mcp__<server>__<tool>`), so `__` cannot appear in them. */
 const SERVER_NAME = /^[A-Za-z0-9](?:[A-Za-z0-9-]|_(?!_))*$/;
@@ -121,7 +122,7 @@ export function resolveServer(env: McpClientEnv, name: string): RemoteServer {
   return { name, url: spec.url, headers };
 }
 
-const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_TIMEOUT_MS = LIMITS.mcpTimeoutMs;
 
 /** How long one exchange with a remote server may take (connect, list or call). */
 export function mcpTimeoutMs(env: McpClientEnv): number {

@@ -5,8 +5,8 @@
  */
 import type { NetContext } from "../../net/context";
 import type { Denial } from "../../policy/denied";
-import { errorResult } from "../../tools/errors";
-import type { Json, ToolResult } from "../../tools/types";
+import { errorResult } from "../../tools/result";
+import type { Json, ToolResult } from "../../tools/result";
 import { mcpTimeoutMs, resolveServer, type McpClientEnv } from "./config";
 import { deferredName } from "./names";
 import { callRemoteTool, listRemoteTools } from "./remote";

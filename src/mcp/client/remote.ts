@@ -7,14 +7,15 @@ import type { Client } from "@modelcontextprotocol/client";
 import type { NetContext } from "../../net/context";
 import { PolicyDenied } from "../../policy/denied";
 import { MAX_OUTPUT_CHARS, truncateMiddle } from "../../policy/output";
-import { ToolError } from "../../tools/errors";
-import type { Json, ToolResult } from "../../tools/types";
+import { ToolError } from "../../tools/result";
+import type { Json, ToolResult } from "../../tools/result";
 import type { RemoteServer } from "./config";
 import { policyFetch, type FetchTrouble } from "./fetch";
+import { LIMITS } from "../../limits";
 
 export const MCP_CLIENT_VERSION = "0.1.0";
 /** The largest answer read from a remote server (one list or one call). */
-export const MAX_REMOTE_ANSWER_BYTES = 8 * 1024 * 1024;
+export const MAX_REMOTE_ANSWER_BYTES = LIMITS.mcpAnswerBytes;
 
 export interface RemoteLimits {
   timeoutMs: number;

@@ -7,6 +7,7 @@ import type { ImapConfig } from "./config";
 import { ImapError } from "./errors";
 import { checkSearchQuery, quoted, quoteFolder } from "./query";
 import { ImapWire, Literal, type ImapResponse } from "./wire";
+import { LIMITS } from "../../limits";
 
 // A type, not an interface, so that it is assignable to a tool result's JSON.
 export type MailMessage = {
@@ -31,7 +32,7 @@ export interface SearchLimits {
   timeoutMs: number;
 }
 
-export const DEFAULT_LIMITS: SearchLimits = { fetchBytes: 256 * 1024, bodyChars: 4000, timeoutMs: 20_000 };
+export const DEFAULT_LIMITS: SearchLimits = { fetchBytes: LIMITS.mailFetchBytes, bodyChars: LIMITS.mailBodyChars, timeoutMs: LIMITS.mailTimeoutMs };
 
 /**
  * Runs one IMAP SEARCH on the operator's mailbox, read-only (EXAMINE, BODY.PEEK), and returns

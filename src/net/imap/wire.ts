@@ -1,6 +1,7 @@
 import { connect } from "cloudflare:sockets";
 import type { ImapTls } from "./config";
 import { ImapError } from "./errors";
+import { LIMITS } from "../../limits";
 
 /** One server response: its text, with each `{n}` literal's bytes taken out, in order. */
 export interface ImapResponse {
@@ -22,7 +23,7 @@ export class Literal {
  * A line longer than this is not IMAP we asked for (a `* SEARCH` line of a 500,000-message
  * mailbox still fits); a literal larger than `maxLiteral` neither.
  */
-const MAX_LINE = 4 * 1024 * 1024;
+const MAX_LINE = LIMITS.imapLineBytes;
 const CRLF = new Uint8Array([13, 10]);
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();

@@ -4,6 +4,7 @@ import type { HttpLimits } from "./http";
 import { searxngProvider } from "./searxng";
 import { serviceProvider } from "./service";
 import type { SearchProvider } from "./types";
+import { LIMITS } from "../../limits";
 
 /** The operator settings web_search reads (a slice of the Worker's Env). */
 export interface SearchEnv {
@@ -19,9 +20,9 @@ export interface SearchEnv {
 export const PROVIDER_NAMES = ["brave", "searxng", "duckduckgo", "service"] as const;
 export type ProviderName = (typeof PROVIDER_NAMES)[number];
 
-const DEFAULT_TIMEOUT_MS = 10_000;
+const DEFAULT_TIMEOUT_MS = LIMITS.searchTimeoutMs;
 /** A results page is tens of kilobytes; anything near this is not a results page. */
-const MAX_BODY_BYTES = 4 * 1024 * 1024;
+const MAX_BODY_BYTES = LIMITS.searchBodyBytes;
 
 export interface SearchSetup {
   providers: SearchProvider[];

@@ -7,6 +7,7 @@ import type { Denial } from "../denied";
 import { basename, resolveContext, type CommandContext } from "./paths";
 import { COMMAND_RULES, OPTIONAL_RULES, type CommandRule } from "./rules";
 import { unwrap } from "./wrappers";
+import { LIMITS } from "../../limits";
 
 export { COMMAND_RULES, OPTIONAL_RULES, type CommandRule } from "./rules";
 export { WRAPPERS, type WrapperSpec } from "./wrappers";
@@ -15,7 +16,7 @@ export { checkFunctionDefinition } from "./forkbomb";
 export { isBlockDevicePath, isDotEnvName, DEFAULT_HOME, DEFAULT_CWD, type CommandContext } from "./paths";
 
 // Real wrapper chains are two or three deep; past this we refuse rather than recurse forever.
-const MAX_WRAPPER_DEPTH = 8;
+const MAX_WRAPPER_DEPTH = LIMITS.wrapperDepth;
 
 function check(argv: readonly string[], ctx: ReturnType<typeof resolveContext>, rules: readonly CommandRule[], depth: number): Denial | null {
   if (argv.length === 0) return null;

@@ -1,3 +1,5 @@
+import { LIMITS } from "../../limits";
+
 /** Looks a host name up; the addresses it has (IPv4 and IPv6), empty when it has none. */
 export type Resolver = (host: string) => Promise<string[]>;
 
@@ -8,7 +10,7 @@ export class DnsError extends Error {
 
 const TYPES = { A: 1, AAAA: 28 } as const;
 const NXDOMAIN = 3;
-const LOOKUP_TIMEOUT_MS = 5_000;
+const LOOKUP_TIMEOUT_MS = LIMITS.dnsTimeoutMs;
 
 interface DnsJson {
   Status: number;

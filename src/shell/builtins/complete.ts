@@ -10,7 +10,6 @@ import { expandFields } from "../expand/word";
 import { matchPattern } from "../expand/pattern";
 import { Parser, ParseError, parse } from "../syntax/parser";
 import { berr, out } from "./io";
-import { BUILTINS } from "./index";
 import { SIGNAL_NAMES } from "./signals";
 
 export const KEYWORDS = ["!", "[[", "]]", "case", "coproc", "do", "done", "elif", "else", "esac", "fi", "for", "function", "if", "in", "select", "then", "time", "until", "while", "{", "}"];
@@ -209,9 +208,9 @@ function actionCands(sh: Shell, action: string, word: string): string[] {
   switch (action) {
     case "alias": return byPrefix(sh.aliases.keys(), word);
     case "arrayvar": return byPrefix(sh.vars.names().filter((n) => { const v = sh.vars.lookup(n); return isArray(v) || isAssoc(v); }), word);
-    case "builtin": case "enabled": case "helptopic": return byPrefix(Object.keys(BUILTINS), word);
+    case "builtin": case "enabled": case "helptopic": return byPrefix(Object.keys(sh.shared.builtins), word);
     case "command": {
-      const s = new Set<string>([...sh.aliases.keys(), ...sh.funcs.keys(), ...Object.keys(BUILTINS), ...KEYWORDS]);
+      const s = new Set<string>([...sh.aliases.keys(), ...sh.funcs.keys(), ...Object.keys(sh.shared.builtins), ...KEYWORDS]);
       for (const d of (sh.vars.get("PATH") ?? "").split(":")) for (const f of listDir(sh, d || ".")) s.add(f);
       return byPrefix(s, word);
     }

@@ -6,7 +6,6 @@ import { decode, encode } from "../interp/streams";
 import { ArithError } from "../expand/arith";
 import { quote, quoteAlways } from "../expand/word";
 import { berr, out, skipDashDash, NAME_RE } from "./io";
-import { BUILTINS } from "./index";
 import { formatFunction } from "../syntax/print";
 import { signalName, signalNumber } from "./signals";
 
@@ -145,6 +144,7 @@ export async function trap(sh: Shell, argv: string[], fds: Fd[]): Promise<number
   return st;
 }
 
+/** Waits for the given pids (or all); the `wait` builtin (jobs.ts) resolves job specs, then calls this. */
 export async function wait(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
   const jobs = sh.shared.jobs;
   const ids = argv.slice(1).filter((a) => a !== "-n" && a !== "-f");
@@ -266,7 +266,7 @@ function describe(sh: Shell, name: string): { kind: string; path?: string } | nu
   if (sh.aliases.has(name)) return { kind: "alias" };
   if (KEYWORDS.has(name)) return { kind: "keyword" };
   if (sh.funcs.has(name)) return { kind: "function" };
-  if (BUILTINS[name]) return { kind: "builtin" };
+  if (sh.shared.builtins[name]) return { kind: "builtin" };
   if (name.includes("/")) {
     try {
       const st = sh.host.fs.stat(sh.host.resolvePath(sh.cwd, name));
@@ -326,7 +326,7 @@ export async function type(sh: Shell, argv: string[], fds: Fd[]): Promise<number
       if (sh.aliases.has(n)) found.push({ kind: "alias" });
       if (KEYWORDS.has(n)) found.push({ kind: "keyword" });
       if (!noFuncs && sh.funcs.has(n)) found.push({ kind: "function" });
-      if (BUILTINS[n]) found.push({ kind: "builtin" });
+      if (sh.shared.builtins[n]) found.push({ kind: "builtin" });
     }
     if (n.includes("/")) {
       const d = describe(sh, n);
@@ -412,7 +412,7 @@ export async function hash(sh: Shell, argv: string[], fds: Fd[]): Promise<number
   if (argv[1] === "-r") { sh.hashed.clear(); return 0; }
   let st = 0;
   for (const n of argv.slice(1)) {
-    const f = BUILTINS[n] || n.includes("/") ? null : sh.lookupCommand(n);
+    const f = sh.shared.builtins[n] || n.includes("/") ? null : sh.lookupCommand(n);
     if (!f) { await berr(sh, fds, "hash", `${n}: not found`); st = 1; }
     else sh.hashed.get(n)!.hits = 0;
   }
@@ -569,47 +569,11 @@ export async function pwd(sh: Shell, argv: string[], fds: Fd[]): Promise<number>
   return 0;
 }
 
-export async function pushd(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
-  const dir = argv[1];
-  const prev = sh.cwd;
-  if (dir === undefined) {
-    if (!sh.dirStack.length) { await berr(sh, fds, "pushd", "no other directory"); return 1; }
-    const top = sh.dirStack.shift()!;
-    const st = await cd(sh, ["cd", top], fds);
-    if (st) return st;
-    sh.dirStack.unshift(prev);
-  } else {
-    const st = await cd(sh, ["cd", dir], fds);
-    if (st) return st;
-    sh.dirStack.unshift(prev);
-  }
-  await out(fds, [sh.cwd, ...sh.dirStack].join(" ") + "\n");
-  return 0;
-}
-
-export async function popd(sh: Shell, _argv: string[], fds: Fd[]): Promise<number> {
-  if (!sh.dirStack.length) { await berr(sh, fds, "popd", "directory stack empty"); return 1; }
-  const top = sh.dirStack.shift()!;
-  const st = await cd(sh, ["cd", top], fds);
-  if (st) return st;
-  await out(fds, [sh.cwd, ...sh.dirStack].join(" ") + "\n");
-  return 0;
-}
-
-export async function dirs(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
-  if (argv[1] === "-c") { sh.dirStack = []; return 0; }
-  const list = [sh.cwd, ...sh.dirStack];
-  if (argv[1] === "-v") list.forEach((d, i) => void out(fds, ` ${i}  ${d}\n`));
-  else if (argv[1] === "-p") for (const d of list) await out(fds, d + "\n");
-  else await out(fds, list.join(" ") + "\n");
-  return 0;
-}
-
 export const FLOW = {
   exit, return: ret, break: (sh: Shell, a: string[], f: Fd[]) => loopCtl(sh, a, f, true),
   continue: (sh: Shell, a: string[], f: Fd[]) => loopCtl(sh, a, f, false),
-  eval: evalB, source, ".": source, trap, wait, sleep, timeout, type, command, builtin, hash, alias, unalias, exec,
-  let: letB, cd, pwd, pushd, popd, dirs,
+  eval: evalB, source, ".": source, trap, sleep, timeout, type, command, builtin, hash, alias, unalias, exec,
+  let: letB, cd, pwd,
   true: () => 0, false: () => 1, ":": () => 0,
 };
 

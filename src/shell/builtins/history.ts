@@ -1,53 +1,11 @@
-// history: the in-memory history list and HISTFILE operations.
+// history: the builtin over the history list (the list itself is the runner's: ../interp/history).
 // Runs are never interactive, so commands are not recorded automatically (as with
 // `bash -c`); the list holds what -r/-n/-s put there, and -a/-w/-r/-n work on $HISTFILE.
+import { histFile, readLines, save, state, writeLines } from "../interp/history";
 import type { Fd, Shell } from "../interp/shell";
-import { decode, encode } from "../interp/streams";
 import { berr, out } from "./io";
 
-// fileLines: lines of the history file already read or written (bash keeps one count, not per file)
-interface Hist { lines: string[]; base: number; appended: number; fileLines: number }
-
-function state(sh: Shell): Hist {
-  const h = sh.builtinState.get("history") as Hist | undefined;
-  return h ?? { lines: [], base: 1, appended: 0, fileLines: 0 };
-}
-function save(sh: Shell, h: Hist): void {
-  // HISTSIZE caps the list (bash applies it when the variable changes; reading it here
-  // gives the same visible result)
-  const max = Number(sh.vars.get("HISTSIZE") ?? "500");
-  if (Number.isInteger(max) && max >= 0 && h.lines.length > max) {
-    const drop = h.lines.length - max;
-    h = { ...h, lines: h.lines.slice(drop), base: h.base + drop, appended: Math.max(0, h.appended - drop) };
-  }
-  sh.builtinState.set("history", h);
-}
-
-function histFile(sh: Shell): string | undefined {
-  const f = sh.vars.get("HISTFILE");
-  return f === undefined || f === "" ? undefined : f;
-}
-
-function readLines(sh: Shell, path: string): string[] | null {
-  try {
-    const abs = sh.host.resolvePath(sh.cwd, path);
-    if (sh.host.fs.stat(abs)?.type !== "file") return null;
-    const text = decode(sh.host.fs.readFile(abs));
-    return text.split("\n").filter((l, i, a) => !(i === a.length - 1 && l === ""));
-  } catch {
-    return null;
-  }
-}
-
-function writeLines(sh: Shell, path: string, lines: string[], append: boolean): boolean {
-  try {
-    const abs = sh.host.resolvePath(sh.cwd, path);
-    sh.host.fs.writeFile(abs, encode(lines.map((l) => l + "\n").join("")), { append });
-    return true;
-  } catch {
-    return false;
-  }
-}
+export { historyList } from "../interp/history";
 
 export async function history(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
   let h = state(sh);
@@ -120,34 +78,4 @@ export async function history(sh: Shell, argv: string[], fds: Fd[]): Promise<num
       await sh.err(fds, "history: usage: history [-c] [-d offset] [n] or history -anrw [filename] or history -ps arg [arg...]");
       return 2;
   }
-}
-
-/** Records one command line (interactive shells, with `set -o history`). */
-export function addHistory(sh: Shell, line: string): void {
-  const h = state(sh);
-  save(sh, { ...h, lines: [...h.lines, line] });
-}
-
-/** Loads $HISTFILE into the list at interactive startup; missing files are fine. */
-export function loadHistoryFile(sh: Shell): void {
-  const file = histFile(sh);
-  const lines = file === undefined ? null : readLines(sh, file);
-  if (!lines) return;
-  const h = state(sh);
-  save(sh, { ...h, lines: [...h.lines, ...lines], fileLines: lines.length, appended: h.lines.length + lines.length });
-}
-
-/** Saves the list to $HISTFILE when an interactive shell exits (histappend: only new lines). */
-export function saveHistoryFile(sh: Shell): void {
-  const file = histFile(sh);
-  if (file === undefined) return;
-  const h = state(sh);
-  if (sh.shopts.histappend) writeLines(sh, file, h.lines.slice(h.appended), true);
-  else writeLines(sh, file, h.lines, false);
-}
-
-/** The history list and the number of its first entry. */
-export function historyList(sh: Shell): { lines: readonly string[]; base: number } {
-  const h = state(sh);
-  return { lines: h.lines, base: h.base };
 }

@@ -1,10 +1,9 @@
 // Small helpers shared by builtins.
-import type { Assign } from "../syntax/ast";
 import type { Fd, Shell } from "../interp/shell";
 import { encode } from "../interp/streams";
 import { ShellError } from "../interp/vars";
 
-export type Builtin = (sh: Shell, argv: string[], fds: Fd[], arrayArgs?: Map<number, Assign>) => Promise<number> | number;
+export type { Builtin } from "../interp/shell";
 
 export async function out(fds: Fd[], s: string): Promise<void> {
   const w = fds[1]?.w;

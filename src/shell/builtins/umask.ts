@@ -1,14 +1,9 @@
 // umask: the file-creation mask, kept as shell state and inherited by subshells; redirections
 // and the programs the shell starts (ProgramIo.umask) create files and directories with it.
 import type { Fd, Shell } from "../interp/shell";
+import { getUmask } from "../interp/options";
 import { berr, out } from "./io";
 
-const DEFAULT_MASK = 0o022;
-
-export function getUmask(sh: Shell): number {
-  const m = sh.builtinState.get("umask");
-  return typeof m === "number" ? m : DEFAULT_MASK;
-}
 
 function symbolicString(mask: number): string {
   const allowed = ~mask & 0o777;

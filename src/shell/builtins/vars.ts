@@ -3,23 +3,12 @@
 import { formatFunction } from "../syntax/print";
 import type { Assign } from "../syntax/ast";
 import type { Fd, Shell } from "../interp/shell";
-import { FLAG_LETTERS, SHOPTS } from "../interp/options";
+import { SHOPTS, setOption } from "../interp/options";
 import { BashAssoc } from "../interp/assoc";
 import { A_EXPORT, A_INTEGER, A_LOWER, A_NAMEREF, A_READONLY, A_UPPER, Var, arrayKeys, isArray, isAssoc, ShellError } from "../interp/vars";
 import { attrString, dynamicKey, quote } from "../expand/word";
 import { berr, errOut, out, skipDashDash, NAME_RE } from "./io";
 import { Parser } from "../syntax/parser";
-
-const LETTER_OPTS: Record<string, string> = Object.fromEntries(FLAG_LETTERS);
-
-export function setOption(sh: Shell, name: string, on: boolean, letter = false): boolean {
-  const o = letter ? LETTER_OPTS[name] : name;
-  if (!o || !(o in sh.opts)) return false;
-  sh.opts[o] = on;
-  // the two line-editing modes exclude each other
-  if (on && (o === "vi" || o === "emacs")) sh.opts[o === "vi" ? "emacs" : "vi"] = false;
-  return true;
-}
 
 function declLine(name: string, v: Var): string {
   const a = attrString(v) || "-";

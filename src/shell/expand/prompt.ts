@@ -8,8 +8,6 @@ import { expandString } from "./word";
 import { Parser, ParseError } from "../syntax/parser";
 import { ShellError } from "../interp/vars";
 import { ArithError } from "./arith";
-import type { Shell } from "../interp/shell";
-import { historyList } from "../builtins/history";
 
 interface RunnerBits {
   host?: { now(): number };
@@ -112,8 +110,7 @@ export function decodePrompt(ctx: ExpandCtx, s: string): string {
       case "l": r += "tty"; break; // no terminal: bash prints "tty" when ttyname fails
       case "!": {
         // the current command's history number: it is already recorded when history is on
-        const h = historyList(ctx as unknown as Shell);
-        r += String(h.base + h.lines.length - (ctx.opt("history") ? 1 : 0));
+        r += String(ctx.historyNumber?.() ?? 1);
         break;
       }
       case "#": r += String((bits.builtinState?.get("cmdnum") as number | undefined) ?? 1); break;

@@ -25,6 +25,8 @@ export interface ExpandCtx {
   glob(pattern: string): string[];
   braceBudget(): { n: number; onLimit: () => never };
   checkString(s: string): string;
+  /** The current command's history number (prompt expansion's \!); the runner keeps the list. */
+  historyNumber?(): number;
 }
 
 type Seg = { s: string; q: boolean; split: boolean } | { brk: true; force: boolean };

@@ -5,7 +5,7 @@
 import type { Fd, Shell } from "./shell";
 import { encode } from "./streams";
 import { expandPrompt, isPromptError } from "../expand/prompt";
-import { addHistory, loadHistoryFile, saveHistoryFile } from "../builtins/history";
+import { addHistory, loadHistoryFile, saveHistoryFile } from "./history";
 
 export interface InteractiveOpts {
   /** --rcfile value; undefined means ~/.bashrc */

@@ -1,6 +1,7 @@
 // Work budgets. On Workers the clock stands still during CPU-bound code, so every
 // budget counts work; the clock is only consulted at await points as a second guard.
 import { LimitErrorMarker, ShellLimits } from "../host";
+import { LIMITS } from "../../limits";
 
 /** Steps per second of timeout, calibrated so a busy loop stops near its timeout
  * (measured: ~2-4M simple commands/s would be far above what this interpreter does;
@@ -9,13 +10,13 @@ export const STEPS_PER_SECOND = 800_000;
 
 export const DEFAULT_LIMITS: ShellLimits = {
   maxSteps: 0, // 0: derive from timeoutMs
-  timeoutMs: 30_000,
-  maxCallDepth: 1000,
-  maxSubstDepth: 64,
-  maxStringLength: 64 * 1024 * 1024,
-  maxBraceExpansion: 200_000,
-  maxOutputBytes: 16 * 1024 * 1024,
-  pipeBufferBytes: 64 * 1024,
+  timeoutMs: LIMITS.interpreterTimeoutMs,
+  maxCallDepth: LIMITS.shellCallDepth,
+  maxSubstDepth: LIMITS.shellSubstDepth,
+  maxStringLength: LIMITS.shellStringBytes,
+  maxBraceExpansion: LIMITS.shellBraceWords,
+  maxOutputBytes: LIMITS.shellOutputBytes,
+  pipeBufferBytes: LIMITS.pipeBufferBytes,
 };
 
 /**
@@ -23,7 +24,7 @@ export const DEFAULT_LIMITS: ShellLimits = {
  * sort of an input larger than memory into a file still fits (the workspace quota bounds the
  * stored bytes on its own).
  */
-export const MAX_FILE_OUTPUT_BYTES = 1024 * 1024 * 1024;
+export const MAX_FILE_OUTPUT_BYTES = LIMITS.fileOutputBytes;
 
 /** Exit codes: 124 for timeout (as GNU timeout), 125 for any other resource limit. */
 export const LIMIT_EXIT = { timeout: 124, other: 125 } as const;
@@ -45,7 +46,7 @@ export function resolveLimits(l?: Partial<ShellLimits>): ShellLimits {
 
 /** Shared by a shell and all its subshells: one budget per run. */
 /** Subshells (pipeline stages, background jobs, substitutions) alive at once; a fork bomb's wall. */
-export const MAX_LIVE_PROCESSES = 512;
+export const MAX_LIVE_PROCESSES = LIMITS.liveProcesses;
 
 export class Budget {
   steps = 0;

@@ -10,3 +10,22 @@ export const FLAG_LETTERS: [string, string][] = [
   ["n", "noexec"], ["p", "privileged"], ["t", "onecmd"], ["u", "nounset"], ["v", "verbose"], ["x", "xtrace"], ["B", "braceexpand"],
   ["C", "noclobber"], ["E", "errtrace"], ["H", "histexpand"], ["P", "physical"], ["T", "functrace"],
 ];
+
+const LETTER_OPTS: Record<string, string> = Object.fromEntries(FLAG_LETTERS);
+
+/** Sets a `set -o` option by name (or by its letter); false when there is none. */
+export function setOption(sh: { opts: Record<string, boolean> }, name: string, on: boolean, letter = false): boolean {
+  const o = letter ? LETTER_OPTS[name] : name;
+  if (!o || !(o in sh.opts)) return false;
+  sh.opts[o] = on;
+  // the two line-editing modes exclude each other
+  if (on && (o === "vi" || o === "emacs")) sh.opts[o === "vi" ? "emacs" : "vi"] = false;
+  return true;
+}
+
+/** The file mode creation mask (umask), kept with the builtins' state. */
+export const DEFAULT_MASK = 0o022;
+export function getUmask(sh: { builtinState: Map<string, unknown> }): number {
+  const m = sh.builtinState.get("umask");
+  return typeof m === "number" ? m : DEFAULT_MASK;
+}

@@ -13,20 +13,18 @@ import { ArithError, evalArith, parseArith, ArithEnv } from "../expand/arith";
 import { glob, joinPath, normalize } from "../expand/glob";
 import { matchPattern } from "../expand/pattern";
 import { AbortLine, ExpandCtx, ExpandError, expandArgs, expandFields, expandPattern, expandRegex, expandString, resolveIndex, quote, splitSubscript, dynamicKey } from "../expand/word";
-import { setOption } from "../builtins/vars";
-import { getUmask } from "../builtins/umask";
 import { Budget, LimitError, MAX_FILE_OUTPUT_BYTES } from "./limits";
 import { refusedLiteral } from "./literal-check";
 import { runShellWrapper } from "./wrappers";
 import { BytesReader, Collector, EMPTY, InStream, NullWriter, Pipe, decode, encode } from "./streams";
 import { A_EXPORT, A_INTEGER, A_NAMEREF, A_READONLY, ShellError, VarStore, isArray, isAssoc } from "./vars";
-import { BUILTINS } from "../builtins/index";
 import { ereToJs } from "../expand/regex";
 import { BashAssoc } from "./assoc";
-import { unaryTest, binaryTest } from "../builtins/test";
-import { FLAG_LETTERS, SET_O, SHOPTS, SHOPTS_ON } from "./options";
+import { unaryTest, binaryTest } from "./test-eval";
+import { FLAG_LETTERS, SET_O, SHOPTS, SHOPTS_ON, getUmask, setOption } from "./options";
 import { type Maybe, lastly, repeat, rescue, settled, chain } from "./maybe";
 import { timeReport } from "./timeformat";
+import { historyList } from "./history";
 
 export interface Fd {
   r?: InStream;
@@ -50,7 +48,12 @@ export interface RunShared {
   procFiles: Map<string, Uint8Array | Pipe>;
   nextProcFd: number;
   substDepth: number;
+  /** The builtins by name: handed in by the caller (src/shell/index.ts), so the runner imports none. */
+  builtins: Readonly<Record<string, Builtin>>;
 }
+
+/** A builtin command: runs inside the shell, on its file descriptors. */
+export type Builtin = (sh: Shell, argv: string[], fds: Fd[], arrayArgs?: Map<number, Assign>) => Promise<number> | number;
 
 /** What Debian 12's bash prints for --version (the version this interpreter follows). */
 const BASH_VERSION_TEXT = `GNU bash, version 5.2.15(1)-release (x86_64-pc-linux-gnu)
@@ -185,6 +188,11 @@ export class Shell implements ExpandCtx, ArithEnv {
   checkString(s: string): string {
     if (s.length > this.shared.budget.limits.maxStringLength) throw new LimitError("string", `toolshed: string length limit (${this.shared.budget.limits.maxStringLength}) exceeded`);
     return s;
+  }
+  /** The current command's number: it is already recorded when history is on. */
+  historyNumber(): number {
+    const h = historyList(this);
+    return h.base + h.lines.length - (this.opt("history") ? 1 : 0);
   }
   braceBudget() {
     return {
@@ -1242,7 +1250,7 @@ export class Shell implements ExpandCtx, ArithEnv {
 
   invokeNoFunc(argv: string[], fds: Fd[], arrayArgs?: Map<number, Assign>, tempEnv?: Record<string, string> | null, builtinsOnly = false): Maybe<number> {
     const name = argv[0];
-    const b = BUILTINS[name];
+    const b = this.shared.builtins[name];
     if (b) {
       return rescue(() => b(this, argv, fds, arrayArgs), async (e) => {
         if ((e instanceof ShellError && !(e instanceof ExpandError) && !(e instanceof AbortLine)) || e instanceof ArithError) {

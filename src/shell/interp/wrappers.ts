@@ -3,7 +3,6 @@
 // wrap needs the shell, the shell runs the wrapper's part itself. xargs and find still decide
 // which command lines to run (their options, quoting, -I, -n, `{} +`): they are run with
 // `printf '%s\0' MARK CMD...` in place of CMD, and the shell runs each line they print.
-import { WRAPPERS } from "../../policy/commands/wrappers";
 import { LimitError } from "./limits";
 import type { Fd, Shell } from "./shell";
 import { Collector, InStream, decode, encode } from "./streams";
@@ -132,7 +131,7 @@ async function env(sh: Shell, argv: string[], fds: Fd[], tempEnv: Record<string,
 
 /** nice [-n N] CMD, nohup CMD: scheduling and hangups mean nothing here, so CMD just runs. */
 async function passThrough(sh: Shell, argv: string[], fds: Fd[], tempEnv: Record<string, string> | null): Promise<number | undefined> {
-  const i = commandIndex(argv, WRAPPERS[argv[0]!]?.valueOptions ?? []);
+  const i = commandIndex(argv, sh.host.wrapperValueOptions?.(argv[0]!) ?? []);
   const first = argv[i];
   if (first === undefined || !needsShell(sh, first)) return undefined;
   return sh.runWithEnv(argv.slice(i), fds, sh.env(tempEnv));
@@ -180,7 +179,7 @@ async function runLine(sh: Shell, line: string[], fds: Fd[]): Promise<number> {
 }
 
 async function xargs(sh: Shell, argv: string[], fds: Fd[], tempEnv: Record<string, string> | null): Promise<number | undefined> {
-  const valueOptions = WRAPPERS.xargs!.valueOptions ?? [];
+  const valueOptions = sh.host.wrapperValueOptions?.("xargs") ?? [];
   const at = commandIndex(argv, valueOptions);
   if (!needsShell(sh, argv[at])) return undefined;
   const p = await plan(sh, argv, at, fds, tempEnv);

@@ -5,7 +5,7 @@ import type {
   ArgWord, ArrayElem, Assign, CaseItem, Command, ParamExp, Redir, Stmt, TestExpr, Word, WordPart,
 } from "./ast";
 import { litText } from "./ast";
-import { byteChar, joinBytes } from "../interp/streams";
+import { byteChar, joinBytes } from "../bytes";
 
 export class ParseError extends Error {
   constructor(message: string, public pos: number, public incomplete = false) {

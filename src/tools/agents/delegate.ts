@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { runSubAgent, type SubAgentOutcome, type SubAgentTask } from "../../agents/loop";
 import { checkSubAgentTools, MAX_RUNNING_SUBAGENTS, tooManyRunning } from "../../agents/run";
-import { ToolError } from "../errors";
+import { ToolError } from "../result";
 import { defineTool } from "../types";
 import { maxTurns, subAgentTools, timeoutSeconds } from "./params";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ToolError } from "../errors";
+import { ToolError } from "../result";
 import { defineTool } from "../types";
 import { maxTurns, subAgentTools, timeoutSeconds } from "./params";
 

@@ -3,7 +3,7 @@ import { MAX_RUNNING_SUBAGENTS, refusedSubAgentTool } from "../../agents/run";
 import { planWorkflow } from "../../agents/workflow/plan";
 import { checkRonLimits, parseRon, RonError } from "../../agents/workflow/ron";
 import { runStep } from "../../agents/workflow/run";
-import { ToolError } from "../errors";
+import { ToolError } from "../result";
 import { defineTool } from "../types";
 
 /** Checked on the raw text, before it is parsed. */

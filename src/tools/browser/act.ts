@@ -1,11 +1,12 @@
 import type { CDPSession, KeyInput, Page } from "@cloudflare/puppeteer";
-import { ToolError } from "../errors";
+import { ToolError } from "../result";
 import type { BrowserArgs } from "./params";
 import { nodeOfRef, type SnapshotRefs } from "./snapshot";
+import { LIMITS } from "../../limits";
 
 /** How long a click or key press is given to start a navigation before the action returns. */
-const NAVIGATION_GRACE_MS = 1_000;
-const NAVIGATION_TIMEOUT_MS = 30_000;
+const NAVIGATION_GRACE_MS = LIMITS.browserNavigationGraceMs;
+const NAVIGATION_TIMEOUT_MS = LIMITS.browserNavigationMs;
 
 /** The centre of a node in viewport coordinates, after scrolling it into view. */
 async function centre(cdp: CDPSession, backendNodeId: number): Promise<{ x: number; y: number }> {

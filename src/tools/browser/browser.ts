@@ -1,17 +1,18 @@
 import type { Page } from "@cloudflare/puppeteer";
 import { PolicyDenied } from "../../policy/denied";
 import { isVfsError } from "../../vfs/errors";
-import { ToolError } from "../errors";
+import { ToolError } from "../result";
 import { defineTool, type Json, type ToolContext, type ToolResult } from "../types";
 import { guardPage, judgeBrowserUrl } from "./guard";
 import { act } from "./act";
 import { browserParams, type BrowserArgs } from "./params";
 import { SNAPSHOT_MAX_ELEMENTS, elementScreenshot, takeSnapshot } from "./snapshot";
 import { closeBrowser, connected, hostOf, launch, renderingFailure, targetIdOf } from "./session";
+import { LIMITS } from "../../limits";
 
 /** Page HTML returned by `content` at most, in UTF-8 bytes. */
-export const CONTENT_MAX_BYTES = 100 * 1024;
-const NAVIGATION_TIMEOUT_MS = 30_000;
+export const CONTENT_MAX_BYTES = LIMITS.browserContentBytes;
+const NAVIGATION_TIMEOUT_MS = LIMITS.browserNavigationMs;
 
 
 function required<T>(value: T | undefined, name: string, action: string): T {

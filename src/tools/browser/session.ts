@@ -1,12 +1,15 @@
 import puppeteer, { type Browser, type Page } from "@cloudflare/puppeteer";
-import type { Denial } from "../../policy/denied";
-import { ToolError } from "../errors";
+import { ToolError } from "../result";
 import type { ToolContext } from "../types";
 import { guardPage } from "./guard";
-import type { SnapshotRefs } from "./snapshot";
+import type { Denial } from "../../policy/denied";
+import type { BrowserHost } from "./host";
+import { LIMITS } from "../../limits";
+
+export type { BrowserHost } from "./host";
 
 /** Browser Rendering closes a browser nobody has used for this long (its maximum, 10 minutes). */
-export const BROWSER_IDLE_MS = 600_000;
+export const BROWSER_IDLE_MS = LIMITS.browserIdleMs;
 
 /** The alarm job (src/session/alarms.ts) that closes a session's idle browser. */
 export const BROWSER_IDLE_JOB = "browser-idle";
@@ -19,25 +22,6 @@ export const BROWSER_IDLE_JOB = "browser-idle";
 export function browserIdleMs(env: { TOOLSHED_BROWSER_IDLE_SECONDS?: string }): number {
   const n = Number(env.TOOLSHED_BROWSER_IDLE_SECONDS ?? 300);
   return Number.isFinite(n) && n > 0 ? Math.min(n, BROWSER_IDLE_MS / 1000) * 1000 : 300_000;
-}
-
-/**
- * What the session keeps for its one browser: the Browser Rendering session id and the active
- * tab in the Durable Object's SQLite (they survive eviction), the live connection in memory.
- */
-export interface BrowserHost {
-  binding?: Fetcher;
-  get(): { sessionId: string; activeTarget: string } | null;
-  set(state: { sessionId: string; activeTarget: string } | null): void;
-  /** The refs of the latest snapshot (backend DOM node ids), kept in SQLite so they survive a reconnect. */
-  refs(): SnapshotRefs | null;
-  setRefs(refs: SnapshotRefs | null): void;
-  /** Records a request the page made that the URL policy refused, in the session log. */
-  logDenial(denial: Denial, url: string): void;
-  /** The connection of this Durable Object instance, reused while it lives. */
-  live: { browser?: Browser; sessionId?: string };
-  /** After each call: (re)arms the idle close while a browser runs, cancels it when none does. */
-  idle?(running: boolean): Promise<void>;
 }
 
 export const NOT_BOUND =

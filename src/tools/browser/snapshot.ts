@@ -1,6 +1,6 @@
 import type { CDPSession, Page } from "@cloudflare/puppeteer";
-import type { Json } from "../types";
-import { ToolError } from "../errors";
+import type { Json } from "../result";
+import { ToolError } from "../result";
 
 /** Elements a snapshot lists at most; the rest are counted in a notice. */
 export const SNAPSHOT_MAX_ELEMENTS = 400;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { DeferredTool } from "../../mcp/client/deferred";
 import { truncateMiddle } from "../../policy/output";
-import { ToolError } from "../errors";
+import { ToolError } from "../result";
 import { defineTool, type Json, type ToolContext } from "../types";
 
 const params = z.object({

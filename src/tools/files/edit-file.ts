@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { relativeToRoot } from "../../vfs/paths";
-import { ToolError } from "../errors";
+import { ToolError } from "../result";
 import { defineTool } from "../types";
 
 const params = z.object({

@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { LIMITS } from "../../limits";
 import { GREP_MAX_FILE_BYTES, GREP_MAX_LINES } from "../../policy/limits";
 import { truncateMiddle } from "../../policy/output";
 import { relativeToRoot } from "../../vfs/paths";
-import { ToolError } from "../errors";
+import { ToolError } from "../result";
 import { defineTool } from "../types";
 import { filesInScope } from "./search-scope";
 import { linesOf, looksBinary } from "./text";
@@ -17,7 +18,7 @@ const params = z.object({
 export const grep = defineTool({
   name: "grep",
   description:
-    "Search file contents with a regular expression. Prints `path:line:text`, at most 250 lines; binary and protected files are skipped.",
+    `Search file contents with a regular expression. Prints \`path:line:text\`, at most ${LIMITS.grepLines} lines; binary and protected files are skipped.`,
   params,
   readOnly: true,
   run(ctx, args) {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { grouped, LIMITS } from "../../limits";
 import { MAX_OUTPUT_CHARS, truncateMiddle } from "../../policy/output";
 import { defineTool } from "../types";
 import { formatLineNumber, hexSummary, linesOf, looksBinary } from "./text";
@@ -13,7 +14,7 @@ const params = z.object({
 export const readFile = defineTool({
   name: "read_file",
   description:
-    "Read a file and return its contents with line numbers (cat -n style: `<n>\\t<line>`). Use offset and limit for large files. Binary files are shown as a hex summary. Output is capped at 30,000 characters.",
+    `Read a file and return its contents with line numbers (cat -n style: \`<n>\\t<line>\`). Use offset and limit for large files. Binary files are shown as a hex summary. Output is capped at ${grouped(LIMITS.toolOutputChars)} characters.`,
   params,
   readOnly: true,
   run(ctx, args) {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { skillCatalog, loadSkill } from "../../skills/catalog";
-import { ToolError } from "../errors";
+import { ToolError } from "../result";
 import { defineTool, type ToolContext } from "../types";
 
 const params = z.object({

@@ -1,5 +1,5 @@
 import { globToRegExp } from "../../lib/glob";
-import type { GuardedFs } from "../../vfs/guarded-fs";
+import type { GuardedFs } from "../../policy/guarded-fs";
 import type { NodeInfo } from "../../vfs/workspace";
 
 /**

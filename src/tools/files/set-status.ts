@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { LIMITS } from "../../limits";
 import { MAX_STATUS_CHARS } from "../../policy/limits";
 import { defineTool } from "../types";
 
 const params = z.object({
-  status: z.string().describe("A concise status message (1-2 sentences). Maximum 256 characters; longer text is truncated."),
+  status: z.string().describe(`A concise status message (1-2 sentences). Maximum ${LIMITS.statusChars} characters; longer text is truncated.`),
 });
 
 export const setStatus = defineTool({

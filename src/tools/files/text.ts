@@ -1,6 +1,8 @@
+import { LIMITS } from "../../limits";
+
 /** Decoding helpers shared by the file tools. */
 
-const SNIFF_BYTES = 8192;
+const SNIFF_BYTES = LIMITS.sniffBytes;
 
 /** Binary when the head has a NUL byte or is not valid UTF-8 (a cut multi-byte tail is allowed). */
 export function looksBinary(head: Uint8Array): boolean {

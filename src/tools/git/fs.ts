@@ -1,6 +1,6 @@
 import { PolicyDenied, type Denial } from "../../policy/denied";
 import { isVfsError } from "../../vfs/errors";
-import type { GuardedFs } from "../../vfs/guarded-fs";
+import type { GuardedFs } from "../../policy/guarded-fs";
 import type { NodeInfo } from "../../vfs/workspace";
 
 /**

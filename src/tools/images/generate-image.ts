@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { generateImageBytes, imageConfigFromEnv } from "../../agents/model";
-import { ToolError } from "../errors";
+import { ToolError } from "../result";
 import { defineTool } from "../types";
 import { asPng } from "./png";
+import { LIMITS } from "../../limits";
 
 /** Where generated images go, whatever the session's working directory. */
 const IMAGES_DIR = "/workspace/images";
-const MAX_SIDE = 1024;
+const MAX_SIDE = LIMITS.imageSide;
 
 /** `WxH`, each side a multiple of 16 from 16 to 1024; the message says what to send instead. */
 const imageSize = z

@@ -1,10 +1,11 @@
 import { decode as decodePng, encode as encodePng } from "fast-png";
 import jpeg from "jpeg-js";
-import { ToolError } from "../errors";
+import { ToolError } from "../result";
+import { LIMITS } from "../../limits";
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 /** jpeg-js refuses larger images before decoding them (a 1024x1024 image is 1.05 megapixels). */
-const MAX_JPEG_MEGAPIXELS = 4;
+const MAX_JPEG_MEGAPIXELS = LIMITS.jpegMegapixels;
 
 export interface Png {
   bytes: Uint8Array;

@@ -6,9 +6,10 @@ import type { ToolContext } from "../types";
 import { hasScheme, headerBlock, loadFile, remoteName, reportUrlDenial, saveFile, say, writeOut } from "./cli-io";
 import { parseCurlArgs, type CurlArgs } from "./curl-args";
 import { netOf } from "./web-fetch";
+import { LIMITS } from "../../limits";
 
 /** Largest body curl reads into a file; stdout is bounded by the shell's output limit. */
-const MAX_FILE_BYTES = 64 * 1024 * 1024;
+const MAX_FILE_BYTES = LIMITS.downloadBytes;
 const enc = new TextEncoder();
 const dec = new TextDecoder();
 

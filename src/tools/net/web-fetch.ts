@@ -4,13 +4,14 @@ import { netContextFromEnv } from "../../net/context";
 import { NetError } from "../../net/errors";
 import { safeFetch } from "../../net/fetch";
 import { htmlToMarkdown } from "../../net/readable";
-import { ToolError } from "../errors";
+import { ToolError } from "../result";
 import { defineTool, type ToolContext } from "../types";
+import { LIMITS } from "../../limits";
 
 export const WEB_FETCH_MAX_CHARS = 50_000;
 /** Bytes read from the network at most; a larger page is refused with its size. */
-export const WEB_FETCH_MAX_BYTES = 10 * 1024 * 1024;
-const DEFAULT_TIMEOUT_MS = 30_000;
+export const WEB_FETCH_MAX_BYTES = LIMITS.webFetchBytes;
+const DEFAULT_TIMEOUT_MS = LIMITS.webFetchTimeoutMs;
 /** Markdown first: some sites serve it to agents, and it needs no extraction. */
 const ACCEPT = "text/markdown, text/html;q=0.9, application/json;q=0.8, text/plain;q=0.8, */*;q=0.5";
 

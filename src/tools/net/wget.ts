@@ -5,8 +5,9 @@ import type { ProgramIo } from "../../shell/host";
 import type { ToolContext } from "../types";
 import { hasScheme, headerBlock, remoteName, reportUrlDenial, saveFile, say, writeOut } from "./cli-io";
 import { netOf } from "./web-fetch";
+import { LIMITS } from "../../limits";
 
-const MAX_FILE_BYTES = 64 * 1024 * 1024;
+const MAX_FILE_BYTES = LIMITS.downloadBytes;
 /** wget's exit statuses. */
 const EXIT = { generic: 1, usage: 2, io: 3, network: 4, server: 8 } as const;
 

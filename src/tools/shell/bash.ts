@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineTool } from "../types";
 import { isProgram, sessionPrograms } from "./programs";
 import { DEFAULT_TIMEOUT_SECONDS, runInSession } from "./run";
+import { grouped, LIMITS } from "../../limits";
 
 const params = z.object({
   command: z.string().min(1).describe("The bash command to execute (runs like `sh -c`)"),
@@ -10,16 +11,16 @@ const params = z.object({
     .number()
     .int()
     .min(1)
-    .max(300)
+    .max(LIMITS.shellMaxTimeoutSeconds)
     .optional()
-    .describe(`Maximum time for the command (1-300 seconds, default ${DEFAULT_TIMEOUT_SECONDS})`),
+    .describe(`Maximum time for the command (1-${LIMITS.shellMaxTimeoutSeconds} seconds, default ${DEFAULT_TIMEOUT_SECONDS})`),
   env: z.record(z.string(), z.string()).optional().describe("Extra environment variables for this command"),
 });
 
 export const bash = defineTool({
   name: "bash",
   description:
-    "Execute a shell command in the sandboxed workspace with a bash-compatible interpreter and WASI coreutils. Files persist between calls; shell state (variables, cwd) does not. Output is truncated at 30,000 characters.",
+    `Execute a shell command in the sandboxed workspace with a bash-compatible interpreter and WASI coreutils. Files persist between calls; shell state (variables, cwd) does not. Output is truncated at ${grouped(LIMITS.toolOutputChars)} characters.`,
   params,
   readOnly: false,
   run: (ctx, args) =>

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineTool } from "../types";
 import { isProgram, sessionPrograms } from "./programs";
 import { DEFAULT_TIMEOUT_SECONDS, runInSession } from "./run";
+import { LIMITS } from "../../limits";
 
 const params = z.object({
   program: z.string().min(1).describe('The program to run (e.g. "grep", "jq")'),
@@ -11,7 +12,7 @@ const params = z.object({
     .array(z.object({ key: z.string(), value: z.string() }))
     .default([])
     .describe("Environment variables to set. Blocked: LD_PRELOAD, LD_LIBRARY_PATH, DYLD_*, PYTHONPATH, NODE_OPTIONS, BASH_ENV, ENV and the like"),
-  timeout_seconds: z.number().int().min(1).max(300).optional().describe(`Maximum time (1-300 seconds, default ${DEFAULT_TIMEOUT_SECONDS})`),
+  timeout_seconds: z.number().int().min(1).max(LIMITS.shellMaxTimeoutSeconds).optional().describe(`Maximum time (1-${LIMITS.shellMaxTimeoutSeconds} seconds, default ${DEFAULT_TIMEOUT_SECONDS})`),
 });
 
 /** Single-quotes a word for the shell, so argv reaches the program exactly as given. */

@@ -1,4 +1,4 @@
-import type { GuardedFs } from "../../vfs/guarded-fs";
+import type { GuardedFs } from "../../policy/guarded-fs";
 import { SystemTree } from "../../vfs/system-tree";
 import { commandNames } from "../../wasi/programs";
 import { HOST_COMMANDS } from "./host-commands";

@@ -4,6 +4,7 @@ import { admitRun, canStream, runWasi, runWasiStreaming, type WasiRunResult } fr
 import type { ToolContext } from "../types";
 import { hostCommandFor } from "./host-commands";
 import type { ProgramRunner } from "./session-host";
+import { LIMITS } from "../../limits";
 
 /**
  * Fuel (function entries plus loop iterations, counted by the metering pass in wasm/meter)
@@ -12,7 +13,7 @@ import type { ProgramRunner } from "./session-host";
  */
 export const WASM_FUEL_PER_SECOND = 300_000_000;
 /** Bytes of piped input a program may be given at once. */
-const MAX_STDIN_BYTES = 64 * 1024 * 1024;
+const MAX_STDIN_BYTES = LIMITS.programStdinBytes;
 /** Exit status of a writer whose reader went away (128 + SIGPIPE), as bash reports it. */
 const EXIT_SIGPIPE = 141;
 

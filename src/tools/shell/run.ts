@@ -7,17 +7,18 @@ import { ROOT, TMP } from "../../vfs/paths";
 import type { ToolContext, ToolResult } from "../types";
 import { machineView } from "./machine";
 import { SessionShellHost, type ProgramRunner } from "./session-host";
+import { LIMITS } from "../../limits";
 
-export const DEFAULT_TIMEOUT_SECONDS = 60;
+export const DEFAULT_TIMEOUT_SECONDS = LIMITS.shellTimeoutSeconds;
 /**
  * How long past `timeout_seconds` a run may sit on an await that never settles (a reader
  * waiting for a writer that is never closed) before the call gives up on it. The interpreter's
  * own budget stops busy work; this only catches a run that is idle forever, where a timer
  * does fire even on Workers.
  */
-export const HANG_GRACE_MS = 2_000;
-/** Of the 30,000 output characters, stderr gets at most this share; stdout gets the rest. */
-const STDERR_SHARE = 10_000;
+export const HANG_GRACE_MS = LIMITS.hangGraceMs;
+/** Of the tool's output characters, stderr gets at most this share; stdout gets the rest. */
+const STDERR_SHARE = LIMITS.stderrShareChars;
 
 /** The environment every command starts with, before the session's and the call's own. */
 export function baseEnv(cwd: string): Record<string, string> {
@@ -49,6 +50,16 @@ export interface ShellRun {
   env?: Record<string, string>;
 }
 
+/**
+ * A context that overrides some fields and reads the rest through from `base`. Not a spread: a
+ * spread would build the session's lazy hosts (browser, MCP, sub-agents) that a shell call never uses.
+ */
+function derive(base: ToolContext, own: Partial<ToolContext>): ToolContext {
+  const props: PropertyDescriptorMap = {};
+  for (const [k, value] of Object.entries(own)) props[k] = { value, enumerable: true, writable: true };
+  return Object.create(base, props) as ToolContext;
+}
+
 /** Runs a script like `sh -c` in the session and shapes the result the seed pages describe. */
 export async function runInSession(
   outer: ToolContext,
@@ -60,7 +71,7 @@ export async function runInSession(
   const denials: Denial[] = [];
   // The shell and its programs see the whole machine (/tmp, /usr/bin, /etc, ...); the file tools
   // that share `outer` keep the workspace-only view.
-  const ctx: ToolContext = { ...outer, fs: machineView(outer.fs), reportDenial: (d) => denials.push(d) };
+  const ctx = derive(outer, { fs: machineView(outer.fs), reportDenial: (d: Denial) => denials.push(d) });
   const started = Date.now();
   // working_dir is a tool parameter, so it keeps the file tools' boundary (/workspace).
   const cwd = run.workingDir ? outer.fs.resolve(ctx.cwd, run.workingDir) : ctx.cwd;
@@ -71,7 +82,7 @@ export async function runInSession(
   checkCallEnv(run.env ?? {});
   const seconds = run.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS;
   const host: SessionShellHost = new SessionShellHost(ctx.fs, (argv, io) => programs(argv, io), ROOT, hasProgram, ctx.policy?.commandRules);
-  const programs = programsFor({ ...ctx, fs: host.programFs });
+  const programs = programsFor(derive(ctx, { fs: host.programFs }));
   let r: Awaited<ReturnType<typeof runShell>> | "stuck";
   let timer: ReturnType<typeof setTimeout> | undefined;
   const stuck = new Promise<"stuck">((resolve) => {

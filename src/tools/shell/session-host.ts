@@ -1,10 +1,11 @@
 import { checkCommand, checkFunctionDefinition, checkRedirect } from "../../policy/commands";
+import { WRAPPERS } from "../../policy/commands/wrappers";
 import type { Denial } from "../../policy/denied";
 import { PolicyDenied } from "../../policy/denied";
 import type { FileStat, PathError, ProgramIo, ShellFs, ShellHost } from "../../shell/host";
 import { isVfsError } from "../../vfs/errors";
 import type { FileEditor } from "../../vfs/file-editor";
-import type { GuardedFs } from "../../vfs/guarded-fs";
+import type { GuardedFs } from "../../policy/guarded-fs";
 import { programFor } from "../../wasi/programs";
 
 /** Runs a non-builtin command; undefined when no such program exists. */
@@ -159,6 +160,10 @@ export class SessionShellHost implements ShellHost {
 
   inToolbox(name: string): boolean {
     return programFor(name) !== undefined;
+  }
+
+  wrapperValueOptions(name: string): readonly string[] {
+    return WRAPPERS[name]?.valueOptions ?? [];
   }
 
   hasProgram(name: string): boolean {

@@ -2,7 +2,7 @@ import { wasi } from "@bjorn3/browser_wasi_shim";
 import { PolicyDenied, type Denial } from "../../policy/denied";
 import { ROOT } from "../../vfs/paths";
 import { isVfsError } from "../../vfs/errors";
-import type { GuardedFs } from "../../vfs/guarded-fs";
+import type { GuardedFs } from "../../policy/guarded-fs";
 import { isWithin } from "../../vfs/paths";
 import { VFS_ERRNO, deniedErrno } from "./errno";
 

@@ -1,5 +1,6 @@
 import { Fd, wasi } from "@bjorn3/browser_wasi_shim";
 import { ALL_RIGHTS, WorkspaceFilestat, fdstat } from "./filestat";
+import { LIMITS } from "../../limits";
 
 /**
  * `/dev`, preopened beside `/workspace` so programs can name the few device files scripts
@@ -26,7 +27,7 @@ type MemoryDevice = "null" | "zero" | "random" | "urandom";
 const MEMORY_DEVICES: readonly string[] = ["null", "zero", "random", "urandom"];
 
 /** Bytes one read of an endless device hands out (getRandomValues takes at most 64 KiB). */
-const DEVICE_READ_BYTES = 1 << 16;
+const DEVICE_READ_BYTES = LIMITS.deviceReadBytes;
 
 /**
  * /dev/null, /dev/zero, /dev/random and /dev/urandom. They keep the seek right so wasi-libc's isatty() says no (it treats

@@ -1,6 +1,6 @@
 import type { Denial } from "../../../policy/denied";
 import type { ProgramIo } from "../../../shell/host";
-import type { GuardedFs } from "../../../vfs/guarded-fs";
+import type { GuardedFs } from "../../../policy/guarded-fs";
 import { curl } from "../../net/curl";
 import { wget } from "../../net/wget";
 import { gitCommand } from "../../git";

@@ -1,7 +1,24 @@
-import { PolicyDenied } from "../policy/denied";
+import { PolicyDenied, type Denial } from "../policy/denied";
 import { isVfsError } from "../vfs/errors";
 import { relativeToRoot } from "../vfs/paths";
-import type { ToolResult } from "./types";
+
+// A leaf: what every tool answers and how a failure becomes an answer. Agents, MCP and model
+// code import it without importing any tool.
+
+/**
+ * Every tool answers with this envelope: `success`, a text `output` for the model, `error`
+ * when it failed, `denied` when the policy refused it, plus tool-specific fields.
+ */
+export interface ToolResult {
+  success: boolean;
+  output?: string;
+  error?: string;
+  denied?: Denial;
+  [field: string]: Json | Denial | undefined;
+}
+
+/** Values that cross every boundary unchanged: JSON over HTTP, structured clone over RPC. */
+export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 
 /**
  * Turns what a tool threw into its result: a policy refusal carries `denied`, a filesystem

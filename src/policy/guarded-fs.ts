@@ -1,10 +1,10 @@
-import type { FileRules } from "../policy/files";
-import { VfsError, isVfsError } from "./errors";
-import { type LinkView, checkMachineWrite, machineArea, resolveMachinePath, resolvePath } from "../policy/paths";
-import type { FileEditor } from "./file-editor";
-import { CHUNK_SIZE } from "./schema";
-import type { SystemTree } from "./system-tree";
-import type { NodeInfo, Workspace } from "./workspace";
+import type { FileRules } from "./files";
+import { VfsError, isVfsError } from "../vfs/errors";
+import { type LinkView, checkMachineWrite, machineArea, resolveMachinePath, resolvePath } from "./paths";
+import type { FileEditor } from "../vfs/file-editor";
+import { CHUNK_SIZE } from "../vfs/schema";
+import type { SystemTree } from "../vfs/system-tree";
+import type { NodeInfo, Workspace } from "../vfs/workspace";
 
 /**
  * The workspace as every door sees it (file tools, HTTP files, the shell, WASI programs):

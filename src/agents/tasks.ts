@@ -1,4 +1,4 @@
-import type { AgentState, SubAgentOutcome } from "../agents/loop";
+import type { AgentState, SubAgentOutcome } from "./loop";
 
 /**
  * Background sub-agent tasks (spawn), one row each in the session's SQLite. The conversation
