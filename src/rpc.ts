@@ -4,7 +4,7 @@ import { exportTools, FORMATS, type Format } from "./profiles/export";
 import { PROFILES, isProfileName } from "./profiles";
 import { callTool, callToolStream, createSession, deleteSession, isSessionId, sessionStub, sessionTools, type NewSession } from "./service";
 import type { Json, ToolResult } from "./tools/types";
-import { forkSession } from "./checkpoints/fork";
+import { forkSession } from "./fork";
 import type { CheckpointAnswer, CheckpointRequest } from "./session/checkpoints";
 
 /**

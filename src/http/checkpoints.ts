@@ -1,7 +1,7 @@
 import type { IRequest, RouterType } from "itty-router";
 import { z } from "zod";
 import type { CheckpointAnswer, CheckpointRequest } from "../session/checkpoints";
-import { forkSession } from "../checkpoints/fork";
+import { forkSession } from "../fork";
 import { MAX_LABEL_CHARS } from "../checkpoints/limits";
 import { maxJsonBytesFromEnv } from "../policy/limits";
 import { isSessionId, sessionStub } from "../service";

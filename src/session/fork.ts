@@ -1,6 +1,6 @@
 import { FORK_CLEANUP_MS } from "../checkpoints/limits";
 import { importTree } from "../checkpoints/stream";
-import type { CreateOptions } from "../../durable-objects/session";
+import type { CreateOptions } from "./types";
 import { ROOT } from "../vfs/paths";
 import { Workspace, type Quotas } from "../vfs/workspace";
 import { SessionStore } from "./state";

@@ -1,6 +1,6 @@
-import type { SessionInfo } from "../../durable-objects/session";
-import { chooseTools, isProfileName, PROFILE_NAMES, PROFILES } from "../profiles";
-import { newSessionId, sessionStub, tenantIndex } from "../service";
+import type { SessionInfo } from "./session/types";
+import { chooseTools, isProfileName, PROFILE_NAMES, PROFILES } from "./profiles";
+import { newSessionId, sessionStub, tenantIndex } from "./service";
 
 export type ForkOutcome =
   | { ok: true; info: SessionInfo; checkpoint: number }
@@ -20,7 +20,7 @@ export async function forkSession(env: Env, tenant: string, id: string, opts: { 
   const exported = await sessionStub(env, tenant, id).exportFork(opts.checkpoint);
   if (exported === null) return { ok: false, status: 404, error: "session_not_found", message: "No such session." };
   if (!exported.ok) return { ok: false, status: exported.error === "checkpoint_not_found" ? 404 : 400, error: exported.error, message: exported.message };
-  const { meta, body, checkpoint } = exported as { meta: import("../session/state").SessionMeta; body: ReadableStream<Uint8Array>; checkpoint: number };
+  const { meta, body, checkpoint } = exported as { meta: import("./session/state").SessionMeta; body: ReadableStream<Uint8Array>; checkpoint: number };
   const name = profile ?? meta.profile;
   if (!isProfileName(name)) return { ok: false, status: 400, error: "invalid_arguments", message: `profile: the session's profile '${name}' no longer exists; name one.` };
   const chosen = chooseTools(PROFILES[name], name === meta.profile ? meta.tools : undefined);
