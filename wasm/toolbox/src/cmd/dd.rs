@@ -117,12 +117,10 @@ fn parse_ops(ctx: &mut Ctx, args: &[String]) -> Result<Ops, i32> {
     }
     if o.ucase && o.lcase {
         ctx.diag.error("cannot combine lcase and ucase");
-        ctx.diag.try_help();
         return Err(1);
     }
     if o.excl && o.nocreat {
         ctx.diag.error("cannot combine excl and nocreat");
-        ctx.diag.try_help();
         return Err(1);
     }
     Ok(o)
@@ -210,7 +208,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         return Ok(0);
     }
     if args.len() == 1 && args[0] == "--version" {
-        ctx.out.write_all(b"dd (GNU coreutils) 9.1\n")?;
+        ctx.out.write_all(b"dd (coreutils) 9.1\n")?;
         return Ok(0);
     }
     let o = match parse_ops(ctx, args) {
@@ -259,6 +257,10 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     // None: standard output.
     let mut file_out: Option<File> = None;
     if let Some(name) = &o.output {
+        if fsx::is_dir(name) {
+            ctx.diag.error(format!("failed to open {}: Is a directory", q(name)));
+            return Ok(1);
+        }
         let mut opts = OpenOptions::new();
         opts.write(true);
         if o.append {
