@@ -6,6 +6,8 @@ import { LIMITS } from "../limits";
 
 export const MAX_REDIRECTS = LIMITS.redirects;
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+/** Methods that may be sent twice (RFC 9110 9.2.2): the body, when any, is bytes held here. */
+const IDEMPOTENT = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE", "TRACE"]);
 
 export interface FetchOptions {
   method?: string;
@@ -143,9 +145,15 @@ async function followHops(net: NetContext, input: string, opts: HopOptions, sign
     const onFirstOrigin = judged.url.origin === firstOrigin;
     if (onFirstOrigin) for (const [k, v] of Object.entries(opts.originHeaders ?? {})) headers.set(k, v);
     if (auth && onFirstOrigin && !headers.has("authorization")) headers.set("authorization", auth);
+    const init: RequestInit = { method, headers, body: method === "GET" || method === "HEAD" ? undefined : body, redirect: "manual", signal };
     let res: Response;
     try {
-      res = await fetch(split.href, { method, headers, body: method === "GET" || method === "HEAD" ? undefined : body, redirect: "manual", signal });
+      res = await fetch(split.href, init).catch((e: unknown) => {
+        // A kept-alive connection the server closed dies before the response starts; real clients
+        // (curl, browsers) send an idempotent request again once, on a fresh connection.
+        if (signal.aborted || !IDEMPOTENT.has(method)) throw e;
+        return fetch(split.href, init);
+      });
     } catch (e) {
       if (signal.aborted) throw signal.reason;
       throw new NetError("connect", `Failed to connect to ${judged.url.host}: ${e instanceof Error ? e.message : String(e)}.`);

@@ -18,16 +18,21 @@ export interface RuleSet {
 const ALL_COMMAND_RULES = COMMAND_RULES.map((r) => r.id);
 
 /**
- * The rules that protect something (the machine, the workspace boundary, secret files). An
- * environment dump protects nothing here: a session's environment holds no host secret.
+ * Rules that judge a command's form rather than its effect, kept only where a platform documents
+ * them: an environment dump protects nothing here (a session's environment holds no host
+ * secret), and `dd if=` is harmless when neither side is a device (`dd if=/dev/zero of=f`
+ * makes a test file); `block-device-write` still refuses a disk on either side.
  */
+const FORM_ONLY_RULES = new Set(["env-dump", "dd-if"]);
+
+/** The rules that protect something (the machine, the workspace boundary, secret files). */
 export const PROTECTIVE: RuleSet = {
-  commandRules: ALL_COMMAND_RULES.filter((id) => id !== "env-dump"),
+  commandRules: ALL_COMMAND_RULES.filter((id) => !FORM_ONLY_RULES.has(id)),
   scrubEnv: [],
   shellNetwork: true,
 };
 
-/** Every command rule, environment dumps included (LibertAI's documented deny list). */
+/** Every command rule, environment dumps and `dd if=` included (LibertAI's documented deny list). */
 export const FULL_DENY_LIST: RuleSet = { ...PROTECTIVE, commandRules: ALL_COMMAND_RULES };
 
 /** What the operator can change for every session (wrangler vars). */

@@ -12,6 +12,13 @@ describe("curl and wget in the bash tool", () => {
     expect(r.stdout).toMatch(/^curl is \/[a-z/]+\/curl\n\/[a-z/]+\/wget\n/);
   });
 
+  it("a dead kept-alive connection is retried once on a fresh one: 20 of 20 succeed", async () => {
+    const id = await newSession();
+    // /closes ends every response by closing (HTTP/1.0); /reused drops the second request on a socket.
+    const r = await bash(id, `ok=0; for i in $(seq 10); do curl -sS ${SITE}/closes >/dev/null && curl -sS ${SITE}/reused >/dev/null && ok=$((ok+2)); done; echo $ok; wget -qO- ${SITE}/reused`);
+    expect(r).toMatchObject({ exit_code: 0, stdout: "20\nok\n", stderr: "" });
+  });
+
   it("pipe a body: curl -sL URL | grep WORD", async () => {
     const id = await newSession();
     const r = await bash(id, `curl -sL "${SITE}/redirect?to=/article.html" | grep -o PERIWINKLE`);

@@ -43,6 +43,8 @@ const ZONE = {
 };
 /** Requests seen: the site's by path, the canary's (must stay zero), the resolver's. */
 const counts = { site: {}, canary: 0, canaryPaths: [], doh: 0 };
+/** Sockets that answered `/reused` once. */
+const served = new WeakSet();
 /** The allowed site: an article, redirects and chains, JSON, binary, slow, large, status and echo. */
 function site(req, res, ports) {
   const url = new URL(req.url ?? "/", `http://127.0.0.1:${ports.site}`);
@@ -89,6 +91,18 @@ function site(req, res, ports) {
     const code = Number(q.get("code") ?? 500);
     res.writeHead(code, { "content-type": "text/plain" }).end(`status body ${code}
 `);
+  } else if (path === "/closes") {
+    // As a plain HTTP/1.0 server does (Python's http.server): no length, the body ends when the
+    // server closes the connection right after writing it.
+    req.socket.end("HTTP/1.0 200 OK\r\ncontent-type: text/plain\r\n\r\nok\n");
+  } else if (path === "/reused") {
+    // A kept-alive connection that the server closes just as the next request arrives on it:
+    // the second request on a socket finds it dead before any response starts.
+    if (served.has(req.socket)) req.socket.destroy();
+    else {
+      served.add(req.socket);
+      res.writeHead(200, { "content-type": "text/plain", "content-length": 3, connection: "keep-alive" }).end("ok\n");
+    }
   } else if (path === "/echo") {
     const chunks = [];
     req.on("data", (c) => chunks.push(c));

@@ -33,6 +33,26 @@ it("environment dumps are refused only where the rule set has env-dump", () => {
   expect(checkCommand(["env"])?.rule).toBe("env-dump");
 });
 
+describe("dd judged by effect in the protective set, by form where a platform documents `dd if=`", () => {
+  const protective = sessionPolicy(PROTECTIVE).commandRules;
+  const full = sessionPolicy(FULL_DENY_LIST).commandRules;
+  it.each([
+    [["dd", "if=/dev/zero", "of=f", "bs=1K", "count=10"], null],
+    [["dd", "if=/dev/urandom", "of=/tmp/r.bin", "bs=1M", "count=1"], null],
+    [["dd", "if=/dev/random", "of=data/r", "count=1"], null],
+    [["dd", "if=a.img", "of=b.img"], null],
+    [["dd", "if=/dev/sda", "of=disk.img"], "block-device-write"],
+    [["dd", "if=/dev/zero", "of=/dev/nvme0n1"], "block-device-write"],
+    [["dd", "if=/dev/mem", "of=mem.bin"], "block-device-write"],
+    [["dd", "if=/dev/port", "of=x"], "block-device-write"],
+    [["sudo", "dd", "if=/dev/zero", "of=/dev/sdb"], "block-device-write"],
+  ])("%j → %s", (argv, want) => {
+    expect(rule(argv, protective)).toBe(want);
+    // LibertAI's page lists `dd if=` itself: every form stays refused there.
+    expect(rule(argv, full)).toBe("dd-if");
+  });
+});
+
 it("scrubs session variables by the profile's name globs, case-insensitively", () => {
   const policy = sessionPolicy({ ...PROTECTIVE, scrubEnv: ["*_API_KEY", "*_TOKEN"] });
   expect(policy.scrub({ OPENAI_API_KEY: "a", gh_token: "b", TOKEN_COUNT: "3", KEEP: "1" })).toEqual({ TOKEN_COUNT: "3", KEEP: "1" });

@@ -114,6 +114,7 @@ describe("libertai", () => {
   it("enforces its deny list, environment dumps included, and the timeout range", async () => {
     const id = await newSession(undefined, { profile: "libertai" });
     expect((await tool(id, "bash", { command: "env | grep HOME" })).denied.rule).toBe("env-dump");
+    expect((await tool(id, "bash", { command: "dd if=/dev/zero of=f bs=1K count=10" })).denied.rule).toBe("dd-if");
     expect((await call(id, "bash", { command: "true", timeout: 301 })).status).toBe(400);
   });
 
@@ -191,6 +192,15 @@ describe("wayland-core", () => {
     expect(sessionPolicy(rules, { TOOLSHED_SHELL_NETWORK: "1" }).commandRules.has("shell-network")).toBe(false);
     expect(sessionPolicy(PROFILES.toolshed.rules).commandRules.has("env-dump")).toBe(false);
     expect(sessionPolicy(PROFILES.toolshed.rules, { TOOLSHED_EXTRA_RULES: "env-dump" }).commandRules.has("env-dump")).toBe(true);
+  });
+});
+
+describe("toolshed", () => {
+  it("makes test files with dd from /dev/zero and /dev/urandom; a disk stays refused", async () => {
+    const id = await newSession();
+    const r = await tool(id, "bash", { command: "dd if=/dev/zero of=f bs=1K count=10 2>/dev/null && wc -c < f && dd if=/dev/urandom of=/tmp/r bs=512 count=2 status=none && wc -c < /tmp/r" });
+    expect([r.exit_code, r.stdout, r.denied]).toEqual([0, "10240\n1024\n", undefined]);
+    expect((await tool(id, "bash", { command: "dd if=/dev/sda of=disk.img" })).denied.rule).toBe("block-device-write");
   });
 });
 

@@ -47,3 +47,23 @@ describe("command rules inside programs", () => {
     expect((await tool(id, "read_file", { path: "x.txt" })).success).toBe(false);
   });
 });
+
+describe("a script with one refused line", () => {
+  it.each([
+    ["mkdir -p data\necho ready > data/r\nrm -rf /\necho done", 3, "rm -rf /"],
+    ["touch a\nx=$(ls; rm -rf ~)\necho $x", 2, "rm -rf ~"],
+    ["for f in a b; do\n  echo $f\ndone\ncat <<EOF\n$(rm -rf /workspace)\nEOF", 4, "rm -rf /workspace"],
+  ])("%j names line %i and runs none of it", async (command, line, words) => {
+    const id = await newSession();
+    const r = await tool(id, "bash", { command });
+    expect(r.exit_code).toBe(126);
+    expect(r.denied?.rule).toBe("rm-root");
+    expect(r.stderr).toContain(`toolshed: line ${line} (\`${words}\`) was refused, so nothing in this script ran; change or remove that line and run again.`);
+    expect((await tool(id, "bash", { command: "ls" })).stdout).toBe("");
+  });
+
+  it("a one-line command keeps the one-line message", async () => {
+    const r = await tool(await newSession(), "bash", { command: "rm -rf /" });
+    expect(r.stderr).not.toContain("was refused, so nothing");
+  });
+});

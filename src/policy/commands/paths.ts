@@ -136,8 +136,10 @@ function isProtectedPath(p: string, ctx: ResolvedContext): boolean {
   return depth <= 1 || p === ctx.home || ctx.home.startsWith(`${p}/`);
 }
 
+// Disks and partitions, and the raw memory and port devices (`/dev/mem`, `/dev/kmem`, `/dev/port`)
+// that read or write the machine itself. `/dev/zero`, `/dev/null` and the random devices are not here.
 const BLOCK_DEVICE =
-  /^\/dev\/(?:[shv]d[a-z]+\d*|xvd[a-z]+\d*|nvme\d+n\d+(?:p\d+)?|mmcblk\d+(?:p\d+)?|loop\d+|dm-\d+|md\d+|sr\d+|disk\/.+|mapper\/.+)$/;
+  /^\/dev\/(?:[shv]d[a-z]+\d*|xvd[a-z]+\d*|nvme\d+n\d+(?:p\d+)?|mmcblk\d+(?:p\d+)?|loop\d+|dm-\d+|md\d+|sr\d+|sg\d+|disk\/.+|mapper\/.+|raw\/.+|mem|kmem|port)$/;
 
 /**
  * Whether a path names a disk or partition device (`/dev/sda`, `/dev/nvme0n1p1`, ...).

@@ -5,9 +5,16 @@
 import type { ShellHost } from "../host";
 import type { ArgWord, Word, WordPart } from "../syntax/ast";
 import { isAssignArg } from "../syntax/ast";
-import { Parser, ParseError } from "../syntax/parser";
+import { Parser, ParseError, lineOf } from "../syntax/parser";
 
 type Denial = { rule: string; reason: string };
+
+/** A refusal of one line of a script, before any of it ran. */
+export interface RefusedLine extends Denial {
+  line: number;
+  /** The refused command as written (its words joined). */
+  command: string;
+}
 
 // Unquoted text with these may expand to something else (globs, braces).
 const EXPANDS = /[*?[{]/;
@@ -31,18 +38,29 @@ function literalParts(parts: WordPart[], first: boolean): string | null {
 
 const literalWord = (w: ArgWord): string | null => (isAssignArg(w) ? null : literalParts((w as Word).parts, true));
 
-/** Every node of the tree that is a simple command (in functions, substitutions, branches). */
-function* simpleCommands(node: unknown): Generator<{ words: ArgWord[] }> {
+const COMMAND_TYPES = new Set(["simple", "pipeline", "andor", "subshell", "group", "if", "while", "for", "forarith", "select", "case", "func", "arithcmd", "test"]);
+
+/**
+ * Every node of the tree that is a simple command (in functions, substitutions, branches), with
+ * the offset in the script where it starts. A substitution's body is parsed on its own, so its
+ * offsets count from the substitution: there the enclosing command's offset stands instead.
+ */
+function* simpleCommands(node: unknown, at = 0, nested = false): Generator<{ words: ArgWord[]; at: number }> {
   if (Array.isArray(node)) {
-    for (const n of node) yield* simpleCommands(n);
+    for (const n of node) yield* simpleCommands(n, at, nested);
   } else if (node && typeof node === "object") {
-    if ((node as { type?: string }).type === "simple") yield node as { words: ArgWord[] };
-    for (const v of Object.values(node)) if (v && typeof v === "object") yield* simpleCommands(v);
+    const n = node as { type?: string; pos?: unknown };
+    // Only commands parsed by the script's own parser carry offsets into it (a here-document's
+    // words are parsed apart).
+    const here = !nested && n.type !== undefined && COMMAND_TYPES.has(n.type) && typeof n.pos === "number" ? n.pos : at;
+    const inner = nested || n.type === "cmdsub" || n.type === "procsub";
+    if (n.type === "simple") yield { words: (node as { words: ArgWord[] }).words, at: here };
+    for (const v of Object.values(node)) if (v && typeof v === "object") yield* simpleCommands(v, here, inner);
   }
 }
 
 /** The first rule a literal command of `src` breaks, or null (also when `src` does not parse). */
-export function refusedLiteral(src: string, host: ShellHost): Denial | null {
+export function refusedLiteral(src: string, host: ShellHost): RefusedLine | null {
   const tree: unknown[] = [];
   try {
     const parser = new Parser(src, { alias: () => undefined });
@@ -55,7 +73,7 @@ export function refusedLiteral(src: string, host: ShellHost): Denial | null {
     const argv = cmd.words.map(literalWord);
     if (argv.length === 0 || argv.some((a) => a === null)) continue;
     const denial = host.checkCommand(argv as string[]);
-    if (denial) return denial;
+    if (denial) return { ...denial, line: lineOf(src, cmd.at), command: (argv as string[]).join(" ") };
   }
   return null;
 }

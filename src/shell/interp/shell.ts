@@ -428,8 +428,12 @@ export class Shell implements ExpandCtx, ArithEnv {
   async runScript(src: string, fds: Fd[], parseErrStatus = 2, before?: (text: string) => Promise<void>, after?: () => Promise<void>): Promise<number> {
     const refused = refusedLiteral(src, this.host);
     if (refused) {
-      this.shared.denied ??= refused;
-      await fds[2]?.w?.write(encode(`toolshed: denied (${refused.rule}): ${refused.reason}\n`)).catch(() => {});
+      // The whole script is refused before any line runs (so `ls || rm -rf /` never runs `ls`
+      // first, and a setup script never half-runs); the message names the line to change.
+      const { rule, reason, line, command } = refused;
+      this.shared.denied ??= { rule, reason };
+      const where = src.includes("\n") ? `line ${line} (\`${command}\`) was refused, so nothing in this script ran` : "";
+      await fds[2]?.w?.write(encode(`toolshed: denied (${rule}): ${reason}${where ? `\ntoolshed: ${where}; change or remove that line and run again.` : ""}\n`)).catch(() => {});
       this.status = 126;
       return 126;
     }

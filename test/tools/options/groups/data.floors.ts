@@ -19,4 +19,5 @@ export const FLOORS_DATA: Record<string, { equal: number; refused: number }> = {
   bc: { equal: 54, refused: 0 },
   getopt: { equal: 36, refused: 0 },
   expr: { equal: 32, refused: 0 },
+  dd: { equal: 24, refused: 0 },
 };

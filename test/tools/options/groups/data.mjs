@@ -258,4 +258,20 @@ export const CASES_DATA = {
     "expr hello : 'x'; echo $?", "expr abc : 'a\\(b\\)\\?'", "expr 'a+b' : 'a+b'", "expr + length", "expr \\( 1 + 2 \\) \\* 3", "expr 1 / 0; echo $?", "expr a + 1 2>/dev/null; echo $?",
     "expr 2>/dev/null; echo $?", "expr 99999999999999999999 + 1", "expr -- -5 + 1", "expr 010 + 1", "expr 5", "expr abc \\> abd; echo $?", "expr 1 + 2 3 2>/dev/null; echo $?",
   ],
+  // dd's statistics line carries the time: cases keep the records lines (status=noxfer) or none.
+  dd: [
+    "dd if=d/a.txt status=none", "dd if=d/a.txt bs=4 count=2 status=none", "dd if=d/a.txt ibs=3 obs=5 status=noxfer 2>&1",
+    "dd if=d/a.txt bs=5 skip=1 count=1 status=none", "dd if=d/a.txt iflag=skip_bytes,count_bytes skip=2 count=7 status=none",
+    "dd if=d/a.txt conv=ucase status=none", "dd if=d/a.txt conv=lcase,sync bs=16 status=none | od -c | head -3",
+    "dd if=/dev/zero bs=1K count=10 status=none | wc -c", "dd if=/dev/zero of=z bs=512 count=3 2>&1 | head -2; wc -c < z",
+    "printf 0123456789 > s && printf ab | dd of=s bs=1 seek=2 conv=notrunc status=none && cat s",
+    "printf 0123456789 > s && printf Z | dd of=s bs=1 seek=3 status=none && cat s",
+    "printf 0123456789 > s && printf xy | dd of=s oflag=seek_bytes seek=4 conv=notrunc status=none && cat s",
+    "printf abc | dd of=s2 conv=excl status=none; printf abc | dd of=s2 conv=excl status=none; echo $?",
+    "dd of=nope/x conv=nocreat status=none < d/a.txt; echo $?", "printf 'a\nb' | dd status=noxfer 2>&1",
+    "printf 12345678 | dd ibs=2 obs=3 count=3 status=noxfer 2>&1", "printf 123 | dd iflag=fullblock bs=2 status=none",
+    "dd if=d/a.txt bs=2x3 count=1 status=none", "dd if=d/a.txt bs=1b count=1 status=none | wc -c",
+    "dd bogus 2>&1; echo $?", "dd bs=1Q 2>&1; echo $?", "dd conv=wat 2>&1; echo $?", "dd status=loud 2>&1; echo $?",
+    "dd conv=ucase,lcase 2>&1; echo $?", "dd if=nosuch 2>&1; echo $?", "dd --version | head -1",
+  ],
 };

@@ -64,6 +64,7 @@ pub mod xargs;
 pub mod sysinfo;
 pub mod envcmd;
 pub mod date;
+pub mod dd;
 pub mod dump;
 pub mod hexdump;
 pub mod cmp;
@@ -110,6 +111,7 @@ const TABLE: &[(&str, RunFn)] = &[
     ("cp", cp::run),
     ("cut", cut::run),
     ("date", date::run),
+    ("dd", dd::run),
     ("df", df::run),
     ("diff", diff::run),
     ("dirname", dirname::run),
