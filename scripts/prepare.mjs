@@ -18,6 +18,10 @@ if (!existsSync(marker) || statSync(lock).mtimeMs > statSync(marker).mtimeMs) {
 if (existsSync(join(root, "scripts", "build-wasm.mjs"))) {
   run("node scripts/build-wasm.mjs");
 }
+// CPython and sqlite3 for WASI (cached outside the clone by a hash of their inputs).
+if (existsSync(join(root, "scripts", "build-python.mjs"))) {
+  run("node scripts/build-python.mjs");
+}
 run("node scripts/build-fixtures.mjs");
 run("node scripts/bundle-skills.mjs");
 run("node scripts/setup-chromium.mjs");

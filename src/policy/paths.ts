@@ -115,7 +115,10 @@ export function resolvePath(cwd: string, input: string, links?: LinkView): strin
  */
 export const SYSTEM_DIRS: readonly string[] = ["/", "/bin", "/usr", "/usr/bin", "/usr/local", "/etc", "/dev", "/dev/fd", "/proc", "/proc/self"];
 /** Trees whose every path is the system tree's to answer (present or not). */
-const SYSTEM_TREES = ["/bin", "/usr/bin", "/etc", "/dev", "/proc"];
+// /usr is read-only and holds only what the system tree lists: programs look for their files
+// there (python3 probes /usr/lib/python311.zip, /usr/pyvenv.cfg), which answers "no such file".
+// "/:memory:": the SQLite shell checks whether its default database name exists as a file (from /).
+const SYSTEM_TREES = ["/bin", "/usr", "/etc", "/dev", "/proc", "/:memory:"];
 
 export type MachineArea = "stored" | "system";
 

@@ -1,4 +1,6 @@
 import toolbox from "../../wasm/dist/toolbox.wasm";
+import type { Fd } from "@bjorn3/browser_wasi_shim";
+import { EXTRA_PROGRAMS } from "./python/programs";
 import { runDetached } from "./runner";
 
 // The module is compiled when the Worker loads (wrangler bundles .wasm as CompiledWasm); a run
@@ -9,6 +11,16 @@ export interface Program {
   module: WebAssembly.Module;
   /** What the program gets as argv[0]; the toolbox picks its command from it. */
   argv0: string;
+  /** Arguments put before the caller's. */
+  args?: string[];
+  /** Preopened directories the program needs besides the session's (Python's stdlib). */
+  preopens?: () => Fd[];
+  /** Variables added to the caller's environment. */
+  env?: Record<string, string>;
+  /** Adapts the caller's arguments (after argv[0]) to the working directory. */
+  adaptArgs?: (args: string[], cwd: string) => string[];
+  /** Loads what the program needs (from the Worker's static assets) before its first run. */
+  prepare?: (assets: Fetcher | undefined) => Promise<void>;
 }
 
 export const TOOLBOX: WebAssembly.Module = toolbox;
@@ -39,10 +51,10 @@ export function toolboxCommandNames(): ReadonlySet<string> {
 export function programFor(name: string): Program | undefined {
   if (name === "toolbox") return { module: toolbox, argv0: "toolbox" };
   if (toolboxCommandNames().has(name)) return { module: toolbox, argv0: name };
-  return undefined;
+  return EXTRA_PROGRAMS.get(name);
 }
 
 /** Every command name programFor answers, sorted. */
 export function commandNames(): string[] {
-  return ["toolbox", ...toolboxCommandNames()].sort();
+  return ["toolbox", ...toolboxCommandNames(), ...EXTRA_PROGRAMS.keys()].sort();
 }

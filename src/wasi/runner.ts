@@ -72,6 +72,11 @@ export interface WasiRunOptions {
   limits?: WasiLimits;
   /** File-creation mask for what the program creates (default 022). */
   umask?: number;
+  /**
+   * Extra preopened directories after the session's own (a program's read-only files, such as
+   * Python's standard library at /usr/lib/python3.11); wasi-libc picks the longest matching one.
+   */
+  preopens?: Fd[];
 }
 
 export interface WasiRunResult {
@@ -343,7 +348,7 @@ function start(
     maxSteps: opts.limits?.maxSteps ?? DEFAULT_MAX_STEPS,
   };
   const ctx = new WasiFsContext(opts.fs, opts.umask);
-  return instantiate(program, opts.argv, checked.envList, stdin, streams, limits, ctx, opts.cwd, opts.fdFiles ?? {}, opts.fdSinks ?? [], opts.commandRules, direct, directErr);
+  return instantiate(program, opts.argv, checked.envList, stdin, streams, limits, ctx, opts.cwd, opts.fdFiles ?? {}, opts.fdSinks ?? [], opts.commandRules, direct, directErr, opts.preopens ?? []);
 }
 
 function instantiate(
@@ -360,6 +365,7 @@ function instantiate(
   commandRules?: ReadonlySet<string>,
   direct: SyncOutFd | null = null,
   directErr: SyncOutFd | null = null,
+  preopens: Fd[] = [],
 ): Run | WasiRunResult {
   const argv0 = argv[0]!;
   // A run that writes through keeps its stderr OutputFd only for the host's own note.
@@ -373,6 +379,7 @@ function instantiate(
   // preopen, so /tmp, /etc and /usr/bin go through it while /workspace and /dev keep theirs.
   if (ctx) fds.push(new WorkspaceDirFd(ctx, ROOT, ROOT), new DevDirFd(stdio, fdFiles, sinks, "/dev"));
   if (ctx?.fs.system) fds.push(new WorkspaceDirFd(ctx, "/", "/"));
+  if (ctx) fds.push(...preopens);
   const shim = new WASI(argv, envList, fds, { debug: false });
 
   let syscalls = 0;

@@ -1362,7 +1362,7 @@ export class Shell implements ExpandCtx, ArithEnv {
       if (base === "bash" || base === "sh" || base === "dash") return this.runChildShell(["bash", name, ...argv.slice(1)], fds, tempEnv);
       const r = this.host.runProgram([base, ...interpArgs, name, ...argv.slice(1)], this.programIo(fds, tempEnv));
       if (r) return r;
-      await this.err(fds, `${name}: ${m?.[1] === interp ? interp : `${m?.[1]} ${interp}`}: interpreter not available in this sandbox (there is no python, node or perl here); scripts can use bash or sh, and the commands in /usr/bin (awk, sed, jq, ...)`);
+      await this.err(fds, `${name}: ${m?.[1] === interp ? interp : `${m?.[1]} ${interp}`}: interpreter not available in this sandbox (there is no node or perl here; python3 is); scripts can use bash or sh, and the commands in /usr/bin (awk, sed, jq, ...)`);
       return 127;
     }
     const found = this.lookupCommand(name);

@@ -93,11 +93,19 @@ export function sessionPrograms(ctx: ToolContext): ProgramRunner {
         await io.stderr.write(enc.encode(`${name}: ${error}\n`));
         return 1;
       };
+      if (program.prepare) {
+        try {
+          await program.prepare(ctx.workerEnv?.ASSETS);
+        } catch (e) {
+          return fail(`cannot start: ${e instanceof Error ? e.message : String(e)}`);
+        }
+      }
       const fdFiles = await namedFdFiles(argv.slice(1), io);
       if ("error" in fdFiles) return fail(String(fdFiles.error));
       const opts = {
-        argv: [program.argv0, ...argv.slice(1)],
-        env: io.env,
+        argv: [program.argv0, ...(program.adaptArgs ? program.adaptArgs([...(program.args ?? []), ...argv.slice(1)], io.cwd) : [...(program.args ?? []), ...argv.slice(1)])],
+        preopens: program.preopens?.(),
+        env: program.env ? { ...io.env, ...program.env } : io.env,
         cwd: io.cwd,
         fs: ctx.fs,
         commandRules: ctx.policy?.commandRules,

@@ -1,0 +1,5 @@
+import sys
+
+from pip import main
+
+sys.exit(main())

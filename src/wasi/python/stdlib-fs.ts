@@ -1,0 +1,227 @@
+import { Directory, Fd, File, Inode, OpenDirectory, OpenFile, PreopenDirectory, wasi } from "@bjorn3/browser_wasi_shim";
+import { inflateSync } from "fflate";
+
+/**
+ * CPython's standard library as a read-only directory, `/usr/lib/python3.11`, for the python
+ * runs (a preopen beside /workspace). It is read from one deflated zip that the bundle carries
+ * as a Data module (scripts/build-python.mjs writes it; each module's precompiled bytecode is in
+ * __pycache__ beside its source). The zip's directory is read once per isolate; a file is
+ * inflated the first time a run opens it and kept for later runs up to INFLATED_CACHE_BYTES.
+ *
+ * Why a zip in the bundle and not Workers static assets: WASI file reads are synchronous, an
+ * asset fetch is not, and a start reads 40-80 files; the deflated zip is also what keeps the
+ * isolate's memory small (the stored tree would hold every byte, used or not).
+ */
+
+/** Inflated files kept per isolate (the isolate's 128 MB also hold every program's memory). */
+export const INFLATED_CACHE_BYTES = 12 * 1024 * 1024;
+/** Where the library appears inside the program, as on Debian. */
+export const STDLIB_DIR = "/usr/lib/python3.11";
+
+interface Entry {
+  method: number;
+  compressedSize: number;
+  size: number;
+  localOffset: number;
+}
+
+const cache = new Map<string, Uint8Array>();
+let cachedBytes = 0;
+
+/** Read-only, inflated on first read; `stat` answers from the zip's directory without inflating. */
+class ZipFile extends File {
+  constructor(
+    private readonly zip: Uint8Array,
+    private readonly name: string,
+    private readonly entry: Entry,
+  ) {
+    super(new ArrayBuffer(0), { readonly: true });
+  }
+
+  // The shim reads `data` for every read and seek; it is inflated once and then served from the cache.
+  // @ts-expect-error the shim declares `data` as a field; an accessor over it is what makes it lazy.
+  override get data(): Uint8Array {
+    const hit = cache.get(this.name);
+    if (hit) {
+      // Most recently used last, so eviction takes the oldest.
+      cache.delete(this.name);
+      cache.set(this.name, hit);
+      return hit;
+    }
+    const e = this.entry;
+    const view = new DataView(this.zip.buffer, this.zip.byteOffset, this.zip.byteLength);
+    const start = e.localOffset + 30 + view.getUint16(e.localOffset + 26, true) + view.getUint16(e.localOffset + 28, true);
+    const raw = this.zip.subarray(start, start + e.compressedSize);
+    const bytes = e.method === 0 ? raw : inflateSync(raw, { out: new Uint8Array(e.size) });
+    if (bytes.length <= INFLATED_CACHE_BYTES) {
+      cache.set(this.name, bytes);
+      cachedBytes += bytes.length;
+      for (const [k, v] of cache) {
+        if (cachedBytes <= INFLATED_CACHE_BYTES) break;
+        cache.delete(k);
+        cachedBytes -= v.length;
+      }
+    }
+    return bytes;
+  }
+
+  override set data(_v: Uint8Array) {
+    // The shim's File constructor assigns an empty buffer; the contents come from the zip.
+  }
+
+  override get size(): bigint {
+    return BigInt(this.entry.size);
+  }
+
+  override path_open(oflags: number, rights: bigint, fdFlags: number): { ret: number; fd_obj: OpenFile } {
+    const write = BigInt(wasi.RIGHTS_FD_WRITE);
+    // The shim's type says fd_obj is always there; callers check `ret` first.
+    if ((rights & write) === write || (oflags & wasi.OFLAGS_TRUNC) !== 0) return { ret: wasi.ERRNO_ROFS, fd_obj: null as unknown as OpenFile };
+    return super.path_open(oflags, rights, fdFlags);
+  }
+}
+
+/** A directory of the tree: nothing can be created, removed or renamed in it. */
+class ReadOnlyDirFd extends OpenDirectory {
+  override path_open(dirflags: number, path: string, oflags: number, rights: bigint, inheriting: bigint, fdFlags: number): { ret: number; fd_obj: Fd | null } {
+    const r = super.path_open(dirflags, path, oflags & ~wasi.OFLAGS_CREAT, rights, inheriting, fdFlags);
+    if (r.ret === wasi.ERRNO_NOENT && (oflags & wasi.OFLAGS_CREAT) !== 0) return { ret: wasi.ERRNO_ROFS, fd_obj: null };
+    if (r.fd_obj instanceof OpenDirectory && !(r.fd_obj instanceof ReadOnlyDirFd)) {
+      return { ret: r.ret, fd_obj: new ReadOnlyDirFd((r.fd_obj as unknown as { dir: Directory }).dir) };
+    }
+    return r;
+  }
+  override path_create_directory(): number {
+    return wasi.ERRNO_ROFS;
+  }
+  override path_link(): number {
+    return wasi.ERRNO_ROFS;
+  }
+  override path_unlink(): { ret: number; inode_obj: Inode | null } {
+    return { ret: wasi.ERRNO_ROFS, inode_obj: null };
+  }
+  override path_unlink_file(): number {
+    return wasi.ERRNO_ROFS;
+  }
+  override path_remove_directory(): number {
+    return wasi.ERRNO_ROFS;
+  }
+  override fd_filestat_set_size(): number {
+    return wasi.ERRNO_ROFS;
+  }
+}
+
+class ReadOnlyPreopen extends ReadOnlyDirFd {
+  constructor(
+    dir: Directory,
+    private readonly prestatName: string,
+  ) {
+    super(dir);
+  }
+  override fd_prestat_get() {
+    return { ret: 0, prestat: wasi.Prestat.dir(this.prestatName) };
+  }
+}
+
+/** The zip's central directory as entries by name. Throws on a malformed zip. */
+export function readZipDirectory(zip: Uint8Array): Map<string, Entry> {
+  const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
+  let eocd = -1;
+  for (let i = zip.length - 22; i >= Math.max(0, zip.length - 22 - 65535); i--) {
+    if (view.getUint32(i, true) === 0x06054b50) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) throw new Error("python stdlib bundle: no zip end record");
+  const count = view.getUint16(eocd + 10, true);
+  let at = view.getUint32(eocd + 16, true);
+  const names = new TextDecoder();
+  const entries = new Map<string, Entry>();
+  for (let n = 0; n < count; n++) {
+    if (view.getUint32(at, true) !== 0x02014b50) throw new Error("python stdlib bundle: bad central directory");
+    const nameLen = view.getUint16(at + 28, true);
+    const name = names.decode(zip.subarray(at + 46, at + 46 + nameLen));
+    entries.set(name, {
+      method: view.getUint16(at + 10, true),
+      compressedSize: view.getUint32(at + 20, true),
+      size: view.getUint32(at + 24, true),
+      localOffset: view.getUint32(at + 42, true),
+    });
+    at += 46 + nameLen + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+  }
+  return entries;
+}
+
+/**
+ * Run at every start (not in the zip, so the build's cache key stays): WASI starts programs in
+ * "/", and the session's working directory comes as $PWD.
+ */
+const SITECUSTOMIZE = `# Toolshed: WASI starts every program in "/"; the session's working directory is $PWD.
+import os as _os
+try:
+    _os.chdir(_os.environ.get("PWD") or ".")
+except OSError:
+    pass
+
+
+# What WASI cannot do says so in words, instead of an AttributeError deep in the stdlib.
+def _no_processes(*args, **kwargs):
+    raise OSError(58, "running commands from Python is not available in this session; run them from bash (the shell tool) instead")
+
+
+def _no_network(*args, **kwargs):
+    raise OSError(58, "network access from Python is not available in this session; use curl or wget from bash, which go through the session's URL policy")
+
+
+_os.system = _no_processes
+import _socket
+
+_socket.getaddrinfo = _no_network
+_socket.gethostbyname = _no_network
+del _os, _socket
+`;
+
+let tree: Directory | null = null;
+
+function buildTree(zipBytes: Uint8Array): Directory {
+  const top = new Map<string, Inode>();
+  const dirs = new Map<string, Map<string, Inode>>([["", top]]);
+  const dirOf = (path: string): Map<string, Inode> => {
+    let d = dirs.get(path);
+    if (d) return d;
+    const cut = path.lastIndexOf("/");
+    const parent = dirOf(cut < 0 ? "" : path.slice(0, cut));
+    d = new Map();
+    dirs.set(path, d);
+    parent.set(path.slice(cut + 1), new Directory(d));
+    return d;
+  };
+  for (const [name, entry] of readZipDirectory(zipBytes)) {
+    if (name.endsWith("/")) {
+      dirOf(name.slice(0, -1));
+      continue;
+    }
+    const cut = name.lastIndexOf("/");
+    dirOf(cut < 0 ? "" : name.slice(0, cut)).set(name.slice(cut + 1), new ZipFile(zipBytes, name, entry));
+  }
+  // Directory's constructor links children to parents; the maps filled later need the same.
+  const link = (d: Directory) => {
+    for (const child of d.contents.values()) {
+      if (child instanceof Directory) {
+        (child as unknown as { parent: Directory }).parent = d;
+        link(child);
+      }
+    }
+  };
+  if (!top.has("sitecustomize.py")) top.set("sitecustomize.py", new File(new TextEncoder().encode(SITECUSTOMIZE), { readonly: true }));
+  const rootDir = new PreopenDirectory(STDLIB_DIR, top).dir;
+  link(rootDir);
+  return rootDir;
+}
+
+/** A fresh preopen fd over the (shared, read-only) library tree, for one run. */
+export function stdlibPreopen(zip: ArrayBuffer): ReadOnlyDirFd {
+  tree ??= buildTree(new Uint8Array(zip));
+  return new ReadOnlyPreopen(tree, STDLIB_DIR);
+}
