@@ -46,7 +46,8 @@ describe("node scripts against Debian's node", () => {
       const want = ref.results[c.name]!;
       const got = { stdout: String(r.stdout), stderr: String(r.stderr).split("v20.0.0").join("NODE_VERSION"), exit: r.exit_code as number };
       if (!c.known) {
-        expect(got).toEqual(want);
+        expect({ stdout: got.stdout, stderr: got.stderr }).toEqual({ stdout: want.stdout, stderr: want.stderr });
+        expect(got.exit).toBe(want.exit);
         equal.push(c.name);
         return;
       }

@@ -62,6 +62,8 @@ export function fsOps(fs: GuardedFs, cwd: () => string, denied: (d: Denial) => v
     writeFile: (p: string, data: string | Uint8Array, append: boolean, exclusive: boolean) =>
       guard("open", p, () => {
         const abs = at(p);
+        // A sensitive file (.env, ...) is not written either: bash refuses naming it at all.
+        fs.rules.checkRead(abs);
         const n = fs.stat(abs);
         if (n?.kind === "dir") throw new GuestFailure({ code: "EISDIR", syscall: "open", path: p });
         if (exclusive && n) throw new GuestFailure({ code: "EEXIST", syscall: "open", path: p });
@@ -98,7 +100,11 @@ export function fsOps(fs: GuardedFs, cwd: () => string, denied: (d: Denial) => v
           if (!fs.stat(parent)) throw new GuestFailure({ code: "ENOENT", syscall: "mkdir", path: p });
         }
         fs.mkdir(abs, { recursive });
-        return recursive ? first : null;
+        if (!recursive || first === null) return null;
+        // Node answers in the caller's terms: `mkdirSync("a/b/c", { recursive: true })` is "a".
+        const extra = abs.split("/").length - first.split("/").length;
+        const parts = p.replace(/\/+$/, "").split("/");
+        return extra ? parts.slice(0, parts.length - extra).join("/") || "/" : p.replace(/\/+$/, "");
       }),
     readdir: (p: string) =>
       guard("scandir", p, () => {

@@ -72,7 +72,7 @@ export async function runNode(o: NodeRunOptions): Promise<number> {
   let cwd = o.cwd;
   const fsApi = fsOps(o.fs, () => cwd, o.denied);
   const pending = new Set<Promise<unknown>>();
-  const started = Date.now();
+  let clock = 0;
   const services = o.services;
   let asyncCtx: QuickJSAsyncContext | null = o.needsAsync ? (ctx as QuickJSAsyncContext) : null;
 
@@ -130,7 +130,9 @@ export async function runNode(o: NodeRunOptions): Promise<number> {
       if (exitCode === null) exitCode = code & 0xff;
       return null;
     },
-    now: () => Date.now() - started,
+    // Timers run on a clock the loop moves (it sleeps for real, then steps the clock by that
+    // much): the order of timers is Node's, whatever the platform's clock resolution.
+    now: () => clock,
     memory: () => Number((ctx.dump(rt.computeMemoryUsage()) as { memory_used_size?: number }).memory_used_size ?? 0),
     ...services.sync,
   };
@@ -155,14 +157,16 @@ export async function runNode(o: NodeRunOptions): Promise<number> {
     const sync = services.blocking;
     asyncCtx
       .newAsyncifiedFunction("__hostWait", async (opH, ...argH) => {
+        // Strings and nulls only: nothing here may call back into the instance while it waits.
         const op = ctx.getString(opH);
-        const args = argH.map(arg);
+        const args = argH.map((h) => ctx.dump(h) as unknown);
+        let answer: string;
         try {
-          return ok(await sync[op]!(...args));
+          answer = JSON.stringify({ v: await sync[op]!(...args) });
         } catch (e) {
-          if (e instanceof GuestFailure) return fail(e.error);
-          throw e;
+          answer = JSON.stringify({ e: e instanceof GuestFailure ? e.error : { message: String(e instanceof Error ? e.message : e) } });
         }
+        return ctx.newString(answer);
       })
       .consume((f) => ctx.setProp(ctx.global, "__hostWait", f));
   }
@@ -291,7 +295,9 @@ export async function runNode(o: NodeRunOptions): Promise<number> {
         }
       }
       if (pending.size) {
+        const before = Date.now();
         await Promise.race(pending);
+        clock += Math.max(0, Date.now() - before);
         continue;
       }
       const next = hook("nextTimer") as number;
@@ -308,6 +314,7 @@ export async function runNode(o: NodeRunOptions): Promise<number> {
         }
         slept += next;
         await new Promise((r) => setTimeout(r, next));
+        clock += next;
       }
       const fired = asyncCtx ? await evalEntry("__node.hooks.fireTimer()") : (hook("fireTimer"), ctx.undefined);
       if (fired !== ctx.undefined && "error" in fired) throw settle(fired.error);

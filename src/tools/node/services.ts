@@ -72,7 +72,7 @@ export function makeServices(doors: ServiceDoors, needsAsync: boolean): Services
           code: "ERR_NOT_SUPPORTED",
           message: needsAsync
             ? "child_process sync call failed"
-            : "child_process.execSync/spawnSync/execFileSync are available when the main script (or -e code) names them; this call came from a module loaded later. Call it from the main script, or use the callback form child_process.exec.",
+            : "child_process.execSync/spawnSync/execFileSync are not supported by this node yet (a script cannot wait for the session's shell synchronously here). Use the callback or promise form: child_process.exec(cmd, (err, stdout, stderr) => ...), or util.promisify(exec), which run through the same shell and policy.",
         });
       },
     },

@@ -184,6 +184,8 @@ function exec(cmd, options, cb) {
   });
   return child;
 }
+// As in Node, util.promisify(exec) resolves with { stdout, stderr }.
+exec[util.promisify.custom] = (cmd, options) => new Promise((resolve, reject) => exec(cmd, options, (e, stdout, stderr) => (e ? reject(Object.assign(e, { stdout, stderr })) : resolve({ stdout, stderr }))));
 function execFile(file, args, options, cb) {
   if (typeof args === "function") { cb = args; args = []; options = {}; }
   else if (typeof options === "function") { cb = options; options = {}; }

@@ -10,6 +10,10 @@ import { fs } from "./fs.js";
 import { ExitSignal, makeConsole, makeProcess, makeTimers } from "./process.js";
 import { isEsm, makeModules, resolveFile } from "./modules.js";
 import { makeExtras } from "./extras.js";
+import { format, inspect } from "./format.js";
+
+util.format = format;
+util.inspect = inspect;
 
 const path = pathLib.posix || pathLib;
 path.posix = path;
