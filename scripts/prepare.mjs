@@ -24,5 +24,6 @@ if (existsSync(join(root, "scripts", "build-python.mjs"))) {
 }
 run("node scripts/build-fixtures.mjs");
 run("node scripts/bundle-skills.mjs");
+run("node scripts/bundle-node-runtime.mjs");
 run("node scripts/setup-chromium.mjs");
 run("node scripts/inspector-assets.mjs");

@@ -14,7 +14,9 @@ import { benchBundle } from "../bundle-size.mjs";
 import { benchCheckpoints } from "./checkpoints.mjs";
 import { benchGit } from "./git.mjs";
 
-const sections = { workspace: benchWorkspace, shell: benchShell, commands: benchCommands, big: benchBig, network: benchNetwork, browser: benchBrowser, load: benchLoad, python: benchPython, bundle: benchBundle, checkpoints: benchCheckpoints, git: benchGit };
+const sections = { workspace: benchWorkspace, shell: benchShell, commands: benchCommands, big: benchBig, network: benchNetwork, browser: benchBrowser, load: benchLoad, python: benchPython, bundle: benchBundle, checkpoints: benchCheckpoints, git: benchGit, node: benchNode };
+import { benchNode } from "./node.mjs";
+
 const wanted = process.argv.slice(2).filter((a) => a in sections);
 
 execSync("node scripts/prepare.mjs", { cwd: root, stdio: "inherit" });

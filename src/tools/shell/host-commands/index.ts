@@ -4,6 +4,8 @@ import type { GuardedFs } from "../../../policy/guarded-fs";
 import { curl } from "../../net/curl";
 import { wget } from "../../net/wget";
 import { gitCommand } from "../../git";
+import { node } from "../../node/command";
+import { npm } from "../../node/npm";
 import type { ToolContext } from "../../types";
 import { chmod } from "./chmod";
 import { getconf, locale, stty } from "./machine-info";
@@ -52,6 +54,11 @@ export const HOST_COMMANDS: ReadonlyMap<string, HostCommand> = new Map([
   ["getconf", getconf],
   ["locale", locale],
   ["stty", stty],
+  ["node", node],
+  ["nodejs", node],
+  ["js", node],
+  ["npm", npm],
+  ["npx", npm],
 ]);
 
 export const hostCommandFor = (name: string): HostCommand | undefined => HOST_COMMANDS.get(name);

@@ -1,0 +1,354 @@
+import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSAsyncContext } from "quickjs-emscripten-core";
+import type { Denial } from "../../policy/denied";
+import type { GuardedFs } from "../../policy/guarded-fs";
+import { asyncEngine, syncEngine } from "./engine";
+import { GuestFailure, fsOps } from "./fs-ops";
+import { NODE_INTERRUPTS_PER_SECOND, NODE_STACK_BYTES } from "./limits";
+import type { Services } from "./services";
+import { NODE_RUNTIME } from "./runtime.gen";
+
+/** The Node version scripts see: the API level this runtime imitates (docs/node.md). */
+export const NODE_VERSION = "v20.0.0";
+/** Exit status of a run a limit stopped, as for a toolbox program (wasi/runner.ts EXIT_KILLED). */
+export const EXIT_KILLED = 137;
+
+export type NodeMain = { kind: "eval"; code: string; print: boolean; esm: boolean } | { kind: "file"; path: string };
+
+export interface NodeRunOptions {
+  fs: GuardedFs;
+  cwd: string;
+  env: Record<string, string>;
+  /** process.argv as Node builds it: ["/usr/bin/node", script, ...args]. */
+  argv: string[];
+  main: NodeMain;
+  /** Whole stdin, read before the run when the script may ask for it; empty otherwise. */
+  stdin: Uint8Array;
+  timeoutMs: number;
+  maxOutputBytes: number;
+  /** The asyncify build, so child_process.*Sync can wait for the shell. */
+  needsAsync: boolean;
+  services: Services;
+  write(fd: 1 | 2, bytes: Uint8Array): void;
+  flush(): Promise<void>;
+  denied(d: Denial): void;
+}
+
+class Stop {
+  constructor(
+    readonly code: number,
+    readonly message?: string,
+  ) {}
+}
+
+const enc = new TextEncoder();
+
+/** An exception the guest threw out of a hook call. */
+class GuestThrow {
+  constructor(readonly handle: QuickJSHandle) {}
+}
+
+/**
+ * Runs one `node` invocation in a fresh QuickJS runtime: boots the Node layer (guest/), runs the
+ * main script or -e code, then the event loop (promise jobs, host calls in flight, timers) until
+ * nothing is left, as Node does. Returns the exit status.
+ */
+export async function runNode(o: NodeRunOptions): Promise<number> {
+  const mod = o.needsAsync ? await asyncEngine() : await syncEngine();
+  const rt: QuickJSRuntime = mod.newRuntime();
+  rt.setMaxStackSize(NODE_STACK_BYTES);
+  const maxTicks = Math.max(1, Math.round((o.timeoutMs / 1000) * NODE_INTERRUPTS_PER_SECOND));
+  let ticks = 0;
+  let killed = false;
+  let exitCode: number | null = null;
+  let outBytes = 0;
+  let outOverflow: string | null = null;
+  // Counting the interrupt handler's calls is counting work: it holds where the clock stands still.
+  rt.setInterruptHandler(() => {
+    if (exitCode !== null || outOverflow) return true;
+    if (++ticks > maxTicks) killed = true;
+    return killed;
+  });
+  const ctx: QuickJSContext = rt.newContext();
+  let cwd = o.cwd;
+  const fsApi = fsOps(o.fs, () => cwd, o.denied);
+  const pending = new Set<Promise<unknown>>();
+  let clock = 0;
+  const services = o.services;
+  let asyncCtx: QuickJSAsyncContext | null = o.needsAsync ? (ctx as QuickJSAsyncContext) : null;
+
+  const write = (fd: number, text: string) => {
+    if (exitCode !== null || outOverflow) return;
+    const bytes = enc.encode(text);
+    outBytes += bytes.length;
+    if (outBytes > o.maxOutputBytes) {
+      outOverflow = `${fd === 1 ? "stdout" : "stderr"} passed the output limit of ${o.maxOutputBytes} bytes; the rest was discarded`;
+      return;
+    }
+    o.write(fd === 2 ? 2 : 1, bytes);
+  };
+
+  const isArrayBuffer = ctx.unwrapResult(ctx.evalCode("(x) => x instanceof ArrayBuffer", "<host>", { type: "global" }));
+  const ok = (v: unknown) => ctx.newString(JSON.stringify({ v: v === undefined ? null : v }));
+  const fail = (e: GuestFailureLike) => ctx.newString(JSON.stringify({ e }));
+  type GuestFailureLike = GuestFailure["error"];
+  const arg = (h: QuickJSHandle): unknown => {
+    const t = ctx.typeof(h);
+    if (t === "string") return ctx.getString(h);
+    if (t === "number") return ctx.getNumber(h);
+    if (t === "object") {
+      const isBuf = ctx.unwrapResult(ctx.callFunction(isArrayBuffer, ctx.undefined, h)).consume((v) => ctx.dump(v));
+      if (isBuf) return ctx.getArrayBuffer(h).value.slice();
+    }
+    return ctx.dump(h);
+  };
+  const bytesOut = (b: Uint8Array) => ctx.newArrayBuffer(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer);
+  const later = (work: Promise<unknown>) => {
+    const d = ctx.newPromise();
+    const p = work.then(
+      (v) => d.resolve(ctx.newString(JSON.stringify({ v }))),
+      (e) => d.resolve(ctx.newString(JSON.stringify({ e: e instanceof GuestFailure ? e.error : { message: String(e instanceof Error ? e.message : e) } }))),
+    ).finally(() => {
+      pending.delete(p);
+      d.dispose();
+    });
+    pending.add(p);
+    return d.handle;
+  };
+
+  const ops: Record<string, (...a: any[]) => unknown> = {
+    ...fsApi,
+    write: (fd: number, text: string) => (write(fd, text), null),
+    stdin: () => o.stdin,
+    cwd: () => cwd,
+    chdir: (d: string) => {
+      const n = fsApi.stat(d, true, "chdir") as { mode: number };
+      if ((n.mode & 0o170000) !== 0o040000) throw new GuestFailure({ code: "ENOTDIR", syscall: "chdir", path: d });
+      cwd = o.fs.resolve(cwd, d);
+      return null;
+    },
+    exit: (code: number) => {
+      if (exitCode === null) exitCode = code & 0xff;
+      return null;
+    },
+    // Timers run on a clock the loop moves (it sleeps for real, then steps the clock by that
+    // much): the order of timers is Node's, whatever the platform's clock resolution.
+    now: () => clock,
+    memory: () => Number((ctx.dump(rt.computeMemoryUsage()) as { memory_used_size?: number }).memory_used_size ?? 0),
+    ...services.sync,
+  };
+  const asyncOps: Record<string, (...a: any[]) => Promise<unknown>> = services.async;
+
+  const hostFn = (opH: QuickJSHandle, ...argH: QuickJSHandle[]) => {
+    const op = ctx.getString(opH);
+    const args = argH.map(arg);
+    if (asyncOps[op]) return later(asyncOps[op]!(...args));
+    const fn = ops[op];
+    if (!fn) return fail({ message: `unknown host call ${op}` });
+    try {
+      const v = fn(...args);
+      return v instanceof Uint8Array ? bytesOut(v) : ok(v);
+    } catch (e) {
+      if (e instanceof GuestFailure) return fail(e.error);
+      throw e;
+    }
+  };
+  ctx.newFunction("__host", hostFn).consume((f) => ctx.setProp(ctx.global, "__host", f));
+  if (asyncCtx) {
+    const sync = services.blocking;
+    asyncCtx
+      .newAsyncifiedFunction("__hostWait", async (opH, ...argH) => {
+        // Strings and nulls only: nothing here may call back into the instance while it waits.
+        const op = ctx.getString(opH);
+        const args = argH.map((h) => ctx.dump(h) as unknown);
+        let answer: string;
+        try {
+          answer = JSON.stringify({ v: await sync[op]!(...args) });
+        } catch (e) {
+          answer = JSON.stringify({ e: e instanceof GuestFailure ? e.error : { message: String(e instanceof Error ? e.message : e) } });
+        }
+        return ctx.newString(answer);
+      })
+      .consume((f) => ctx.setProp(ctx.global, "__hostWait", f));
+  }
+  ctx
+    .newFunction("__compile", (codeH, fileH, asScriptH) => {
+      const code = ctx.getString(codeH);
+      const file = ctx.getString(fileH);
+      const r = ctx.evalCode(code, file, { type: "global", strict: false });
+      void asScriptH;
+      return r;
+    })
+    .consume((f) => ctx.setProp(ctx.global, "__compile", f));
+
+  // The module loader for ES modules: built-ins and CommonJS files as synthetic modules.
+  let hooks: QuickJSHandle | null = null;
+  const hook = (name: string, ...args: (string | number | boolean)[]): unknown => {
+    const fn = ctx.getProp(hooks!, name);
+    const argHandles = args.map((a) => (typeof a === "string" ? ctx.newString(a) : typeof a === "number" ? ctx.newNumber(a) : a ? ctx.true : ctx.false));
+    const r = ctx.callFunction(fn, hooks!, ...argHandles);
+    fn.dispose();
+    argHandles.forEach((h) => h.alive && h !== ctx.true && h !== ctx.false && h.dispose());
+    if (r.error) throw new GuestThrow(r.error);
+    return r.value.consume((v) => ctx.dump(v));
+  };
+  rt.setModuleLoader(
+    (name) => {
+      try {
+        if (name.startsWith("node:")) {
+          const names = hook("exportNames", name) as string[];
+          return `const m = globalThis.__node.require(${JSON.stringify(name)});\nexport default m;\n${names.length ? `export const { ${names.join(", ")} } = m;\n` : ""}`;
+        }
+        if (hook("isEsm", name)) return (ops.readText as (p: string) => string)(name).replace(/^#!.*/, "");
+        if (name.endsWith(".json")) return `export default ${(ops.readText as (p: string) => string)(name)};`;
+        const names = (hook("exportNames", name) as string[]) ?? [];
+        return `const m = globalThis.__node.hooks.cjsExports(${JSON.stringify(name)});\nexport default m;\n${names.length ? `export const { ${names.join(", ")} } = m;\n` : ""}`;
+      } catch (e) {
+        if (e instanceof GuestThrow) return { error: new Error(describe(e.handle)) };
+        if (e instanceof GuestFailure) return { error: new Error(`Cannot find module '${name}'`) };
+        throw e;
+      }
+    },
+    (base, request) => {
+      if (request.startsWith("node:")) return request;
+      if (!/^[./]/.test(request)) {
+        try {
+          hook("exportNames", request);
+          return `node:${request}`;
+        } catch (e) {
+          if (e instanceof GuestThrow) e.handle.dispose();
+        }
+      }
+      try {
+        return hook("resolve", request, base.startsWith("/") ? base : `${cwd}/[eval]`) as string;
+      } catch (e) {
+        if (e instanceof GuestThrow) return { error: new Error(describe(e.handle)) };
+        throw e;
+      }
+    },
+  );
+
+  const describe = (h: QuickJSHandle): string => {
+    const fn = ctx.getProp(hooks!, "describe");
+    const r = ctx.callFunction(fn, hooks!, h);
+    fn.dispose();
+    const text = r.error ? String(ctx.dump(r.error)) : ctx.getString(r.value);
+    (r.error ?? r.value).dispose();
+    return text;
+  };
+
+  const err = (text: string) => o.write(2, enc.encode(text));
+  const evalEntry = async (code: string): Promise<QuickJSHandle | { error: QuickJSHandle }> => {
+    const r = asyncCtx ? await asyncCtx.evalCodeAsync(code, "<node>", { type: "global" }) : ctx.evalCode(code, "<node>", { type: "global" });
+    return r.error ? { error: r.error } : r.value;
+  };
+  /** What an exception that reached the top means: exit, a limit, or an uncaught error (printed). */
+  const settle = (errorH: QuickJSHandle): Stop => {
+    if (exitCode !== null) return new Stop(exitCode);
+    if (outOverflow) return new Stop(EXIT_KILLED, `node: killed: ${outOverflow}\n`);
+    if (killed) return new Stop(EXIT_KILLED, `node: killed: step limit reached (${maxTicks * 10_000} steps)\n`);
+    const text = printError(errorH);
+    return new Stop(1, text);
+  };
+  const printError = (errorH: QuickJSHandle): string => `${hooks ? describe(errorH) : String(ctx.dump(errorH))}\n\nNode.js ${NODE_VERSION}\n`;
+
+  let result = 0;
+  try {
+    const boot = ctx.evalCode(`${NODE_RUNTIME}\n;globalThis.__nodeBoot`, "<node:runtime>", { type: "global" });
+    const bootFn = ctx.unwrapResult(boot);
+    const bootJson = JSON.stringify({ argv: o.argv, env: o.env, version: NODE_VERSION, pid: 4242 });
+    hooks = bootFn.consume((f) => ctx.unwrapResult(ctx.callFunction(f, ctx.undefined, ctx.newString(bootJson))));
+
+    // The main script.
+    let top: QuickJSHandle | { error: QuickJSHandle };
+    const m = o.main;
+    if (m.kind === "file" && (hook("isEsm", m.path) as boolean)) {
+      const src = ops.readText!(m.path) as string;
+      const r = ctx.evalCode(src.replace(/^#!.*/, ""), m.path, { type: "module" });
+      top = r.error ? { error: r.error } : r.value;
+    } else if (m.kind === "eval" && m.esm) {
+      const r = ctx.evalCode(m.code, `${cwd}/[eval1]`, { type: "module" });
+      top = r.error ? { error: r.error } : r.value;
+    } else if (m.kind === "file") {
+      top = await evalEntry(`__node.hooks.runMain(${JSON.stringify(m.path)})`);
+    } else {
+      top = await evalEntry(`__node.hooks.evalCode(${JSON.stringify(m.code)}, ${m.print})`);
+    }
+    let topPromise: QuickJSHandle | null = null;
+    if ("error" in top) throw settle(top.error);
+    if (ctx.typeof(top) === "object" && ctx.getPromiseState(top).type !== undefined) topPromise = top;
+    else top.dispose();
+
+    // The event loop: promise jobs, then host calls in flight, then the next timer.
+    let slept = 0;
+    for (;;) {
+      const jobs = rt.executePendingJobs(-1);
+      if (jobs.error) throw settle(jobs.error);
+      if (exitCode !== null || outOverflow || killed) break;
+      await o.flush();
+      if (topPromise) {
+        const state = ctx.getPromiseState(topPromise);
+        if (state.type === "rejected") {
+          const e = state.error;
+          topPromise.dispose();
+          topPromise = null;
+          throw settle(e);
+        }
+      }
+      if (pending.size) {
+        const before = Date.now();
+        await Promise.race(pending);
+        clock += Math.max(0, Date.now() - before);
+        continue;
+      }
+      const next = hook("nextTimer") as number;
+      if (next < 0) {
+        // 'beforeExit' may schedule more work, as in Node.
+        hook("beforeExit", hook("exitCode") as number);
+        if (rt.hasPendingJob() || pending.size || (hook("nextTimer") as number) >= 0) continue;
+        break;
+      }
+      if (next > 0) {
+        if (slept + next > o.timeoutMs) {
+          killed = true;
+          throw new Stop(EXIT_KILLED, `node: killed: timers would wait past the call's timeout (${o.timeoutMs} ms)\n`);
+        }
+        slept += next;
+        await new Promise((r) => setTimeout(r, next));
+        clock += next;
+      }
+      const fired = asyncCtx ? await evalEntry("__node.hooks.fireTimer()") : (hook("fireTimer"), ctx.undefined);
+      if (fired !== ctx.undefined && "error" in fired) throw settle(fired.error);
+      if (fired !== ctx.undefined) (fired as QuickJSHandle).dispose();
+    }
+    topPromise?.dispose();
+    if (exitCode === null && !outOverflow && !killed) {
+      const code = hook("exitCode") as number;
+      try {
+        hook("emitExit", code);
+      } catch (e) {
+        if (e instanceof GuestThrow) throw settle(e.handle);
+        throw e;
+      }
+      result = exitCode ?? code;
+    } else if (outOverflow || killed) {
+      throw settle(ctx.undefined);
+    } else result = exitCode ?? 0;
+  } catch (e) {
+    if (e instanceof GuestThrow) e = settle(e.handle);
+    if (!(e instanceof Stop)) throw e;
+    if (e.message) err(e.message);
+    result = e.code;
+    // An uncaught error still runs 'exit' listeners, as in Node.
+    if (result === 1 && exitCode === null && hooks) {
+      try {
+        hook("emitExit", 1);
+      } catch {
+        /* an exit listener that throws changes nothing more */
+      }
+    }
+  } finally {
+    await o.flush();
+    // The instance is dropped whole (engine.ts): no teardown of a runtime a limit may have stopped mid-way.
+  }
+  return result;
+}
