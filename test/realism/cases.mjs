@@ -65,7 +65,9 @@ export const CASES = {
     "printf '#!/usr/bin/env bash\\necho hi\\n' > s; file s",
   ],
   gnu: [
-    "printf 'hello\\n' > f; TZ=UTC stat f | sed -n '1,3p' | sed 's/Inode: [0-9]*/Inode: N/; s/Device: [^ ]*/Device: D/'",
+    "printf 'hello\\n' > f; stat f | sed -n '1,2p'",
+    "mkdir d; stat d | sed -n '2p'; stat f 2>&1; echo $?",
+    "printf 'hello\\n' > f; chmod 640 f; stat -c '[%-10s][%5s][%04a][%10.10A][%.3n][%-4h]' f",
     "mkdir d; touch -d '2024-01-02 03:04:05' d/a d; TZ=UTC find d -ls | awk '{print NF, $3, $7, $8, $9, $10}'",
     "printf 'x\\n' > a; mkdir -p t; tar -cf t.tar --owner=0 --group=0 --mtime='2024-01-02 03:04:05' a; TZ=UTC tar -tvf t.tar",
     "ls -ld /usr /etc /tmp | awk '{print $1, $3, $4, $9}'",
