@@ -26,7 +26,7 @@ export default function setup(project) {
       const dir = mkdtempSync(join(tmpdir(), "realism-"));
       if (user.uid) chownSync(dir, NOBODY, NOBODY);
       const env = { PATH: "/usr/local/bin:/usr/bin:/bin", LANG: "C.UTF-8", TMPDIR: "/tmp", HOME: dir, ...spec.env };
-      const r = spawnSync("/bin/bash", ["-c", spec.run], { cwd: dir, env, encoding: "utf8", timeout: 10_000, input: "", ...user });
+      const r = spawnSync("/bin/bash", ["-c", spec.run], { argv0: "bash", cwd: dir, env, encoding: "utf8", timeout: 10_000, input: "", ...user });
       rmSync(dir, { recursive: true, force: true });
       return { run: spec.run, cmp: spec.cmp ?? "all", stdout: r.stdout, stderr: r.stderr, exit: r.status ?? -1 };
     });
