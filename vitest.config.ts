@@ -46,6 +46,7 @@ export default defineConfig(async () => {
         "test/git/git-server.global.mjs",
         "test/python/reference.global.mjs",
         "test/node/reference.global.mjs",
+        "test/realism/debian.global.mjs",
       ],
       include: ["test/**/*.test.ts", "src/**/*.test.ts"],
       testTimeout: 60_000,

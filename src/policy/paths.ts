@@ -113,7 +113,7 @@ export function resolvePath(cwd: string, input: string, links?: LinkView): strin
  * The read-only directories the shell and its programs see besides the stored ones: listings of
  * the commands, a small /etc, /dev and /proc/self. What they hold is src/vfs/system-tree.ts.
  */
-export const SYSTEM_DIRS: readonly string[] = ["/", "/bin", "/usr", "/usr/bin", "/usr/local", "/etc", "/dev", "/dev/fd", "/proc", "/proc/self"];
+export const SYSTEM_DIRS: readonly string[] = ["/", "/bin", "/usr", "/usr/bin", "/usr/local", "/etc", "/dev", "/dev/fd", "/proc", "/proc/self", "/var"];
 /** Trees whose every path is the system tree's to answer (present or not). */
 // /usr is read-only and holds only what the system tree lists: programs look for their files
 // there (python3 probes /usr/lib/python311.zip, /usr/pyvenv.cfg), which answers "no such file".
@@ -130,7 +130,7 @@ export function machineArea(path: string): MachineArea | null {
 }
 
 export const AVAILABLE_AREAS =
-  "only /workspace, /tmp and /usr/local/bin are writable; /bin, /usr/bin, /etc, /dev and /proc/self are read-only";
+  "only /workspace, /tmp, /var/tmp and /usr/local/bin are writable; /bin, /usr/bin, /etc, /dev and /proc/self are read-only";
 
 /**
  * Resolves a path as the shell and its programs see the machine: like a Linux root where only the

@@ -81,7 +81,7 @@ export class SystemTree {
     const dir = (p: string) => m.set(p, { kind: "dir", data: new Uint8Array(0), mode: 0o755 });
     const file = (p: string, text: string | Uint8Array, mode = 0o644) =>
       m.set(p, { kind: "file", data: typeof text === "string" ? utf8.encode(text) : text, mode });
-    for (const d of ["/", "/bin", "/usr", "/usr/bin", "/usr/local", "/etc", "/dev", "/dev/fd", "/proc", "/proc/self"]) dir(d);
+    for (const d of ["/", "/bin", "/usr", "/usr/bin", "/usr/local", "/etc", "/dev", "/dev/fd", "/proc", "/proc/self", "/var"]) dir(d);
     for (const name of new Set(this.commands())) {
       file(`/bin/${name}`, commandText(name), 0o755);
       file(`/usr/bin/${name}`, commandText(name), 0o755);

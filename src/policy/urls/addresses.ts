@@ -50,8 +50,8 @@ const v4 = (b: number[], at: number): ipaddr.IPv4 => new ipaddr.IPv4([b[at]!, b[
 /**
  * The IPv4 addresses an IPv6 address carries, for the forms a router or the OS may translate
  * back to IPv4: mapped and translated (::ffff:0:0/96, ::ffff:0:0:0/96), IPv4-compatible
- * (::/96), NAT64 (64:ff9b::/96; 64:ff9b:1::/48 in both the RFC 6052 /48 layout and the
- * last 32 bits) and 6to4 (2002::/16). Null when it embeds none.
+ * (::/96), NAT64 (64:ff9b::/96; 64:ff9b:1::/48 in each RFC 6052 layout it allows) and 6to4
+ * (2002::/16). Null when it embeds none.
  */
 export function embeddedIpv4(a: ipaddr.IPv6): ipaddr.IPv4[] | null {
   const b = a.toByteArray();
@@ -60,9 +60,41 @@ export function embeddedIpv4(a: ipaddr.IPv6): ipaddr.IPv4[] | null {
   if (zeros(0, 5) && (s[5] === 0xffff || s[5] === 0)) return [v4(b, 12)];
   if (zeros(0, 4) && s[4] === 0xffff && s[5] === 0) return [v4(b, 12)];
   if (s[0] === 0x64 && s[1] === 0xff9b && zeros(2, 6)) return [v4(b, 12)];
-  if (s[0] === 0x64 && s[1] === 0xff9b && s[2] === 1) return [new ipaddr.IPv4([b[6]!, b[7]!, b[9]!, b[10]!]), v4(b, 12)];
+  if (s[0] === 0x64 && s[1] === 0xff9b && s[2] === 1) return localNat64(b);
   if (s[0] === 0x2002) return [v4(b, 2)];
   return null;
+}
+
+/**
+ * RFC 6052's layouts for the prefix lengths the local-use NAT64 block 64:ff9b:1::/48 (RFC 8215)
+ * allows: which bytes hold the IPv4 address. Byte 8 (bits 64-71) is always zero, and so is
+ * everything after the address.
+ */
+const NAT64_LAYOUTS: number[][] = [
+  [6, 7, 9, 10], // /48
+  [7, 9, 10, 11], // /56
+  [9, 10, 11, 12], // /64
+  [12, 13, 14, 15], // /96
+];
+
+/**
+ * The IPv4 addresses a 64:ff9b:1::/48 address can carry: one per layout whose reserved byte and
+ * suffix are zero (a translator configured with that prefix length would read it that way). Each
+ * is judged, so one public and one refused reading is refused; none at all leaves the address to
+ * the IPv6 rules (which refuse it: it is outside 2000::/3).
+ */
+function localNat64(b: number[]): ipaddr.IPv4[] | null {
+  const found: ipaddr.IPv4[] = [];
+  for (const at of NAT64_LAYOUTS) {
+    const last = at[3]!;
+    if (last !== 15 && b[8] !== 0) continue;
+    if (b.slice(last + 1).some((x) => x !== 0)) continue;
+    found.push(new ipaddr.IPv4(at.map((i) => b[i]!)));
+  }
+  // 0.0.0.0 is what the /96 reading gives for every shorter layout (its 32 bits are the zero
+  // suffix): a translator has nothing to reach there, so it only counts when it is the one reading.
+  const real = found.filter((a) => a.toString() !== "0.0.0.0");
+  return real.length ? real : found.length ? found : null;
 }
 
 function v4Denial(a: ipaddr.IPv4): string | null {

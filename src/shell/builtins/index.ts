@@ -14,11 +14,12 @@ import { history } from "./history";
 import { bind } from "./bind";
 import { fc } from "./fc";
 import { nohup, ps } from "./procs";
+import { help } from "./help";
 
 export const BUILTINS: Record<string, Builtin> = Object.assign(Object.create(null) as Record<string, Builtin>, {
   echo, printf, declare, typeset: declare, local: declare, export: declare, readonly: declare,
   unset, set, shopt, shift, read, mapfile, readarray: mapfile, getopts,
   test: testBuiltin, "[": testBuiltin,
   ...FLOW,
-  complete, compgen, compopt, kill, jobs: jobsB, wait: waitJobs, umask, ulimit, pushd, popd, dirs, history, bind, fc, fg, bg: fg, nohup, ps,
+  complete, compgen, compopt, kill, jobs: jobsB, wait: waitJobs, umask, ulimit, pushd, popd, dirs, history, bind, fc, fg, bg: fg, nohup, ps, help,
 });

@@ -3,7 +3,8 @@
 import { noteJob } from "./jobtable";
 import { runInteractive, topLevelCommand } from "./interactive";
 import { printScript } from "./script-dump";
-import { traceRaw, traceWords, xtraceQuote } from "./xtrace";
+import { traceRaw, traceTest, traceWords, xtraceQuote } from "./xtrace";
+import { runSelect } from "./select";
 import type { ByteWriter, ShellHost } from "../host";
 import { EpipeError } from "../host";
 import type { ArgWord, Assign, Command, Redir, Stmt, TestExpr, Word } from "../syntax/ast";
@@ -92,6 +93,8 @@ export class Shell implements ExpandCtx, ArithEnv {
   loopDepth = 0;
   errexitOff = 0;
   subshellLevel = 0;
+  /** Command substitutions and evals around this command: set -x repeats PS4's first character. */
+  traceLevel = 0;
   pos = 0;
   src = "";
   lineBase = 0;
@@ -225,6 +228,7 @@ export class Shell implements ExpandCtx, ArithEnv {
 
   async cmdSubst(body: Stmt[]): Promise<string> {
     const sh = this.subshell();
+    sh.traceLevel++;
     const out = new Collector(this.shared.budget.limits.maxOutputBytes, () => new LimitError("output", "toolshed: command substitution output limit exceeded"));
     const fds = this.fds.slice();
     fds[1] = { w: out };
@@ -340,6 +344,7 @@ export class Shell implements ExpandCtx, ArithEnv {
     s.callDepth = this.callDepth;
     s.nesting = this.nesting;
     s.subshellLevel = this.subshellLevel + 1;
+    s.traceLevel = this.traceLevel;
     s.src = this.src;
     s.pos = this.pos;
     s.lineBase = this.lineBase;
@@ -504,6 +509,8 @@ export class Shell implements ExpandCtx, ArithEnv {
     const prevBase = this.lineBase;
     this.lineBase = this.lineno() - 1;
     let st = 0;
+    const level = what === "eval" ? 1 : 0;
+    this.traceLevel += level;
     try {
       if (++this.nesting % NEST_YIELD === 0) await undefined;
       for (;;) {
@@ -527,6 +534,7 @@ export class Shell implements ExpandCtx, ArithEnv {
       return st;
     } finally {
       this.nesting--;
+      this.traceLevel -= level;
       this.src = prevSrc;
       this.pos = prevPos;
       this.lineBase = prevBase;
@@ -721,13 +729,19 @@ export class Shell implements ExpandCtx, ArithEnv {
       case "for": case "select": {
         const items = cmd.words ? expandArgs(this, cmd.words) : this.positional.slice();
         return chain(items, (items) => {
+          if (cmd.type === "select") {
+            this.loopDepth++;
+            return lastly(() => runSelect(this, cmd, items, fds, () => this.loopBody(cmd.body, fds), LOOP_BREAK), () => this.loopDepth--);
+          }
           let st = 0;
           let k = 0;
           this.loopDepth++;
           const iteration = (): Maybe<boolean> => {
             if (k >= items.length) return false;
             this.shared.budget.step();
-            return chain(this.traps.size ? this.debugAt(cmd.pos, fds) : undefined, () => {
+            const before = this.traps.size ? this.debugAt(cmd.pos, fds) : undefined;
+            const traced = this.opts.xtrace ? chain(before, () => traceRaw(this, fds, `${cmd.type} ${cmd.name} in ${cmd.text ?? '"$@"'}`)) : before;
+            return chain(traced, () => {
               this.vars.set(cmd.name, items[k++]);
               return chain(this.loopBody(cmd.body, fds), (r) => {
                 st = r === LOOP_BREAK ? 0 : r;
@@ -740,7 +754,11 @@ export class Shell implements ExpandCtx, ArithEnv {
       }
       case "forarith": {
         let st = 0;
-        const ev = (w: Word | undefined, dflt: bigint): Maybe<bigint> => (w ? this.arithWord(w) : dflt);
+        const ev = (w: Word | undefined, dflt: bigint): Maybe<bigint> => {
+          if (!this.opts.xtrace) return w ? this.arithWord(w) : dflt;
+          // set -x: bash traces each of the three expressions (`(( 1 ))` for an empty one)
+          return chain(w ? expandString(this, w) : "1", (t) => chain(traceRaw(this, fds, `(( ${t.trimStart()} ))`), () => (w ? this.arithWord(w) : dflt)));
+        };
         // DEBUG trap (if set) and LINENO at the loop's line before each of its expressions
         const atLoop = (): Maybe<void> => {
           const trap = this.traps.size ? this.debugAt(cmd.pos, fds) : undefined;
@@ -801,6 +819,7 @@ export class Shell implements ExpandCtx, ArithEnv {
     switch (cmd.type) {
       case "case": {
         if (this.traps.size) await this.debugAt(cmd.pos, fds);
+        if (this.opts.xtrace) await traceRaw(this, fds, `case ${cmd.text ?? ""} in`);
         const subject = await expandString(this, cmd.word);
         let fall = false;
         for (let i = 0; i < cmd.items.length; i++) {
@@ -863,25 +882,34 @@ export class Shell implements ExpandCtx, ArithEnv {
     });
   }
 
-  async evalTest(e: TestExpr, fds: Fd[]): Promise<boolean> {
+  /** `bang`: the `! ` set -x prints before a negated primary. */
+  async evalTest(e: TestExpr, fds: Fd[], bang = ""): Promise<boolean> {
+    const tr = this.opts.xtrace ? (words: string[]) => traceTest(this, fds, words, bang) : null;
     switch (e.type) {
       case "and": return (await this.evalTest(e.left, fds)) && this.evalTest(e.right, fds);
       case "or": return (await this.evalTest(e.left, fds)) || this.evalTest(e.right, fds);
-      case "not": return !(await this.evalTest(e.expr, fds));
-      case "word": return (await expandString(this, e.word)) !== "";
+      case "not": return !(await this.evalTest(e.expr, fds, bang + "! "));
+      case "word": {
+        const w = await expandString(this, e.word);
+        if (tr) await tr(["-n", xtraceQuote(w)]);
+        return w !== "";
+      }
       case "unary": {
         const a = await expandString(this, e.arg);
+        if (tr) await tr([e.op, xtraceQuote(a)]);
         return unaryTest(this, e.op, a, fds);
       }
       case "binary": {
         const l = await expandString(this, e.left);
         if (e.op === "==" || e.op === "=" || e.op === "!=") {
           const pat = await expandPattern(this, e.right);
+          if (tr) await tr([xtraceQuote(l), e.op, pat === "" ? "''" : pat]);
           const m = matchPattern(l, pat, { extglob: true, nocase: this.shopts.nocasematch });
           return e.op === "!=" ? !m : m;
         }
         if (e.op === "=~") {
           const re = await expandRegex(this, e.right);
+          if (tr) await tr([xtraceQuote(l), e.op, re === "" ? "''" : re]);
           let rx: RegExp;
           try {
             rx = new RegExp(ereToJs(re), this.shopts.nocasematch ? "is" : "s");
@@ -900,6 +928,7 @@ export class Shell implements ExpandCtx, ArithEnv {
           return true;
         }
         const r = await expandString(this, e.right);
+        if (tr) await tr([xtraceQuote(l), e.op, xtraceQuote(r)]);
         if (e.op === "<") return l < r;
         if (e.op === ">") return l > r;
         if (/^-(eq|ne|lt|le|gt|ge)$/.test(e.op)) {
@@ -1073,7 +1102,8 @@ export class Shell implements ExpandCtx, ArithEnv {
       await fds[2]?.w?.write(encode(`toolshed: denied (${denial.rule}): ${denial.reason}\n`)).catch(() => {});
       return 126;
     }
-    if (this.opts.xtrace) await this.xtrace(fds, argv);
+    // set -x: bash traces prefix assignments (`+ IFS=`) before the command they belong to
+    if (this.opts.xtrace && !cmd.assigns.length) await this.xtrace(fds, argv);
 
     // prefix assignments are temporary and exported for the command
     let restore: (() => void) | null = null;
@@ -1085,7 +1115,7 @@ export class Shell implements ExpandCtx, ArithEnv {
       const frame = new Map<string, import("./vars").Var>();
       if (this.opts.posix && SPECIAL_BUILTINS.has(argv[0]) && !this.funcs.has(argv[0])) {
         // POSIX: assignments before special builtins persist
-        for (const a of cmd.assigns) await this.assign(a, fds);
+        for (const a of cmd.assigns) await this.assign(a, fds, true);
         cmd = { ...cmd, assigns: [] };
       }
       this.vars.frames.push(frame);
@@ -1098,6 +1128,7 @@ export class Shell implements ExpandCtx, ArithEnv {
         for (const a of cmd.assigns) {
           if (a.index || a.array) continue;
           const v = a.value ? await expandString(this, a.value) : "";
+          if (this.opts.xtrace) await traceRaw(this, fds, `${a.name}${a.append ? "+=" : "="}${v === "" ? "" : xtraceQuote(v)}`);
           tempEnv[a.name] = v;
           frame.set(a.name, { value: v, attrs: A_EXPORT });
         }
@@ -1106,6 +1137,7 @@ export class Shell implements ExpandCtx, ArithEnv {
         throw e;
       }
       void saved;
+      if (this.opts.xtrace) await this.xtrace(fds, argv);
     }
     try {
       return await this.invokeWithRedirs(cmd, fds, argv, arrayArgs, tempEnv);

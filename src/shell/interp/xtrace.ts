@@ -25,7 +25,9 @@ async function prefix(sh: Shell): Promise<string> {
   // the trace must not change $? or abort the traced command
   const saved = sh.status;
   try {
-    return await expandPrompt(sh, ps4);
+    const text = await expandPrompt(sh, ps4);
+    // bash repeats PS4's first character once per level of command substitution and eval
+    return sh.traceLevel > 0 && text ? text[0].repeat(sh.traceLevel) + text : text;
   } catch (e) {
     if (!isPromptError(e)) throw e;
     return ps4;
@@ -43,4 +45,14 @@ export async function traceRaw(sh: Shell, fds: Fd[], text: string): Promise<void
 /** Writes one trace line for a command's words. */
 export async function traceWords(sh: Shell, fds: Fd[], argv: string[]): Promise<void> {
   await traceRaw(sh, fds, argv.map(xtraceQuote).join(" "));
+}
+
+/** `for`/`select`/`case` headers: bash prints the words as they were written, not expanded. */
+export function headerText(src: string, from: number, to: number): string {
+  return src.slice(from, to).replace(/\s+$/, "");
+}
+
+/** `[[ ]]`: each primary is traced as it is evaluated, its operands expanded (`[[ -n '' ]]`). */
+export async function traceTest(sh: Shell, fds: Fd[], words: string[], bang: string): Promise<void> {
+  await traceRaw(sh, fds, `[[ ${bang}${words.join(" ")} ]]`);
 }

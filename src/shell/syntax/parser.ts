@@ -434,25 +434,32 @@ export class Parser {
     if (!NAME_RE.test(name)) this.fail(`\`${name}': not a valid identifier`, ns);
     this.linebreaks();
     let words: ArgWord[] | undefined;
+    let text: string | undefined;
     if (this.isReservedAt("in")) {
       this.i += 2;
       words = [];
+      const texts: string[] = [];
       for (;;) {
         this.blanks();
         if (this.ch() === ";" || this.ch() === "\n" || this.eof()) break;
+        const ws = this.i;
         words.push(this.parseWord());
+        texts.push(this.src.slice(ws, this.i));
       }
+      text = texts.join(" ");
       if (this.ch() === ";") this.i++;
     } else if (this.ch() === ";") this.i++;
     const body = this.parseDoBody();
-    return { type: select ? "select" : "for", name, words, body, redirs: [], pos } as Command;
+    return { type: select ? "select" : "for", name, words, body, redirs: [], pos, text } as Command;
   }
 
   private parseCase(): Command {
     const pos = this.i;
     this.i += 4;
     this.blanks();
+    const ws = this.i;
     const word = this.parseWord();
+    const text = this.src.slice(ws, this.i);
     this.linebreaks();
     this.expectReserved("in");
     const items: CaseItem[] = [];
@@ -480,7 +487,7 @@ export class Parser {
       else if (this.startsWith(";&")) { term = ";&"; this.i += 2; }
       items.push({ patterns, body, term });
     }
-    return { type: "case", word, items, redirs: [], pos };
+    return { type: "case", word, items, redirs: [], pos, text };
   }
 
   // ---------- [[ ]] ----------

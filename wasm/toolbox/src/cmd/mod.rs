@@ -98,6 +98,7 @@ pub mod rename;
 
 const TABLE: &[(&str, RunFn)] = &[
     ("awk", awk::run),
+    ("gawk", awk::run),
     ("base64", base64::run),
     ("basename", basename::run),
     ("bc", bc::run),
@@ -219,12 +220,47 @@ pub fn getopt(ctx: &mut Ctx, argv: &[String], specs: &[Spec], help: &str, bad: i
                 return Ok(Err(0));
             }
             if p.has(VERSION) {
-                writeln!(ctx.out, "{} (toolshed toolbox) {}", ctx.name, env!("CARGO_PKG_VERSION"))?;
+                write_version(ctx)?;
                 return Ok(Err(0));
             }
             Ok(Ok(p))
         }
     }
+}
+
+/// What `--version` prints first on Debian 12 for the programs the toolbox behaves as. Scripts
+/// read that line to choose syntax (`sed --version | grep -q GNU`), so it names the program and
+/// version whose behaviour the toolbox follows; the toolbox's own identity is the second line.
+pub fn debian_identity(name: &str) -> Option<String> {
+    const COREUTILS: &[&str] = &[
+        "base64", "basename", "cat", "chgrp", "chown", "chmod", "cksum", "comm", "cp", "cut", "date", "df", "dirname", "du", "echo", "env",
+        "expand", "expr", "false", "fmt", "fold", "head", "id", "install", "join", "ln", "ls", "md5sum", "mkdir", "mktemp", "mkfifo", "mv",
+        "nl", "nproc", "numfmt", "od", "paste", "printenv", "printf", "readlink", "realpath", "rm", "rmdir", "seq", "sha1sum", "sha224sum",
+        "sha256sum", "sha384sum", "sha512sum", "shuf", "sleep", "sort", "split", "stat", "tac", "tail", "tee", "timeout", "touch", "tr",
+        "true", "truncate", "tty", "uname", "unexpand", "uniq", "wc", "whoami", "yes", "b2sum", "basenc", "base32", "pwd", "csplit", "tsort",
+    ];
+    let line = match name {
+        n if COREUTILS.contains(&n) => format!("{} (GNU coreutils) 9.1", n),
+        "awk" | "gawk" => "GNU Awk 5.2.1, API 3.2, PMA Avon 8-g1, (GNU MPFR 4.2.0, GNU MP 6.2.1)".to_string(),
+        "tar" => "tar (GNU tar) 1.34".to_string(),
+        "sed" => "sed (GNU sed) 4.9".to_string(),
+        "grep" | "egrep" | "fgrep" => "grep (GNU grep) 3.8".to_string(),
+        "find" | "xargs" => format!("{} (GNU findutils) 4.9.0", name),
+        "diff" | "cmp" => format!("{} (GNU diffutils) 3.8", name),
+        "gzip" => "gzip 1.12".to_string(),
+        "gunzip" | "zcat" => format!("{} (gzip) 1.12", name),
+        "jq" => "jq-1.6".to_string(),
+        _ => return None,
+    };
+    Some(line)
+}
+
+/// `--version`: Debian's first line where the toolbox behaves as a Debian program, then its own.
+pub fn write_version(ctx: &mut Ctx) -> io::Result<()> {
+    if let Some(first) = debian_identity(ctx.name) {
+        writeln!(ctx.out, "{}", first)?;
+    }
+    writeln!(ctx.out, "{} (toolshed toolbox) {}", ctx.name, env!("CARGO_PKG_VERSION"))
 }
 
 /// `missing operand` / `extra operand 'x'` in GNU's words.

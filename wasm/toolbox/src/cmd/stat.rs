@@ -76,6 +76,29 @@ fn format(fmt: &str, name: &str, m: &Metadata, escapes: bool) -> String {
             out.push(c);
             continue;
         }
+        // printf-style flags, width and precision (GNU's default format pads with them)
+        let (mut left, mut zero) = (false, false);
+        while let Some(&f) = it.peek().filter(|f| "-0#+ '".contains(**f)) {
+            left |= f == '-';
+            zero |= f == '0';
+            it.next();
+        }
+        let mut width = String::new();
+        while let Some(&d) = it.peek().filter(|d| d.is_ascii_digit()) {
+            width.push(d);
+            it.next();
+        }
+        let mut prec: Option<usize> = None;
+        if it.peek() == Some(&'.') {
+            it.next();
+            let mut p = String::new();
+            while let Some(&d) = it.peek().filter(|d| d.is_ascii_digit()) {
+                p.push(d);
+                it.next();
+            }
+            prec = Some(p.parse().unwrap_or(0));
+        }
+        let start = out.len();
         match it.next() {
             Some('n') => out.push_str(name),
             Some('N') => out.push_str(&shown),
@@ -90,7 +113,7 @@ fn format(fmt: &str, name: &str, m: &Metadata, escapes: bool) -> String {
             Some('u') | Some('g') => out.push_str("1000"),
             Some('U') | Some('G') => out.push_str(super::sysinfo::USER),
             Some('i') => out.push_str(&fsx::inode(name).unwrap_or(0).to_string()),
-            Some('d') | Some('D') => out.push('0'),
+            Some('d') | Some('D') | Some('H') | Some('L') => out.push('0'),
             Some('h') => out.push_str(&super::ls::link_count(name, m.is_dir()).to_string()),
             Some('x') => out.push_str(&stamp(fsx::atime(m))),
             Some('X') => out.push_str(&fsx::atime(m).0.to_string()),
@@ -103,6 +126,23 @@ fn format(fmt: &str, name: &str, m: &Metadata, escapes: bool) -> String {
             }
             None => out.push('%'),
         }
+        let mut v = out.split_off(start);
+        if let Some(p) = prec {
+            v = v.chars().take(p).collect();
+        }
+        let w: usize = width.parse().unwrap_or(0);
+        let n = v.chars().count();
+        if n < w {
+            let pad = w - n;
+            if left {
+                v.push_str(&" ".repeat(pad));
+            } else if zero && v.bytes().all(|b| b.is_ascii_digit()) {
+                v = "0".repeat(pad) + &v;
+            } else {
+                v = " ".repeat(pad) + &v;
+            }
+        }
+        out.push_str(&v);
     }
     out
 }
@@ -136,7 +176,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
                 _ => "  File: %n\n".to_string(),
             };
             format(
-                &(file_line + "  Size: %s\tBlocks: %b\tIO Block: %o\t%F\nDevice: 0\tInode: 0\tLinks: %h\nAccess: (0%a/%A)  Uid: ( %u/    %U)   Gid: ( %g/    %G)\nAccess: %x\nModify: %y\nChange: %z\n Birth: -\n"),
+                &(file_line + "  Size: %-10s\tBlocks: %-10b IO Block: %-6o %F\nDevice: %Hd,%Ld\tInode: %-10i  Links: %h\nAccess: (%04a/%10.10A)  Uid: (%5u/%8U)   Gid: (%5g/%8G)\nAccess: %x\nModify: %y\nChange: %z\n Birth: -\n"),
                 f,
                 &m,
                 true,

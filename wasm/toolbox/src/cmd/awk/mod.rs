@@ -105,7 +105,40 @@ const REFUSED: &[(&str, &str)] = &[
     ("l", "-l/--load (dynamic extensions) is not supported here"),
 ];
 
+/// gawk's `-W name[=value]` (also `-Wname`) is `--name[=value]`: rewritten before parsing, up
+/// to the program text, skipping the values of options that take one.
+fn expand_w(args: &[String]) -> Vec<String> {
+    let mut out = Vec::with_capacity(args.len());
+    let mut i = 0;
+    while i < args.len() {
+        let a = &args[i];
+        if a == "--" || !a.starts_with('-') || a == "-" {
+            out.extend_from_slice(&args[i..]);
+            break;
+        }
+        if a == "-W" && i + 1 < args.len() {
+            out.push(format!("--{}", args[i + 1]));
+            i += 2;
+            continue;
+        }
+        if let Some(rest) = a.strip_prefix("-W") {
+            out.push(format!("--{}", rest));
+            i += 1;
+            continue;
+        }
+        out.push(a.clone());
+        // an option letter taking a value, given apart: keep its value as it is
+        if a.len() == 2 && "FvfeEil".contains(&a[1..]) && i + 1 < args.len() {
+            out.push(args[i + 1].clone());
+            i += 1;
+        }
+        i += 1;
+    }
+    out
+}
+
 pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
+    let args = &expand_w(args)[..];
     // Options end at the program text (the first operand), as in gawk.
     let p = match args::parse_with(args, SPECS, false) {
         Ok(p) => p,
@@ -119,7 +152,9 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         return Ok(0);
     }
     if p.has(args::VERSION) || p.has("V") {
-        writeln!(ctx.out, "awk (toolshed toolbox) {}, reading gawk's dialect", env!("CARGO_PKG_VERSION"))?;
+        // Debian's first line (scripts probe it to choose syntax), then the toolbox's own
+        writeln!(ctx.out, "{}", super::debian_identity("awk").unwrap_or_default())?;
+        writeln!(ctx.out, "{} (toolshed toolbox) {}, reading gawk's dialect", ctx.name, env!("CARGO_PKG_VERSION"))?;
         return Ok(0);
     }
     if p.has("C") {

@@ -509,7 +509,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
                 match std::fs::File::open(fsx::host(f)) {
                     Ok(file) => Box::new(file),
                     Err(e) => {
-                        let _ = writeln!(ctx.diag.raw(), "jq: error: Could not open {}: {}", f, reason(&e));
+                        let _ = writeln!(ctx.diag.raw(), "jq: error: Could not open file {}: {}", f, reason(&e));
                         status = 2;
                         continue;
                     }
@@ -551,8 +551,9 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
             None => break,
             Some(Ok(v)) => v,
             Some(Err(m)) => {
-                let _ = writeln!(ctx.diag.raw(), "jq: parse error: {}", m);
-                status = 2;
+                // jq 1.6 (Debian 12): no "jq: " before it, and exit status 4
+                let _ = writeln!(ctx.diag.raw(), "parse error: {}", m);
+                status = 4;
                 break;
             }
         };

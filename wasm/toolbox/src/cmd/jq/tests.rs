@@ -297,7 +297,7 @@ fn errors_use_jq_wording() {
         (&["-n", "foo"], "", "jq: error: foo/0 is not defined at <top-level>, line 1:\nfoo\njq: 1 compile error\n", 3),
         (&["-n", "$x"], "", "jq: error: $x is not defined at <top-level>, line 1:\n$x\njq: 1 compile error\n", 3),
         (&["-n", "error({\"a\":1})"], "", "jq: error (at <unknown>) (not a string): {\"a\":1}\n", 5),
-        (&["."], "{\"a\":1", "jq: parse error: Unfinished JSON term at EOF at line 1, column 6\n", 2),
+        (&["."], "{\"a\":1", "parse error: Unfinished JSON term at EOF at line 1, column 6\n", 4),
         (&["-z", "."], "", "jq: Unknown option -z\nUse jq --help for help with command-line options,\nor see the jq manpage, or online docs  at https://stedolan.github.io/jq\n", 2),
         (&["-n", ". + 1 |"], "", "jq: error: syntax error, unexpected $end (Unix shell quoting issues?) at <top-level>, line 1:\n. + 1 |\njq: 1 compile error\n", 3),
     ];
@@ -318,7 +318,7 @@ fn files_and_args() {
     check("jq", &["-R", ".", "-"], "line\n", "\"line\"\n", 0);
     let (code, _, err) = crate::testutil::run("jq", &[".", "/nonexistent/x.json"], "");
     assert_eq!(code, 2);
-    assert!(err.contains("Could not open /nonexistent/x.json"), "{}", err);
+    assert!(err.contains("Could not open file /nonexistent/x.json"), "{}", err);
     assert_eq!(crate::testutil::run("jq", &["--help"], "").0, 0);
 }
 
@@ -367,8 +367,8 @@ fn fast_path_errors_keep_positions() {
         ("", ""),
     ];
     for (input, msg) in cases {
-        let want = if msg.is_empty() { String::new() } else { format!("jq: parse error: {}\n", msg) };
-        check_err("jq", &["-c", "."], input, &want, if msg.is_empty() { 0 } else { 2 });
+        let want = if msg.is_empty() { String::new() } else { format!("parse error: {}\n", msg) };
+        check_err("jq", &["-c", "."], input, &want, if msg.is_empty() { 0 } else { 4 });
     }
 }
 
@@ -462,8 +462,8 @@ fn streams_input_in_blocks() {
     // A value cut short at the end is the same parse error it is without blocks.
     let cut = format!("{}{{\"n\":", text);
     let (code, out, err) = crate::testutil::run("jq", &["-c", ".n"], &cut);
-    assert_eq!((code, out.lines().count()), (2, i as usize));
-    assert!(err.starts_with("jq: parse error") || err.starts_with("jq: error"), "{}", err);
+    assert_eq!((code, out.lines().count()), (4, i as usize));
+    assert!(err.starts_with("parse error") || err.starts_with("jq: error"), "{}", err);
     let raw: String = (0..300_000).map(|i| format!("line {}\n", i)).collect();
     let (code, out, _) = crate::testutil::run("jq", &["-R", "."], &raw);
     assert_eq!((code, out.lines().count(), out.lines().last()), (0, 300_000, Some("\"line 299999\"")));
