@@ -57,7 +57,7 @@ export default defineConfig(async () => {
             },
             serviceBindings: { TOOLSHED_SEARCH_SERVICE: "search-example" },
             workers: [
-              { name: "search-example", modules: true, scriptPath: "examples/search-worker/src/index.js", compatibilityDate: "2026-04-01" },
+              { name: "search-example", modules: true, scriptPath: "examples/search-worker/src/index.js", compatibilityDate: "2026-11-24" },
             ],
           },
         };
