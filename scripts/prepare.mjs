@@ -4,6 +4,7 @@ import { existsSync, statSync } from "node:fs";
 import { execSync } from "node:child_process";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { npmCli, toolEnv, toolNode } from "./lib/node-runtime.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const run = (cmd) => execSync(cmd, { cwd: root, stdio: "inherit" });
@@ -13,7 +14,8 @@ const marker = join(root, "node_modules", ".package-lock.json");
 if (!existsSync(marker) || statSync(lock).mtimeMs > statSync(marker).mtimeMs) {
   console.log("[prepare] installing npm packages");
   // `npm ci` trips over npm 11 lock entries for other platforms' optional packages; install honours the lock too.
-  run("npm install --no-audit --no-fund");
+  // npm runs on Node >= 22.12 (scripts/lib/node-runtime.mjs), the engine wrangler 4.164 needs.
+  execSync(`"${toolNode(root)}" "${npmCli()}" install --no-audit --no-fund`, { cwd: root, stdio: "inherit", env: toolEnv(root) });
 }
 if (existsSync(join(root, "scripts", "build-wasm.mjs"))) {
   run("node scripts/build-wasm.mjs");

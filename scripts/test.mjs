@@ -124,7 +124,7 @@ const cargoCount = (r) => {
 const tests = vitest([]);
 await together(
   [
-    { name: "typecheck", cmd: bin("tsc"), cmdArgs: ["--noEmit"] },
+    { name: "typecheck", cmd: "node", cmdArgs: [join(root, "node_modules", "typescript7", "bin", "tsc"), "--noEmit"] },
     { name: "rust", cmd: "node", cmdArgs: ["scripts/test-rust.mjs"], count: cargoCount },
     { name: "check", cmd: "node", cmdArgs: ["scripts/check.mjs"] },
   ],

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import type { NetContext } from "../net/context";
 import type { Denial } from "../policy/denied";
 import type { BrowserHost } from "./browser/host";
-import type { OutputSink } from "../shell";
+import type { OutputSink, RunShellResult } from "../shell";
 import type { SessionPolicy } from "../policy/rule-sets";
 import type { SubAgentHost } from "../agents/host";
 import type { DeferredTools } from "../mcp/client/deferred";
@@ -14,6 +14,15 @@ import type { ToolResult } from "./result";
 export type { Json, ToolResult } from "./result";
 
 /** What a tool sees of its session. */
+/**
+ * A command line run by the session's own shell (policy, programs, limits), for programs that
+ * shell out (node's child_process, npm scripts); handed to host commands by the shell's runner.
+ */
+export type Subshell = (
+  script: string,
+  opts: { cwd: string; env: Record<string, string>; stdin?: Uint8Array; limits: { timeoutMs: number; maxOutputBytes: number } },
+) => Promise<RunShellResult>;
+
 export interface ToolContext {
   sessionId: string;
   fs: GuardedFs;

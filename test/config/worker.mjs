@@ -46,7 +46,7 @@ export function workerOptions({ ports, search, imap, model, mcp, git }) {
         TOOLSHED_GIT_CREDENTIALS: JSON.stringify({ [git.origin]: "agent:s3cret-push" }),
       },
       serviceBindings: { TOOLSHED_SEARCH_SERVICE: "search-example" },
-      workers: [{ name: "search-example", modules: true, scriptPath: "examples/search-worker/src/index.js", compatibilityDate: "2026-04-01" }],
+      workers: [{ name: "search-example", modules: true, scriptPath: "examples/search-worker/src/index.js", compatibilityDate: "2026-11-24" }],
     },
   };
 }

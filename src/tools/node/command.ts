@@ -2,13 +2,9 @@ import { NetError } from "../../net/errors";
 import { safeFetch } from "../../net/fetch";
 import { filterEnv } from "../../policy/env";
 import { PolicyDenied } from "../../policy/denied";
-import { runShell } from "../../shell";
 import { EpipeError, type ProgramIo } from "../../shell/host";
-import { ROOT } from "../../vfs/paths";
 import { netOf } from "../net/web-fetch";
-import { isProgram, sessionPrograms } from "../shell/programs";
-import { SessionShellHost } from "../shell/session-host";
-import type { ToolContext } from "../types";
+import type { Subshell, ToolContext } from "../types";
 import { NODE_MAX_CHILD_RUNS, NODE_MAX_FETCH_BYTES, NODE_MAX_STDIN_BYTES } from "./limits";
 import { NODE_VERSION, runNode, type NodeMain } from "./run";
 import { makeServices, type ServiceDoors } from "./services";
@@ -114,31 +110,21 @@ async function readStdin(io: ProgramIo): Promise<Uint8Array | string> {
 }
 
 /** The session's shell and network as child_process and fetch reach them. */
-function doors(ctx: ToolContext, io: ProgramIo, nodeEnv: () => Record<string, string>): ServiceDoors {
+function doors(ctx: ToolContext, io: ProgramIo, shell: Subshell, nodeEnv: () => Record<string, string>): ServiceDoors {
   let runs = 0;
   return {
     async shell(script, cwd, env, input) {
       if (++runs > NODE_MAX_CHILD_RUNS) return { status: 126, stdout: "", stderr: `toolshed: a node run may start at most ${NODE_MAX_CHILD_RUNS} commands\n` };
-      const host = new SessionShellHost(ctx.fs, (argv, pio) => programs(argv, pio), ROOT, isProgram, ctx.policy?.commandRules);
-      const programs = sessionPrograms({ ...ctx, fs: host.programFs });
       const dir = cwd ? ctx.fs.resolve(io.cwd, cwd) : io.cwd;
       // The child's environment passes the same env rules as any other (LD_PRELOAD, NODE_OPTIONS, ...).
       const childEnv = env ? filterEnv(env).env : nodeEnv();
-      try {
-        const r = await runShell(script, {
-          host,
-          cwd: dir,
-          env: { ...childEnv, PWD: dir },
-          stdin: input === null ? undefined : enc.encode(input),
-          limits: { timeoutMs: io.limits.timeoutMs, maxOutputBytes: io.limits.maxOutputBytes },
-        });
-        host.flush();
-        if (r.denied) ctx.reportDenial?.(r.denied);
-        return { status: r.exitCode, stdout: dec.decode(r.stdout), stderr: dec.decode(r.stderr) };
-      } catch (e) {
-        host.discard();
-        throw e;
-      }
+      const r = await shell(script, {
+        cwd: dir,
+        env: { ...childEnv, PWD: dir },
+        stdin: input === null ? undefined : enc.encode(input),
+        limits: { timeoutMs: io.limits.timeoutMs, maxOutputBytes: io.limits.maxOutputBytes },
+      });
+      return { status: r.exitCode, stdout: dec.decode(r.stdout), stderr: dec.decode(r.stderr) };
     },
     async fetch(url, init, body) {
       try {
@@ -169,7 +155,7 @@ function doors(ctx: ToolContext, io: ProgramIo, nodeEnv: () => Record<string, st
  * `node` (also `js`), run by the host like curl: JavaScript in QuickJS (src/tools/node/run.ts)
  * with Node's APIs over the session's files, shell and network, every door under the policy.
  */
-export async function node(argv: string[], io: ProgramIo, ctx: ToolContext): Promise<number> {
+export async function node(argv: string[], io: ProgramIo, ctx: ToolContext, shell: Subshell): Promise<number> {
   const parsed = parseNodeArgs(argv.slice(1));
   if ("print" in parsed) {
     await (parsed.code === 0 ? io.stdout : io.stderr).write(enc.encode(parsed.print)).catch(() => undefined);
@@ -262,7 +248,7 @@ export async function node(argv: string[], io: ProgramIo, ctx: ToolContext): Pro
     timeoutMs: io.limits.timeoutMs,
     maxOutputBytes: io.limits.maxOutputBytes,
     needsAsync,
-    services: makeServices(doors(ctx, io, () => env), needsAsync),
+    services: makeServices(doors(ctx, io, shell, () => env), needsAsync),
     write,
     flush,
     denied: (d) => ctx.reportDenial?.(d),

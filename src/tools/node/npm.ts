@@ -1,9 +1,5 @@
-import { runShell } from "../../shell";
 import type { ProgramIo } from "../../shell/host";
-import { ROOT } from "../../vfs/paths";
-import { isProgram, sessionPrograms } from "../shell/programs";
-import { SessionShellHost } from "../shell/session-host";
-import type { ToolContext } from "../types";
+import type { Subshell, ToolContext } from "../types";
 
 const enc = new TextEncoder();
 const say = (w: ProgramIo["stderr"], text: string) => w.write(enc.encode(text)).catch(() => undefined);
@@ -15,12 +11,12 @@ const NO_REGISTRY =
  * package.json scripts through the session's shell (node_modules/.bin on PATH); `npx <bin>` runs
  * a binary already in node_modules/.bin. Anything that needs the registry says why it cannot.
  */
-export async function npm(argv: string[], io: ProgramIo, ctx: ToolContext): Promise<number> {
+export async function npm(argv: string[], io: ProgramIo, ctx: ToolContext, shell: Subshell): Promise<number> {
   const name = argv[0]!.slice(argv[0]!.lastIndexOf("/") + 1);
   const args = argv.slice(1);
   if (name === "npx") {
     const bin = args.find((a) => !a.startsWith("-"));
-    if (bin && ctx.fs.stat(ctx.fs.resolve(io.cwd, `node_modules/.bin/${bin}`))) return run(`node_modules/.bin/${args.join(" ")}`, io, ctx);
+    if (bin && ctx.fs.stat(ctx.fs.resolve(io.cwd, `node_modules/.bin/${bin}`))) return run(`node_modules/.bin/${args.join(" ")}`, io, ctx, shell);
     await say(io.stderr, `npx: ${bin ?? "(nothing)"} is not in node_modules/.bin, and npx ${NO_REGISTRY}\n`);
     return 1;
   }
@@ -44,16 +40,12 @@ export async function npm(argv: string[], io: ProgramIo, ctx: ToolContext): Prom
     return 1;
   }
   const extra = (cmd === "run" || cmd === "run-script" ? args.slice(2) : args.slice(1)).filter((a) => a !== "--");
-  return run(`${body}${extra.length ? ` ${extra.map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(" ")}` : ""}`, io, ctx, true);
+  return run(`${body}${extra.length ? ` ${extra.map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(" ")}` : ""}`, io, ctx, shell, true);
 }
 
-async function run(script: string, io: ProgramIo, ctx: ToolContext, binOnPath = false): Promise<number> {
-  const host = new SessionShellHost(ctx.fs, (argv, pio) => programs(argv, pio), ROOT, isProgram, ctx.policy?.commandRules);
-  const programs = sessionPrograms({ ...ctx, fs: host.programFs });
+async function run(script: string, io: ProgramIo, ctx: ToolContext, shell: Subshell, binOnPath = false): Promise<number> {
   const env = binOnPath ? { ...io.env, PATH: `${io.cwd}/node_modules/.bin:${io.env.PATH ?? "/usr/bin:/bin"}` } : io.env;
-  const r = await runShell(script, { host, cwd: io.cwd, env, limits: { timeoutMs: io.limits.timeoutMs, maxOutputBytes: io.limits.maxOutputBytes } });
-  host.flush();
-  if (r.denied) ctx.reportDenial?.(r.denied);
+  const r = await shell(script, { cwd: io.cwd, env, limits: { timeoutMs: io.limits.timeoutMs, maxOutputBytes: io.limits.maxOutputBytes } });
   if (r.stdout.length) await io.stdout.write(r.stdout);
   if (r.stderr.length) await io.stderr.write(r.stderr).catch(() => undefined);
   return r.exitCode;

@@ -1,9 +1,11 @@
 import { EpipeError, type ByteReader, type ProgramIo } from "../../shell/host";
 import { programFor } from "../../wasi/programs";
 import { admitRun, canStream, runWasi, runWasiStreaming, type WasiRunResult } from "../../wasi/runner";
-import type { ToolContext } from "../types";
+import { runShell, type RunShellResult } from "../../shell";
+import { ROOT } from "../../vfs/paths";
+import type { Subshell, ToolContext } from "../types";
 import { hostCommandFor } from "./host-commands";
-import type { ProgramRunner } from "./session-host";
+import { SessionShellHost, type ProgramRunner } from "./session-host";
 import { LIMITS } from "../../limits";
 
 /**
@@ -75,12 +77,27 @@ function namedFdSinks(argv: string[], io: ProgramIo): number[] {
  * straight through (so `2>&1` keeps their order): the cheap start. Else it streams (JSPI): it waits on an empty pipe, is held back by a
  * full one and sees EPIPE when its reader is gone, so `yes | head -1` ends at once.
  */
+/** A command line through a fresh shell of the session: its policy and log, pending writes flushed. */
+async function runSubshell(ctx: ToolContext, script: string, opts: Parameters<Subshell>[1]): Promise<RunShellResult> {
+  const host = new SessionShellHost(ctx.fs, (argv, pio) => programs(argv, pio), ROOT, isProgram, ctx.policy?.commandRules);
+  const programs = sessionPrograms({ ...ctx, fs: host.programFs });
+  try {
+    const r = await runShell(script, { host, ...opts });
+    host.flush();
+    if (r.denied) ctx.reportDenial?.(r.denied);
+    return r;
+  } catch (e) {
+    host.discard();
+    throw e;
+  }
+}
+
 export function sessionPrograms(ctx: ToolContext): ProgramRunner {
   return (argv: string[], io: ProgramIo) => {
     const name = argv[0]!.slice(argv[0]!.lastIndexOf("/") + 1);
     const hostCommand = hostCommandFor(name);
     if (hostCommand) {
-      return hostCommand(argv, io, ctx).catch((e: unknown) => {
+      return hostCommand(argv, io, ctx, (script, opts) => runSubshell(ctx, script, opts)).catch((e: unknown) => {
         if (e instanceof EpipeError) return EXIT_SIGPIPE;
         throw e;
       });

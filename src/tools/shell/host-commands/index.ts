@@ -6,7 +6,7 @@ import { wget } from "../../net/wget";
 import { gitCommand } from "../../git";
 import { node } from "../../node/command";
 import { npm } from "../../node/npm";
-import type { ToolContext } from "../../types";
+import type { Subshell, ToolContext } from "../../types";
 import { chmod } from "./chmod";
 import { getconf, locale, stty } from "./machine-info";
 
@@ -16,7 +16,7 @@ import { getconf, locale, stty } from "./machine-info";
  * policy) and file modes (WASI has none). The shell finds them exactly like programs: on PATH,
  * listed in /usr/bin, by `type` and `command -v`, reached by wrappers through the shell.
  */
-export type HostCommand = (argv: string[], io: ProgramIo, ctx: ToolContext) => Promise<number>;
+export type HostCommand = (argv: string[], io: ProgramIo, ctx: ToolContext, shell: Subshell) => Promise<number>;
 
 /** What a text command working on the session's files sees. */
 export interface HostCommandIo {
