@@ -119,6 +119,14 @@ const cargoCount = (r) => {
   return { ok, passed: p, failed: f || (ok ? 0 : 1), detail: `${p} passed, ${f} failed` };
 };
 
+// node --test closes with "# pass N" and "# fail N".
+const nodeTestCount = (r) => {
+  const p = Number(/# pass (\d+)/.exec(r.out)?.[1] ?? 0);
+  const f = Number(/# fail (\d+)/.exec(r.out)?.[1] ?? 0);
+  const ok = r.status === 0 && f === 0 && p > 0;
+  return { ok, passed: p, failed: f || (ok ? 0 : 1), detail: `${p} passed, ${f} failed` };
+};
+
 // The static checks run beside vitest, niced: vitest runs one file at a time on 2 cores
 // (availableParallelism - 1), so they mostly use the core it leaves idle.
 const tests = vitest([]);
@@ -127,6 +135,10 @@ await together(
     { name: "typecheck", cmd: "node", cmdArgs: [join(root, "node_modules", "typescript7", "bin", "tsc"), "--noEmit"] },
     { name: "rust", cmd: "node", cmdArgs: ["scripts/test-rust.mjs"], count: cargoCount },
     { name: "check", cmd: "node", cmdArgs: ["scripts/check.mjs"] },
+    // The import rules (ARCHITECTURE.md) on the tree, and their own test: a fixture with a cycle and a forbidden import fails.
+    { name: "imports", cmd: "node", cmdArgs: ["scripts/check-imports.mjs"] },
+    { name: "import-rules-test", cmd: "node", cmdArgs: ["--test", "test/checks/"], count: nodeTestCount },
+    { name: "dead-code", cmd: "node", cmdArgs: [bin("knip"), "--include", "files,dependencies", "--no-progress"] },
   ],
   { niced: true, hold: tests },
 );
