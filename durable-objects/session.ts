@@ -403,7 +403,7 @@ export class SessionDO extends DurableObject<Env> {
         ...(checkpoint !== null ? { checkpoint } : {}),
       });
       s.store.set("lastUsedAt", Date.now());
-      if (checkpoint !== null) checkpoints.applyRetention(this.checkpointSession(s), retention);
+      if (checkpoint !== null) checkpoints.applyRetention(this.checkpointSession(s, p.meta), retention);
       // Background tasks this caller spawned that have finished since: delivered once, here.
       return withPendingMessages(result, s.tasks.takeUndelivered(task ?? ""));
     };
@@ -743,8 +743,9 @@ export class SessionDO extends DurableObject<Env> {
     return req.op === "restore" || req.op === "undo" ? this.serialized(run) : run();
   }
 
-  private checkpointSession(s: Opened): checkpoints.CheckpointSession {
-    return { fs: s.fs, cwd: s.store.read().cwd, linkedCheckpoints: (n) => s.store.linkedCheckpoints(n) };
+  /** `meta`: the call's settings when it has them (a call reads them once). */
+  private checkpointSession(s: Opened, meta: SessionMeta = s.store.read()): checkpoints.CheckpointSession {
+    return { fs: s.fs, cwd: meta.cwd, linkedCheckpoints: (n) => s.store.linkedCheckpoints(n) };
   }
 
   /** A checkpoint's tree (or one taken now) as a stream, for a fork; also the settings a fork copies. */

@@ -67,7 +67,7 @@ const PROC: Row[] = [
 
 /**
  * One-liners agents type every day, mixing features. Recorded with Debian's bash 5.2 in the C
- * locale and UTC; `command -v python3` is this sandbox's answer (Debian without python3).
+ * locale and UTC; `command -v python3` answers as Debian with python3 installed.
  */
 const DAILY: Row[] = [
   { cmd: "set -euo pipefail; x=$(echo hi); echo \"$x\"; false | true; echo after", stdout: "hi\n", exit: 1 },
@@ -112,7 +112,7 @@ const DAILY: Row[] = [
   { cmd: "export FOO=bar; export -p | grep FOO", stdout: "declare -x FOO=\"bar\"\n" },
   { cmd: "declare -a a=(1 2); declare -A m=([k]=v); x=5; declare -p a m x", stdout: "declare -a a=([0]=\"1\" [1]=\"2\")\ndeclare -A m=([k]=\"v\" )\ndeclare -- x=\"5\"\n" },
   { cmd: "history; echo \"rc=$?\"", stdout: "rc=0\n" },
-  { cmd: "command -v python3 || echo missing", stdout: "missing\n" },
+  { cmd: "command -v python3 || echo missing", stdout: "/usr/bin/python3\n" },
   { cmd: "command -v ls >/dev/null && echo has-ls", stdout: "has-ls\n" },
   { cmd: "type -t ls; type -t cd; type -t if", stdout: "file\nbuiltin\nkeyword\n" },
   { cmd: "hash; echo \"rc=$?\"", stdout: "hash: hash table empty\nrc=0\n" },
