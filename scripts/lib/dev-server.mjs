@@ -36,7 +36,9 @@ export async function startDevServer({ port, stateDir, apiKeys, vars = {} }) {
     } catch {}
     await new Promise((r) => setTimeout(r, 300));
   }
-  process.kill(-child.pid, "SIGKILL");
+  try {
+    process.kill(-child.pid, "SIGKILL");
+  } catch {} // it may have exited already: its log says why
   throw new Error(`wrangler dev did not start:\n${log}`);
 }
 
