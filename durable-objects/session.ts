@@ -6,6 +6,7 @@ import { deferredTools, type DeferredTools } from "../src/mcp/client/deferred";
 import { parseDeferredName } from "../src/mcp/client/names";
 import { createSessionMcpHandler, MCP_SERVER_VERSION } from "../src/mcp/server";
 import { drain } from "../src/lib/streams";
+import { Laps, type Phases } from "../src/lib/server-timing";
 import { PolicyDenied, type Denial } from "../src/policy/denied";
 import { FileRules } from "../src/policy/files";
 import { netContextFromEnv, type NetContext } from "../src/net/context";
@@ -27,6 +28,7 @@ import { withPendingMessages } from "../src/agents/pending";
 import { MAX_RUNNING_SUBAGENTS } from "../src/agents/run";
 import { AlarmScheduler, type AlarmHandler } from "../src/session/alarms";
 import { TaskStore, viewOf, type TaskView } from "../src/agents/tasks";
+import { MAX_UPLOADS_IN_FLIGHT, UPLOAD_HANDOFF_MS, UPLOAD_IDLE_MS, UPLOAD_RETRY_AFTER_S, UploadSlots } from "../src/session/upload-slots";
 import { errorResult } from "../src/tools/result";
 import { TOOLS, formatValidationError } from "../src/tools/registry";
 import type { Json, ToolContext, ToolDefinition, ToolResult } from "../src/tools/types";
@@ -45,10 +47,6 @@ import { LIMITS } from "../src/limits";
 
 export type { CreateOptions, DirEntry, Failure, Outcome, SessionInfo } from "../src/session/types";
 
-/** Uploads of one session in flight at once; a client that needs more is told by the oldest failing. */
-export const MAX_PENDING_UPLOADS = LIMITS.pendingUploads;
-/** An upload whose body has not moved for this long belongs to a request that died. */
-const UPLOAD_IDLE_MS = LIMITS.uploadIdleMs;
 
 type ServedTool = ReturnType<typeof sessionTools>[number];
 
@@ -105,6 +103,13 @@ function lazyField<T extends object, K extends keyof T>(obj: T, key: K, make: ()
 }
 
 const notFound: Failure = { ok: false, error: "session_not_found", message: "No such session." };
+/** Sent before the body is read; HTTP answers it 429 with Retry-After (see failureResponse). */
+const uploadsBusy = (): Failure => ({
+  ok: false,
+  error: "fs",
+  code: "EAGAIN",
+  message: `Too many uploads to this session at once (${MAX_UPLOADS_IN_FLIGHT} are sent at a time, the rest wait their turn, and this one waited too long); retry in ${UPLOAD_RETRY_AFTER_S} s.`,
+});
 
 type Opened = { store: SessionStore; fs: GuardedFs; outbox: Outbox; tasks: TaskStore; alarms: AlarmScheduler; runs: BackgroundRuns; terminal?: TerminalRecord };
 
@@ -142,7 +147,9 @@ export class SessionDO extends DurableObject<Env> {
    * that dies between openUpload and finishUpload never comes back for its entry, so openUpload
    * aborts entries idle too long or past the cap (their stored chunks go with them).
    */
-  private readonly uploads = new Map<string, { editor: FileEditor; touched: number }>();
+  private readonly uploads = new Map<string, { editor: FileEditor; touched: number; receiving: boolean }>();
+  /** Uploads past MAX_UPLOADS_IN_FLIGHT wait here, before their body is read. */
+  private readonly uploadSlots = new UploadSlots(() => this.dropAbandonedUploads());
   /** Wayland's read deduplication: the last stamp of each path and range read (see src/profiles/guards.ts). */
   private readonly lastRead = new Map<string, string>();
   private mcp: McpHttpHandler | null = null;
@@ -312,10 +319,13 @@ export class SessionDO extends DurableObject<Env> {
    * names the canonical tool and arguments, and the result comes back in the profile's shape.
    * `origin`: the API's origin as the caller reached it, for links in results (send_file).
    */
-  async callTool(name: string, args: unknown, opts: { origin?: string; task?: string } = {}): Promise<Outcome<{ result: ToolResult }>> {
+  async callTool(name: string, args: unknown, opts: { origin?: string; task?: string } = {}): Promise<Outcome<{ result: ToolResult; phases: Phases }>> {
+    const laps = new Laps();
     const call = this.prepareCall(name, args);
+    laps.lap("prepare");
     if (!call.ok) return call;
-    return { ok: true, result: await this.runCall(call, opts.origin, {}, opts.task) };
+    const result = await this.runCall(call, opts.origin, {}, opts.task, laps);
+    return { ok: true, result, phases: laps.phases };
   }
 
   /**
@@ -369,12 +379,15 @@ export class SessionDO extends DurableObject<Env> {
   }
 
   /** Runs a prepared call under the session's rules and logs it; `watch` sees it as it runs. */
-  private async runCall(p: PreparedCall, origin?: string, watch: CallWatch = {}, task?: string): Promise<ToolResult> {
+  private async runCall(p: PreparedCall, origin?: string, watch: CallWatch = {}, task?: string, laps?: Laps): Promise<ToolResult> {
     const { s, profile, name, entry, call, tool } = p;
     // Many sessions share this thread: a burst of calls starts one per socket poll (turns.ts).
     await takeTurn();
+    laps?.lap("turn");
     const run = async (): Promise<ToolResult> => {
+      laps?.lap("queue");
       const ctx = this.context(s, profile, origin, task, p.meta, watch);
+      laps?.lap("policy");
       const memory = { wasRead: (p: string) => s.store.wasRead(p), markRead: (p: string) => s.store.markRead(p), lastRead: this.lastRead };
       if (!tool.readOnly) this.lastRead.clear();
       const retention = checkpoints.retentionOf(this.env);
@@ -392,6 +405,7 @@ export class SessionDO extends DurableObject<Env> {
         result = errorResult(e);
       }
       if (entry?.toResult) result = entry.toResult(result, p.args);
+      laps?.lap("run");
       s.store.logCall({
         tool: name,
         started,
@@ -405,7 +419,9 @@ export class SessionDO extends DurableObject<Env> {
       s.store.set("lastUsedAt", Date.now());
       if (checkpoint !== null) checkpoints.applyRetention(this.checkpointSession(s, p.meta), retention);
       // Background tasks this caller spawned that have finished since: delivered once, here.
-      return withPendingMessages(result, s.tasks.takeUndelivered(task ?? ""));
+      const done = withPendingMessages(result, s.tasks.takeUndelivered(task ?? ""));
+      laps?.lap("log");
+      return done;
     };
     return tool.readOnly ? run() : this.serialized(run);
   }
@@ -589,17 +605,18 @@ export class SessionDO extends DurableObject<Env> {
    * drained (see `drain`).
    */
   async openUpload(path: string): Promise<Outcome<{ uploadId: string }>> {
+    if (!this.open()) return notFound;
+    if (!(await this.uploadSlots.acquire())) return uploadsBusy();
     const s = this.open();
-    if (!s) return notFound;
+    if (!s) return (this.uploadSlots.release(), notFound);
     const cwd = s.store.read().cwd;
     const opened = this.guard(s, "files.put", () => {
       const abs = s.fs.resolve(cwd, path);
       return s.fs.openEditor(abs, { create: true, truncate: true, createParents: true });
     });
-    if (!opened.ok) return opened;
-    this.dropAbandonedUploads();
+    if (!opened.ok) return (this.uploadSlots.release(), opened);
     const uploadId = crypto.randomUUID();
-    this.uploads.set(uploadId, { editor: opened.value, touched: Date.now() });
+    this.uploads.set(uploadId, { editor: opened.value, touched: Date.now(), receiving: false });
     return { ok: true, uploadId };
   }
 
@@ -615,11 +632,12 @@ export class SessionDO extends DurableObject<Env> {
     const editor = pending?.editor;
     const fail = async (f: Failure): Promise<Failure> => {
       editor?.abort();
-      this.uploads.delete(uploadId);
+      this.endUpload(uploadId);
       await drain(reader);
       return f;
     };
     if (!editor) return fail({ ok: false, error: "fs", code: "EIO", message: "The upload was lost (the session restarted); upload again." });
+    pending!.receiving = true;
     try {
       for (;;) {
         const { done, value } = await reader.read();
@@ -629,6 +647,8 @@ export class SessionDO extends DurableObject<Env> {
         pending!.touched = Date.now();
       }
       editor.flush();
+      pending!.receiving = false;
+      pending!.touched = Date.now();
     } catch (e) {
       if (isVfsError(e)) return fail({ ok: false, error: "fs", code: e.code, message: `${relativeToRoot(e.path)}: ${e.message.slice(e.path.length + 2)}` });
       return fail({ ok: false, error: "fs", code: "EIO", message: "The upload was interrupted; the previous content is unchanged." });
@@ -640,7 +660,7 @@ export class SessionDO extends DurableObject<Env> {
   /** Commits (or throws away) a pending upload. */
   async finishUpload(uploadId: string, commit: boolean): Promise<Outcome<{ size: number; path: string }>> {
     const editor = this.uploads.get(uploadId)?.editor;
-    this.uploads.delete(uploadId);
+    this.endUpload(uploadId);
     if (!editor) return { ok: false, error: "fs", code: "EIO", message: "The upload was lost (the session restarted); upload again." };
     if (!commit) {
       editor.abort();
@@ -657,14 +677,22 @@ export class SessionDO extends DurableObject<Env> {
     }
   }
 
-  /** Aborts pending uploads idle past UPLOAD_IDLE_MS, and the oldest beyond MAX_PENDING_UPLOADS - 1. */
+  /**
+   * Aborts uploads whose request died: a body idle past UPLOAD_IDLE_MS, or an upload left
+   * between steps past UPLOAD_HANDOFF_MS. Never one being sent, whatever the number waiting.
+   */
   private dropAbandonedUploads(): void {
     const now = Date.now();
-    for (const [id, { editor, touched }] of this.uploads) {
-      if (now - touched < UPLOAD_IDLE_MS && this.uploads.size < MAX_PENDING_UPLOADS) break;
+    for (const [id, { editor, touched, receiving }] of this.uploads) {
+      if (now - touched < (receiving ? UPLOAD_IDLE_MS : UPLOAD_HANDOFF_MS)) continue;
       editor.abort();
-      this.uploads.delete(id);
+      this.endUpload(id);
     }
+  }
+
+  /** Forgets a pending upload and hands its slot on. */
+  private endUpload(uploadId: string): void {
+    if (this.uploads.delete(uploadId)) this.uploadSlots.release();
   }
 
   async removeFile(path: string, recursive: boolean): Promise<Outcome<{ path: string }>> {

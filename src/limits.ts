@@ -94,10 +94,19 @@ export const LIMITS = {
   jsonBodyBytes: 10 * MiB,
   /** One raw upload through the files endpoint. */
   uploadBytes: 1 * GiB,
-  /** Uploads of one session in flight at once. */
+  /** Uploads of one session holding an open editor (an uncommitted blob) at once; more wait their turn. */
   pendingUploads: 8,
+  /** Uploads waiting for a slot; past this a client gets 429 with Retry-After at once. */
+  uploadsWaiting: 4096,
+  /** How long an upload waits for a slot before it is answered 429 with Retry-After. */
+  uploadWaitMs: 60_000,
+  /** The Retry-After (seconds) sent with that 429. */
+  uploadRetryAfterS: 2,
   /** An upload whose body has not moved for this long belongs to a request that died. */
   uploadIdleMs: 10 * 60 * 1000,
+  /** An opened upload whose body never started, or ended but was never committed: the Worker does
+   * either step right after the other, so this long means its request died. */
+  uploadHandoffMs: 30_000,
   /** grep tool: files bigger than this are skipped (and listed). */
   grepFileBytes: 32 * MiB,
   /** read_file: the most bytes rendered at once; use offset/limit. */

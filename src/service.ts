@@ -1,4 +1,5 @@
 import type { Outcome, SessionInfo } from "./session/types";
+import type { Laps, Phases } from "./lib/server-timing";
 import { chooseMcpServers } from "./mcp/client/config";
 import { checkEnvAssignment } from "./policy/env";
 import { resolvePath } from "./policy/paths";
@@ -43,7 +44,7 @@ export interface NewSession {
 }
 
 /** Creates a session, or says which option is wrong (HTTP answers 400, RPC throws). */
-export async function createSession(env: Env, tenant: string, opts: NewSession): Promise<{ ok: true; info: SessionInfo } | { ok: false; message: string }> {
+export async function createSession(env: Env, tenant: string, opts: NewSession, laps?: Laps): Promise<{ ok: true; info: SessionInfo } | { ok: false; message: string }> {
   const name = opts.profile ?? "toolshed";
   if (!isProfileName(name)) return { ok: false, message: `profile: unknown profile '${name}'; choose one of ${PROFILE_NAMES.join(", ")}.` };
   const chosen = chooseTools(PROFILES[name], opts.tools);
@@ -61,8 +62,11 @@ export async function createSession(env: Env, tenant: string, opts: NewSession):
     return { ok: false, message: `cwd: ${(e as Error).message}` };
   }
   const id = newSessionId();
+  laps?.lap("validate");
   const info = await sessionStub(env, tenant, id).create({ id, tenant, profile: name, tools: chosen.tools, cwd, env: opts.env, urlRules: opts.urlRules, mcpServers: servers.servers });
+  laps?.lap("session");
   await tenantIndex(env, tenant).add(id, Date.parse(info.createdAt));
+  laps?.lap("tenant");
   return { ok: true, info };
 }
 
@@ -88,9 +92,9 @@ export async function callTool(
   name: string,
   args: unknown,
   opts: { origin?: string } = {},
-): Promise<Outcome<{ result: ToolResult }>> {
+): Promise<Outcome<{ result: ToolResult }> & { phases?: Phases }> {
   const untyped = stub as unknown as { callTool(name: string, args: unknown, opts: { origin?: string }): Promise<unknown> };
-  return (await untyped.callTool(name, args, opts)) as Outcome<{ result: ToolResult }>;
+  return (await untyped.callTool(name, args, opts)) as Outcome<{ result: ToolResult }> & { phases?: Phases };
 }
 
 /** The same call as Server-Sent Events (see SessionDO.callToolStream). */

@@ -10,11 +10,12 @@ import { benchNetwork } from "./network.mjs";
 import { benchBrowser } from "./browser.mjs";
 import { benchLoad } from "./load.mjs";
 import { benchPython } from "./python.mjs";
+import { benchLatency } from "./latency.mjs";
 import { benchBundle } from "../bundle-size.mjs";
 import { benchCheckpoints } from "./checkpoints.mjs";
 import { benchGit } from "./git.mjs";
 
-const sections = { workspace: benchWorkspace, shell: benchShell, commands: benchCommands, big: benchBig, network: benchNetwork, browser: benchBrowser, load: benchLoad, python: benchPython, bundle: benchBundle, checkpoints: benchCheckpoints, git: benchGit, node: benchNode };
+const sections = { workspace: benchWorkspace, shell: benchShell, commands: benchCommands, big: benchBig, network: benchNetwork, browser: benchBrowser, load: benchLoad, python: benchPython, latency: benchLatency, bundle: benchBundle, checkpoints: benchCheckpoints, git: benchGit, node: benchNode };
 import { benchNode } from "./node.mjs";
 
 const wanted = process.argv.slice(2).filter((a) => a in sections);

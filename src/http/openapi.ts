@@ -47,6 +47,7 @@ const ERROR_TEXT: Record<string, string> = {
   "409": "A directory where a file was expected, or a non-empty directory",
   "410": "The link has expired",
   "413": "The body is over the limit (TOOLSHED_MAX_JSON_BYTES, or the upload limit)",
+  "429": "Too many uploads to this session at once; retry after `Retry-After` seconds (no byte of the body was read)",
 };
 const errors = (...codes: number[]): Obj => Object.fromEntries(codes.map((c) => [String(c), answer(ERROR_TEXT[String(c)]!, "Error")]));
 
@@ -205,7 +206,7 @@ function paths(): Obj {
         tags: ["files"],
         summary: "Stream the body into the file (parents created); the new content appears only when the whole body has arrived",
         requestBody: { required: true, content: { "application/octet-stream": { schema: { type: "string", contentMediaType: "application/octet-stream" } } } },
-        responses: { "201": answer("Stored", "Uploaded"), ...errors(400, 401, 403, 404, 409, 413) },
+        responses: { "201": answer("Stored", "Uploaded"), ...errors(400, 401, 403, 404, 409, 413, 429) },
       },
       delete: {
         operationId: "deleteFile",

@@ -1,4 +1,5 @@
 import type { Failure } from "../session/types";
+import { UPLOAD_RETRY_AFTER_S } from "../session/upload-slots";
 
 export const json = (body: unknown, status = 200, headers: Record<string, string> = {}): Response =>
   new Response(JSON.stringify(body, null, 2), {
@@ -6,10 +7,10 @@ export const json = (body: unknown, status = 200, headers: Record<string, string
     headers: { "content-type": "application/json; charset=utf-8", ...headers },
   });
 
-export const httpError = (status: number, error: string, message: string, extra: Record<string, unknown> = {}): Response =>
-  json({ error, message, ...extra }, status);
+export const httpError = (status: number, error: string, message: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}): Response =>
+  json({ error, message, ...extra }, status, headers);
 
-const FS_STATUS: Record<string, number> = { ENOENT: 404, EISDIR: 409, ENOTDIR: 409, ENOTEMPTY: 409, EEXIST: 409, EDQUOT: 413, EFBIG: 413, EIO: 400, EBUSY: 409, EINVAL: 400 };
+const FS_STATUS: Record<string, number> = { ENOENT: 404, EISDIR: 409, ENOTDIR: 409, ENOTEMPTY: 409, EEXIST: 409, EDQUOT: 413, EFBIG: 413, EIO: 400, EBUSY: 409, EINVAL: 400, EAGAIN: 429 };
 
 /** The HTTP shape of a session-level failure. */
 export function failureResponse(f: Failure): Response {
@@ -22,6 +23,8 @@ export function failureResponse(f: Failure): Response {
     case "denied":
       return httpError(403, "denied", f.message, { denied: f.denied });
     case "fs":
+      // EAGAIN is only sent before a body is read (uploads waiting for a slot).
+      if (f.code === "EAGAIN") return httpError(429, f.code, f.message, {}, { "retry-after": String(UPLOAD_RETRY_AFTER_S) });
       return httpError(FS_STATUS[f.code] ?? 400, f.code, f.message);
   }
 }

@@ -3,6 +3,7 @@ import { LIMITS } from "../limits";
 import { maxJsonBytesFromEnv, MAX_UPLOAD_BYTES } from "../policy/limits";
 import { PROFILES } from "../profiles";
 import { exportTools } from "../profiles/export";
+import { lapsOf } from "../lib/server-timing";
 import { callTool, callToolStream, createSession, deleteSession, isSessionId, listSessions, sessionStub, sessionTools } from "../service";
 import { formatValidationError } from "../tools/registry";
 import { countedBody, readBytes, readJson } from "./body";
@@ -58,9 +59,13 @@ router
     const parsed = CreateSessionBody.safeParse(body.value);
     if (!parsed.success) return httpError(400, "invalid_arguments", formatValidationError(parsed.error));
     const { url_rules: urlRules, mcp_servers: mcpServers, ...rest } = parsed.data;
-    const r = await createSession(env, tenant, { ...rest, urlRules, mcpServers });
+    const laps = lapsOf(req);
+    laps?.lap("routing");
+    const r = await createSession(env, tenant, { ...rest, urlRules, mcpServers }, laps);
     if (!r.ok) return httpError(400, "invalid_arguments", r.message);
-    return json(r.info, 201, { location: `/v1/sessions/${r.info.id}` });
+    const res = json(r.info, 201, { location: `/v1/sessions/${r.info.id}` });
+    laps?.lap("response");
+    return res;
   })
   .get(
     "/v1/sessions/:id",
@@ -141,6 +146,7 @@ router
   .post(
     "/v1/sessions/:id/tools/:name",
     withSession(async (req, env, stub) => {
+      const laps = lapsOf(req);
       const body = await readJson(req, maxJsonBytesFromEnv(env));
       if (!body.ok) return body.response;
       const name = req.params["name"] ?? "";
@@ -149,8 +155,13 @@ router
         const r = await callToolStream(stub, name, body.value, opts);
         return r.ok ? eventStream(r.body) : failureResponse(r);
       }
+      laps?.lap("routing");
       const r = await callTool(stub, name, body.value, opts);
-      return r.ok ? json(r.result) : failureResponse(r);
+      laps?.lap("stub");
+      laps?.merge(r.phases, "stub"); // "stub" keeps only the RPC's own cost
+      const res = r.ok ? json(r.result) : failureResponse(r);
+      laps?.lap("response");
+      return res;
     }),
   )
   .all(

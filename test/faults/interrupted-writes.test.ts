@@ -1,6 +1,6 @@
 import { abortAllDurableObjects } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { MAX_PENDING_UPLOADS } from "../../durable-objects/session";
+import { MAX_UPLOADS_IN_FLIGHT } from "../../src/session/upload-slots";
 import type { FaultPoint } from "../../src/vfs/faults";
 import { CHUNK_SIZE } from "../../src/vfs/schema";
 import { api, newSession, tool } from "../helpers";
@@ -122,19 +122,29 @@ describe.each<FaultKind | "none">(["none", "throw", "abort"])("a write interrupt
 });
 
 describe("uploads abandoned between openUpload and finishUpload", () => {
-  it("are aborted past the cap, and all of them when the object restarts", async () => {
+  it("hold their slots (a further upload waits, none is aborted) until the object restarts, which aborts them all", async () => {
     const id = await newSession();
     const stub = stubOf(id);
-    for (let i = 0; i < MAX_PENDING_UPLOADS + 4; i++) {
+    for (let i = 0; i < MAX_UPLOADS_IN_FLIGHT; i++) {
       const opened = await stub.openUpload(`abandoned-${i}.bin`);
       if (!opened.ok) throw new Error(opened.message);
       const body = new Blob([new Uint8Array(1000).fill(i)]).stream();
       expect((await stub.upload(opened.uploadId, body, 1 << 20)).ok).toBe(true);
       // The request dies here: finishUpload never comes.
     }
-    await expectConsistent(id, MAX_PENDING_UPLOADS);
+    // One more waits for a slot rather than aborting one of them (they are reclaimed only
+    // after UPLOAD_HANDOFF_MS, far longer than this test).
+    let settled = false;
+    const waiting = stub.openUpload("one-more.bin").then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    expect(settled).toBe(false);
+    await expectConsistent(id, MAX_UPLOADS_IN_FLIGHT);
     expect(await contentOf(id, "abandoned-0.bin")).toBeNull();
     await abortAllDurableObjects();
+    await waiting;
     await expectWorks(id);
     await expectConsistent(id);
   });
