@@ -272,20 +272,7 @@ export class SessionDO extends DurableObject<Env> {
   async create(opts: CreateOptions): Promise<SessionInfo> {
     const sql = this.ctx.storage.sql;
     this.ctx.storage.transactionSync(() => {
-      SessionStore.initialize(sql);
-      const store = new SessionStore(sql);
-      const now = Date.now();
-      store.set("id", opts.id);
-      store.set("tenant", opts.tenant);
-      store.set("profile", opts.profile);
-      store.set("tools", opts.tools);
-      store.set("cwd", opts.cwd ?? ROOT);
-      store.set("status", "");
-      store.set("env", opts.env ?? {});
-      store.set("urlRules", opts.urlRules ?? {});
-      store.set("mcpServers", opts.mcpServers ?? []);
-      store.set("createdAt", now);
-      store.set("lastUsedAt", now);
+      SessionStore.create(sql, opts);
       Workspace.initialize(this.ctx.storage);
     });
     const s = this.open()!;

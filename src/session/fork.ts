@@ -19,20 +19,7 @@ export async function importFork(storage: DurableObjectStorage, opts: CreateOpti
     Workspace.initialize(storage);
     const finish = await importTree(storage, body, quotas.maxFiles);
     finish(() => {
-      SessionStore.initialize(sql);
-      const store = new SessionStore(sql);
-      const now = Date.now();
-      store.set("id", opts.id);
-      store.set("tenant", opts.tenant);
-      store.set("profile", opts.profile);
-      store.set("tools", opts.tools);
-      store.set("cwd", opts.cwd ?? ROOT);
-      store.set("status", "");
-      store.set("env", opts.env ?? {});
-      store.set("urlRules", opts.urlRules ?? {});
-      store.set("mcpServers", opts.mcpServers ?? []);
-      store.set("createdAt", now);
-      store.set("lastUsedAt", now);
+      SessionStore.create(sql, opts);
     });
     const cwd = opts.cwd ?? ROOT;
     if (sql.exec(`SELECT 1 FROM vfs_nodes WHERE path = ? AND kind = 2`, cwd).toArray().length === 0) new SessionStore(sql).set("cwd", ROOT);

@@ -1,4 +1,6 @@
 import type { Denial } from "../policy/denied";
+import { ROOT } from "../vfs/paths";
+import type { CreateOptions } from "./types";
 
 /** The session's own tables, beside the workspace's: settings and the tool-call log. */
 export const SESSION_SCHEMA = [
@@ -66,6 +68,25 @@ export class SessionStore {
     // Logs made before sub-agents existed lack the task column.
     const columns = sql.exec<{ name: string }>(`PRAGMA table_info(tool_calls)`).toArray();
     if (!columns.some((c) => c.name === "task")) sql.exec(`ALTER TABLE tool_calls ADD COLUMN task TEXT`);
+  }
+
+  /** Makes the tables and writes a new session's settings (creation and fork share it). */
+  static create(sql: SqlStorage, opts: CreateOptions): SessionStore {
+    SessionStore.initialize(sql);
+    const store = new SessionStore(sql);
+    const now = Date.now();
+    store.set("id", opts.id);
+    store.set("tenant", opts.tenant);
+    store.set("profile", opts.profile);
+    store.set("tools", opts.tools);
+    store.set("cwd", opts.cwd ?? ROOT);
+    store.set("status", "");
+    store.set("env", opts.env ?? {});
+    store.set("urlRules", opts.urlRules ?? {});
+    store.set("mcpServers", opts.mcpServers ?? []);
+    store.set("createdAt", now);
+    store.set("lastUsedAt", now);
+    return store;
   }
 
   read(): SessionMeta {
