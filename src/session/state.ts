@@ -113,32 +113,16 @@ export class SessionStore {
   }
 
   logCall(rec: Omit<ToolCallRecord, "id">): void {
-    if (rec.checkpoint !== undefined) {
-      // The column comes with checkpoints (src/checkpoints/schema.ts), which a linked call implies.
-      this.sql.exec(
-        `INSERT INTO tool_calls (tool, started, duration_ms, outcome, rule, detail, task, checkpoint) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-        rec.tool,
-        rec.started,
-        rec.durationMs,
-        rec.outcome,
-        rec.denied ? JSON.stringify(rec.denied) : null,
-        rec.detail ?? null,
-        rec.task ?? null,
-        rec.checkpoint,
-      );
-      return;
-    }
+    const values: SqlStorageValue[] = [rec.tool, rec.started, rec.durationMs, rec.outcome, rec.denied ? JSON.stringify(rec.denied) : null, rec.detail ?? null, rec.task ?? null];
+    // The checkpoint column comes with checkpoints (src/checkpoints/schema.ts), which a linked call implies.
+    const linked = rec.checkpoint !== undefined;
+    if (linked) values.push(rec.checkpoint!);
     this.sql.exec(
-      `INSERT INTO tool_calls (tool, started, duration_ms, outcome, rule, detail, task) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      rec.tool,
-      rec.started,
-      rec.durationMs,
-      rec.outcome,
-      rec.denied ? JSON.stringify(rec.denied) : null,
-      rec.detail ?? null,
-      rec.task ?? null,
+      `INSERT INTO tool_calls (tool, started, duration_ms, outcome, rule, detail, task${linked ? ", checkpoint" : ""}) VALUES (?, ?, ?, ?, ?, ?, ?${linked ? ", ?" : ""})`,
+      ...values,
     );
   }
+
 
   calls(limit: number): ToolCallRecord[] {
     return this.sql

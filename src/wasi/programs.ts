@@ -1,27 +1,14 @@
 import toolbox from "../../wasm/dist/toolbox.wasm";
-import type { Fd } from "@bjorn3/browser_wasi_shim";
 import { EXTRA_PROGRAMS } from "./python/programs";
 import { runDetached } from "./runner";
+import type { Program } from "./program";
+
+export type { Program };
 
 // The module is compiled when the Worker loads (wrangler bundles .wasm as CompiledWasm); a run
 // only instantiates it. workerd refuses to compile Wasm at request time. fsprobe is not bundled
 // here: only the tests use it, and they import it themselves.
 
-export interface Program {
-  module: WebAssembly.Module;
-  /** What the program gets as argv[0]; the toolbox picks its command from it. */
-  argv0: string;
-  /** Arguments put before the caller's. */
-  args?: string[];
-  /** Preopened directories the program needs besides the session's (Python's stdlib). */
-  preopens?: () => Fd[];
-  /** Variables added to the caller's environment. */
-  env?: Record<string, string>;
-  /** Adapts the caller's arguments (after argv[0]) to the working directory. */
-  adaptArgs?: (args: string[], cwd: string) => string[];
-  /** Loads what the program needs (from the Worker's static assets) before its first run. */
-  prepare?: (assets: Fetcher | undefined) => Promise<void>;
-}
 
 export const TOOLBOX: WebAssembly.Module = toolbox;
 

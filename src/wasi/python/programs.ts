@@ -1,4 +1,4 @@
-import type { Fd } from "@bjorn3/browser_wasi_shim";
+import type { Program } from "../program";
 import python from "../../../wasm/dist/python.wasm";
 import sqlite3 from "../../../wasm/dist/sqlite3.wasm";
 import { pythonArgs, sqliteArgs } from "./argv";
@@ -15,20 +15,6 @@ import { stdlibPreopen } from "./stdlib-fs";
 /** Where build-python.mjs puts the library among the static assets (public/). */
 export const STDLIB_ASSET = "/python/stdlib.bin";
 
-export interface ExtraProgram {
-  module: WebAssembly.Module;
-  argv0: string;
-  /** Arguments put before the caller's (`pip` runs `python3 -m pip`). */
-  args?: string[];
-  /** Preopened directories the program needs besides the session's (after `prepare`). */
-  preopens?: () => Fd[];
-  /** Variables added to the caller's environment. */
-  env?: Record<string, string>;
-  /** Adapts the caller's arguments (after argv[0]) to the working directory (argv.ts). */
-  adaptArgs?: (args: string[], cwd: string) => string[];
-  /** Loads what the program needs before its first run in this isolate. */
-  prepare?: (assets: Fetcher | undefined) => Promise<void>;
-}
 
 let stdlib: ArrayBuffer | null = null;
 let loading: Promise<ArrayBuffer> | null = null;
@@ -56,10 +42,10 @@ const withStdlib = () => [stdlibPreopen(stdlib!)];
  * policy reports as refusals). From /usr/bin it finds /usr/lib/python3.11, and sys.executable is
  * /usr/bin/python3 as on Debian.
  */
-const PY = (argv0: string, args?: string[]): ExtraProgram => ({ module: python, argv0: `/usr/bin/${argv0}`, args, preopens: withStdlib, prepare: loadStdlib, adaptArgs: pythonArgs });
+const PY = (argv0: string, args?: string[]): Program => ({ module: python, argv0: `/usr/bin/${argv0}`, args, preopens: withStdlib, prepare: loadStdlib, adaptArgs: pythonArgs });
 
 /** Command names → programs. `pip`/`pip3` answer that no package index is reachable (scripts/python/overlay/pip). */
-export const EXTRA_PROGRAMS: ReadonlyMap<string, ExtraProgram> = new Map([
+export const EXTRA_PROGRAMS: ReadonlyMap<string, Program> = new Map([
   ["python3", PY("python3")],
   ["python", PY("python")],
   ["python3.11", PY("python3.11")],
