@@ -20,6 +20,8 @@ const args = process.argv.slice(2);
 const tiers = [];
 let passed = 0;
 let failed = 0;
+/** The failed tests' names and first message lines, repeated at the end: CI shows only the tail. */
+const failures = [];
 
 const seconds = (t0) => (performance.now() - t0) / 1000;
 function record(name, t0, ok, detail = "", s = seconds(t0)) {
@@ -56,6 +58,7 @@ async function together(list, { niced = false, hold = Promise.resolve() } = {}) 
       const c = count ? count(r) : { ok: r.status === 0 };
       passed += c.passed ?? (c.ok ? 1 : 0);
       failed += c.failed ?? (c.ok ? 0 : 1);
+      if (!c.ok) failures.push(`${name}: ${firstLines(r.out.split("\n").filter((l) => /fail|error|not ok|panicked/i.test(l)).join("\n"), 8)}`);
       record(name, t0, c.ok, c.detail, s);
     }),
   );
@@ -76,6 +79,9 @@ async function vitest(extra) {
     const j = JSON.parse(readFileSync(report, "utf8"));
     p = j.numPassedTests;
     f = j.numFailedTests;
+    for (const file of j.testResults)
+      for (const a of file.assertionResults.filter((x) => x.status === "failed"))
+        failures.push(`${file.name.slice(root.length + 1)} > ${a.fullName}\n      ${firstLines(a.failureMessages?.[0] ?? "", 6)}`);
   }
   if (r.status !== 0 && f === 0) f = 1; // a crash before any result still fails
   passed += p;
@@ -83,7 +89,15 @@ async function vitest(extra) {
   record("vitest", t0, f === 0, `${p} passed, ${f} failed`);
 }
 
+function firstLines(text, n) {
+  return text.split("\n").slice(0, n).join("\n      ");
+}
+
 function finish() {
+  if (failures.length) {
+    console.log("\nFAILED");
+    for (const f of failures.slice(0, 30)) console.log(`  ${f}`);
+  }
   console.log("\nTIERS");
   for (const t of tiers) console.log(`  ${t.name.padEnd(12)} ${t.ok ? "ok    " : "FAILED"} ${t.s.toFixed(1).padStart(7)} s  ${t.detail}`);
   for (const line of skippedSuites(root)) console.log(line);
