@@ -7,12 +7,14 @@
 // is bypassed on purpose. Missing packages are installed with apt-get.
 //
 // The build is skipped when a hash of the sources (plus this script and the
-// compiler version) matches wasm/dist/.hash and every output exists.
+// compiler version) matches wasm/dist/.hash and every output exists, and copied
+// from the machine's build cache (scripts/lib/cache.mjs) when it holds that hash.
 import { createHash } from "node:crypto";
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { cacheEntry, restoreFromCache, storeInCache } from "./lib/cache.mjs";
 import { aptInstall } from "./lib/debian.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -144,6 +146,13 @@ function main() {
     log("wasm sources unchanged; skipping build");
     return;
   }
+  const entry = cacheEntry("wasm", hash);
+  const names = PROGRAMS.map((p) => `${p}.wasm`);
+  if (restoreFromCache(entry, names, distDir)) {
+    writeFileSync(hashFile, hash + "\n");
+    log(`wasm build ${hash.slice(0, 16)} copied from the build cache`);
+    return;
+  }
   log(`building ${PROGRAMS.join(", ")} with ${version} for ${target}`);
   const started = Date.now();
   // Strip variables that would send cargo to rustup's toolchain instead.
@@ -171,6 +180,7 @@ function main() {
     log(`wrote wasm/dist/${p}.wasm (${statSync(out).size} bytes, metered)`);
   }
   writeFileSync(hashFile, hash + "\n");
+  storeInCache(entry, names, distDir);
   log(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 

@@ -6,6 +6,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { cacheBase } from "./lib/cache.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const wasmDir = join(root, "wasm");
@@ -14,7 +15,9 @@ if (!existsSync(CARGO)) {
   console.error(`[test-rust] ${CARGO} is missing: run \`node scripts/prepare.mjs\` (it installs Debian's rustc and cargo)`);
   process.exit(1);
 }
-const env = { ...process.env, RUSTC: "/usr/bin/rustc", RUSTDOC: "/usr/bin/rustdoc", CARGO_TARGET_DIR: join(wasmDir, "target") };
+// The native test build lives in the machine's build cache, not the clone: a fresh clone (as CI
+// makes each run) then recompiles only the workspace's own crates, not Debian's registry crates.
+const env = { ...process.env, RUSTC: "/usr/bin/rustc", RUSTDOC: "/usr/bin/rustdoc", CARGO_TARGET_DIR: join(cacheBase, "cargo-test-target") };
 for (const k of ["RUSTUP_TOOLCHAIN", "RUSTC_WRAPPER", "RUSTFLAGS", "CARGO_BUILD_TARGET", "CARGO_HOME"]) delete env[k];
 // Optimised test builds: the regex- and jq-heavy tables take minutes unoptimised and seconds at
 // opt-level 1, for a compile that costs about the same.

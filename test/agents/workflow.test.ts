@@ -10,6 +10,11 @@ async function chatRequests(): Promise<any[]> {
   return all.filter((r) => r.endpoint === "chat");
 }
 
+/** Chat requests whose body holds `mark`: a test counts only its own, as other files run at once. */
+async function chatRequestsWith(mark: string): Promise<any[]> {
+  return (await chatRequests()).filter((q) => JSON.stringify(q.body).includes(mark));
+}
+
 const agent = (name: string, prompt: string, tools: string[], extra = "") =>
   `Agent(name: "${name}", prompt: "${prompt}", tools: [${tools.map((t) => `"${t}"`).join(", ")}]${extra})`;
 
@@ -80,15 +85,15 @@ Workflow(
 
   it("stops a Pipeline at a failed step and names what was skipped", async () => {
     const id = await newSession();
-    const before = (await chatRequests()).filter((q) => q.script === "echo").length;
+    const mark = crypto.randomUUID();
     const r = await tool(id, "workflow", {
-      workflow: `Workflow(name: "halt", steps: [${agent("first", "[script:ratelimited] go", ["read_file"])}, ${agent("second", "[script:echo] never", ["read_file"])}])`,
+      workflow: `Workflow(name: "halt", steps: [${agent("first", "[script:ratelimited] go", ["read_file"])}, ${agent("second", `[script:echo] never ${mark}`, ["read_file"])}])`,
     });
     expect(r.success).toBe(false);
     expect(r.error).toContain("Workflow 'halt' failed at step 'first': The model provider is rate limiting requests (HTTP 429). Retry after 7 s.");
     expect(r.skipped).toEqual(["second"]);
     expect(r.steps).toHaveLength(1);
-    expect((await chatRequests()).filter((q) => q.script === "echo").length).toBe(before);
+    expect(await chatRequestsWith(mark)).toEqual([]);
   });
 
   const refused: [string, string, string][] = [
@@ -99,11 +104,11 @@ Workflow(
   ];
   it.each(refused)("refuses %s before any sub-agent runs", async (_name, doc, message) => {
     const id = await newSession();
-    const before = (await chatRequests()).length;
-    const r = await tool(id, "workflow", { workflow: doc });
+    const mark = crypto.randomUUID().slice(0, 8);
+    const r = await tool(id, "workflow", { workflow: doc.replaceAll("[script:echo]", `[script:echo] ${mark}`) });
     expect(r.success).toBe(false);
     expect(r.error).toContain(message);
-    expect((await chatRequests()).length).toBe(before);
+    expect(await chatRequestsWith(mark)).toEqual([]);
     const log = (await api("GET", `/v1/sessions/${id}/log`)).body.calls as any[];
     expect(log.filter((c) => c.task)).toEqual([]);
   });

@@ -76,9 +76,10 @@ describe("calling deferred tools", () => {
     const r = await tool(id, "mcp__calc__add", { a: 2, b: 40 });
     expect(r).toEqual({ success: true, output: "2 + 40 = 42", server: "calc", structured_content: { sum: 42 } });
     expect(JSON.stringify(r)).not.toContain(remote.calcToken);
-    const calls = (await seenByServers()).slice(before);
+    // Other files may reach the servers meanwhile: this call's are the ones to /calc.
+    const calls = (await seenByServers()).slice(before).filter((c) => c.path === "/calc");
     expect(calls.length).toBeGreaterThan(0);
-    expect(calls.every((c) => c.path === "/calc" && c.authorized)).toBe(true);
+    expect(calls.every((c) => c.authorized)).toBe(true);
     expect((await log(id))[0]).toMatchObject({ tool: "mcp__calc__add", outcome: "ok" });
     const info = (await api("GET", `/v1/sessions/${id}`)).body;
     expect(info.mcpServers).toEqual(["calc"]);
