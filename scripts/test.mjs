@@ -58,7 +58,7 @@ async function together(list, { niced = false, hold = Promise.resolve() } = {}) 
       const c = count ? count(r) : { ok: r.status === 0 };
       passed += c.passed ?? (c.ok ? 1 : 0);
       failed += c.failed ?? (c.ok ? 0 : 1);
-      if (!c.ok) failures.push(`${name}: ${firstLines(r.out.split("\n").filter((l) => /fail|error|not ok|panicked/i.test(l)).join("\n"), 8)}`);
+      if (!c.ok) failures.push(`${name}: ${firstLines(failureLines(r.out), 8)}`);
       record(name, t0, c.ok, c.detail, s);
     }),
   );
@@ -87,6 +87,14 @@ async function vitest(extra) {
   passed += p;
   failed += f;
   record("vitest", t0, f === 0, `${p} passed, ${f} failed`);
+}
+
+/** The lines of a tier's output that say what failed. */
+function failureLines(out) {
+  return out
+    .split("\n")
+    .filter((l) => /fail|error|not ok|panicked/i.test(l))
+    .join("\n");
 }
 
 function firstLines(text, n) {
