@@ -5,7 +5,6 @@ import { httpError } from "../src/http/respond";
 import { deferredTools, type DeferredTools } from "../src/mcp/client/deferred";
 import { parseDeferredName } from "../src/mcp/client/names";
 import { createSessionMcpHandler, MCP_SERVER_VERSION } from "../src/mcp/server";
-import { drain } from "../src/lib/streams";
 import { Laps, type Phases } from "../src/lib/server-timing";
 import { PolicyDenied, type Denial } from "../src/policy/denied";
 import { FileRules } from "../src/policy/files";
@@ -28,12 +27,11 @@ import { withPendingMessages } from "../src/agents/pending";
 import { MAX_RUNNING_SUBAGENTS } from "../src/agents/run";
 import { AlarmScheduler, type AlarmHandler } from "../src/session/alarms";
 import { TaskStore, viewOf, type TaskView } from "../src/agents/tasks";
-import { MAX_UPLOADS_IN_FLIGHT, UPLOAD_HANDOFF_MS, UPLOAD_IDLE_MS, UPLOAD_RETRY_AFTER_S, UploadSlots } from "../src/session/upload-slots";
+import { Uploads } from "../src/session/uploads";
 import { errorResult } from "../src/tools/result";
 import { TOOLS, formatValidationError } from "../src/tools/registry";
 import type { Json, ToolContext, ToolDefinition, ToolResult } from "../src/tools/types";
 import { isVfsError } from "../src/vfs/errors";
-import type { FileEditor } from "../src/vfs/file-editor";
 import { GuardedFs } from "../src/policy/guarded-fs";
 import { checkConsistency } from "../src/vfs/consistency";
 import { Outbox, type OutboxEntry, type SentFile } from "../src/vfs/outbox";
@@ -103,13 +101,6 @@ function lazyField<T extends object, K extends keyof T>(obj: T, key: K, make: ()
 }
 
 const notFound: Failure = { ok: false, error: "session_not_found", message: "No such session." };
-/** Sent before the body is read; HTTP answers it 429 with Retry-After (see failureResponse). */
-const uploadsBusy = (): Failure => ({
-  ok: false,
-  error: "fs",
-  code: "EAGAIN",
-  message: `Too many uploads to this session at once (${MAX_UPLOADS_IN_FLIGHT} are sent at a time, the rest wait their turn, and this one waited too long); retry in ${UPLOAD_RETRY_AFTER_S} s.`,
-});
 
 type Opened = { store: SessionStore; fs: GuardedFs; outbox: Outbox; tasks: TaskStore; alarms: AlarmScheduler; runs: BackgroundRuns; terminal?: TerminalRecord };
 
@@ -142,14 +133,23 @@ export class SessionDO extends DurableObject<Env> {
   private state: Opened | null = null;
   /** State-changing tools run one at a time; read-only ones run side by side. */
   private writeQueue: Promise<unknown> = Promise.resolve();
-  /**
-   * Uploads whose bytes are stored but not yet committed, by upload id, oldest first. A request
-   * that dies between openUpload and finishUpload never comes back for its entry, so openUpload
-   * aborts entries idle too long or past the cap (their stored chunks go with them).
-   */
-  private readonly uploads = new Map<string, { editor: FileEditor; touched: number; receiving: boolean }>();
-  /** Uploads past MAX_UPLOADS_IN_FLIGHT wait here, before their body is read. */
-  private readonly uploadSlots = new UploadSlots(() => this.dropAbandonedUploads());
+  /** Uploads opened and not yet finished (src/session/uploads.ts); they live with this instance. */
+  private readonly uploads = new Uploads({
+    openEditor: (path) => {
+      const s = this.open();
+      if (!s) return notFound;
+      const cwd = s.store.read().cwd;
+      return this.guard(s, "files.put", () => {
+        const abs = s.fs.resolve(cwd, path);
+        return s.fs.openEditor(abs, { create: true, truncate: true, createParents: true });
+      });
+    },
+    written: () => this.lastRead.clear(),
+    beforeCommit: () => {
+      const s = this.open();
+      if (s) checkpoints.beforeCall(s.fs, checkpoints.retentionOf(this.env));
+    },
+  });
   /** Wayland's read deduplication: the last stamp of each path and range read (see src/profiles/guards.ts). */
   private readonly lastRead = new Map<string, string>();
   private mcp: McpHttpHandler | null = null;
@@ -586,100 +586,20 @@ export class SessionDO extends DurableObject<Env> {
     return { ok: true, size: info.size, body };
   }
 
-  /**
-   * Opens a pending upload (policy is asked here) before any body is sent. A refusal must be
-   * known before the body crosses RPC, so that a refused body is never sent here only to be
-   * drained (see `drain`).
-   */
+  /** Opens a pending upload; the policy is asked here, before any body is sent (src/session/uploads.ts). */
   async openUpload(path: string): Promise<Outcome<{ uploadId: string }>> {
     if (!this.open()) return notFound;
-    if (!(await this.uploadSlots.acquire())) return uploadsBusy();
-    const s = this.open();
-    if (!s) return (this.uploadSlots.release(), notFound);
-    const cwd = s.store.read().cwd;
-    const opened = this.guard(s, "files.put", () => {
-      const abs = s.fs.resolve(cwd, path);
-      return s.fs.openEditor(abs, { create: true, truncate: true, createParents: true });
-    });
-    if (!opened.ok) return (this.uploadSlots.release(), opened);
-    const uploadId = crypto.randomUUID();
-    this.uploads.set(uploadId, { editor: opened.value, touched: Date.now(), receiving: false });
-    return { ok: true, uploadId };
+    return this.uploads.open(path);
   }
 
-  /**
-   * Streams a request body into an opened upload; nothing is visible until `finishUpload`
-   * commits it. The caller commits only when it saw the body end cleanly, because a cut-off
-   * stream can look like a normal end on this side. On failure the rest of the body is
-   * drained, never cancelled (see `drain`); the caller bounds it to `maxBytes`.
-   */
-  async upload(uploadId: string, body: ReadableStream<Uint8Array>, maxBytes: number): Promise<Outcome<{ size: number }>> {
-    const reader = body.getReader();
-    const pending = this.uploads.get(uploadId);
-    const editor = pending?.editor;
-    const fail = async (f: Failure): Promise<Failure> => {
-      editor?.abort();
-      this.endUpload(uploadId);
-      await drain(reader);
-      return f;
-    };
-    if (!editor) return fail({ ok: false, error: "fs", code: "EIO", message: "The upload was lost (the session restarted); upload again." });
-    pending!.receiving = true;
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        if (editor.size + value.length > maxBytes) return fail({ ok: false, error: "fs", code: "EFBIG", message: `Upload exceeds ${maxBytes} bytes.` });
-        editor.append(value);
-        pending!.touched = Date.now();
-      }
-      editor.flush();
-      pending!.receiving = false;
-      pending!.touched = Date.now();
-    } catch (e) {
-      if (isVfsError(e)) return fail({ ok: false, error: "fs", code: e.code, message: `${relativeToRoot(e.path)}: ${e.message.slice(e.path.length + 2)}` });
-      return fail({ ok: false, error: "fs", code: "EIO", message: "The upload was interrupted; the previous content is unchanged." });
-    }
-    this.lastRead.clear();
-    return { ok: true, size: editor.size };
+  /** Streams a request body into an opened upload; nothing is visible until `finishUpload`. */
+  upload(uploadId: string, body: ReadableStream<Uint8Array>, maxBytes: number): Promise<Outcome<{ size: number }>> {
+    return this.uploads.receive(uploadId, body, maxBytes);
   }
 
   /** Commits (or throws away) a pending upload. */
-  async finishUpload(uploadId: string, commit: boolean): Promise<Outcome<{ size: number; path: string }>> {
-    const editor = this.uploads.get(uploadId)?.editor;
-    this.endUpload(uploadId);
-    if (!editor) return { ok: false, error: "fs", code: "EIO", message: "The upload was lost (the session restarted); upload again." };
-    if (!commit) {
-      editor.abort();
-      return { ok: false, error: "fs", code: "EIO", message: "The upload was interrupted; the previous content is unchanged." };
-    }
-    try {
-      const s = this.open();
-      if (s) checkpoints.beforeCall(s.fs, checkpoints.retentionOf(this.env));
-      const info = editor.commit();
-      return { ok: true, size: info.size, path: relativeToRoot(info.path) };
-    } catch (e) {
-      if (isVfsError(e)) return { ok: false, error: "fs", code: e.code, message: `${relativeToRoot(e.path)}: ${e.message.slice(e.path.length + 2)}` };
-      throw e;
-    }
-  }
-
-  /**
-   * Aborts uploads whose request died: a body idle past UPLOAD_IDLE_MS, or an upload left
-   * between steps past UPLOAD_HANDOFF_MS. Never one being sent, whatever the number waiting.
-   */
-  private dropAbandonedUploads(): void {
-    const now = Date.now();
-    for (const [id, { editor, touched, receiving }] of this.uploads) {
-      if (now - touched < (receiving ? UPLOAD_IDLE_MS : UPLOAD_HANDOFF_MS)) continue;
-      editor.abort();
-      this.endUpload(id);
-    }
-  }
-
-  /** Forgets a pending upload and hands its slot on. */
-  private endUpload(uploadId: string): void {
-    if (this.uploads.delete(uploadId)) this.uploadSlots.release();
+  finishUpload(uploadId: string, commit: boolean): Promise<Outcome<{ size: number; path: string }>> {
+    return this.uploads.finish(uploadId, commit);
   }
 
   async removeFile(path: string, recursive: boolean): Promise<Outcome<{ path: string }>> {
@@ -742,7 +662,7 @@ export class SessionDO extends DurableObject<Env> {
    */
   async consistency(): Promise<{ problems: string[]; pendingUploads: number } | null> {
     if (!this.open()) return null;
-    return { problems: checkConsistency(this.ctx.storage.sql, { allowUncommitted: this.uploads.size }), pendingUploads: this.uploads.size };
+    return { problems: checkConsistency(this.ctx.storage.sql, { allowUncommitted: this.uploads.pending }), pendingUploads: this.uploads.pending };
   }
 
   /** Checkpoints: create, list, delete, restore, diff, undo (src/session/checkpoints.ts). */
