@@ -15,8 +15,8 @@ import { sessionPolicy } from "../src/policy/rule-sets";
 import { profileOf, sessionTools, type Profile, type ProfileName } from "../src/profiles";
 import { exportTools, withoutNulls, type Format } from "../src/profiles/export";
 import { afterCall, beforeCall } from "../src/profiles/guards";
-import { CallStream, textSink } from "../src/session/call-stream";
-import { parseClientMessage, TerminalRecord, type ServerMessage } from "../src/session/terminal";
+import { CallStream } from "../src/session/call-stream";
+import { closeTerminal, TerminalSockets } from "../src/session/terminal-sockets";
 import type { OutputSink } from "../src/shell";
 import { SessionStore, type SessionMeta, type ToolCallRecord } from "../src/session/state";
 import { BROWSER_IDLE_JOB, browserIdleMs, closeBrowser, type BrowserHost } from "../src/tools/browser/session";
@@ -102,16 +102,7 @@ function lazyField<T extends object, K extends keyof T>(obj: T, key: K, make: ()
 
 const notFound: Failure = { ok: false, error: "session_not_found", message: "No such session." };
 
-type Opened = { store: SessionStore; fs: GuardedFs; outbox: Outbox; tasks: TaskStore; alarms: AlarmScheduler; runs: BackgroundRuns; terminal?: TerminalRecord };
-
-/** Sends to one terminal; one that closed meanwhile is skipped (the others still get it). */
-function send(ws: WebSocket, message: ServerMessage): void {
-  try {
-    ws.send(JSON.stringify(message));
-  } catch {
-    // closed under us
-  }
-}
+type Opened = { store: SessionStore; fs: GuardedFs; outbox: Outbox; tasks: TaskStore; alarms: AlarmScheduler; runs: BackgroundRuns; terminal?: TerminalSockets };
 
 /** A byte stream pulling one stored chunk at a time. */
 function streamOf(chunks: Generator<Uint8Array>): ReadableStream<Uint8Array> {
@@ -179,19 +170,10 @@ export class SessionDO extends DurableObject<Env> {
     return this.mcp.fetch(request);
   }
 
-  /**
-   * The live terminal (`/v1/sessions/:id/terminal`): a hibernatable WebSocket, so an idle
-   * terminal costs nothing; the object wakes for each line typed.
-   */
+  /** The live terminal (`/v1/sessions/:id/terminal`, src/session/terminal-sockets.ts). */
   private openTerminal(s: Opened, request: Request): Response {
-    if ((request.headers.get("upgrade") ?? "").toLowerCase() !== "websocket") {
-      return httpError(426, "upgrade_required", "The terminal is a WebSocket: connect with `Upgrade: websocket` (e.g. new WebSocket(url) from the inspector page).");
-    }
-    if (!this.shellTool(s)) return httpError(404, "tool_not_found", "This session serves no shell tool, so it has no terminal.");
-    const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
-    this.ctx.acceptWebSocket(server);
-    send(server, { type: "replay", data: this.terminal(s).recent() });
-    return new Response(null, { status: 101, webSocket: client });
+    const r = this.terminal(s).open(request);
+    return r instanceof Response ? r : httpError(r.status, r.error, r.message);
   }
 
   /** The served tool that runs `bash` for a bare `{command}` (each profile names it its own way). */
@@ -205,43 +187,28 @@ export class SessionDO extends DurableObject<Env> {
     return null;
   }
 
-  private terminal(s: Opened): TerminalRecord {
-    return (s.terminal ??= new TerminalRecord(this.ctx.storage.sql));
+  /** Each line typed runs as a call of the session's shell tool: same policy, log and limits. */
+  private terminal(s: Opened): TerminalSockets {
+    return (s.terminal ??= new TerminalSockets(this.ctx.storage.sql, {
+      shellTool: () => this.shellTool(s),
+      run: async (tool, command, output) => {
+        const call = this.prepareCall(tool, { command });
+        if (!call.ok) return call;
+        return { ok: true, result: await this.runCall(call, undefined, { output }) };
+      },
+      accept: (ws) => this.ctx.acceptWebSocket(ws),
+      sockets: () => this.ctx.getWebSockets(),
+    }));
   }
 
-  /** Each line typed runs as a call of the session's shell tool: same policy, log and limits. */
   override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
     const s = this.open();
-    const tool = s && this.shellTool(s);
-    if (!s || !tool) return ws.close(1011, "The session is gone.");
-    const parsed = parseClientMessage(message);
-    if (!parsed.ok) return send(ws, { type: "error", message: parsed.message });
-    const record = this.terminal(s);
-    const broadcast = (stream: "stdin" | "stdout" | "stderr", data: string) => {
-      record.append(data);
-      for (const open of this.ctx.getWebSockets()) send(open, { type: "output", stream, data });
-    };
-    const exit = (exitCode: number | null, success: boolean) => {
-      for (const open of this.ctx.getWebSockets()) send(open, { type: "exit", exit_code: exitCode, success });
-    };
-    broadcast("stdin", `$ ${parsed.value.command}\n`);
-    const call = this.prepareCall(tool, { command: parsed.value.command });
-    if (!call.ok) return broadcast("stderr", `${call.message}\n`), exit(null, false);
-    let printed = false;
-    const sink = textSink((stream, text) => ((printed = true), broadcast(stream, text)));
-    const result = await this.runCall(call, undefined, { output: sink });
-    // A refusal before the shell ran (or any failure it did not print) still shows in the terminal.
-    if (!printed && result.denied) broadcast("stderr", `toolshed: denied (${result.denied.rule}): ${result.denied.reason}\n`);
-    else if (!printed && result.error) broadcast("stderr", `${result.error}\n`);
-    exit(typeof result["exit_code"] === "number" ? result["exit_code"] : null, result.success);
+    if (!s) return ws.close(1011, "The session is gone.");
+    return this.terminal(s).message(ws, message);
   }
 
   override async webSocketClose(ws: WebSocket, code: number): Promise<void> {
-    try {
-      ws.close(code === 1005 ? 1000 : code, "closed");
-    } catch {
-      // already closed
-    }
+    closeTerminal(ws, code);
   }
 
   /** Opens the session if it was created; probing an unknown id writes nothing. */
