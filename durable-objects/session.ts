@@ -6,13 +6,13 @@ import { deferredTools, type DeferredTools } from "../src/mcp/client/deferred";
 import { parseDeferredName } from "../src/mcp/client/names";
 import { createSessionMcpHandler, MCP_SERVER_VERSION } from "../src/mcp/server";
 import { Laps, type Phases } from "../src/lib/server-timing";
-import { PolicyDenied, type Denial } from "../src/policy/denied";
+import { PolicyDenied } from "../src/policy/denied";
 import { FileRules } from "../src/policy/files";
 import { netContextFromEnv, type NetContext } from "../src/net/context";
 import { outboxTtlSecondsFromEnv, quotasFromEnv } from "../src/policy/limits";
 import { downloadLink } from "../src/policy/signing";
 import { sessionPolicy } from "../src/policy/rule-sets";
-import { profileOf, sessionTools, type Profile, type ProfileName } from "../src/profiles";
+import { profileOf, sessionTools, type Profile } from "../src/profiles";
 import { exportTools, withoutNulls, type Format } from "../src/profiles/export";
 import { afterCall, beforeCall } from "../src/profiles/guards";
 import { CallStream } from "../src/session/call-stream";
@@ -41,7 +41,6 @@ import { takeTurn } from "../src/wasi/turns";
 import * as checkpoints from "../src/session/checkpoints";
 import { cleanupHalfFork, importFork } from "../src/session/fork";
 import type { CreateOptions, DirEntry, Failure, Outcome, SessionInfo } from "../src/session/types";
-import { LIMITS } from "../src/limits";
 
 export type { CreateOptions, DirEntry, Failure, Outcome, SessionInfo } from "../src/session/types";
 
