@@ -5,19 +5,18 @@ import { httpError } from "../src/http/respond";
 import { deferredTools, type DeferredTools } from "../src/mcp/client/deferred";
 import { parseDeferredName } from "../src/mcp/client/names";
 import { createSessionMcpHandler, MCP_SERVER_VERSION } from "../src/mcp/server";
-import { drain } from "../src/lib/streams";
 import { Laps, type Phases } from "../src/lib/server-timing";
-import { PolicyDenied, type Denial } from "../src/policy/denied";
+import { PolicyDenied } from "../src/policy/denied";
 import { FileRules } from "../src/policy/files";
 import { netContextFromEnv, type NetContext } from "../src/net/context";
 import { outboxTtlSecondsFromEnv, quotasFromEnv } from "../src/policy/limits";
 import { downloadLink } from "../src/policy/signing";
 import { sessionPolicy } from "../src/policy/rule-sets";
-import { profileOf, sessionTools, type Profile, type ProfileName } from "../src/profiles";
+import { profileOf, sessionTools, type Profile } from "../src/profiles";
 import { exportTools, withoutNulls, type Format } from "../src/profiles/export";
 import { afterCall, beforeCall } from "../src/profiles/guards";
-import { CallStream, textSink } from "../src/session/call-stream";
-import { parseClientMessage, TerminalRecord, type ServerMessage } from "../src/session/terminal";
+import { CallStream } from "../src/session/call-stream";
+import { closeTerminal, TerminalSockets } from "../src/session/terminal-sockets";
 import type { OutputSink } from "../src/shell";
 import { SessionStore, type SessionMeta, type ToolCallRecord } from "../src/session/state";
 import { BROWSER_IDLE_JOB, browserIdleMs, closeBrowser, type BrowserHost } from "../src/tools/browser/session";
@@ -28,12 +27,11 @@ import { withPendingMessages } from "../src/agents/pending";
 import { MAX_RUNNING_SUBAGENTS } from "../src/agents/run";
 import { AlarmScheduler, type AlarmHandler } from "../src/session/alarms";
 import { TaskStore, viewOf, type TaskView } from "../src/agents/tasks";
-import { MAX_UPLOADS_IN_FLIGHT, UPLOAD_HANDOFF_MS, UPLOAD_IDLE_MS, UPLOAD_RETRY_AFTER_S, UploadSlots } from "../src/session/upload-slots";
+import { Uploads } from "../src/session/uploads";
 import { errorResult } from "../src/tools/result";
 import { TOOLS, formatValidationError } from "../src/tools/registry";
 import type { Json, ToolContext, ToolDefinition, ToolResult } from "../src/tools/types";
 import { isVfsError } from "../src/vfs/errors";
-import type { FileEditor } from "../src/vfs/file-editor";
 import { GuardedFs } from "../src/policy/guarded-fs";
 import { checkConsistency } from "../src/vfs/consistency";
 import { Outbox, type OutboxEntry, type SentFile } from "../src/vfs/outbox";
@@ -43,7 +41,6 @@ import { takeTurn } from "../src/wasi/turns";
 import * as checkpoints from "../src/session/checkpoints";
 import { cleanupHalfFork, importFork } from "../src/session/fork";
 import type { CreateOptions, DirEntry, Failure, Outcome, SessionInfo } from "../src/session/types";
-import { LIMITS } from "../src/limits";
 
 export type { CreateOptions, DirEntry, Failure, Outcome, SessionInfo } from "../src/session/types";
 
@@ -103,24 +100,8 @@ function lazyField<T extends object, K extends keyof T>(obj: T, key: K, make: ()
 }
 
 const notFound: Failure = { ok: false, error: "session_not_found", message: "No such session." };
-/** Sent before the body is read; HTTP answers it 429 with Retry-After (see failureResponse). */
-const uploadsBusy = (): Failure => ({
-  ok: false,
-  error: "fs",
-  code: "EAGAIN",
-  message: `Too many uploads to this session at once (${MAX_UPLOADS_IN_FLIGHT} are sent at a time, the rest wait their turn, and this one waited too long); retry in ${UPLOAD_RETRY_AFTER_S} s.`,
-});
 
-type Opened = { store: SessionStore; fs: GuardedFs; outbox: Outbox; tasks: TaskStore; alarms: AlarmScheduler; runs: BackgroundRuns; terminal?: TerminalRecord };
-
-/** Sends to one terminal; one that closed meanwhile is skipped (the others still get it). */
-function send(ws: WebSocket, message: ServerMessage): void {
-  try {
-    ws.send(JSON.stringify(message));
-  } catch {
-    // closed under us
-  }
-}
+type Opened = { store: SessionStore; fs: GuardedFs; outbox: Outbox; tasks: TaskStore; alarms: AlarmScheduler; runs: BackgroundRuns; terminal?: TerminalSockets };
 
 /** A byte stream pulling one stored chunk at a time. */
 function streamOf(chunks: Generator<Uint8Array>): ReadableStream<Uint8Array> {
@@ -142,14 +123,23 @@ export class SessionDO extends DurableObject<Env> {
   private state: Opened | null = null;
   /** State-changing tools run one at a time; read-only ones run side by side. */
   private writeQueue: Promise<unknown> = Promise.resolve();
-  /**
-   * Uploads whose bytes are stored but not yet committed, by upload id, oldest first. A request
-   * that dies between openUpload and finishUpload never comes back for its entry, so openUpload
-   * aborts entries idle too long or past the cap (their stored chunks go with them).
-   */
-  private readonly uploads = new Map<string, { editor: FileEditor; touched: number; receiving: boolean }>();
-  /** Uploads past MAX_UPLOADS_IN_FLIGHT wait here, before their body is read. */
-  private readonly uploadSlots = new UploadSlots(() => this.dropAbandonedUploads());
+  /** Uploads opened and not yet finished (src/session/uploads.ts); they live with this instance. */
+  private readonly uploads = new Uploads({
+    openEditor: (path) => {
+      const s = this.open();
+      if (!s) return notFound;
+      const cwd = s.store.read().cwd;
+      return this.guard(s, "files.put", () => {
+        const abs = s.fs.resolve(cwd, path);
+        return s.fs.openEditor(abs, { create: true, truncate: true, createParents: true });
+      });
+    },
+    written: () => this.lastRead.clear(),
+    beforeCommit: () => {
+      const s = this.open();
+      if (s) checkpoints.beforeCall(s.fs, checkpoints.retentionOf(this.env));
+    },
+  });
   /** Wayland's read deduplication: the last stamp of each path and range read (see src/profiles/guards.ts). */
   private readonly lastRead = new Map<string, string>();
   private mcp: McpHttpHandler | null = null;
@@ -179,19 +169,10 @@ export class SessionDO extends DurableObject<Env> {
     return this.mcp.fetch(request);
   }
 
-  /**
-   * The live terminal (`/v1/sessions/:id/terminal`): a hibernatable WebSocket, so an idle
-   * terminal costs nothing; the object wakes for each line typed.
-   */
+  /** The live terminal (`/v1/sessions/:id/terminal`, src/session/terminal-sockets.ts). */
   private openTerminal(s: Opened, request: Request): Response {
-    if ((request.headers.get("upgrade") ?? "").toLowerCase() !== "websocket") {
-      return httpError(426, "upgrade_required", "The terminal is a WebSocket: connect with `Upgrade: websocket` (e.g. new WebSocket(url) from the inspector page).");
-    }
-    if (!this.shellTool(s)) return httpError(404, "tool_not_found", "This session serves no shell tool, so it has no terminal.");
-    const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
-    this.ctx.acceptWebSocket(server);
-    send(server, { type: "replay", data: this.terminal(s).recent() });
-    return new Response(null, { status: 101, webSocket: client });
+    const r = this.terminal(s).open(request);
+    return r instanceof Response ? r : httpError(r.status, r.error, r.message);
   }
 
   /** The served tool that runs `bash` for a bare `{command}` (each profile names it its own way). */
@@ -205,43 +186,28 @@ export class SessionDO extends DurableObject<Env> {
     return null;
   }
 
-  private terminal(s: Opened): TerminalRecord {
-    return (s.terminal ??= new TerminalRecord(this.ctx.storage.sql));
+  /** Each line typed runs as a call of the session's shell tool: same policy, log and limits. */
+  private terminal(s: Opened): TerminalSockets {
+    return (s.terminal ??= new TerminalSockets(this.ctx.storage.sql, {
+      shellTool: () => this.shellTool(s),
+      run: async (tool, command, output) => {
+        const call = this.prepareCall(tool, { command });
+        if (!call.ok) return call;
+        return { ok: true, result: await this.runCall(call, undefined, { output }) };
+      },
+      accept: (ws) => this.ctx.acceptWebSocket(ws),
+      sockets: () => this.ctx.getWebSockets(),
+    }));
   }
 
-  /** Each line typed runs as a call of the session's shell tool: same policy, log and limits. */
   override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
     const s = this.open();
-    const tool = s && this.shellTool(s);
-    if (!s || !tool) return ws.close(1011, "The session is gone.");
-    const parsed = parseClientMessage(message);
-    if (!parsed.ok) return send(ws, { type: "error", message: parsed.message });
-    const record = this.terminal(s);
-    const broadcast = (stream: "stdin" | "stdout" | "stderr", data: string) => {
-      record.append(data);
-      for (const open of this.ctx.getWebSockets()) send(open, { type: "output", stream, data });
-    };
-    const exit = (exitCode: number | null, success: boolean) => {
-      for (const open of this.ctx.getWebSockets()) send(open, { type: "exit", exit_code: exitCode, success });
-    };
-    broadcast("stdin", `$ ${parsed.value.command}\n`);
-    const call = this.prepareCall(tool, { command: parsed.value.command });
-    if (!call.ok) return broadcast("stderr", `${call.message}\n`), exit(null, false);
-    let printed = false;
-    const sink = textSink((stream, text) => ((printed = true), broadcast(stream, text)));
-    const result = await this.runCall(call, undefined, { output: sink });
-    // A refusal before the shell ran (or any failure it did not print) still shows in the terminal.
-    if (!printed && result.denied) broadcast("stderr", `toolshed: denied (${result.denied.rule}): ${result.denied.reason}\n`);
-    else if (!printed && result.error) broadcast("stderr", `${result.error}\n`);
-    exit(typeof result["exit_code"] === "number" ? result["exit_code"] : null, result.success);
+    if (!s) return ws.close(1011, "The session is gone.");
+    return this.terminal(s).message(ws, message);
   }
 
   override async webSocketClose(ws: WebSocket, code: number): Promise<void> {
-    try {
-      ws.close(code === 1005 ? 1000 : code, "closed");
-    } catch {
-      // already closed
-    }
+    closeTerminal(ws, code);
   }
 
   /** Opens the session if it was created; probing an unknown id writes nothing. */
@@ -586,100 +552,20 @@ export class SessionDO extends DurableObject<Env> {
     return { ok: true, size: info.size, body };
   }
 
-  /**
-   * Opens a pending upload (policy is asked here) before any body is sent. A refusal must be
-   * known before the body crosses RPC, so that a refused body is never sent here only to be
-   * drained (see `drain`).
-   */
+  /** Opens a pending upload; the policy is asked here, before any body is sent (src/session/uploads.ts). */
   async openUpload(path: string): Promise<Outcome<{ uploadId: string }>> {
     if (!this.open()) return notFound;
-    if (!(await this.uploadSlots.acquire())) return uploadsBusy();
-    const s = this.open();
-    if (!s) return (this.uploadSlots.release(), notFound);
-    const cwd = s.store.read().cwd;
-    const opened = this.guard(s, "files.put", () => {
-      const abs = s.fs.resolve(cwd, path);
-      return s.fs.openEditor(abs, { create: true, truncate: true, createParents: true });
-    });
-    if (!opened.ok) return (this.uploadSlots.release(), opened);
-    const uploadId = crypto.randomUUID();
-    this.uploads.set(uploadId, { editor: opened.value, touched: Date.now(), receiving: false });
-    return { ok: true, uploadId };
+    return this.uploads.open(path);
   }
 
-  /**
-   * Streams a request body into an opened upload; nothing is visible until `finishUpload`
-   * commits it. The caller commits only when it saw the body end cleanly, because a cut-off
-   * stream can look like a normal end on this side. On failure the rest of the body is
-   * drained, never cancelled (see `drain`); the caller bounds it to `maxBytes`.
-   */
-  async upload(uploadId: string, body: ReadableStream<Uint8Array>, maxBytes: number): Promise<Outcome<{ size: number }>> {
-    const reader = body.getReader();
-    const pending = this.uploads.get(uploadId);
-    const editor = pending?.editor;
-    const fail = async (f: Failure): Promise<Failure> => {
-      editor?.abort();
-      this.endUpload(uploadId);
-      await drain(reader);
-      return f;
-    };
-    if (!editor) return fail({ ok: false, error: "fs", code: "EIO", message: "The upload was lost (the session restarted); upload again." });
-    pending!.receiving = true;
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        if (editor.size + value.length > maxBytes) return fail({ ok: false, error: "fs", code: "EFBIG", message: `Upload exceeds ${maxBytes} bytes.` });
-        editor.append(value);
-        pending!.touched = Date.now();
-      }
-      editor.flush();
-      pending!.receiving = false;
-      pending!.touched = Date.now();
-    } catch (e) {
-      if (isVfsError(e)) return fail({ ok: false, error: "fs", code: e.code, message: `${relativeToRoot(e.path)}: ${e.message.slice(e.path.length + 2)}` });
-      return fail({ ok: false, error: "fs", code: "EIO", message: "The upload was interrupted; the previous content is unchanged." });
-    }
-    this.lastRead.clear();
-    return { ok: true, size: editor.size };
+  /** Streams a request body into an opened upload; nothing is visible until `finishUpload`. */
+  upload(uploadId: string, body: ReadableStream<Uint8Array>, maxBytes: number): Promise<Outcome<{ size: number }>> {
+    return this.uploads.receive(uploadId, body, maxBytes);
   }
 
   /** Commits (or throws away) a pending upload. */
-  async finishUpload(uploadId: string, commit: boolean): Promise<Outcome<{ size: number; path: string }>> {
-    const editor = this.uploads.get(uploadId)?.editor;
-    this.endUpload(uploadId);
-    if (!editor) return { ok: false, error: "fs", code: "EIO", message: "The upload was lost (the session restarted); upload again." };
-    if (!commit) {
-      editor.abort();
-      return { ok: false, error: "fs", code: "EIO", message: "The upload was interrupted; the previous content is unchanged." };
-    }
-    try {
-      const s = this.open();
-      if (s) checkpoints.beforeCall(s.fs, checkpoints.retentionOf(this.env));
-      const info = editor.commit();
-      return { ok: true, size: info.size, path: relativeToRoot(info.path) };
-    } catch (e) {
-      if (isVfsError(e)) return { ok: false, error: "fs", code: e.code, message: `${relativeToRoot(e.path)}: ${e.message.slice(e.path.length + 2)}` };
-      throw e;
-    }
-  }
-
-  /**
-   * Aborts uploads whose request died: a body idle past UPLOAD_IDLE_MS, or an upload left
-   * between steps past UPLOAD_HANDOFF_MS. Never one being sent, whatever the number waiting.
-   */
-  private dropAbandonedUploads(): void {
-    const now = Date.now();
-    for (const [id, { editor, touched, receiving }] of this.uploads) {
-      if (now - touched < (receiving ? UPLOAD_IDLE_MS : UPLOAD_HANDOFF_MS)) continue;
-      editor.abort();
-      this.endUpload(id);
-    }
-  }
-
-  /** Forgets a pending upload and hands its slot on. */
-  private endUpload(uploadId: string): void {
-    if (this.uploads.delete(uploadId)) this.uploadSlots.release();
+  finishUpload(uploadId: string, commit: boolean): Promise<Outcome<{ size: number; path: string }>> {
+    return this.uploads.finish(uploadId, commit);
   }
 
   async removeFile(path: string, recursive: boolean): Promise<Outcome<{ path: string }>> {
@@ -742,7 +628,7 @@ export class SessionDO extends DurableObject<Env> {
    */
   async consistency(): Promise<{ problems: string[]; pendingUploads: number } | null> {
     if (!this.open()) return null;
-    return { problems: checkConsistency(this.ctx.storage.sql, { allowUncommitted: this.uploads.size }), pendingUploads: this.uploads.size };
+    return { problems: checkConsistency(this.ctx.storage.sql, { allowUncommitted: this.uploads.pending }), pendingUploads: this.uploads.pending };
   }
 
   /** Checkpoints: create, list, delete, restore, diff, undo (src/session/checkpoints.ts). */

@@ -2,7 +2,7 @@
  * Turn-taking for uploads into one session. At most MAX_UPLOADS_IN_FLIGHT uploads hold an open
  * editor (an uncommitted blob) at once; the others wait here, before the Worker reads a byte of
  * their body, in arrival order. An upload being sent is never aborted to make room: only an
- * upload whose request evidently died is reclaimed (see `reclaim` in the session).
+ * upload whose request evidently died is reclaimed (`dropAbandonedUploads` in uploads.ts).
  */
 
 import { LIMITS } from "../limits";
