@@ -10,7 +10,8 @@ import { type Maybe, rescue } from "./maybe";
 import { getUmask } from "./options";
 import { pathError } from "./redirects";
 import type { Fd, Shell } from "./shell";
-import { BytesReader, InStream, NullWriter, Pipe, decode } from "./streams";
+import { BytesReader, InStream, NullWriter, Pipe } from "./streams";
+import { decode } from "../bytes";
 import { ShellError } from "./vars";
 import { runShellWrapper } from "./wrappers";
 

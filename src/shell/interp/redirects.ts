@@ -10,7 +10,8 @@ import { LimitError, MAX_FILE_OUTPUT_BYTES } from "./limits";
 import type { Maybe } from "./maybe";
 import { getUmask } from "./options";
 import type { Fd, Shell } from "./shell";
-import { BytesReader, EMPTY, InStream, NullWriter, Pipe, encode } from "./streams";
+import { BytesReader, EMPTY, InStream, NullWriter, Pipe } from "./streams";
+import { encode } from "../bytes";
 
 export function withRedirs(sh: Shell, redirs: Redir[], fds: Fd[], body: (fds: Fd[]) => Maybe<number>, permanent = false): Maybe<number> {
   if (!redirs.length) return body(fds);
