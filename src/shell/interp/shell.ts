@@ -1,8 +1,6 @@
 // The runner: walks the AST, owns shell state (variables, functions, options, fds)
 // and reaches the world only through the ShellHost.
 import { noteJob } from "./jobtable";
-import { runInteractive, topLevelCommand } from "./interactive";
-import { printScript } from "./script-dump";
 import { traceRaw, traceWords, xtraceQuote } from "./xtrace";
 import { runSelect } from "./select";
 import type { ByteWriter, ShellHost } from "../host";
@@ -13,18 +11,19 @@ import { Parser, ParseError, lineOf } from "../syntax/parser";
 import { ArithError, evalArith, parseArith, ArithEnv } from "../expand/arith";
 import { glob, joinPath, normalize } from "../expand/glob";
 import { matchPattern } from "../expand/pattern";
-import { AbortLine, ExpandCtx, ExpandError, expandArgs, expandPattern, expandString, resolveIndex, splitSubscript, dynamicKey } from "../expand/word";
+import { AbortLine, ExpandCtx, ExpandError, expandArgs, expandPattern, expandString } from "../expand/word";
 import { Budget, LimitError } from "./limits";
 import { refusedLiteral } from "./literal-check";
 import { Collector, EMPTY, InStream, Pipe } from "./streams";
 import { decode, encode } from "../bytes";
-import { A_EXPORT, A_INTEGER, A_NAMEREF, A_READONLY, ShellError, VarStore, isArray, isAssoc } from "./vars";
-import { BashAssoc } from "./assoc";
+import { A_EXPORT, ShellError, VarStore, isArray, isAssoc } from "./vars";
 import { evalTest } from "./test-eval";
 import * as lookup from "./command-lookup";
 import * as redirects from "./redirects";
+import * as assignment from "./assign";
+import { initVars, runChildShell } from "./child-shell";
 import { withRedirs } from "./redirects";
-import { FLAG_LETTERS, SET_O, SHOPTS, SHOPTS_ON, setOption } from "./options";
+import { FLAG_LETTERS, SET_O, SHOPTS, SHOPTS_ON } from "./options";
 import { type Maybe, lastly, repeat, rescue, settled, chain } from "./maybe";
 import { timeReport } from "./timeformat";
 import { historyList } from "./history";
@@ -57,15 +56,6 @@ export interface RunShared {
 
 /** A builtin command: runs inside the shell, on its file descriptors. */
 export type Builtin = (sh: Shell, argv: string[], fds: Fd[], arrayArgs?: Map<number, Assign>) => Promise<number> | number;
-
-/** What Debian 12's bash prints for --version (the version this interpreter follows). */
-const BASH_VERSION_TEXT = `GNU bash, version 5.2.15(1)-release (x86_64-pc-linux-gnu)
-Copyright (C) 2022 Free Software Foundation, Inc.
-License GPLv3+: GNU GPL version 3 or later <http://gnu.org/licenses/gpl.html>
-
-This is free software; you are free to change and redistribute it.
-There is NO WARRANTY, to the extent permitted by law.
-`;
 
 const SPECIAL_BUILTINS = new Set(["break", ":", ".", "continue", "eval", "exec", "exit", "export", "readonly", "return", "set", "shift", "times", "trap", "unset", "source"]);
 
@@ -999,7 +989,7 @@ export class Shell implements ExpandCtx, ArithEnv {
 
   private assignAll(assigns: Assign[], fds: Fd[], from: number): Maybe<void> {
     for (let i = from; i < assigns.length; i++) {
-      const r = this.assign(assigns[i], fds, true);
+      const r = assignment.assign(this, assigns[i], fds, true);
       if (r instanceof Promise) {
         const next = i + 1;
         return r.then(() => this.assignAll(assigns, fds, next));
@@ -1050,7 +1040,7 @@ export class Shell implements ExpandCtx, ArithEnv {
       const frame = new Map<string, import("./vars").Var>();
       if (this.opts.posix && SPECIAL_BUILTINS.has(argv[0]) && !this.funcs.has(argv[0])) {
         // POSIX: assignments before special builtins persist
-        for (const a of cmd.assigns) await this.assign(a, fds, true);
+        for (const a of cmd.assigns) await assignment.assign(this, a, fds, true);
         cmd = { ...cmd, assigns: [] };
       }
       this.vars.frames.push(frame);
@@ -1112,105 +1102,6 @@ export class Shell implements ExpandCtx, ArithEnv {
     await traceWords(this, fds, argv);
   }
 
-  /** The array element a nameref points at, if it points at one. */
-  refElement(name: string): { name: string; sub: string } | null {
-    const v = this.vars.resolve(name).v;
-    return v && v.attrs & A_NAMEREF && typeof v.value === "string" && v.value.endsWith("]") ? splitSubscript(v.value) : null;
-  }
-
-  /** Assignment statement (name=value, name[i]=v, name=(...), name+=...). */
-  /** `trace`: a standalone assignment under set -x, traced (bash style, one line each) after
-   * its value is expanded and before it is stored, so PS4 still sees the old value. */
-  assign(a: Assign, fds: Fd[], trace = false): Maybe<void> {
-    // name=value stays synchronous; traced, indexed, array and nameref-element assignments wait
-    if (a.index || a.array || (trace && this.opts.xtrace) || this.refElement(a.name)) return this.assignTraced(a, fds, trace);
-    return chain(a.value ? expandString(this, a.value) : "", (val) => this.setScalar(a, this.checkString(val)));
-  }
-
-  private async assignTraced(a: Assign, fds: Fd[], trace: boolean): Promise<void> {
-    const tr = trace && this.opts.xtrace
-      ? (sub: string, val: string) => traceRaw(this, fds, `${a.name}${sub}${a.append ? "+=" : "="}${val}`)
-      : null;
-    // a nameref to an array element (ref='A[$k]') writes that element, subscript evaluated now
-    const target = a.index ? null : this.refElement(a.name);
-    if (target && (a.array || target.sub === "@" || target.sub === "*")) throw new ShellError(`\`${target.name}[${target.sub}]': not a valid identifier`, 1);
-    if (target) {
-      const val = a.value ? await expandString(this, a.value) : "";
-      if (tr) await tr("", val === "" ? "" : xtraceQuote(val));
-      this.vars.setIndex(target.name, await dynamicKey(this, target.name, target.sub), this.checkString(val), a.append);
-      return;
-    }
-    if (a.array) {
-      await this.assignArray(a.name, a.array, a.append, false, tr ? (vals) => tr("", `(${vals.map(xtraceQuote).join(" ")})`) : undefined);
-      return;
-    }
-    const val = a.value ? await expandString(this, a.value) : "";
-    this.checkString(val);
-    if (a.index) {
-      const key = await resolveIndex(this, a.name, a.index);
-      if (tr) await tr(`[${key}]`, val === "" ? "" : xtraceQuote(val));
-      this.vars.setIndex(a.name, key, val, a.append);
-    } else {
-      if (tr) await tr("", val === "" ? "" : xtraceQuote(val));
-      this.setScalar(a, val);
-    }
-  }
-
-  /** Stores name=value / name+=value (element 0 of an array). */
-  private setScalar(a: Assign, val: string): void {
-    const v = this.vars.resolve(a.name).v;
-    if (v && (isArray(v) || isAssoc(v)) && !a.append) {
-      this.vars.setIndex(a.name, "0", val);
-    } else if (v && isArray(v) && a.append) {
-      this.vars.setIndex(a.name, "0", val, true);
-    } else this.vars.set(a.name, val, a.append);
-    if (this.opts.allexport) this.vars.cell(a.name).attrs |= A_EXPORT;
-  }
-
-  async assignArray(name: string, elems: import("../syntax/ast").ArrayElem[], append: boolean, forceAssoc: boolean, trace?: (vals: string[]) => Promise<void>): Promise<void> {
-    const cell = this.vars.cell(name);
-    const assoc = forceAssoc || cell.value instanceof Map;
-    // values are expanded first, then keys are evaluated and assigned in order (bash)
-    const vals: (string | string[])[] = [];
-    for (const el of elems) vals.push(el.key ? await expandString(this, el.value) : await expandArgs(this, [el.value]));
-    if (trace) await trace(vals.flat());
-    if (assoc) {
-      const m = append && cell.value instanceof Map ? cell.value : new BashAssoc();
-      cell.value = m;
-      const keyed = elems.some((e) => e.key);
-      if (!keyed) {
-        const flat = (vals as string[][]).flat();
-        for (let i = 0; i < flat.length; i += 2) m.set(flat[i], flat[i + 1] ?? "");
-        return;
-      }
-      for (let i = 0; i < elems.length; i++) {
-        const el = elems[i];
-        if (!el.key) continue;
-        const k = await expandString(this, el.key);
-        const v = vals[i] as string;
-        m.set(k, el.append ? (m.get(k) ?? "") + v : v);
-      }
-      return;
-    }
-    const arr: string[] = append && Array.isArray(cell.value) ? cell.value : append && typeof cell.value === "string" ? [cell.value] : [];
-    cell.value = arr;
-    const ks = Object.keys(arr);
-    let idx = ks.length ? +ks[ks.length - 1] + 1 : 0;
-    for (let i = 0; i < elems.length; i++) {
-      const el = elems[i];
-      if (el.key) {
-        let k = Number(this.arith(await expandString(this, el.key)));
-        if (k < 0) k += idx;
-        const v = vals[i] as string;
-        arr[k] = el.append ? (arr[k] ?? "") + v : v;
-        idx = k + 1;
-      } else {
-        for (const v of vals[i] as string[]) arr[idx++] = v;
-      }
-    }
-    if (cell.attrs & A_INTEGER) for (const k in arr) arr[k] = this.arith(arr[k]).toString();
-  }
-
   // ---------- commands by name (command-lookup.ts) and files of redirections (redirects.ts) ----------
   // Methods as well, for the builtins and wrappers that call them on the shell they are handed.
   invoke(argv: string[], fds: Fd[], arrayArgs?: Map<number, Assign>, tempEnv?: Record<string, string> | null): Maybe<number> {
@@ -1242,6 +1133,14 @@ export class Shell implements ExpandCtx, ArithEnv {
   }
   pathError(fds: Fd[], path: string, e: unknown): void {
     redirects.pathError(this, fds, path, e);
+  }
+
+  assignArray(name: string, elems: import("../syntax/ast").ArrayElem[], append: boolean, forceAssoc: boolean, trace?: (vals: string[]) => Promise<void>): Promise<void> {
+    return assignment.assignArray(this, name, elems, append, forceAssoc, trace);
+  }
+  /** `bash -c`, `sh script`, `bash` with stdin: a fresh shell in the same run (child-shell.ts). */
+  runChildShell(argv: string[], fds: Fd[], tempEnv: Record<string, string> | null): Promise<number> {
+    return runChildShell(this, new Shell(this.shared), argv, fds, tempEnv);
   }
 
   callFunction(fn: Command & { type: "func" }, argv: string[], fds: Fd[]): Maybe<number> {
@@ -1279,127 +1178,6 @@ export class Shell implements ExpandCtx, ArithEnv {
   /** The whole environment of the command being started, when a wrapper (env -i) built it. */
   envOverride: Record<string, string> | null = null;
 
-  /** `bash -c`, `sh script`, `bash` with stdin: a fresh shell in the same run. */
-  async runChildShell(argv: string[], fds: Fd[], tempEnv: Record<string, string> | null): Promise<number> {
-    const child = new Shell(this.shared);
-    child.rootPid = this.rootPid;
-    child.cwd = this.cwd;
-    child.fds = fds;
-    const env = this.env(tempEnv);
-    initVars(child, env, this.cwd);
-    for (const name of this.exportedFuncs) {
-      const fn = this.funcs.get(name);
-      if (!fn) continue;
-      child.funcs.set(name, fn);
-      child.exportedFuncs.add(name);
-    }
-    let i = 1;
-    let script: string | null = null;
-    let arg0 = argv[0];
-    const sets: string[] = [];
-    // bash's flag parsing: -c only marks that the first operand is the command string, so
-    // flags may follow it (bash -c -x 'cmd'); each o/O in a flag group takes the next word.
-    let cflag = false;
-    let interactive = false, norc = false, fromStdin = false, pretty = false;
-    let dump: "strings" | "po" | undefined;
-    let rcfile: string | undefined;
-    const bad = async (msg: string) => {
-      await fds[2]?.w?.write(encode(`${argv[0]}: ${msg}\n`)).catch(() => {});
-      return 2;
-    };
-    while (i < argv.length) {
-      const a = argv[i];
-      if (a === "--" || a === "-") { i++; break; }
-      if (a === "--help") {
-        await fds[1]?.w?.write(encode(`Usage:\t${argv[0]} [option] ...\n\t${argv[0]} [option] script-file ...\n\t${argv[0]} [option] -c command-string [name [arg ...]]\nShell options:\n\t-ilrsD or -c command\n\t-abefhkmnptuvxBCEHPT or -o option\n`)).catch(() => {});
-        return 0;
-      }
-      if (a === "--version") {
-        await fds[1]?.w?.write(encode(BASH_VERSION_TEXT)).catch(() => {});
-        return 0;
-      }
-      if (a === "--rcfile" || a === "--init-file") { rcfile = argv[i + 1]; i += 2; continue; }
-      if (a === "--restricted" || /^-[a-zA-Z]*r/.test(a)) return bad(`${a === "--restricted" ? a : "-r"}: restricted shells are not supported in this sandbox (the policy already limits what commands may do)`);
-      if (a.startsWith("--")) {
-        if (!["--norc", "--noprofile", "--posix", "--login", "--noediting", "--verbose", "--debugger", "--debug", "--pretty-print", "--dump-strings", "--dump-po-strings"].includes(a)) return bad(`${a}: invalid option`);
-        if (a === "--posix") sets.push("-o", "posix");
-        if (a === "--norc") norc = true;
-        if (a === "--verbose") sets.push("-v");
-        if (a === "--pretty-print") pretty = true;
-        if (a === "--dump-strings") dump = "strings";
-        if (a === "--dump-po-strings") dump = "po";
-        // bash looks for the bashdb debugger's start file; there is none here either
-        if (a === "--debugger") await fds[2]?.w?.write(encode(`${argv[0]}: /usr/share/bashdb/bashdb-main.inc: No such file or directory\n${argv[0]}: warning: cannot start debugger; debugging mode disabled\n`)).catch(() => {});
-        i++;
-        continue;
-      }
-      if (/^[-+][a-zA-Z]+$/.test(a)) {
-        i++;
-        for (const ch of a.slice(1)) {
-          if (ch === "c") cflag = true;
-          else if (ch === "i") interactive = a[0] === "-";
-          else if (ch === "D") dump = "strings";
-          else if (ch === "o") sets.push(a[0] + "o", argv[i++] ?? "");
-          else if (ch === "O") child.shopts[argv[i++] ?? ""] = a[0] === "-";
-          else if (!"ls".includes(ch)) sets.push(a[0] + ch);
-        }
-        continue;
-      }
-      break;
-    }
-    if (cflag) {
-      if (i >= argv.length) return bad("-c: option requires an argument");
-      script = argv[i++];
-      child.fromC = true;
-    }
-    for (let k = 0; k < sets.length; k++) {
-      const s = sets[k];
-      if (s === "-o" || s === "+o") {
-        const name = sets[++k];
-        if (!setOption(child, name, s === "-o")) return bad(`${name}: invalid option name`);
-        continue;
-      }
-      if (!setOption(child, s[1], s[0] === "-", true)) return bad(`${s}: invalid option`);
-    }
-    if (script !== null) {
-      if (i < argv.length) arg0 = argv[i++];
-      child.arg0 = arg0;
-      child.positional = argv.slice(i);
-    } else if (i < argv.length) {
-      const file = argv[i++];
-      let abs: string;
-      try {
-        abs = this.host.resolvePath(this.cwd, file);
-      } catch (e) {
-        await this.err(fds, `${file}: ${(e as { message: string }).message}`);
-        return 127;
-      }
-      const st = this.host.fs.stat(abs);
-      if (!st || st.type !== "file") {
-        await fds[2]?.w?.write(encode(`${argv[0]}: ${file}: No such file or directory\n`)).catch(() => {});
-        return 127;
-      }
-      script = decode(this.host.fs.readFile(abs));
-      child.arg0 = file;
-      child.positional = argv.slice(i);
-    } else {
-      script = decode(await (fds[0]?.r ?? new InStream(null)).readAll());
-      child.arg0 = argv[0];
-      fromStdin = true;
-    }
-    if (dump || (pretty && !child.fromC)) return printScript(script, dump ?? "pretty", child.fromC ? "-c" : child.arg0, fds);
-    let st: number;
-    try {
-      st = interactive
-        ? await runInteractive(child, script, fds, { rcfile, norc, fromStdin })
-        : await child.runScript(script, fds, 2, (text) => topLevelCommand(child, text, fds));
-    } catch (e) {
-      st = child.catchTop(e, fds);
-    }
-    st = await child.runExitTrap(st);
-    return st;
-  }
-
   pendingClose: { close(): void }[] = [];
 
 }
@@ -1424,31 +1202,4 @@ function loopSignal(e: unknown): number {
   throw e;
 }
 
-export function initVars(sh: Shell, env: Record<string, string>, cwd: string): void {
-  for (const [k, v] of Object.entries(env)) {
-    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(k)) continue;
-    sh.vars.frames[0].set(k, { value: v, attrs: A_EXPORT });
-  }
-  // an exported SHELLOPTS carries set -o options into child shells; both lists are read-only views
-  for (const o of (env.SHELLOPTS ?? "").split(":")) if (o && o in sh.opts) sh.opts[o] = true;
-  for (const k of ["SHELLOPTS", "BASHOPTS"]) sh.vars.frames[0].set(k, { value: "", attrs: A_READONLY | (k in env ? A_EXPORT : 0) });
-  const set = (k: string, v: string) => { if (sh.vars.get(k) === undefined) sh.vars.set(k, v); };
-  sh.vars.set("PWD", cwd);
-  sh.vars.cell("PWD").attrs |= A_EXPORT;
-  set("IFS", " \t\n");
-  set("PS4", "+ ");
-  set("OPTIND", "1");
-  set("HOME", "/workspace");
-  set("PATH", "/usr/local/bin:/usr/bin:/bin");
-  set("SHELL", "/bin/bash");
-  set("HOSTNAME", "toolshed");
-  set("OSTYPE", "linux-gnu");
-  set("MACHTYPE", "x86_64-pc-linux-gnu");
-  set("HOSTTYPE", "x86_64");
-  sh.vars.set("BASH_VERSION", "5.2.15(1)-release");
-  sh.vars.set("BASH", "/bin/bash");
-  sh.vars.setArray("BASH_VERSINFO", ["5", "2", "15", "1", "release", "x86_64-pc-linux-gnu"]);
-  sh.vars.set("SHLVL", "1");
-}
-
-export { normalize, joinPath };
+export { normalize, joinPath, initVars };
