@@ -1,5 +1,9 @@
 // The runner: walks the AST, owns shell state (variables, functions, options, fds)
-// and reaches the world only through the ShellHost.
+// and reaches the world only through the ShellHost. Beside it in interp/: command-lookup.ts
+// (a command by name: function, builtin, program), redirects.ts, test-eval.ts ([[ ]] and the
+// test operators), assign.ts, child-shell.ts (`bash -c`, a fresh shell's variables), and the
+// smaller pieces (select, xtrace, wrappers, history, options). The builtins are handed
+// in (RunShared.builtins); none is imported here.
 import { noteJob } from "./jobtable";
 import { traceRaw, traceWords, xtraceQuote } from "./xtrace";
 import { runSelect } from "./select";
