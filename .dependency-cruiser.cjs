@@ -23,10 +23,24 @@ module.exports = {
     },
     {
       name: "expand-below-the-runner",
-      comment: "Expansion reaches the runner only through the context it is handed (ExpandCtx); it may use the runner's data types (variables, Maybe).",
+      comment: "Expansion reaches the runner only through the context it is handed (ExpandCtx: prompt expansion reads the history number through it, not from the Shell or the history builtin); it may use the runner's data types (variables, Maybe).",
       severity: "error",
       from: { path: "^src/shell/expand/" },
       to: { path: "^src/shell/(interp|builtins)/", pathNot: "^src/shell/interp/(vars|maybe|assoc)[.]ts$" },
+    },
+    {
+      name: "runner-imports-no-builtin",
+      comment: "The builtins are handed to the runner (RunShared.builtins, filled by src/shell/index.ts): the runner, expansion and the parser import none of them.",
+      severity: "error",
+      from: { path: "^src/shell/(interp|expand|syntax)/" },
+      to: { path: "^src/shell/builtins/" },
+    },
+    {
+      name: "shell-bytes-is-a-leaf",
+      comment: "The byte helpers (encode, decode, concat, ...) are used by the parser, expansion, the runner, the builtins and the WASI layer: they import nothing, so using them ties no layer to another.",
+      severity: "error",
+      from: { path: "^src/shell/bytes[.]ts$" },
+      to: { path: "^src/" },
     },
     {
       name: "interpreter-asks-its-host",

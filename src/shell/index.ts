@@ -10,7 +10,8 @@ import { topLevelCommand } from "./interp/interactive";
 import type { ShellHost, ShellLimits } from "./host";
 import { Budget, LimitError, resolveLimits } from "./interp/limits";
 import { Shell, initVars, ExitSig } from "./interp/shell";
-import { BytesReader, Collector, InStream, encode } from "./interp/streams";
+import { BytesReader, Collector, InStream } from "./interp/streams";
+import { encode } from "./bytes";
 
 export type { ShellHost, ShellLimits, ByteReader, ByteWriter, ProgramIo, FileStat, ShellFs, PathError } from "./host";
 export { EpipeError } from "./host";

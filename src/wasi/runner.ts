@@ -14,7 +14,8 @@ import { OutputFd, StdinFd, StreamOutFd, SyncOutFd } from "./stdio";
 import { resumeInTurn, takeTurn } from "./turns";
 import { SharedStreamFd } from "./fs/dev-fd";
 import type { ByteWriter, SharedReader } from "../shell/host";
-import { EMPTY, concat } from "../shell/interp/streams";
+import { EMPTY } from "../shell/interp/streams";
+import { concat } from "../shell/bytes";
 import { LIMITS } from "../limits";
 
 export const DEFAULT_MAX_OUTPUT_BYTES = LIMITS.programOutputBytes;

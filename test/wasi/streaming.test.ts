@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { BytesReader, InStream, Pipe, decode, encode } from "../../src/shell/interp/streams";
+import { BytesReader, InStream, Pipe } from "../../src/shell/interp/streams";
+import { decode, encode } from "../../src/shell/bytes";
 import { programFor } from "../../src/wasi/programs";
 import { runWasi, runWasiStreaming } from "../../src/wasi/runner";
 import { withFs } from "./helpers";

@@ -2,7 +2,7 @@
 // sleep timeout command builtin type hash alias unalias exec let true false : cd pwd.
 import type { Fd, Shell } from "../interp/shell";
 import { BreakSig, ContinueSig, ExitSig, ReturnSig } from "../interp/shell";
-import { decode, encode } from "../interp/streams";
+import { decode, encode } from "../bytes";
 import { ArithError } from "../expand/arith";
 import { quote, quoteAlways } from "../expand/word";
 import { berr, out, skipDashDash, NAME_RE } from "./io";

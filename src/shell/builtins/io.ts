@@ -1,6 +1,6 @@
 // Small helpers shared by builtins.
 import type { Fd, Shell } from "../interp/shell";
-import { encode } from "../interp/streams";
+import { encode } from "../bytes";
 import { ShellError } from "../interp/vars";
 
 export type { Builtin } from "../interp/shell";

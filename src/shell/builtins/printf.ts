@@ -2,7 +2,7 @@
 import type { Fd, Shell } from "../interp/shell";
 import { dynamicKey, quoteBackslash } from "../expand/word";
 import { berr, out, parseOpts, NAME_RE } from "./io";
-import { byteChar, joinBytes } from "../interp/streams";
+import { byteChar, joinBytes } from "../bytes";
 
 /** Backslash escapes for echo -e and printf %b; returns [text, stop] where stop means \c. */
 export function backslashEscapes(s: string, printfB: boolean): [string, boolean] {

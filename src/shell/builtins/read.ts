@@ -1,6 +1,6 @@
 // Input builtins: read, mapfile/readarray, getopts.
 import type { Fd, Shell } from "../interp/shell";
-import { decode, encode } from "../interp/streams";
+import { decode, encode } from "../bytes";
 import { berr, parseOpts, NAME_RE } from "./io";
 
 export async function read(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {

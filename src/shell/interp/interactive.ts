@@ -3,7 +3,7 @@
 // command is recorded in history ($HISTFILE loaded at start, written at exit), PS1 is
 // printed to stderr before reading each command, and PROMPT_COMMAND runs before each prompt.
 import type { Fd, Shell } from "./shell";
-import { encode } from "./streams";
+import { encode } from "../bytes";
 import { expandPrompt, isPromptError } from "../expand/prompt";
 import { addHistory, loadHistoryFile, saveHistoryFile } from "./history";
 

@@ -3,7 +3,7 @@
 import { Parser, ParseError, lineOf } from "../syntax/parser";
 import { formatScript } from "../syntax/print";
 import type { Fd } from "./shell";
-import { encode } from "./streams";
+import { encode } from "../bytes";
 
 export async function printScript(script: string, mode: "pretty" | "strings" | "po", name: string, fds: Fd[]): Promise<number> {
   const strings: { text: string; pos: number }[] = [];

@@ -3,7 +3,7 @@
 // answer that is not a number in the menu), an empty answer shows the menu again, and end of
 // input ends the loop with status 1. The menu's layout is bash's print_select_list.
 import type { Fd, Shell } from "./shell";
-import { decode, encode } from "./streams";
+import { decode, encode } from "../bytes";
 import { traceRaw } from "./xtrace";
 
 const TAB = 8;

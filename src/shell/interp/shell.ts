@@ -1,28 +1,33 @@
 // The runner: walks the AST, owns shell state (variables, functions, options, fds)
-// and reaches the world only through the ShellHost.
+// and reaches the world only through the ShellHost. Beside it in interp/: command-lookup.ts
+// (a command by name: function, builtin, program), redirects.ts, test-eval.ts ([[ ]] and the
+// test operators), assign.ts, child-shell.ts (`bash -c`, a fresh shell's variables), and the
+// smaller pieces (select, xtrace, wrappers, history, options). The builtins are handed
+// in (RunShared.builtins); none is imported here.
 import { noteJob } from "./jobtable";
-import { runInteractive, topLevelCommand } from "./interactive";
-import { printScript } from "./script-dump";
-import { traceRaw, traceTest, traceWords, xtraceQuote } from "./xtrace";
+import { traceRaw, traceWords, xtraceQuote } from "./xtrace";
 import { runSelect } from "./select";
 import type { ByteWriter, ShellHost } from "../host";
 import { EpipeError } from "../host";
-import type { ArgWord, Assign, Command, Redir, Stmt, TestExpr, Word } from "../syntax/ast";
+import type { ArgWord, Assign, Command, Stmt, Word } from "../syntax/ast";
 import { isAssignArg, litText } from "../syntax/ast";
 import { Parser, ParseError, lineOf } from "../syntax/parser";
 import { ArithError, evalArith, parseArith, ArithEnv } from "../expand/arith";
 import { glob, joinPath, normalize } from "../expand/glob";
 import { matchPattern } from "../expand/pattern";
-import { AbortLine, ExpandCtx, ExpandError, expandArgs, expandFields, expandPattern, expandRegex, expandString, resolveIndex, quote, splitSubscript, dynamicKey } from "../expand/word";
-import { Budget, LimitError, MAX_FILE_OUTPUT_BYTES } from "./limits";
+import { AbortLine, ExpandCtx, ExpandError, expandArgs, expandPattern, expandString } from "../expand/word";
+import { Budget, LimitError } from "./limits";
 import { refusedLiteral } from "./literal-check";
-import { runShellWrapper } from "./wrappers";
-import { BytesReader, Collector, EMPTY, InStream, NullWriter, Pipe, decode, encode } from "./streams";
-import { A_EXPORT, A_INTEGER, A_NAMEREF, A_READONLY, ShellError, VarStore, isArray, isAssoc } from "./vars";
-import { ereToJs } from "../expand/regex";
-import { BashAssoc } from "./assoc";
-import { unaryTest, binaryTest } from "./test-eval";
-import { FLAG_LETTERS, SET_O, SHOPTS, SHOPTS_ON, getUmask, setOption } from "./options";
+import { Collector, EMPTY, InStream, Pipe } from "./streams";
+import { decode, encode } from "../bytes";
+import { A_EXPORT, ShellError, VarStore, isArray, isAssoc } from "./vars";
+import { evalTest } from "./test-eval";
+import * as lookup from "./command-lookup";
+import * as redirects from "./redirects";
+import * as assignment from "./assign";
+import { initVars, runChildShell } from "./child-shell";
+import { withRedirs } from "./redirects";
+import { FLAG_LETTERS, SET_O, SHOPTS, SHOPTS_ON } from "./options";
 import { type Maybe, lastly, repeat, rescue, settled, chain } from "./maybe";
 import { timeReport } from "./timeformat";
 import { historyList } from "./history";
@@ -55,15 +60,6 @@ export interface RunShared {
 
 /** A builtin command: runs inside the shell, on its file descriptors. */
 export type Builtin = (sh: Shell, argv: string[], fds: Fd[], arrayArgs?: Map<number, Assign>) => Promise<number> | number;
-
-/** What Debian 12's bash prints for --version (the version this interpreter follows). */
-const BASH_VERSION_TEXT = `GNU bash, version 5.2.15(1)-release (x86_64-pc-linux-gnu)
-Copyright (C) 2022 Free Software Foundation, Inc.
-License GPLv3+: GNU GPL version 3 or later <http://gnu.org/licenses/gpl.html>
-
-This is free software; you are free to change and redistribute it.
-There is NO WARRANTY, to the extent permitted by law.
-`;
 
 const SPECIAL_BUILTINS = new Set(["break", ":", ".", "continue", "eval", "exec", "exit", "export", "readonly", "return", "set", "shift", "times", "trap", "unset", "source"]);
 
@@ -113,7 +109,7 @@ export class Shell implements ExpandCtx, ArithEnv {
   dirStack: string[] = [];
   /** bash's command hash: name -> PATH hit, reused until `hash -r` or PATH changes. */
   hashed = new Map<string, { kind: "host" | "script"; path: string; hits: number }>();
-  private hashedFor: string | undefined;
+  hashedFor: string | undefined;
   lastArg = "";
   fromC = false;
   /** State owned by individual builtins (umask, ulimit, completion specs...). Values must be
@@ -587,7 +583,7 @@ export class Shell implements ExpandCtx, ArithEnv {
     return undefined;
   }
   private lastAndOrShort = false;
-  private redirFailed = false;
+  redirFailed = false;
 
   async runTrap(name: string, fds: Fd[]): Promise<void> {
     const t = this.traps.get(name);
@@ -680,7 +676,7 @@ export class Shell implements ExpandCtx, ArithEnv {
       case "func":
         return this.defineFunction(cmd, fds);
       default:
-        return cmd.redirs.length ? this.withRedirs(cmd.redirs, fds, (f) => this.execCompound(cmd, f)) : this.execCompound(cmd, fds);
+        return cmd.redirs.length ? withRedirs(this, cmd.redirs, fds, (f) => this.execCompound(cmd, f)) : this.execCompound(cmd, fds);
     }
   }
 
@@ -843,7 +839,7 @@ export class Shell implements ExpandCtx, ArithEnv {
       }
       case "test": {
         try {
-          return (await this.evalTest(cmd.expr, fds)) ? 0 : 1;
+          return (await evalTest(this, cmd.expr, fds)) ? 0 : 1;
         } catch (e) {
           if (e instanceof ShellError && !(e instanceof ExpandError)) {
             if (e.message) await this.err(fds, e.message);
@@ -880,73 +876,6 @@ export class Shell implements ExpandCtx, ArithEnv {
       }
       throw e;
     });
-  }
-
-  /** `bang`: the `! ` set -x prints before a negated primary. */
-  async evalTest(e: TestExpr, fds: Fd[], bang = ""): Promise<boolean> {
-    const tr = this.opts.xtrace ? (words: string[]) => traceTest(this, fds, words, bang) : null;
-    switch (e.type) {
-      case "and": return (await this.evalTest(e.left, fds)) && this.evalTest(e.right, fds);
-      case "or": return (await this.evalTest(e.left, fds)) || this.evalTest(e.right, fds);
-      case "not": return !(await this.evalTest(e.expr, fds, bang + "! "));
-      case "word": {
-        const w = await expandString(this, e.word);
-        if (tr) await tr(["-n", xtraceQuote(w)]);
-        return w !== "";
-      }
-      case "unary": {
-        const a = await expandString(this, e.arg);
-        if (tr) await tr([e.op, xtraceQuote(a)]);
-        return unaryTest(this, e.op, a, fds);
-      }
-      case "binary": {
-        const l = await expandString(this, e.left);
-        if (e.op === "==" || e.op === "=" || e.op === "!=") {
-          const pat = await expandPattern(this, e.right);
-          if (tr) await tr([xtraceQuote(l), e.op, pat === "" ? "''" : pat]);
-          const m = matchPattern(l, pat, { extglob: true, nocase: this.shopts.nocasematch });
-          return e.op === "!=" ? !m : m;
-        }
-        if (e.op === "=~") {
-          const re = await expandRegex(this, e.right);
-          if (tr) await tr([xtraceQuote(l), e.op, re === "" ? "''" : re]);
-          let rx: RegExp;
-          try {
-            rx = new RegExp(ereToJs(re), this.shopts.nocasematch ? "is" : "s");
-          } catch {
-            // bash returns 2 without a message for a regex glibc rejects
-            throw new ShellError("", 2);
-          }
-          const m = rx.exec(l);
-          if (!m) {
-            this.vars.setArray("BASH_REMATCH", []);
-            return false;
-          }
-          const arr: string[] = [];
-          m.forEach((g, i) => { arr[i] = g ?? ""; });
-          this.vars.setArray("BASH_REMATCH", arr);
-          return true;
-        }
-        const r = await expandString(this, e.right);
-        if (tr) await tr([xtraceQuote(l), e.op, xtraceQuote(r)]);
-        if (e.op === "<") return l < r;
-        if (e.op === ">") return l > r;
-        if (/^-(eq|ne|lt|le|gt|ge)$/.test(e.op)) {
-          const a = this.arithOrFail(l);
-          const b = this.arithOrFail(r);
-          return binaryTest(this, e.op, a.toString(), b.toString(), fds);
-        }
-        return binaryTest(this, e.op, l, r, fds);
-      }
-    }
-  }
-  private arithOrFail(s: string): bigint {
-    try {
-      return this.arith(s);
-    } catch (e) {
-      if (e instanceof ArithError) throw new ShellError(e.message, 1);
-      throw e;
-    }
   }
 
   private execPipeline(cmd: Command & { type: "pipeline" }, fds: Fd[]): Maybe<number> {
@@ -1048,7 +977,7 @@ export class Shell implements ExpandCtx, ArithEnv {
       const assigned = rescue(() => this.assignAll(cmd.assigns, fds, 0), (e) => this.assignFailed(e, fds));
       return chain(assigned, () => {
         const st = this.lastSubstStatus ?? 0;
-        if (cmd.redirs.length) return this.withRedirs(cmd.redirs, fds, () => st);
+        if (cmd.redirs.length) return withRedirs(this, cmd.redirs, fds, () => st);
         return st;
       });
     }
@@ -1064,7 +993,7 @@ export class Shell implements ExpandCtx, ArithEnv {
 
   private assignAll(assigns: Assign[], fds: Fd[], from: number): Maybe<void> {
     for (let i = from; i < assigns.length; i++) {
-      const r = this.assign(assigns[i], fds, true);
+      const r = assignment.assign(this, assigns[i], fds, true);
       if (r instanceof Promise) {
         const next = i + 1;
         return r.then(() => this.assignAll(assigns, fds, next));
@@ -1086,7 +1015,7 @@ export class Shell implements ExpandCtx, ArithEnv {
 
   private invokeWithRedirs(cmd: Command & { type: "simple" }, fds: Fd[], argv: string[], arrayArgs: Map<number, Assign> | undefined, tempEnv: Record<string, string> | null): Maybe<number> {
     if (!cmd.redirs.length) return this.invoke(argv, fds, arrayArgs, tempEnv);
-    return this.withRedirs(cmd.redirs, fds, (f) => this.invoke(argv, f, arrayArgs, tempEnv), argv[0] === "exec" && (argv.length === 1 || (argv.length === 2 && argv[1] === "--")));
+    return withRedirs(this, cmd.redirs, fds, (f) => this.invoke(argv, f, arrayArgs, tempEnv), argv[0] === "exec" && (argv.length === 1 || (argv.length === 2 && argv[1] === "--")));
   }
 
   /** $_ after a command: its last argument (the name only, for declare's array arguments). */
@@ -1115,7 +1044,7 @@ export class Shell implements ExpandCtx, ArithEnv {
       const frame = new Map<string, import("./vars").Var>();
       if (this.opts.posix && SPECIAL_BUILTINS.has(argv[0]) && !this.funcs.has(argv[0])) {
         // POSIX: assignments before special builtins persist
-        for (const a of cmd.assigns) await this.assign(a, fds, true);
+        for (const a of cmd.assigns) await assignment.assign(this, a, fds, true);
         cmd = { ...cmd, assigns: [] };
       }
       this.vars.frames.push(frame);
@@ -1177,127 +1106,45 @@ export class Shell implements ExpandCtx, ArithEnv {
     await traceWords(this, fds, argv);
   }
 
-  /** The array element a nameref points at, if it points at one. */
-  refElement(name: string): { name: string; sub: string } | null {
-    const v = this.vars.resolve(name).v;
-    return v && v.attrs & A_NAMEREF && typeof v.value === "string" && v.value.endsWith("]") ? splitSubscript(v.value) : null;
-  }
-
-  /** Assignment statement (name=value, name[i]=v, name=(...), name+=...). */
-  /** `trace`: a standalone assignment under set -x, traced (bash style, one line each) after
-   * its value is expanded and before it is stored, so PS4 still sees the old value. */
-  assign(a: Assign, fds: Fd[], trace = false): Maybe<void> {
-    // name=value stays synchronous; traced, indexed, array and nameref-element assignments wait
-    if (a.index || a.array || (trace && this.opts.xtrace) || this.refElement(a.name)) return this.assignTraced(a, fds, trace);
-    return chain(a.value ? expandString(this, a.value) : "", (val) => this.setScalar(a, this.checkString(val)));
-  }
-
-  private async assignTraced(a: Assign, fds: Fd[], trace: boolean): Promise<void> {
-    const tr = trace && this.opts.xtrace
-      ? (sub: string, val: string) => traceRaw(this, fds, `${a.name}${sub}${a.append ? "+=" : "="}${val}`)
-      : null;
-    // a nameref to an array element (ref='A[$k]') writes that element, subscript evaluated now
-    const target = a.index ? null : this.refElement(a.name);
-    if (target && (a.array || target.sub === "@" || target.sub === "*")) throw new ShellError(`\`${target.name}[${target.sub}]': not a valid identifier`, 1);
-    if (target) {
-      const val = a.value ? await expandString(this, a.value) : "";
-      if (tr) await tr("", val === "" ? "" : xtraceQuote(val));
-      this.vars.setIndex(target.name, await dynamicKey(this, target.name, target.sub), this.checkString(val), a.append);
-      return;
-    }
-    if (a.array) {
-      await this.assignArray(a.name, a.array, a.append, false, tr ? (vals) => tr("", `(${vals.map(xtraceQuote).join(" ")})`) : undefined);
-      return;
-    }
-    const val = a.value ? await expandString(this, a.value) : "";
-    this.checkString(val);
-    if (a.index) {
-      const key = await resolveIndex(this, a.name, a.index);
-      if (tr) await tr(`[${key}]`, val === "" ? "" : xtraceQuote(val));
-      this.vars.setIndex(a.name, key, val, a.append);
-    } else {
-      if (tr) await tr("", val === "" ? "" : xtraceQuote(val));
-      this.setScalar(a, val);
-    }
-  }
-
-  /** Stores name=value / name+=value (element 0 of an array). */
-  private setScalar(a: Assign, val: string): void {
-    const v = this.vars.resolve(a.name).v;
-    if (v && (isArray(v) || isAssoc(v)) && !a.append) {
-      this.vars.setIndex(a.name, "0", val);
-    } else if (v && isArray(v) && a.append) {
-      this.vars.setIndex(a.name, "0", val, true);
-    } else this.vars.set(a.name, val, a.append);
-    if (this.opts.allexport) this.vars.cell(a.name).attrs |= A_EXPORT;
-  }
-
-  async assignArray(name: string, elems: import("../syntax/ast").ArrayElem[], append: boolean, forceAssoc: boolean, trace?: (vals: string[]) => Promise<void>): Promise<void> {
-    const cell = this.vars.cell(name);
-    const assoc = forceAssoc || cell.value instanceof Map;
-    // values are expanded first, then keys are evaluated and assigned in order (bash)
-    const vals: (string | string[])[] = [];
-    for (const el of elems) vals.push(el.key ? await expandString(this, el.value) : await expandArgs(this, [el.value]));
-    if (trace) await trace(vals.flat());
-    if (assoc) {
-      const m = append && cell.value instanceof Map ? cell.value : new BashAssoc();
-      cell.value = m;
-      const keyed = elems.some((e) => e.key);
-      if (!keyed) {
-        const flat = (vals as string[][]).flat();
-        for (let i = 0; i < flat.length; i += 2) m.set(flat[i], flat[i + 1] ?? "");
-        return;
-      }
-      for (let i = 0; i < elems.length; i++) {
-        const el = elems[i];
-        if (!el.key) continue;
-        const k = await expandString(this, el.key);
-        const v = vals[i] as string;
-        m.set(k, el.append ? (m.get(k) ?? "") + v : v);
-      }
-      return;
-    }
-    const arr: string[] = append && Array.isArray(cell.value) ? cell.value : append && typeof cell.value === "string" ? [cell.value] : [];
-    cell.value = arr;
-    const ks = Object.keys(arr);
-    let idx = ks.length ? +ks[ks.length - 1] + 1 : 0;
-    for (let i = 0; i < elems.length; i++) {
-      const el = elems[i];
-      if (el.key) {
-        let k = Number(this.arith(await expandString(this, el.key)));
-        if (k < 0) k += idx;
-        const v = vals[i] as string;
-        arr[k] = el.append ? (arr[k] ?? "") + v : v;
-        idx = k + 1;
-      } else {
-        for (const v of vals[i] as string[]) arr[idx++] = v;
-      }
-    }
-    if (cell.attrs & A_INTEGER) for (const k in arr) arr[k] = this.arith(arr[k]).toString();
-  }
-
-  /** Runs a command by name: function, builtin, this shell, a script, or a host program. */
+  // ---------- commands by name (command-lookup.ts) and files of redirections (redirects.ts) ----------
+  // Methods as well, for the builtins and wrappers that call them on the shell they are handed.
   invoke(argv: string[], fds: Fd[], arrayArgs?: Map<number, Assign>, tempEnv?: Record<string, string> | null): Maybe<number> {
-    const name = argv[0];
-    const fn = this.funcs.get(name);
-    if (fn) return this.callFunction(fn, argv, fds);
-    return this.invokeNoFunc(argv, fds, arrayArgs, tempEnv);
+    return lookup.invoke(this, argv, fds, arrayArgs, tempEnv);
+  }
+  invokeNoFunc(argv: string[], fds: Fd[], arrayArgs?: Map<number, Assign>, tempEnv?: Record<string, string> | null, builtinsOnly = false): Maybe<number> {
+    return lookup.invokeNoFunc(this, argv, fds, arrayArgs, tempEnv, builtinsOnly);
+  }
+  env(tempEnv: Record<string, string> | null): Record<string, string> {
+    return lookup.env(this, tempEnv);
+  }
+  isShellName(name: string): boolean {
+    return lookup.isShellName(name);
+  }
+  runWithEnv(argv: string[], fds: Fd[], env: Record<string, string>): Promise<number> {
+    return lookup.runWithEnv(this, argv, fds, env);
+  }
+  lookupCommand(name: string): { kind: "host" | "script"; path: string } | null {
+    return lookup.lookupCommand(this, name);
+  }
+  findInPath(name: string): { kind: "host" | "script"; path: string } | null {
+    return lookup.findInPath(this, name);
+  }
+  programIo(fds: Fd[], tempEnv: Record<string, string> | null) {
+    return lookup.programIo(this, fds, tempEnv);
+  }
+  readFileForRedirect(path: string, fds: Fd[]): Uint8Array | null {
+    return redirects.readFileForRedirect(this, path, fds);
+  }
+  pathError(fds: Fd[], path: string, e: unknown): void {
+    redirects.pathError(this, fds, path, e);
   }
 
-  invokeNoFunc(argv: string[], fds: Fd[], arrayArgs?: Map<number, Assign>, tempEnv?: Record<string, string> | null, builtinsOnly = false): Maybe<number> {
-    const name = argv[0];
-    const b = this.shared.builtins[name];
-    if (b) {
-      return rescue(() => b(this, argv, fds, arrayArgs), async (e) => {
-        if ((e instanceof ShellError && !(e instanceof ExpandError) && !(e instanceof AbortLine)) || e instanceof ArithError) {
-          await this.err(fds, `${name}: ${e.message}`);
-          return e instanceof ShellError ? e.status : 1;
-        }
-        throw e;
-      });
-    }
-    if (builtinsOnly) return this.err(fds, `builtin: ${name}: not a shell builtin`).then(() => 1);
-    return this.runExternal(argv, fds, tempEnv ?? null);
+  assignArray(name: string, elems: import("../syntax/ast").ArrayElem[], append: boolean, forceAssoc: boolean, trace?: (vals: string[]) => Promise<void>): Promise<void> {
+    return assignment.assignArray(this, name, elems, append, forceAssoc, trace);
+  }
+  /** `bash -c`, `sh script`, `bash` with stdin: a fresh shell in the same run (child-shell.ts). */
+  runChildShell(argv: string[], fds: Fd[], tempEnv: Record<string, string> | null): Promise<number> {
+    return runChildShell(this, new Shell(this.shared), argv, fds, tempEnv);
   }
 
   callFunction(fn: Command & { type: "func" }, argv: string[], fds: Fd[]): Maybe<number> {
@@ -1333,523 +1180,10 @@ export class Shell implements ExpandCtx, ArithEnv {
   }
 
   /** The whole environment of the command being started, when a wrapper (env -i) built it. */
-  private envOverride: Record<string, string> | null = null;
+  envOverride: Record<string, string> | null = null;
 
-  env(tempEnv: Record<string, string> | null): Record<string, string> {
-    if (this.envOverride) return { ...this.envOverride };
-    const e = this.vars.exported();
-    if (tempEnv) Object.assign(e, tempEnv);
-    return e;
-  }
-
-  isShellName(name: string): boolean {
-    return name === "bash" || name === "sh" || name === "/bin/bash" || name === "/bin/sh" || name === "/usr/bin/bash" || name === "/usr/bin/env bash";
-  }
-
-  /** Runs a command outside the shell (a script, the shell, a program) with exactly `env`. */
-  async runWithEnv(argv: string[], fds: Fd[], env: Record<string, string>): Promise<number> {
-    const saved = this.envOverride;
-    this.envOverride = env;
-    try {
-      return await this.runExternal(argv, fds, null);
-    } finally {
-      this.envOverride = saved;
-    }
-  }
-
-  private async runExternal(argv: string[], fds: Fd[], tempEnv: Record<string, string> | null): Promise<number> {
-    const name = argv[0];
-    if (this.isShellName(name)) return this.runChildShell(argv, fds, tempEnv);
-    if (name.includes("/")) {
-      let abs: string;
-      try {
-        abs = this.host.resolvePath(this.cwd, name);
-      } catch (e) {
-        await this.err(fds, `${name}: ${(e as { message: string }).message}`);
-        return 126;
-      }
-      const command = this.host.commandAt?.(abs);
-      if (command) return this.runExternal([command, ...argv.slice(1)], fds, tempEnv);
-      const st = this.host.fs.stat(abs);
-      if (!st) {
-        await this.err(fds, `${name}: No such file or directory`);
-        return 127;
-      }
-      if (st.type === "dir") {
-        await this.err(fds, `${name}: Is a directory`);
-        return 126;
-      }
-      if (st.mode !== undefined && (st.mode & 0o100) === 0) {
-        await this.err(fds, `${name}: Permission denied`);
-        return 126;
-      }
-      const text = decode(this.host.fs.readFile(abs));
-      const first = text.split("\n", 1)[0];
-      const m = /^#!\s*(\S+)(?:\s+(.*\S))?/.exec(first);
-      // `#!/usr/bin/env NAME`, `#!/usr/bin/awk -f` (one optional argument, as Linux passes it).
-      const viaEnv = m?.[1].endsWith("/env") ?? false;
-      const interp = m ? (viaEnv ? m[2]?.split(/\s+/)[0] ?? "" : m[1]) : "sh";
-      const interpArgs = m && !viaEnv && m[2] !== undefined ? [m[2]] : [];
-      const base = interp.split("/").pop() ?? "";
-      if (base === "bash" || base === "sh" || base === "dash") return this.runChildShell(["bash", name, ...argv.slice(1)], fds, tempEnv);
-      const r = this.host.runProgram([base, ...interpArgs, name, ...argv.slice(1)], this.programIo(fds, tempEnv));
-      if (r) return r;
-      await this.err(fds, `${name}: ${m?.[1] === interp ? interp : `${m?.[1]} ${interp}`}: interpreter not available in this sandbox (there is no node or perl here; python3 is); scripts can use bash or sh, and the commands in /usr/bin (awk, sed, jq, ...)`);
-      return 127;
-    }
-    const found = this.lookupCommand(name);
-    if (found && found.kind === "script") return this.runExternal([found.path, ...argv.slice(1)], fds, tempEnv);
-    const wrapped = await runShellWrapper(this, argv, fds, tempEnv);
-    if (wrapped !== undefined) return wrapped;
-    let r: Promise<number> | undefined;
-    try {
-      r = this.host.runProgram(argv, this.programIo(fds, tempEnv));
-    } catch (e) {
-      // the host commits pending redirect output first; a refusal there is reported, not a crash
-      if ((e as { denied?: unknown } | null)?.denied) { this.pathError(fds, name, e); return 126; }
-      throw e;
-    }
-    if (!r) {
-      await this.err(fds, `${name}: command not found`);
-      return 127;
-    }
-    try {
-      return await r;
-    } catch (e) {
-      if (e instanceof EpipeError) return 141;
-      throw e;
-    }
-  }
-
-  /** PATH search through the hash table, as bash does: a remembered path is used even if stale. */
-  lookupCommand(name: string): { kind: "host" | "script"; path: string } | null {
-    const path = this.vars.get("PATH");
-    if (path !== this.hashedFor) {
-      this.hashed.clear();
-      this.hashedFor = path;
-    }
-    const hit = this.hashed.get(name);
-    if (hit) {
-      hit.hits++;
-      return hit;
-    }
-    const f = this.findInPath(name);
-    if (f) this.hashed.set(name, { ...f, hits: 1 });
-    return f;
-  }
-
-  /** PATH search: system dirs name host programs; other dirs may hold workspace scripts. */
-  findInPath(name: string): { kind: "host" | "script"; path: string } | null {
-    const SYSTEM = new Set(["/usr/local/bin", "/usr/bin", "/bin", "/usr/sbin", "/sbin", "/usr/local/sbin"]);
-    const path = this.vars.get("PATH") ?? "";
-    for (const dir of path.split(":")) {
-      const d = dir === "" ? "." : dir;
-      // A host with a machine view lists its commands under /bin and /usr/bin itself.
-      if (this.host.commandAt) {
-        try {
-          if (this.host.commandAt(this.host.resolvePath(this.cwd, `${d}/${name}`))) return { kind: "host", path: `${d}/${name}` };
-        } catch {
-          continue;
-        }
-      } else if (SYSTEM.has(d)) {
-        if (this.host.hasProgram?.(name)) return { kind: "host", path: `${d}/${name}` };
-        continue;
-      }
-      try {
-        const abs = this.host.resolvePath(this.cwd, `${d}/${name}`);
-        if (this.host.fs.stat(abs)?.type === "file") return { kind: "script", path: d.includes("/") || d === "." ? `${d}/${name}` : `./${d}/${name}` };
-      } catch {
-        // outside the allowed area: not searched
-      }
-    }
-    return null;
-  }
-
-  /** Readable fds above 2, plus <(...) outputs under their /dev/fd numbers. */
-  private extraFds(fds: Fd[]): Record<number, InStream> {
-    const out: Record<number, InStream> = {};
-    fds.forEach((f, i) => { if (i > 2 && f?.r) out[i] = f.r; });
-    for (const [p, v] of this.shared.procFiles) {
-      if (v instanceof Uint8Array) out[Number(p.slice(8))] = new InStream(new BytesReader(v));
-    }
-    return out;
-  }
-
-  /** >(...) pipes under their /dev/fd numbers, for programs that write to them. */
-  private extraWriters(): Record<number, ByteWriter> {
-    const out: Record<number, ByteWriter> = {};
-    for (const [p, v] of this.shared.procFiles) if (v instanceof Pipe) out[Number(p.slice(8))] = v.writer;
-    return out;
-  }
-
-  programIo(fds: Fd[], tempEnv: Record<string, string> | null) {
-    return {
-      cwd: this.cwd,
-      env: this.env(tempEnv),
-      stdin: fds[0]?.r ?? new InStream(null),
-      stdout: fds[1]?.w ?? new NullWriter(),
-      stderr: fds[2]?.w ?? new NullWriter(),
-      limits: this.shared.budget.limits,
-      umask: getUmask(this),
-      extraFds: this.extraFds(fds),
-      extraWriters: this.extraWriters(),
-    };
-  }
-
-  /** `bash -c`, `sh script`, `bash` with stdin: a fresh shell in the same run. */
-  async runChildShell(argv: string[], fds: Fd[], tempEnv: Record<string, string> | null): Promise<number> {
-    const child = new Shell(this.shared);
-    child.rootPid = this.rootPid;
-    child.cwd = this.cwd;
-    child.fds = fds;
-    const env = this.env(tempEnv);
-    initVars(child, env, this.cwd);
-    for (const name of this.exportedFuncs) {
-      const fn = this.funcs.get(name);
-      if (!fn) continue;
-      child.funcs.set(name, fn);
-      child.exportedFuncs.add(name);
-    }
-    let i = 1;
-    let script: string | null = null;
-    let arg0 = argv[0];
-    const sets: string[] = [];
-    // bash's flag parsing: -c only marks that the first operand is the command string, so
-    // flags may follow it (bash -c -x 'cmd'); each o/O in a flag group takes the next word.
-    let cflag = false;
-    let interactive = false, norc = false, fromStdin = false, pretty = false;
-    let dump: "strings" | "po" | undefined;
-    let rcfile: string | undefined;
-    const bad = async (msg: string) => {
-      await fds[2]?.w?.write(encode(`${argv[0]}: ${msg}\n`)).catch(() => {});
-      return 2;
-    };
-    while (i < argv.length) {
-      const a = argv[i];
-      if (a === "--" || a === "-") { i++; break; }
-      if (a === "--help") {
-        await fds[1]?.w?.write(encode(`Usage:\t${argv[0]} [option] ...\n\t${argv[0]} [option] script-file ...\n\t${argv[0]} [option] -c command-string [name [arg ...]]\nShell options:\n\t-ilrsD or -c command\n\t-abefhkmnptuvxBCEHPT or -o option\n`)).catch(() => {});
-        return 0;
-      }
-      if (a === "--version") {
-        await fds[1]?.w?.write(encode(BASH_VERSION_TEXT)).catch(() => {});
-        return 0;
-      }
-      if (a === "--rcfile" || a === "--init-file") { rcfile = argv[i + 1]; i += 2; continue; }
-      if (a === "--restricted" || /^-[a-zA-Z]*r/.test(a)) return bad(`${a === "--restricted" ? a : "-r"}: restricted shells are not supported in this sandbox (the policy already limits what commands may do)`);
-      if (a.startsWith("--")) {
-        if (!["--norc", "--noprofile", "--posix", "--login", "--noediting", "--verbose", "--debugger", "--debug", "--pretty-print", "--dump-strings", "--dump-po-strings"].includes(a)) return bad(`${a}: invalid option`);
-        if (a === "--posix") sets.push("-o", "posix");
-        if (a === "--norc") norc = true;
-        if (a === "--verbose") sets.push("-v");
-        if (a === "--pretty-print") pretty = true;
-        if (a === "--dump-strings") dump = "strings";
-        if (a === "--dump-po-strings") dump = "po";
-        // bash looks for the bashdb debugger's start file; there is none here either
-        if (a === "--debugger") await fds[2]?.w?.write(encode(`${argv[0]}: /usr/share/bashdb/bashdb-main.inc: No such file or directory\n${argv[0]}: warning: cannot start debugger; debugging mode disabled\n`)).catch(() => {});
-        i++;
-        continue;
-      }
-      if (/^[-+][a-zA-Z]+$/.test(a)) {
-        i++;
-        for (const ch of a.slice(1)) {
-          if (ch === "c") cflag = true;
-          else if (ch === "i") interactive = a[0] === "-";
-          else if (ch === "D") dump = "strings";
-          else if (ch === "o") sets.push(a[0] + "o", argv[i++] ?? "");
-          else if (ch === "O") child.shopts[argv[i++] ?? ""] = a[0] === "-";
-          else if (!"ls".includes(ch)) sets.push(a[0] + ch);
-        }
-        continue;
-      }
-      break;
-    }
-    if (cflag) {
-      if (i >= argv.length) return bad("-c: option requires an argument");
-      script = argv[i++];
-      child.fromC = true;
-    }
-    for (let k = 0; k < sets.length; k++) {
-      const s = sets[k];
-      if (s === "-o" || s === "+o") {
-        const name = sets[++k];
-        if (!setOption(child, name, s === "-o")) return bad(`${name}: invalid option name`);
-        continue;
-      }
-      if (!setOption(child, s[1], s[0] === "-", true)) return bad(`${s}: invalid option`);
-    }
-    if (script !== null) {
-      if (i < argv.length) arg0 = argv[i++];
-      child.arg0 = arg0;
-      child.positional = argv.slice(i);
-    } else if (i < argv.length) {
-      const file = argv[i++];
-      let abs: string;
-      try {
-        abs = this.host.resolvePath(this.cwd, file);
-      } catch (e) {
-        await this.err(fds, `${file}: ${(e as { message: string }).message}`);
-        return 127;
-      }
-      const st = this.host.fs.stat(abs);
-      if (!st || st.type !== "file") {
-        await fds[2]?.w?.write(encode(`${argv[0]}: ${file}: No such file or directory\n`)).catch(() => {});
-        return 127;
-      }
-      script = decode(this.host.fs.readFile(abs));
-      child.arg0 = file;
-      child.positional = argv.slice(i);
-    } else {
-      script = decode(await (fds[0]?.r ?? new InStream(null)).readAll());
-      child.arg0 = argv[0];
-      fromStdin = true;
-    }
-    if (dump || (pretty && !child.fromC)) return printScript(script, dump ?? "pretty", child.fromC ? "-c" : child.arg0, fds);
-    let st: number;
-    try {
-      st = interactive
-        ? await runInteractive(child, script, fds, { rcfile, norc, fromStdin })
-        : await child.runScript(script, fds, 2, (text) => topLevelCommand(child, text, fds));
-    } catch (e) {
-      st = child.catchTop(e, fds);
-    }
-    st = await child.runExitTrap(st);
-    return st;
-  }
-
-  // ---------- redirections ----------
-  withRedirs(redirs: Redir[], fds: Fd[], body: (fds: Fd[]) => Maybe<number>, permanent = false): Maybe<number> {
-    if (!redirs.length) return body(fds);
-    return this.withOpenRedirs(redirs, fds, body, permanent);
-  }
-
-  private async withOpenRedirs(redirs: Redir[], fds: Fd[], body: (fds: Fd[]) => Maybe<number>, permanent: boolean): Promise<number> {
-    const mark = this.pendingClose.length;
-    try {
-      return await this.withRedirsInner(redirs, fds, body, permanent);
-    } finally {
-      // writers into >(...) close when the command that opened them is done
-      if (!permanent) for (const w of this.pendingClose.splice(mark)) w.close();
-    }
-  }
   pendingClose: { close(): void }[] = [];
 
-  private async withRedirsInner(redirs: Redir[], fds: Fd[], body: (fds: Fd[]) => Maybe<number>, permanent: boolean): Promise<number> {
-    const nfds = permanent ? fds : fds.slice();
-    for (const r of redirs) {
-      const ok = await this.applyRedir(r, nfds);
-      if (!ok) {
-        this.redirFailed = true;
-        return 1;
-      }
-    }
-    if (permanent) {
-      this.fds = nfds;
-      return 0;
-    }
-    return body(nfds);
-  }
-
-  /** Opens a file for reading honouring /dev/* names; null (after a message) on error. */
-  readFileForRedirect(path: string, fds: Fd[]): Uint8Array | null {
-    const pf = this.shared.procFiles.get(path);
-    if (pf instanceof Uint8Array) return pf;
-    if (path === "/dev/null") return EMPTY;
-    if (this.refusedRedirect(path, fds)) return null;
-    try {
-      const abs = this.host.resolvePath(this.cwd, path);
-      const refused = this.host.checkRead?.(abs);
-      if (refused) throw { message: refused.reason, denied: refused };
-      const st = this.host.fs.stat(abs);
-      if (!st) { this.errSync(fds, `${path}: No such file or directory`); return null; }
-      if (st.type === "dir") { this.errSync(fds, `${path}: Is a directory`); return null; }
-      return this.host.fs.readFile(abs);
-    } catch (e) {
-      this.pathError(fds, path, e);
-      return null;
-    }
-  }
-
-  /** Asks the deny rules about a redirection's target (`> .env`); true (after saying so) when refused. */
-  private refusedRedirect(path: string, fds: Fd[]): boolean {
-    const denial = this.host.checkRedirect?.(path, this.cwd);
-    if (denial) this.pathError(fds, path, { message: denial.reason, denied: denial });
-    return !!denial;
-  }
-
-  pathError(fds: Fd[], path: string, e: unknown): void {
-    const pe = e as { message?: string; denied?: { rule: string; reason: string } };
-    if (pe && pe.denied) {
-      if (!this.shared.denied) this.shared.denied = pe.denied;
-      void fds[2]?.w?.write(encode(`toolshed: denied (${pe.denied.rule}): ${pe.denied.reason}\n`)).catch(() => {});
-      return;
-    }
-    if (e instanceof LimitError) throw e;
-    this.errSync(fds, `${path}: ${pe?.message ?? String(e)}`);
-  }
-
-  /** A writer that appends to a file in the workspace. */
-  fileWriter(path: string, append: boolean, fds: Fd[], clobberCheck: boolean): ByteWriter | null {
-    if (path === "/dev/null") return new NullWriter();
-    if (path === "/dev/stdout") return fds[1]?.w ?? null;
-    if (path === "/dev/stderr") return fds[2]?.w ?? null;
-    const m = /^\/dev\/fd\/(\d+)$/.exec(path);
-    if (m) {
-      const pf = this.shared.procFiles.get(path);
-      if (pf instanceof Pipe) {
-        this.pendingClose.push(pf.writer);
-        return pf.writer;
-      }
-      return fds[+m[1]]?.w ?? null;
-    }
-    if (this.refusedRedirect(path, fds)) return null;
-    let abs: string;
-    try {
-      abs = this.host.resolvePath(this.cwd, path);
-    } catch (e) {
-      this.pathError(fds, path, e);
-      return null;
-    }
-    const fs = this.host.fs;
-    // stat may be refused too (a protected file): every step reports a denial as a path error
-    try {
-      const st = fs.stat(abs);
-      if (st && st.type === "dir") { this.errSync(fds, `${path}: Is a directory`); return null; }
-      const parent = abs.slice(0, abs.lastIndexOf("/")) || "/";
-      const pst = fs.stat(parent);
-      if (!pst || pst.type !== "dir") { this.errSync(fds, `${path}: No such file or directory`); return null; }
-      if (clobberCheck && st && this.opts.noclobber) { this.errSync(fds, `${path}: cannot overwrite existing file`); return null; }
-      if (!append || !st) fs.writeFile(abs, EMPTY, { append: false, mode: 0o666 & ~getUmask(this) });
-    } catch (e) {
-      this.pathError(fds, path, e);
-      return null;
-    }
-    const budget = this.shared.budget;
-    const writeSync = (data: Uint8Array) => {
-      budget.outputBytes += data.length;
-      if (budget.outputBytes > MAX_FILE_OUTPUT_BYTES) throw new LimitError("output", `toolshed: file output limit (${MAX_FILE_OUTPUT_BYTES} bytes) exceeded`);
-      try {
-        fs.writeFile(abs, data, { append: true });
-      } catch (e) {
-        // a refusal after the file was opened (appending needs read access to a protected
-        // file once earlier output was committed): report it and stop the writer
-        if ((e as { denied?: unknown } | null)?.denied) { this.pathError(fds, path, e); throw new EpipeError(); }
-        throw e;
-      }
-    };
-    return { write: async (data: Uint8Array) => writeSync(data), writeSync };
-  }
-
-  async applyRedir(r: Redir, fds: Fd[]): Promise<boolean> {
-    const op = r.op;
-    let fd = r.fd ?? (op.startsWith("<") ? 0 : 1);
-    if (op === "<<" || op === "<<-") {
-      const body = r.heredocQuoted ? (r.target.parts[0] as { value: string }).value : await expandString(this, r.target);
-      fds[fd] = { r: new InStream(new BytesReader(encode(body))) };
-      return true;
-    }
-    if (op === "<<<") {
-      const target = await expandString(this, r.target);
-      fds[fd] = { r: new InStream(new BytesReader(encode(target + "\n"))) };
-      return true;
-    }
-    // the target is split and globbed; it must come out as exactly one word
-    const words: string[] = [];
-    try {
-      await expandFields(this, r.target, true, words);
-    } catch (e) {
-      if (e instanceof AbortLine && !(e instanceof ExpandError)) {
-        await this.err(fds, e.message);
-        return false;
-      }
-      throw e;
-    }
-    if (words.length !== 1) {
-      await this.err(fds, `${litText(r.target) ?? "$" + "word"}: ambiguous redirect`);
-      return false;
-    }
-    const target = words[0];
-    if (r.varFd) {
-      if (op === ">&" || op === "<&") {
-        if (target === "-") {
-          const n = Number(this.vars.get(r.varFd));
-          delete fds[n];
-          return true;
-        }
-      }
-      let n = 10;
-      while (fds[n]) n++;
-      this.vars.set(r.varFd, String(n));
-      fd = n;
-    }
-    switch (op) {
-      case ">": case ">|": case ">>": case "&>": case "&>>": {
-        const w = this.fileWriter(target, op.endsWith(">>"), fds, op === ">" || op === "&>");
-        if (!w) return false;
-        fds[fd] = { w };
-        if (op.startsWith("&")) {
-          fds[1] = { w };
-          fds[2] = { w };
-        }
-        return true;
-      }
-      case "<": {
-        const dm = /^\/dev\/(stdin|fd\/(\d+))$/.exec(target);
-        if (dm) {
-          const pf = this.shared.procFiles.get(target);
-          if (pf instanceof Uint8Array) { fds[fd] = { r: new InStream(new BytesReader(pf)) }; return true; }
-          const src = dm[1] === "stdin" ? 0 : +dm[2];
-          fds[fd] = { r: fds[src]?.r ?? new InStream(null) };
-          return true;
-        }
-        const data = this.readFileForRedirect(target, fds);
-        if (!data) return false;
-        fds[fd] = { r: new InStream(new BytesReader(data, true), target === "/dev/null") };
-        return true;
-      }
-      case "<>": {
-        const data = target === "/dev/null" ? EMPTY : this.readFileForRedirect(target, fds);
-        if (!data) {
-          const w = this.fileWriter(target, true, fds, false);
-          if (!w) return false;
-          fds[fd] = { w, r: new InStream(null) };
-          return true;
-        }
-        const w = this.fileWriter(target, true, fds, false);
-        fds[fd] = { r: new InStream(new BytesReader(data)), w: w ?? undefined };
-        return true;
-      }
-      case ">&": case "<&": {
-        if (target === "-") {
-          delete fds[fd];
-          return true;
-        }
-        let t = target;
-        let move = false;
-        if (t.endsWith("-")) { move = true; t = t.slice(0, -1); }
-        if (/^\d+$/.test(t)) {
-          const src = fds[+t];
-          if (!src) {
-            await this.err(fds, `${t}: Bad file descriptor`);
-            return false;
-          }
-          fds[fd] = src;
-          if (move) delete fds[+t];
-          return true;
-        }
-        if (op === ">&" && r.fd === undefined) {
-          const w = this.fileWriter(target, false, fds, true);
-          if (!w) return false;
-          fds[1] = { w };
-          fds[2] = { w };
-          return true;
-        }
-        await this.err(fds, `${target}: ambiguous redirect`);
-        return false;
-      }
-    }
-    return false;
-  }
 }
 
 const NEST_YIELD = 16;
@@ -1872,31 +1206,4 @@ function loopSignal(e: unknown): number {
   throw e;
 }
 
-export function initVars(sh: Shell, env: Record<string, string>, cwd: string): void {
-  for (const [k, v] of Object.entries(env)) {
-    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(k)) continue;
-    sh.vars.frames[0].set(k, { value: v, attrs: A_EXPORT });
-  }
-  // an exported SHELLOPTS carries set -o options into child shells; both lists are read-only views
-  for (const o of (env.SHELLOPTS ?? "").split(":")) if (o && o in sh.opts) sh.opts[o] = true;
-  for (const k of ["SHELLOPTS", "BASHOPTS"]) sh.vars.frames[0].set(k, { value: "", attrs: A_READONLY | (k in env ? A_EXPORT : 0) });
-  const set = (k: string, v: string) => { if (sh.vars.get(k) === undefined) sh.vars.set(k, v); };
-  sh.vars.set("PWD", cwd);
-  sh.vars.cell("PWD").attrs |= A_EXPORT;
-  set("IFS", " \t\n");
-  set("PS4", "+ ");
-  set("OPTIND", "1");
-  set("HOME", "/workspace");
-  set("PATH", "/usr/local/bin:/usr/bin:/bin");
-  set("SHELL", "/bin/bash");
-  set("HOSTNAME", "toolshed");
-  set("OSTYPE", "linux-gnu");
-  set("MACHTYPE", "x86_64-pc-linux-gnu");
-  set("HOSTTYPE", "x86_64");
-  sh.vars.set("BASH_VERSION", "5.2.15(1)-release");
-  sh.vars.set("BASH", "/bin/bash");
-  sh.vars.setArray("BASH_VERSINFO", ["5", "2", "15", "1", "release", "x86_64-pc-linux-gnu"]);
-  sh.vars.set("SHLVL", "1");
-}
-
-export { normalize, joinPath };
+export { normalize, joinPath, initVars };

@@ -4,9 +4,6 @@
 import { ByteReader, ByteWriter, EpipeError } from "../host";
 import { concat } from "../bytes";
 
-// The byte helpers live in the leaf ../bytes (the parser uses them too); re-exported for the runner.
-export { byteChar, concat, decode, encode, joinBytes } from "../bytes";
-
 export const EMPTY = new Uint8Array(0);
 /**
  * A source whose next bytes can be asked for without waiting: `tryRead` answers a chunk, null at

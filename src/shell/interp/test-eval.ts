@@ -1,6 +1,82 @@
-// The unary and binary operators shared by `test`/`[` (builtins/test.ts) and `[[ ]]` (the runner).
+// Test evaluation: the `[[ ]]` expression tree (evalTest, called by the runner), and the unary and
+// binary operators it shares with `test`/`[` (builtins/test.ts).
+import type { TestExpr } from "../syntax/ast";
+import { ArithError } from "../expand/arith";
+import { matchPattern } from "../expand/pattern";
+import { ereToJs } from "../expand/regex";
+import { expandPattern, expandRegex, expandString } from "../expand/word";
 import type { Fd, Shell } from "./shell";
 import { ShellError, isArray, isAssoc } from "./vars";
+import { traceTest, xtraceQuote } from "./xtrace";
+
+/** `bang`: the `! ` set -x prints before a negated primary. */
+export async function evalTest(sh: Shell, e: TestExpr, fds: Fd[], bang = ""): Promise<boolean> {
+  const tr = sh.opts.xtrace ? (words: string[]) => traceTest(sh, fds, words, bang) : null;
+  switch (e.type) {
+    case "and": return (await evalTest(sh, e.left, fds)) && evalTest(sh, e.right, fds);
+    case "or": return (await evalTest(sh, e.left, fds)) || evalTest(sh, e.right, fds);
+    case "not": return !(await evalTest(sh, e.expr, fds, bang + "! "));
+    case "word": {
+      const w = await expandString(sh, e.word);
+      if (tr) await tr(["-n", xtraceQuote(w)]);
+      return w !== "";
+    }
+    case "unary": {
+      const a = await expandString(sh, e.arg);
+      if (tr) await tr([e.op, xtraceQuote(a)]);
+      return unaryTest(sh, e.op, a, fds);
+    }
+    case "binary": {
+      const l = await expandString(sh, e.left);
+      if (e.op === "==" || e.op === "=" || e.op === "!=") {
+        const pat = await expandPattern(sh, e.right);
+        if (tr) await tr([xtraceQuote(l), e.op, pat === "" ? "''" : pat]);
+        const m = matchPattern(l, pat, { extglob: true, nocase: sh.shopts.nocasematch });
+        return e.op === "!=" ? !m : m;
+      }
+      if (e.op === "=~") {
+        const re = await expandRegex(sh, e.right);
+        if (tr) await tr([xtraceQuote(l), e.op, re === "" ? "''" : re]);
+        let rx: RegExp;
+        try {
+          rx = new RegExp(ereToJs(re), sh.shopts.nocasematch ? "is" : "s");
+        } catch {
+          // bash returns 2 without a message for a regex glibc rejects
+          throw new ShellError("", 2);
+        }
+        const m = rx.exec(l);
+        if (!m) {
+          sh.vars.setArray("BASH_REMATCH", []);
+          return false;
+        }
+        const arr: string[] = [];
+        m.forEach((g, i) => { arr[i] = g ?? ""; });
+        sh.vars.setArray("BASH_REMATCH", arr);
+        return true;
+      }
+      const r = await expandString(sh, e.right);
+      if (tr) await tr([xtraceQuote(l), e.op, xtraceQuote(r)]);
+      if (e.op === "<") return l < r;
+      if (e.op === ">") return l > r;
+      if (/^-(eq|ne|lt|le|gt|ge)$/.test(e.op)) {
+        const a = arithOrFail(sh, l);
+        const b = arithOrFail(sh, r);
+        return binaryTest(sh, e.op, a.toString(), b.toString(), fds);
+      }
+      return binaryTest(sh, e.op, l, r, fds);
+    }
+  }
+}
+
+function arithOrFail(sh: Shell, s: string): bigint {
+  try {
+    return sh.arith(s);
+  } catch (e) {
+    if (e instanceof ArithError) throw new ShellError(e.message, 1);
+    throw e;
+  }
+}
+
 
 export function statPath(sh: Shell, p: string) {
   if (p === "") return null;

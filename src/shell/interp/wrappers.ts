@@ -5,7 +5,8 @@
 // `printf '%s\0' MARK CMD...` in place of CMD, and the shell runs each line they print.
 import { LimitError } from "./limits";
 import type { Fd, Shell } from "./shell";
-import { Collector, InStream, decode, encode } from "./streams";
+import { Collector, InStream } from "./streams";
+import { decode, encode } from "../bytes";
 
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 

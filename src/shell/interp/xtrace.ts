@@ -3,7 +3,7 @@
 // newlines stay literal inside single quotes, a lone ' prints as \', and only words with
 // other control characters use $'...'.
 import type { Fd, Shell } from "./shell";
-import { encode } from "./streams";
+import { encode } from "../bytes";
 import { expandPrompt, isPromptError } from "../expand/prompt";
 import { quote } from "../expand/word";
 
