@@ -475,7 +475,11 @@ function instantiate(
   const imports = buildImports(shim, guard);
   if (streams) Object.assign(imports, streamingImports(shim, guard, charge, { ...imports }));
   const hostWaits = host?.canWait === true;
-  if (hostWaits) Object.assign(imports, hostImports(shim, guard, host!.call, { ...imports }));
+  // What the program wrote and flushed is on disk before a command it runs looks (as fsync).
+  const syncFiles = () => {
+    for (const f of ctx ? [...ctx.openFiles] : []) if (f instanceof WorkspaceFileFd) f.fd_sync();
+  };
+  if (hostWaits) Object.assign(imports, hostImports(shim, guard, host!.call, { ...imports }, syncFiles));
   const suspend = streams || hostWaits ? (fn: (...args: any[]) => unknown) => new JSPI.Suspending!(fn as (...args: number[]) => number) : undefined;
   const memoryOf = () => shim.inst?.exports.memory as WebAssembly.Memory | undefined;
 
@@ -537,12 +541,19 @@ const READ_SUSPENDS: ReadonlySet<string> = new Set(["wasi_snapshot_preview1.fd_r
  * the host answers (a command through the session's shell, a fetch), then reads the answer.
  * Every other read takes `next` (the streaming or the synchronous import).
  */
-function hostImports(shim: WASI, guard: { check(m: WebAssembly.Memory | undefined): void }, host: HostCall, next: Record<string, (...args: any[]) => unknown>) {
+function hostImports(
+  shim: WASI,
+  guard: { check(m: WebAssembly.Memory | undefined): void },
+  host: HostCall,
+  next: Record<string, (...args: any[]) => unknown>,
+  beforeAsk: () => void,
+) {
   return {
     fd_read: (fd: number, iovs: number, iovsLen: number, nreadPtr: number): unknown => {
       const f = shim.fds[fd];
       if (!(f instanceof HostDeviceFd) || !f.waiting) return next.fd_read!(fd, iovs, iovsLen, nreadPtr);
       guard.check(shim.inst.exports.memory as WebAssembly.Memory);
+      beforeAsk();
       return resumeInTurn(f.ask(host)).then(() => next.fd_read!(fd, iovs, iovsLen, nreadPtr));
     },
   };

@@ -49,6 +49,19 @@ describe("python3 commands under the session's command rules", () => {
     expect(r.stdout).toMatch(/^1\n 0 True\n$/);
   });
 
+  it("works in a pipeline (the streaming start): stdin, a child's output and Python's in order", async () => {
+    const r = await tool(id, "bash", {
+      command: `printf 'b\\na\\n' | python3 -c ${shq(`import sys, subprocess, os\ndata = sys.stdin.read()\nprint(subprocess.run(["sort"], input=data, capture_output=True, text=True).stdout, end="", flush=True)\nos.system("echo from system")\nprint("end")`)} | cat -n`,
+    });
+    expect(r.stderr).toBe("");
+    expect(r.stdout).toBe("     1\ta\n     2\tb\n     3\tfrom system\n     4\tend\n");
+  });
+
+  it("runs python3 from python3", async () => {
+    const r = await py(`import subprocess\nprint(subprocess.run(["python3", "-c", "print(6 * 7)"], capture_output=True, text=True).stdout, end="")`);
+    expect(r).toMatchObject({ exit_code: 0, stdout: "42\n", stderr: "" });
+  });
+
   it("stops at the per-run budget of commands with a clear error", async () => {
     const r = await py(`import subprocess\nn = 0\ntry:\n    for i in range(1000):\n        subprocess.run(["true"])\n        n += 1\nexcept OSError as e:\n    print(n, e)`);
     expect(r.stdout).toMatch(/^200 \[Errno \d+\] a program may ask the session for at most 200 commands and fetches per run\n$/);
