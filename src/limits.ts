@@ -66,6 +66,15 @@ export const LIMITS = {
   programArgvBytes: 1 * MiB,
   /** Instances kept warm per program for the next run. */
   idleInstances: 2,
+  /**
+   * A request a program writes to /dev/toolshed (Python's subprocess input, a POST body), JSON
+   * with base64 bytes: bounded so a script cannot fill the isolate through it.
+   */
+  programHostRequestBytes: 16 * MiB,
+  /** Commands and fetches one program run may ask the session for (each is a whole shell run or request). */
+  programHostCalls: 200,
+  /** Body bytes one fetch from a program (Python's urllib) may read. */
+  programFetchBytes: 16 * MiB,
   /** One read from a device file (/dev/urandom, /dev/zero). */
   deviceReadBytes: 64 * KiB,
   /** A line of the terminal (WebSocket) protocol. */

@@ -15,4 +15,6 @@ export interface Program {
   adaptArgs?: (args: string[], cwd: string) => string[];
   /** Loads what the program needs (from the Worker's static assets) before its first run. */
   prepare?: (assets: Fetcher | undefined) => Promise<void>;
+  /** The program asks the session for commands and fetches on /dev/toolshed (Python's subprocess, urllib). */
+  hostCalls?: boolean;
 }

@@ -13,6 +13,7 @@ import { TOOLSHED_MODULE, buildToolshedImports } from "./toolshed-imports";
 import { OutputFd, StdinFd, StreamOutFd, SyncOutFd } from "./stdio";
 import { resumeInTurn, takeTurn } from "./turns";
 import { SharedStreamFd } from "./fs/dev-fd";
+import { HostDeviceFd, type HostCall } from "./fs/host-device";
 import type { ByteWriter, SharedReader } from "../shell/host";
 import { EMPTY } from "../shell/interp/streams";
 import { concat } from "../shell/bytes";
@@ -78,7 +79,15 @@ export interface WasiRunOptions {
    * Python's standard library at /usr/lib/python3.11); wasi-libc picks the longest matching one.
    */
   preopens?: Fd[];
+  /**
+   * Answers the program's requests on /dev/toolshed (host-device.ts): commands and fetches
+   * through the session. The program waits for an answer only where the run can suspend (JSPI):
+   * `runWasiHosted` and `runWasiStreaming`; a plain `runWasi` answers "not supported".
+   */
+  host?: HostCall;
 }
+
+export type { HostCall };
 
 export interface WasiRunResult {
   exitCode: number;
@@ -184,7 +193,7 @@ export function runWasi(
   // the caller. Writing both through keeps their order when they are one sink (`2>&1`).
   const direct = opts.stdoutSync ? new SyncOutFd(opts.stdoutSync, refused) : null;
   const directErr = opts.stderrSync ? new SyncOutFd(opts.stderrSync, refused) : null;
-  const run = start(program, opts, new StdinFd(opts.stdin), null, direct, directErr);
+  const run = start(program, opts, new StdinFd(opts.stdin), null, direct, directErr, false);
   if ("exitCode" in run) return run;
   // Suspended streaming runs keep their memory while this one runs.
   live.set(run.memory, opts.fs);
@@ -222,7 +231,7 @@ export async function runWasiStreaming(program: WebAssembly.Module, opts: WasiSt
   const out = new StreamOutFd(opts.stdout);
   const err = new StreamOutFd(opts.stderr);
   await admitRun(opts.fs);
-  const run = start(program, opts, new StdinFd(opts.stdin), [out, err]);
+  const run = start(program, opts, new StdinFd(opts.stdin), [out, err], null, null, true);
   if ("exitCode" in run) return run;
   live.set(run.memory, opts.fs);
   let outcome: Outcome;
@@ -240,6 +249,60 @@ export async function runWasiStreaming(program: WebAssembly.Module, opts: WasiSt
   if (failure !== undefined) result.failure = failure;
   return result;
 }
+
+/**
+ * `runWasi` for a program the host answers (`opts.host`): output written straight through as
+ * there, but the program may suspend (JSPI) on /dev/toolshed while the session runs a command
+ * or a fetch for it. Without JSPI it is `runWasi`, whose device answers "not supported".
+ * The caller admits the run (admitRun) first, as for `runWasi`.
+ */
+export async function runWasiHosted(
+  program: WebAssembly.Module,
+  opts: WasiRunOptions & { stdoutSync?: (data: Uint8Array) => void; stderrSync?: (data: Uint8Array) => void },
+): Promise<WasiRunResult> {
+  if (!canStream() || !opts.host) return runWasi(program, opts);
+  const direct = opts.stdoutSync ? new SyncOutFd(opts.stdoutSync, refused) : null;
+  const directErr = opts.stderrSync ? new SyncOutFd(opts.stderrSync, refused) : null;
+  const run = start(program, opts, new StdinFd(opts.stdin), null, direct, directErr, true);
+  if ("exitCode" in run) return run;
+  live.set(run.memory, opts.fs);
+  let outcome: Outcome;
+  try {
+    run.shim.inst = run.instance as unknown as WASI["inst"];
+    await JSPI.promising!(run.instance.exports._start)();
+    outcome = { exitCode: 0, clean: true };
+  } catch (e) {
+    outcome = ended(run, e);
+  } finally {
+    live.delete(run.memory);
+  }
+  const result = finish(run, outcome);
+  const failure = direct?.failure ?? directErr?.failure;
+  if (failure !== undefined) result.failure = failure;
+  return result;
+}
+
+/**
+ * Workspace views of the same call: a command a program runs through the session (Python's
+ * subprocess) works through its own shell's view, and must not queue for memory behind the
+ * very program that waits for it (admitRun).
+ */
+const sameCall = new WeakMap<object, object>();
+
+/** Records that runs over `child` belong to the call working through `parent`. */
+export function joinCall(child: object, parent: object): void {
+  if (child !== parent) sameCall.set(child, parent);
+}
+
+const callOf = (fs: object): object => {
+  let at = fs;
+  for (let i = 0; i < 64; i++) {
+    const up = sameCall.get(at);
+    if (!up) break;
+    at = up;
+  }
+  return at;
+};
 
 /**
  * Memories of the runs in progress in this isolate (every session's), for the cap on all of them
@@ -269,7 +332,9 @@ const MAX_ADMIT_POLLS = 20_000;
 export async function admitRun(fs: object): Promise<void> {
   for (let polls = 0; ; polls++) {
     await takeTurn();
-    if (polls >= MAX_ADMIT_POLLS || liveBytes() <= ADMIT_BELOW_BYTES || [...live.values()].includes(fs)) return;
+    if (polls >= MAX_ADMIT_POLLS || liveBytes() <= ADMIT_BELOW_BYTES) return;
+    const call = callOf(fs);
+    if ([...live.values()].some((v) => callOf(v) === call)) return;
     await new Promise((resolve) => setTimeout(resolve, 0));
   }
 }
@@ -339,6 +404,7 @@ function start(
   streams: [StreamOutFd, StreamOutFd] | null,
   direct: SyncOutFd | null = null,
   directErr: SyncOutFd | null = null,
+  canWait = false,
 ): Run | WasiRunResult {
   const checked = checkInputs(opts);
   if ("error" in checked) return failed(checked.error, `${opts.argv[0] ?? "wasi"}: ${checked.error}`, checked.denied);
@@ -349,7 +415,7 @@ function start(
     maxSteps: opts.limits?.maxSteps ?? DEFAULT_MAX_STEPS,
   };
   const ctx = new WasiFsContext(opts.fs, opts.umask);
-  return instantiate(program, opts.argv, checked.envList, stdin, streams, limits, ctx, opts.cwd, opts.fdFiles ?? {}, opts.fdSinks ?? [], opts.commandRules, direct, directErr, opts.preopens ?? []);
+  return instantiate(program, opts.argv, checked.envList, stdin, streams, limits, ctx, opts.cwd, opts.fdFiles ?? {}, opts.fdSinks ?? [], opts.commandRules, direct, directErr, opts.preopens ?? [], opts.host ? { call: opts.host, canWait: canWait && canStream() } : null);
 }
 
 function instantiate(
@@ -367,6 +433,7 @@ function instantiate(
   direct: SyncOutFd | null = null,
   directErr: SyncOutFd | null = null,
   preopens: Fd[] = [],
+  host: { call: HostCall; canWait: boolean } | null = null,
 ): Run | WasiRunResult {
   const argv0 = argv[0]!;
   // A run that writes through keeps its stderr OutputFd only for the host's own note.
@@ -378,7 +445,11 @@ function instantiate(
   // fd 3 is /workspace (programs and tests rely on it); fd 4 is the small /dev (dev-fd.ts). In
   // the machine view fd 5 is `/`: wasi-libc maps an absolute path to the longest matching
   // preopen, so /tmp, /etc and /usr/bin go through it while /workspace and /dev keep theirs.
-  if (ctx) fds.push(new WorkspaceDirFd(ctx, ROOT, ROOT), new DevDirFd(stdio, fdFiles, sinks, "/dev"));
+  if (ctx) {
+    const dev = new DevDirFd(stdio, fdFiles, sinks, "/dev");
+    if (host) dev.hostDevice = { canWait: host.canWait };
+    fds.push(new WorkspaceDirFd(ctx, ROOT, ROOT), dev);
+  }
   if (ctx?.fs.system) fds.push(new WorkspaceDirFd(ctx, "/", "/"));
   if (ctx) fds.push(...preopens);
   const shim = new WASI(argv, envList, fds, { debug: false });
@@ -404,7 +475,13 @@ function instantiate(
   };
   const imports = buildImports(shim, guard);
   if (streams) Object.assign(imports, streamingImports(shim, guard, charge, { ...imports }));
-  const suspend = streams ? (fn: (...args: any[]) => unknown) => new JSPI.Suspending!(fn as (...args: number[]) => number) : undefined;
+  const hostWaits = host?.canWait === true;
+  // What the program wrote and flushed is on disk before a command it runs looks (as fsync).
+  const syncFiles = () => {
+    for (const f of ctx ? [...ctx.openFiles] : []) if (f instanceof WorkspaceFileFd) f.fd_sync();
+  };
+  if (hostWaits) Object.assign(imports, hostImports(shim, guard, host!.call, { ...imports }, syncFiles));
+  const suspend = streams || hostWaits ? (fn: (...args: any[]) => unknown) => new JSPI.Suspending!(fn as (...args: number[]) => number) : undefined;
   const memoryOf = () => shim.inst?.exports.memory as WebAssembly.Memory | undefined;
 
   // Commands a program runs in-process (xargs, find -exec) pass the same command rules as the
@@ -431,7 +508,7 @@ function instantiate(
 
   let lease: Lease;
   try {
-    lease = acquire(program, { wasi_snapshot_preview1: imports, [TOOLSHED_MODULE]: guardedToolshed }, streams ? SUSPENDING : NONE, suspend);
+    lease = acquire(program, { wasi_snapshot_preview1: imports, [TOOLSHED_MODULE]: guardedToolshed }, streams ? SUSPENDING : hostWaits ? READ_SUSPENDS : NONE, suspend);
   } catch (e) {
     const what = e instanceof Error ? e.message : String(e);
     return failed(`the program could not be instantiated: ${what}`, `${argv0}: cannot execute: ${what}`);
@@ -457,6 +534,31 @@ function instantiate(
 /** The imports a streaming run may suspend in (streamingImports). */
 const SUSPENDING: ReadonlySet<string> = new Set(["wasi_snapshot_preview1.fd_read", "wasi_snapshot_preview1.fd_write"]);
 const NONE: ReadonlySet<string> = new Set();
+/** A run that only waits for the host (runWasiHosted). */
+const READ_SUSPENDS: ReadonlySet<string> = new Set(["wasi_snapshot_preview1.fd_read"]);
+
+/**
+ * fd_read on /dev/toolshed with a request written and no answer yet: the program suspends while
+ * the host answers (a command through the session's shell, a fetch), then reads the answer.
+ * Every other read takes `next` (the streaming or the synchronous import).
+ */
+function hostImports(
+  shim: WASI,
+  guard: { check(m: WebAssembly.Memory | undefined): void },
+  host: HostCall,
+  next: Record<string, (...args: any[]) => unknown>,
+  beforeAsk: () => void,
+) {
+  return {
+    fd_read: (fd: number, iovs: number, iovsLen: number, nreadPtr: number): unknown => {
+      const f = shim.fds[fd];
+      if (!(f instanceof HostDeviceFd) || !f.waiting) return next.fd_read!(fd, iovs, iovsLen, nreadPtr);
+      guard.check(shim.inst.exports.memory as WebAssembly.Memory);
+      beforeAsk();
+      return resumeInTurn(f.ask(host)).then(() => next.fd_read!(fd, iovs, iovsLen, nreadPtr));
+    },
+  };
+}
 
 /**
  * fd_read on a pipe that is still being written and fd_write to the caller's streams, as

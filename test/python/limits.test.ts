@@ -95,13 +95,11 @@ describe("python3 and the policy", () => {
 });
 
 describe("python3 and what WASI cannot do", () => {
-  it("says plainly that sockets, processes and interpreter env hooks are not available", async () => {
+  it("says plainly that sockets and interpreter env hooks are not available", async () => {
     const id = await newSession();
-    const net = await tool(id, "bash", { command: "python3 -c 'import urllib.request; urllib.request.urlopen(\"http://127.0.0.1:1/\")'" });
+    const net = await tool(id, "bash", { command: "python3 -c 'import socket; socket.create_connection((\"127.0.0.1\", 1))'" });
     expect(net.exit_code).toBe(1);
-    expect(net.stderr).toContain("network access from Python is not available in this session; use curl or wget from bash");
-    const sys = await tool(id, "bash", { command: "python3 -c 'import os; os.system(\"ls\")'" });
-    expect(sys.stderr).toContain("running commands from Python is not available in this session");
+    expect(net.stderr).toContain("sockets are not available in this session; use urllib.request.urlopen, or curl or wget from bash");
     const hook = await tool(id, "bash", { command: "python3 -c pass", env: { PYTHONPATH: "src" } });
     expect(hook.denied?.rule).toBe("env-interpreter-hook");
   }, 60_000);

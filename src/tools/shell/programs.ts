@@ -1,12 +1,13 @@
 import { EpipeError, type ByteReader, type ProgramIo } from "../../shell/host";
 import { programFor } from "../../wasi/programs";
-import { admitRun, canStream, runWasi, runWasiStreaming, type WasiRunResult } from "../../wasi/runner";
+import { admitRun, canStream, joinCall, runWasi, runWasiHosted, runWasiStreaming, type WasiRunResult } from "../../wasi/runner";
 import { runShell, type RunShellResult } from "../../shell";
 import { ROOT } from "../../vfs/paths";
 import type { Subshell, ToolContext } from "../types";
 import { hostCommandFor } from "./host-commands";
 import { SessionShellHost, type ProgramRunner } from "./session-host";
 import { LIMITS } from "../../limits";
+import { programHost } from "./program-host";
 
 /**
  * Fuel (function entries plus loop iterations, counted by the metering pass in wasm/meter)
@@ -81,6 +82,8 @@ function namedFdSinks(argv: string[], io: ProgramIo): number[] {
 async function runSubshell(ctx: ToolContext, script: string, opts: Parameters<Subshell>[1]): Promise<RunShellResult> {
   const host = new SessionShellHost(ctx.fs, (argv, pio) => programs(argv, pio), ROOT, isProgram, ctx.policy?.commandRules);
   const programs = sessionPrograms({ ...ctx, fs: host.programFs });
+  // Its programs belong to the caller's call (a python waiting for this command holds memory).
+  joinCall(host.programFs, ctx.fs);
   try {
     const r = await runShell(script, { host, ...opts });
     host.flush();
@@ -128,6 +131,7 @@ export function sessionPrograms(ctx: ToolContext): ProgramRunner {
         commandRules: ctx.policy?.commandRules,
         fdFiles,
         fdSinks: namedFdSinks(argv.slice(1), io),
+        host: program.hostCalls ? programHost(ctx, io, (script, o) => runSubshell(ctx, script, o)) : undefined,
         umask: io.umask,
         limits: {
           maxOutputBytes: io.limits.maxOutputBytes,
@@ -137,7 +141,10 @@ export function sessionPrograms(ctx: ToolContext): ProgramRunner {
       const quick = io.stdin.settled && io.stdout.writeSync && io.stderr.writeSync;
       let r: WasiRunResult;
       // Programs start in turns (wasi/turns.ts); a synchronous one starts right after its admission.
-      if (quick) r = await admitRun(ctx.fs).then(() => runWasi(program.module, { ...opts, stdin: io.stdin, stdoutSync: (data) => io.stdout.writeSync!(data), stderrSync: (data) => io.stderr.writeSync!(data) }));
+      if (quick) {
+        const direct = { ...opts, stdin: io.stdin, stdoutSync: (data: Uint8Array) => io.stdout.writeSync!(data), stderrSync: (data: Uint8Array) => io.stderr.writeSync!(data) };
+        r = await admitRun(ctx.fs).then(() => (opts.host ? runWasiHosted(program.module, direct) : runWasi(program.module, direct)));
+      }
       else if (canStream()) r = await runWasiStreaming(program.module, { ...opts, stdin: io.stdin, stdout: io.stdout, stderr: io.stderr });
       else {
         // No JSPI in this runtime: the input is drained first and the output handed over at the end.

@@ -1,6 +1,7 @@
 import { Fd, wasi } from "@bjorn3/browser_wasi_shim";
 import { ALL_RIGHTS, WorkspaceFilestat, fdstat } from "./filestat";
 import { LIMITS } from "../../limits";
+import { HOST_DEVICE, HostDeviceFd } from "./host-device";
 
 /**
  * `/dev`, preopened beside `/workspace` so programs can name the few device files scripts
@@ -78,9 +79,15 @@ class MemoryDeviceFd extends Fd {
 }
 
 /** What a path under /dev names. */
-type DevTarget = { dir: "dev" | "fd" } | { device: Device } | { fdNum: number };
+type DevTarget = { dir: "dev" | "fd" } | { device: Device } | { fdNum: number } | { host: true };
 
 export class DevDirFd extends Fd {
+  /**
+   * Set for runs the host answers (python3): /dev/toolshed opens a fresh request
+   * (host-device.ts); `true` when the run can suspend while the host works.
+   */
+  hostDevice: { canWait: boolean } | null = null;
+
   constructor(
     /** The run's fds 0, 1 and 2: /dev/stdin and friends open these very streams. */
     private readonly stdio: readonly [Fd, Fd, Fd],
@@ -104,6 +111,7 @@ export class DevDirFd extends Fd {
   private lookup(rel: string): DevTarget | number {
     const parts = rel.split("/").filter((p) => p !== "" && p !== ".");
     if (this.which === "fd") parts.unshift("fd");
+    if (this.hostDevice && parts.length === 1 && parts[0] === HOST_DEVICE) return { host: true };
     if (parts.includes("..")) return wasi.ERRNO_NOTCAPABLE;
     if (parts.length === 0) return { dir: "dev" };
     const [first, second, ...more] = parts;
@@ -118,6 +126,7 @@ export class DevDirFd extends Fd {
   }
 
   private statOf(t: DevTarget): WorkspaceFilestat {
+    if ("host" in t) return HostDeviceFd.stat();
     if ("dir" in t) return new WorkspaceFilestat(inoOf(".") + (t.dir === "fd" ? 100n : 0n), wasi.FILETYPE_DIRECTORY, 0n);
     if ("device" in t) return charDeviceStat(t.device);
     const data = this.fdFiles[t.fdNum];
@@ -161,8 +170,13 @@ export class DevDirFd extends Fd {
     const t = this.lookup(rel);
     if (typeof t === "number") return { ret: oflags & wasi.OFLAGS_CREAT && t === wasi.ERRNO_NOENT ? wasi.ERRNO_ACCES : t, fd_obj: null };
     if (oflags & wasi.OFLAGS_EXCL) return { ret: wasi.ERRNO_EXIST, fd_obj: null };
-    if ("dir" in t) return { ret: wasi.ERRNO_SUCCESS, fd_obj: new DevDirFd(this.stdio, this.fdFiles, this.fdSinks, undefined, t.dir) };
+    if ("dir" in t) {
+      const sub = new DevDirFd(this.stdio, this.fdFiles, this.fdSinks, undefined, t.dir);
+      sub.hostDevice = this.hostDevice;
+      return { ret: wasi.ERRNO_SUCCESS, fd_obj: sub };
+    }
     if (oflags & wasi.OFLAGS_DIRECTORY) return { ret: wasi.ERRNO_NOTDIR, fd_obj: null };
+    if ("host" in t) return { ret: wasi.ERRNO_SUCCESS, fd_obj: new HostDeviceFd(this.hostDevice!.canWait) };
     if ("device" in t && MEMORY_DEVICES.includes(t.device)) return { ret: wasi.ERRNO_SUCCESS, fd_obj: new MemoryDeviceFd(t.device as MemoryDevice) };
     const index = "device" in t ? (t.device === "stdin" ? 0 : t.device === "stdout" ? 1 : 2) : t.fdNum;
     // The same stream object under a second fd number, like dup(): closing it leaves fd 0-2 open.

@@ -42,7 +42,7 @@ const withStdlib = () => [stdlibPreopen(stdlib!)];
  * policy reports as refusals). From /usr/bin it finds /usr/lib/python3.11, and sys.executable is
  * /usr/bin/python3 as on Debian.
  */
-const PY = (argv0: string, args?: string[]): Program => ({ module: python, argv0: `/usr/bin/${argv0}`, args, preopens: withStdlib, prepare: loadStdlib, adaptArgs: pythonArgs });
+const PY = (argv0: string, args?: string[]): Program => ({ module: python, argv0: `/usr/bin/${argv0}`, args, preopens: withStdlib, prepare: loadStdlib, adaptArgs: pythonArgs, hostCalls: true });
 
 /** Command names → programs. `pip`/`pip3` answer that no package index is reachable (scripts/python/overlay/pip). */
 export const EXTRA_PROGRAMS: ReadonlyMap<string, Program> = new Map([

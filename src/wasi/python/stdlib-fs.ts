@@ -1,5 +1,6 @@
 import { Directory, Fd, File, Inode, OpenDirectory, OpenFile, PreopenDirectory, wasi } from "@bjorn3/browser_wasi_shim";
 import { inflateSync } from "fflate";
+import { HOST_MODULE } from "./host-module";
 
 /**
  * CPython's standard library as a read-only directory, `/usr/lib/python3.11`, for the python
@@ -165,21 +166,56 @@ except OSError:
     pass
 
 
-# What WASI cannot do says so in words, instead of an AttributeError deep in the stdlib.
-def _no_processes(*args, **kwargs):
-    raise OSError(58, "running commands from Python is not available in this session; run them from bash (the shell tool) instead")
+
+# Commands (subprocess, os.system, os.popen) run through the session's shell and URLs
+# (urllib.request) are fetched through its URL policy, by the runtime's _toolshed module; it is
+# loaded only when a script uses them.
+def _system(command):
+    import _toolshed
+    return _toolshed.system(command)
 
 
+_os.system = _system
+
+
+class _ToolshedPatches:
+    _patches = {"subprocess": "patch_subprocess", "urllib.request": "patch_urllib"}
+
+    @classmethod
+    def find_spec(cls, name, path=None, target=None):
+        patch = cls._patches.get(name)
+        if patch is None:
+            return None
+        from importlib.machinery import PathFinder
+        spec = PathFinder.find_spec(name, path)
+        if spec is None or spec.loader is None or not hasattr(spec.loader, "exec_module"):
+            return spec
+        run = spec.loader.exec_module
+
+        def exec_module(module):
+            run(module)
+            import _toolshed
+            getattr(_toolshed, patch)(module)
+
+        spec.loader.exec_module = exec_module
+        return spec
+
+
+import sys as _sys
+
+_sys.meta_path.insert(0, _ToolshedPatches)
+
+
+# Raw sockets cannot exist under WASI preview1; name lookups say what to use instead.
 def _no_network(*args, **kwargs):
-    raise OSError(58, "network access from Python is not available in this session; use curl or wget from bash, which go through the session's URL policy")
+    raise OSError(58, "sockets are not available in this session; use urllib.request.urlopen, or curl or wget from bash, which go through the session's URL policy")
 
 
-_os.system = _no_processes
 import _socket
 
 _socket.getaddrinfo = _no_network
 _socket.gethostbyname = _no_network
-del _os, _socket
+del _os, _socket, _sys
 `;
 
 let tree: Directory | null = null;
@@ -215,6 +251,7 @@ function buildTree(zipBytes: Uint8Array): Directory {
     }
   };
   if (!top.has("sitecustomize.py")) top.set("sitecustomize.py", new File(new TextEncoder().encode(SITECUSTOMIZE), { readonly: true }));
+  if (!top.has("_toolshed.py")) top.set("_toolshed.py", new File(new TextEncoder().encode(HOST_MODULE), { readonly: true }));
   const rootDir = new PreopenDirectory(STDLIB_DIR, top).dir;
   link(rootDir);
   return rootDir;
