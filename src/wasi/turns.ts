@@ -20,21 +20,26 @@
 /** Stretches begun since the last poll. */
 let streak = 0;
 let resetArmed = false;
+/** Resets so far: a stretch that waited a poll and saw none knows the reset timer was lost. */
+let resets = 0;
 
 /** Stretches that may follow one another before the next one waits for a poll. */
 const RUNS_PER_POLL = 16;
 
 const afterPoll = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
+function reset(): void {
+  resetArmed = false;
+  streak = 0;
+  resets++;
+}
+
 function claim(): void {
   streak++;
   if (resetArmed) return;
   resetArmed = true;
   // Set before the timers of stretches that wait from now on, so it fires first in the next poll.
-  setTimeout(() => {
-    resetArmed = false;
-    streak = 0;
-  }, 0);
+  setTimeout(reset, 0);
 }
 
 /**
@@ -42,11 +47,17 @@ function claim(): void {
  * since the last poll, else after the next poll. Waiters are not kept in a queue: a promise
  * settled from another request's context is dropped once the request that made it is gone, and
  * the queue would stall behind it. Each waits on its own timer instead. (If the object whose call
- * armed the reset timer is aborted first, the timer goes with it and every later stretch waits
- * one poll: slower, never stuck.)
+ * armed the reset timer is aborted first, the timer goes with it: the next stretch that waits a
+ * poll resets the count itself.)
  */
 export async function takeTurn(): Promise<void> {
-  if (streak >= RUNS_PER_POLL) await afterPoll();
+  if (streak >= RUNS_PER_POLL) {
+    const seen = resets;
+    await afterPoll();
+    // The reset timer, armed before this wait's, fires first; if it did not, it went with an
+    // aborted object, and every later stretch would wait one poll: a poll has happened, so reset.
+    if (resets === seen) reset();
+  }
   claim();
 }
 

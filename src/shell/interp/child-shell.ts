@@ -56,7 +56,7 @@ export async function runChildShell(sh: Shell, child: Shell, argv: string[], fds
       return 0;
     }
     if (a === "--rcfile" || a === "--init-file") { rcfile = argv[i + 1]; i += 2; continue; }
-    if (a === "--restricted" || /^-[a-zA-Z]*r/.test(a)) return bad(`${a === "--restricted" ? a : "-r"}: restricted shells are not supported in sh sandbox (the policy already limits what commands may do)`);
+    if (a === "--restricted" || /^-[a-zA-Z]*r/.test(a)) return bad(`${a === "--restricted" ? a : "-r"}: restricted shells are not supported in this sandbox (the policy already limits what commands may do)`);
     if (a.startsWith("--")) {
       if (!["--norc", "--noprofile", "--posix", "--login", "--noediting", "--verbose", "--debugger", "--debug", "--pretty-print", "--dump-strings", "--dump-po-strings"].includes(a)) return bad(`${a}: invalid option`);
       if (a === "--posix") sets.push("-o", "posix");

@@ -76,7 +76,7 @@ export async function runExternal(sh: Shell, argv: string[], fds: Fd[], tempEnv:
     if (base === "bash" || base === "sh" || base === "dash") return sh.runChildShell(["bash", name, ...argv.slice(1)], fds, tempEnv);
     const r = sh.host.runProgram([base, ...interpArgs, name, ...argv.slice(1)], programIo(sh, fds, tempEnv));
     if (r) return r;
-    await sh.err(fds, `${name}: ${m?.[1] === interp ? interp : `${m?.[1]} ${interp}`}: interpreter not available in sh sandbox (there is no node or perl here; python3 is); scripts can use bash or sh, and the commands in /usr/bin (awk, sed, jq, ...)`);
+    await sh.err(fds, `${name}: ${m?.[1] === interp ? interp : `${m?.[1]} ${interp}`}: interpreter not available in this sandbox (there is no node or perl here; python3 is); scripts can use bash or sh, and the commands in /usr/bin (awk, sed, jq, ...)`);
     return 127;
   }
   const found = lookupCommand(sh, name);
