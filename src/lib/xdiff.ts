@@ -1,7 +1,9 @@
 /**
  * Line diff as git computes it (xdiff's Myers with its record cleanup, split heuristics and
  * group compaction with the indent heuristic, git's defaults), so hunks match `git diff`
- * line for line. Written from the algorithm as git's xdiff describes it; see diff/render.ts.
+ * line for line. Written from the algorithm as git's xdiff describes it. The one port: the
+ * checkpoints' diff (src/checkpoints/diff/render.ts) and the git command (src/tools/git/diff.ts)
+ * both build their hunks on `editScript`.
  */
 
 const MAX_EQLIMIT = 1024;
@@ -253,6 +255,30 @@ export function diffRecords(a: string[], b: string[]): { ch1: boolean[]; ch2: bo
   compact(x2, x1);
   const flags = (x: Side) => Array.from({ length: x.recs.length }, (_, k) => x.rchg[k + 1] === 1);
   return { ch1: flags(x1), ch2: flags(x2) };
+}
+
+/** One change of the edit script: `c1` records of `a` from `i1` replaced by `c2` records of `b` from `i2`. */
+export interface Edit {
+  i1: number;
+  c1: number;
+  i2: number;
+  c2: number;
+}
+
+/** The edit script between two record lists (xdl_build_script): runs of changed records, paired in order. */
+export function editScript(a: string[], b: string[]): Edit[] {
+  const { ch1, ch2 } = diffRecords(a, b);
+  const out: Edit[] = [];
+  for (let i1 = a.length, i2 = b.length; i1 >= 0 || i2 >= 0; i1--, i2--) {
+    if ((i1 > 0 && ch1[i1 - 1]) || (i2 > 0 && ch2[i2 - 1])) {
+      const l1 = i1;
+      const l2 = i2;
+      for (; i1 > 0 && ch1[i1 - 1]; i1--);
+      for (; i2 > 0 && ch2[i2 - 1]; i2--);
+      out.push({ i1, c1: l1 - i1, i2, c2: l2 - i2 });
+    }
+  }
+  return out.reverse();
 }
 
 // ---- compaction (xdl_change_compact) with the indent heuristic ------------------------
