@@ -1,4 +1,4 @@
-import { editScript } from "../../lib/xdiff";
+import { hunks, type Hunks } from "../../lib/xdiff";
 import { GIT_MAX_DIFF_LINES, GIT_MAX_TEXT_BYTES } from "./limits";
 import { plural, quotePath } from "./format";
 
@@ -42,72 +42,23 @@ export function splitLines(text: string): string[] {
   return lines;
 }
 
-/** git's default funcname rule (xdiff def_ff): a line starting with a letter, `_` or `$`, cut to 80 bytes. */
-function funcLine(line: string): string | null {
-  if (!/^[A-Za-z_$]/.test(line)) return null;
-  let bytes = new TextEncoder().encode(line.replace(/\n$/, ""));
-  if (bytes.length > 80) bytes = bytes.slice(0, 80);
-  return new TextDecoder().decode(bytes).replace(/\s+$/, "");
-}
+/** Lines added and deleted, for --stat. */
+export type LineCounts = Omit<Hunks, "text">;
 
-export interface LineCounts {
-  added: number;
-  deleted: number;
+/** Cuts a line to its first 80 UTF-8 bytes, as git cuts a hunk header's function line. */
+function cut80(line: string): string {
+  const bytes = new TextEncoder().encode(line);
+  return bytes.length > 80 ? new TextDecoder().decode(bytes.slice(0, 80)) : line;
 }
 
 /** The hunks of a text diff (without file headers), and the counts for --stat. */
-export function unifiedHunks(a: string, b: string, context = 3): { text: string } & LineCounts {
+export function unifiedHunks(a: string, b: string, context = 3): Hunks {
   const la = splitLines(a);
   const lb = splitLines(b);
   if (la.length > GIT_MAX_DIFF_LINES || lb.length > GIT_MAX_DIFF_LINES) {
     return { text: `(files of more than ${GIT_MAX_DIFF_LINES} lines are not compared here)\n`, added: lb.length, deleted: la.length };
   }
-  const script = editScript(la, lb);
-  let text = "";
-  let added = 0;
-  let deleted = 0;
-  let func = "";
-  let funcPrev = -1;
-  const emit = (prefix: string, line: string) => {
-    text += prefix + line;
-    if (!line.endsWith("\n")) text += "\n\\ No newline at end of file\n";
-  };
-  for (let h = 0; h < script.length; ) {
-    let last = h;
-    while (last + 1 < script.length && script[last + 1]!.i1 - (script[last]!.i1 + script[last]!.c1) <= 2 * context) last++;
-    const first = script[h]!;
-    const end = script[last]!;
-    const s1 = Math.max(first.i1 - context, 0);
-    const s2 = Math.max(first.i2 - context, 0) ;
-    const e1 = Math.min(end.i1 + end.c1 + context, la.length);
-    const e2 = Math.min(end.i2 + end.c2 + context, lb.length);
-    // The function line: searched upwards from the line before the hunk, not past the previous hunk's start.
-    for (let l = s1 - 1; l > funcPrev && l >= 0; l--) {
-      const f = funcLine(la[l]!);
-      if (f !== null) {
-        func = f;
-        break;
-      }
-    }
-    funcPrev = s1 - 1;
-    const c1 = e1 - s1;
-    const c2 = e2 - s2;
-    const range = (s: number, c: number) => (c === 1 ? `${s + 1}` : `${c ? s + 1 : s},${c}`);
-    text += `@@ -${range(s1, c1)} +${range(s2, c2)} @@${func ? ` ${func}` : ""}\n`;
-    let i1 = s1;
-    for (let k = h; k <= last; k++) {
-      const ch = script[k]!;
-      for (; i1 < ch.i1; i1++) emit(" ", la[i1]!);
-      for (let j = 0; j < ch.c1; j++) emit("-", la[ch.i1 + j]!);
-      for (let j = 0; j < ch.c2; j++) emit("+", lb[ch.i2 + j]!);
-      deleted += ch.c1;
-      added += ch.c2;
-      i1 = ch.i1 + ch.c1;
-    }
-    for (; i1 < e1; i1++) emit(" ", la[i1]!);
-    h = last + 1;
-  }
-  return { text, added, deleted };
+  return hunks(la, lb, context, cut80);
 }
 
 const short = (oid: string | undefined) => (oid ?? ZERO).slice(0, 7);
