@@ -8,7 +8,7 @@ import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, inject, it } from "vitest";
 import { sessionStub } from "../../src/service";
 import { Workspace } from "../../src/vfs/workspace";
-import { newSession, tool } from "../helpers";
+import { api, newSession, tool } from "../helpers";
 
 const { origin } = inject("gitServer");
 const ORIGINAL = "SECRET=operator\n";
@@ -39,6 +39,19 @@ const DOORS: Door[] = [
   { door: "python3", run: (id, p) => bash(`python3 -c "open('${p}', 'w').write('X=1')"`)(id) },
   { door: "node", run: (id, p) => bash(`node -e "require('fs').writeFileSync('${p}', 'X=1')"`)(id) },
   { door: "write_file", run: (id, p) => tool(id, "write_file", { path: p, content: "X=1\n" }) },
+  { door: "files endpoint (PUT)", run: async (id, p) => (await api("PUT", `/v1/sessions/${id}/files/${p}`, { raw: "X=1\n" })).body },
+];
+
+/** Doors that read: each must refuse, and no output may carry the contents. */
+const READERS: { door: string; command?: string; run?: (id: string, p: string) => Promise<any> }[] = [
+  { door: "cat (WASI)", command: "cat P" },
+  { door: "cp (WASI)", command: "cp P copy.txt; cat copy.txt" },
+  { door: "input redirect", command: "while read l; do echo $l; done < P" },
+  { door: "python3", command: `python3 -c "print(open('P').read())"` },
+  { door: "node", command: `node -e "console.log(require('fs').readFileSync('P', 'utf8'))"` },
+  { door: "git add", command: "git init -q && git add P" },
+  { door: "read_file", run: (id, p) => tool(id, "read_file", { path: p }) },
+  { door: "files endpoint (GET)", run: async (id, p) => (await api("GET", `/v1/sessions/${id}/files/${p}`)).body },
 ];
 
 const PROTECTED = [
@@ -70,6 +83,19 @@ describe("every door refuses rewriting a protected file, the same way", () => {
       expect([...reasons][0]).toContain(`'${path}'`);
     });
   }
+
+  it("and every door refuses reading one, with the same sentence", { timeout: 120_000 }, async () => {
+    const id = await newSession();
+    const path = "conf/agent.db";
+    await onDisk(id, path, ORIGINAL);
+    const seen: object[] = [];
+    for (const d of READERS) {
+      const r = d.run ? await d.run(id, path) : await tool(id, "bash", { command: d.command!.replaceAll("P", path) });
+      seen.push({ door: d.door, denied: r.denied, leaked: JSON.stringify(r).includes("operator") });
+    }
+    const reason = `'${path}' is a protected file (secrets or agent database); no tool can read, serve or change its contents.`;
+    expect(seen).toEqual(READERS.map((d) => ({ door: d.door, denied: { rule: "sensitive-file", reason }, leaked: false })));
+  });
 
   it("git restore and checkout do not rewrite a tracked .env that holds something", { timeout: 120_000 }, async () => {
     const id = await newSession();
