@@ -35,12 +35,32 @@ export class FileRules {
 
   /** Refuses reading or serving the contents of a sensitive file. */
   checkRead(path: string): void {
-    if (this.isSensitive(path)) {
-      deny(
-        "sensitive-file",
-        `'${relativeToRoot(path)}' is a protected file (secrets or agent database); its contents cannot be read or served by any tool.`,
-      );
-    }
+    if (this.isSensitive(path)) this.denySensitive(path);
+  }
+
+  /**
+   * Refuses changing what a file holds (write, truncate, append, replace): an identity file
+   * always, a sensitive file once it holds anything. Creating a sensitive file, or filling an
+   * empty one, is allowed: nothing is read and nothing the operator put there changes (so
+   * `git clone` of a repository with a `.env.example` still works). `holdsData` is asked only
+   * for a sensitive path.
+   */
+  checkWrite(path: string, holdsData: () => boolean, action = "written"): void {
+    this.checkMutate(path, action);
+    if (this.isSensitive(path) && holdsData()) this.denySensitive(path);
+  }
+
+  /** Refuses a move that would take a sensitive file out of protection (`.env` renamed `env.txt`). */
+  checkMove(from: string, to: string): void {
+    if (this.isSensitive(from) && !this.isSensitive(to)) this.denySensitive(from);
+  }
+
+  /** One sentence for every door and every kind of access. */
+  private denySensitive(path: string): never {
+    return deny(
+      "sensitive-file",
+      `'${relativeToRoot(path)}' is a protected file (secrets or agent database); no tool can read, serve or change its contents.`,
+    );
   }
 
   isIdentity(path: string): boolean {

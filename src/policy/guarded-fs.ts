@@ -9,7 +9,9 @@ import type { NodeInfo, Workspace } from "../vfs/workspace";
 /**
  * The workspace as every door sees it (file tools, HTTP files, the shell, WASI programs):
  * the same calls as Workspace, each asking the policy first. Metadata (stat, listing) is
- * open; reading contents honours the sensitive-file rule; changes honour the identity rule.
+ * open; reading contents honours the sensitive-file rule; changing contents honours the identity
+ * rule and, for a file that holds anything, the sensitive-file rule (FileRules.checkWrite), so a program,
+ * git or a tool cannot rewrite `.env` any more than read it.
  * Symbolic links are followed here, before any check: every rule applies to the place a link
  * leads to, and the file tools' view refuses links that lead out of /workspace. Only `lstat`,
  * `readlink`, `remove`, `rename` and `symlink` act on a link itself.
@@ -92,7 +94,7 @@ export class GuardedFs {
   /** `ln -s target path`. Any target text is allowed (as on Linux); following the link is what the rules check. */
   symlink(target: string, path: string): NodeInfo {
     this.checkWritable(path);
-    this.rules.checkMutate(path, "replaced");
+    this.checkWrite(path, "replaced");
     return this.ws.symlink(target, path);
   }
 
@@ -160,6 +162,14 @@ export class GuardedFs {
     return sys.content(path);
   }
 
+  /**
+   * Refuses changing what the file at `path` (already resolved) holds: the identity rule, and the
+   * sensitive-file rule once the file holds anything. WASI's open asks it for a node it found.
+   */
+  checkWrite(path: string, action = "written"): void {
+    this.rules.checkWrite(path, () => (this.ws.stat(path)?.size ?? 0) > 0, action);
+  }
+
   /** Refuses changes to the read-only system tree (only in the machine view). */
   private checkWritable(path: string): void {
     if (this.system) checkMachineWrite(path);
@@ -168,7 +178,7 @@ export class GuardedFs {
   writeFile(path: string, data: Uint8Array | string, opts: { createParents?: boolean; mode?: number } = {}): NodeInfo {
     path = this.real(path);
     this.checkWritable(path);
-    this.rules.checkMutate(path, "written");
+    this.checkWrite(path);
     return this.ws.writeFile(path, data, opts);
   }
 
@@ -180,7 +190,7 @@ export class GuardedFs {
     path = this.real(path);
     if (opts.write !== false) {
       this.checkWritable(path);
-      this.rules.checkMutate(path, "written");
+      this.checkWrite(path);
     }
     if (!opts.truncate) this.rules.checkRead(path);
     return this.ws.openEditor(path, opts);
@@ -225,18 +235,25 @@ export class GuardedFs {
 
   rename(from: string, to: string): void {
     this.checkWritable(to);
-    this.checkSubtree(from, "moved");
-    this.rules.checkMutate(to, "replaced");
+    // A protected file keeps its protection: no move gives it a name the rules do not cover.
+    this.checkSubtree(from, "moved", (p) => this.rules.checkMove(p, to + p.slice(from.length)));
+    this.checkWrite(to, "replaced");
     this.ws.rename(from, to);
   }
 
-  /** An identity file anywhere inside a directory protects the directory from removal and moves. */
-  private checkSubtree(path: string, action: string): void {
+  /**
+   * An identity file anywhere inside a directory protects the directory from removal and moves;
+   * `each` is asked too for the path and every file below it.
+   */
+  private checkSubtree(path: string, action: string, each?: (path: string) => void): void {
     this.checkWritable(path);
     this.rules.checkMutate(path, action);
+    each?.(path);
     if (this.ws.stat(path)?.kind !== "dir") return;
     for (const node of this.ws.walk(path)) {
-      if (node.kind !== "dir") this.rules.checkMutate(node.path, action);
+      if (node.kind === "dir") continue;
+      this.rules.checkMutate(node.path, action);
+      each?.(node.path);
     }
   }
 }

@@ -107,6 +107,7 @@ export const CASES = [
   ["diff --unified=5", `${LONG} && sed -i 's/^10$/ten/' n.txt && git diff --unified=5`],
   ["diff hunk header function context", "git init -q && printf 'def alpha():\\n    a = 1\\n    b = 2\\n    c = 3\\n    d = 4\\n    e = 5\\n    return a\\n' > m.py && git add m.py && git commit -q -m m && sed -i 's/e = 5/e = 50/' m.py && git diff"],
   ["diff function context carried to a later hunk", "git init -q && (echo 'int main() {'; for i in $(seq 1 30); do echo \"  x$i;\"; done; echo '}') > m.c && git add m.c && git commit -q -m m && sed -i 's/x5;/y5;/; s/x25;/y25;/' m.c && git diff"],
+  ["diff where Myers alignments tie: git's xdiff choice", "git init -q && printf '  if (a) {\\n\\n  return x;\\n\\nfunction f() {\\n  return x;\\n  return x;\\n\\n  return x;\\n{\\n  return x;\\n  if (a) {\\nfunction f() {\\nfunction f() {\\n  return x;\\n{\\n    y = 1;\\n  return;\\n  if (a) {\\n// note\\n  return;\\n// note\\n  }\\n  x++;\\n' > f.c && git add f.c && git commit -q -m f && printf '  if (a) {\\n\\n  return x;\\n\\n\\n  return x;\\n\\n  return x;\\n  if (a) {\\nfunction f() {\\nfunction f() {\\n  return x;\\n{\\n    y = 1;\\n  return;\\n  if (a) {\\n// note\\n  return;\\n// note\\n  }\\n  x++;\\n' > f.c && git diff"],
   ["diff --stat", `${TWO} && echo x >> a.txt && echo y >> b.txt && git diff --stat`],
   ["diff --stat with long counts", `${INIT} && seq 1 100 > big && git add big && git diff --cached --stat`],
   ["diff --stat scaling", `${INIT} && seq 1 200 > big && echo s > small && git add . && git diff --cached --stat`],

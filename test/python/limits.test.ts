@@ -56,7 +56,7 @@ describe("python3 and the policy", () => {
   }, 120_000);
 
   it("refuses reading .env as bash does (the file rule where bash meets the command rule)", async () => {
-    // Writing .env is not refused at the file layer for any WASI program (known gap, docs/python.md).
+    // Creating a new .env is allowed at the file layer (nothing is read); rewriting it is not (test/policy/write-doors.test.ts).
     await tool(id, "bash", { command: "python3 -c \"open('.env', 'w').write('X=1')\"" });
     const py = await tool(id, "bash", { command: "python3 -c \"print(open('.env').read())\"" });
     const sh = await tool(id, "bash", { command: "cat .env" });

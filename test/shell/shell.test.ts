@@ -99,6 +99,11 @@ describe("runner", () => {
     expect(r.out).toBe("a.txt b.txt\nsub/c\nnone*\n\n");
   });
 
+  it("globs through `.` and `..` components as bash does", async () => {
+    const r = await run("echo ./*; echo ./sub/*; echo sub/../*.txt; echo sub/./*", { files: { "a.txt": "", "b.txt": "", "sub/c": "" } });
+    expect(r.out).toBe("./a.txt ./b.txt ./sub\n./sub/c\nsub/../a.txt sub/../b.txt\nsub/./c\n");
+  });
+
   it("yes | head ends at once (EPIPE)", async () => {
     const r = await run("yes | head1; echo ${PIPESTATUS[@]}");
     expect(r.out).toBe("y\n141 0\n");

@@ -9,13 +9,9 @@ interface Row {
 }
 
 const ROWS: Row[] = [
-  // the glob that expands to everything in the workspace
-  { cmd: "rm -rf ~/*", denied: "rm-root" },
-  { cmd: 'rm -rf "$HOME"/*', denied: "rm-root" },
-  { cmd: "rm -rf /workspace/*", denied: "rm-root" },
-  { cmd: "cd /workspace && rm -rf *", denied: "rm-root" },
-  { cmd: "rm -rf ~/.* ~/*", denied: "rm-root" },
+  // the glob that expands to everything on the machine (emptying the workspace is allowed: test/policy/rm-root.test.ts)
   { cmd: "rm -rf /*", denied: "rm-root" },
+  { cmd: "cd / && rm -rf *", denied: "rm-root" },
   // .env through redirections
   { cmd: "echo X=1 > .env", denied: "dotenv" },
   { cmd: "echo X=1 >> sub/.env.local", denied: "dotenv" },

@@ -2,7 +2,7 @@ import { KIND_DIR, KIND_SYMLINK } from "../../vfs/schema";
 import { relativeToRoot } from "../../vfs/paths";
 import { MAX_DIFF_FILE_BYTES, MAX_DIFF_PATHS, MAX_DIFF_TEXT } from "../limits";
 import { modeOf, type Change, type TreeRow } from "../store";
-import { diffRecords, records } from "./xdiff";
+import { hunks, records } from "../../lib/xdiff";
 
 /**
  * A diff between two trees: the paths added, removed, changed and whose mode changed, and the
@@ -153,62 +153,6 @@ function patch(from: Side | null, to: Side | null, report: DiffReport): string {
   }
   if (oldBytes.length === 0 && newBytes.length === 0) return out;
   out += `--- ${from ? a : "/dev/null"}\n+++ ${to ? b : "/dev/null"}\n`;
-  return out + hunks(records(latin1(oldBytes)), records(latin1(newBytes)));
-}
-
-const CONTEXT = 3;
-
-/** xdiff's emitter: changes within 2×3 lines share a hunk; the header names the enclosing "function". */
-function hunks(a: string[], b: string[]): string {
-  const { ch1, ch2 } = diffRecords(a, b);
-  // The change script (xdl_build_script): runs of changed records, paired in order.
-  const script: { i1: number; i2: number; chg1: number; chg2: number }[] = [];
-  for (let i1 = a.length, i2 = b.length; i1 >= 0 || i2 >= 0; i1--, i2--) {
-    if ((i1 > 0 && ch1[i1 - 1]) || (i2 > 0 && ch2[i2 - 1])) {
-      const l1 = i1;
-      const l2 = i2;
-      for (; i1 > 0 && ch1[i1 - 1]; i1--);
-      for (; i2 > 0 && ch2[i2 - 1]; i2--);
-      script.unshift({ i1, i2, chg1: l1 - i1, chg2: l2 - i2 });
-    }
-  }
-  let out = "";
-  let funcPrev = -1;
-  let func = "";
-  const line = (prefix: string, rec: string) => (rec.endsWith("\n") ? `${prefix}${rec}` : `${prefix}${rec}\n\\ No newline at end of file\n`);
-  for (let k = 0; k < script.length; ) {
-    let e = k;
-    while (e + 1 < script.length && script[e + 1]!.i1 - (script[e]!.i1 + script[e]!.chg1) <= 2 * CONTEXT) e++;
-    const first = script[k]!;
-    const last = script[e]!;
-    const s1 = Math.max(first.i1 - CONTEXT, 0);
-    let s2 = Math.max(first.i2 - CONTEXT, 0);
-    const lctx = Math.min(CONTEXT, a.length - (last.i1 + last.chg1), b.length - (last.i2 + last.chg2));
-    const e1 = last.i1 + last.chg1 + lctx;
-    const e2 = last.i2 + last.chg2 + lctx;
-    // The nearest line above the hunk that starts like a definition (git's default funcname rule).
-    for (let l = s1 - 1; l !== funcPrev && l >= 0 && l < a.length; l--) {
-      const rec = a[l]!;
-      if (/^[A-Za-z_$]/.test(rec)) {
-        func = rec.slice(0, 80).replace(/[ \t\n\v\f\r]+$/, "");
-        break;
-      }
-    }
-    funcPrev = s1 - 1;
-    const range = (s: number, c: number) => (c === 1 ? `${s}` : `${c === 0 ? s - 1 : s},${c}`);
-    out += `@@ -${range(s1 + 1, e1 - s1)} +${range(s2 + 1, e2 - s2)} @@${func ? ` ${func}` : ""}\n`;
-    for (; s2 < first.i2; s2++) out += line(" ", b[s2]!);
-    for (let x = k; x <= e; x++) {
-      const c = script[x]!;
-      if (x > k) {
-        const prev = script[x - 1]!;
-        for (let p = prev.i2 + prev.chg2; p < c.i2; p++) out += line(" ", b[p]!);
-      }
-      for (let p = c.i1; p < c.i1 + c.chg1; p++) out += line("-", a[p]!);
-      for (let p = c.i2; p < c.i2 + c.chg2; p++) out += line("+", b[p]!);
-    }
-    for (let p = last.i2 + last.chg2; p < e2; p++) out += line(" ", b[p]!);
-    k = e + 1;
-  }
-  return out;
+  // git's 3 lines of context; a latin1 string has one character per byte, so 80 characters are 80 bytes.
+  return out + hunks(records(latin1(oldBytes)), records(latin1(newBytes)), 3, (rec) => rec.slice(0, 80)).text;
 }

@@ -99,14 +99,21 @@ export function pathCandidates(arg: string): string[] {
   return out;
 }
 
-/** The session's scratch space: emptying it (`rm -rf /tmp/*`) is the session's own business. */
-const SCRATCH = "/tmp";
+/**
+ * The session's own directories: emptying one (`rm -rf /tmp/*`, `rm -rf *` in /workspace) is the
+ * session's business and what agents type to clean up; the directory itself stays protected.
+ */
+const SESSION_ROOTS: ReadonlySet<string> = new Set(["/tmp", "/workspace"]);
+
+/** A glob of everything in `dir` (`dir/*`) removes what the directory holds, not the directory. */
+const emptiesOwnRoot = (dir: string, globbed: boolean): boolean => globbed && SESSION_ROOTS.has(dir);
 
 /**
  * Targets whose recursive removal destroys the system or the whole session: `/`, any
  * top-level directory (`/etc`, `/usr`, `/workspace` itself), the home directory and its
  * ancestors. A trailing `/*` or `/.*` (a glob the shell left unexpanded, or the pattern the shell
- * reports beside what it matched, `rm -rf ~/*`) counts as its parent, except inside /tmp.
+ * reports beside what it matched, `rm -rf /*`) counts as its parent, except in the session's own
+ * directories (/tmp, /workspace): `rm -rf ~/*` there empties the workspace and is allowed.
  */
 export function isProtectedTarget(arg: string, ctx: ResolvedContext): boolean {
   let p = resolveArg(arg, ctx);
@@ -116,7 +123,7 @@ export function isProtectedTarget(arg: string, ctx: ResolvedContext): boolean {
     p = normalize(p.slice(0, p.lastIndexOf("/")));
     globbed = true;
   }
-  if (globbed && p === SCRATCH) return false;
+  if (emptiesOwnRoot(p, globbed)) return false;
   if (isProtectedPath(p, ctx)) return true;
   if (!ctx.realPath) return false;
   // rm follows a link only through a trailing slash or a glob below it; a bare link is removed itself.
@@ -128,7 +135,7 @@ export function isProtectedTarget(arg: string, ctx: ResolvedContext): boolean {
   } catch {
     return false;
   }
-  return real !== p && isProtectedPath(real, ctx);
+  return real !== p && !emptiesOwnRoot(real, globbed) && isProtectedPath(real, ctx);
 }
 
 function isProtectedPath(p: string, ctx: ResolvedContext): boolean {

@@ -222,7 +222,7 @@ export const COMMAND_RULES: readonly CommandRule[] = [
   {
     id: "rm-root",
     reason:
-      "Refused: recursive removal of /, a top-level directory (such as /workspace itself) or the home directory would wipe the system or the whole session. Remove the specific files or subdirectories you mean, e.g. `rm -rf ./build`.",
+      "Refused: recursive removal of /, a top-level directory (such as /workspace itself) or the home directory would wipe the system or the whole session. Remove the specific files or subdirectories you mean, e.g. `rm -rf ./build`, or empty the workspace with `rm -rf /workspace/*`.",
     matches: rmRoot,
   },
   {

@@ -44,7 +44,9 @@ export function glob(pattern: string, cwd: string, fs: ShellFs, opts: GlobOpts, 
     if (!hasGlobMeta(comp, opts.extglob)) {
       const lit = unescapePattern(comp);
       for (const r of results) {
-        const real = r.real === "/" ? "/" + lit : r.real + "/" + lit;
+        // `.` and `..` (`./*`, `../x/*`) name the directory itself or its parent; the filesystem
+        // is asked only for normalized paths.
+        const real = lit === "." || lit === ".." ? joinPath(r.real, lit) : r.real === "/" ? "/" + lit : r.real + "/" + lit;
         const st = safeStat(fs, real);
         if (!st) continue;
         if (!last && st.type !== "dir") continue;

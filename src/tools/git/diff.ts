@@ -1,12 +1,13 @@
-import { diffArrays } from "diff";
+import { hunks, type Hunks } from "../../lib/xdiff";
 import { GIT_MAX_DIFF_LINES, GIT_MAX_TEXT_BYTES } from "./limits";
 import { plural, quotePath } from "./format";
 
 /**
- * Unified diffs as git prints them, over jsdiff's line comparison: hunks grouped the way
- * xdiff groups them (3 lines of context, changes at most 6 lines apart share a hunk), hunk
- * headers with git's default function line (the nearest earlier line starting with a letter,
- * `_` or `$`), "\ No newline at end of file", "Binary files ... differ".
+ * Unified diffs as git prints them, over the one port of git's xdiff (src/lib/xdiff.ts: Myers,
+ * compaction and the indent heuristic): hunks grouped the way xdiff groups them (3 lines of
+ * context, changes at most 6 lines apart share a hunk), hunk headers with git's default function
+ * line (the nearest earlier line starting with a letter, `_` or `$`), "\ No newline at end of
+ * file", "Binary files ... differ".
  */
 
 export interface FileSide {
@@ -41,284 +42,23 @@ export function splitLines(text: string): string[] {
   return lines;
 }
 
-interface Change {
-  i1: number;
-  c1: number;
-  i2: number;
-  c2: number;
-}
+/** Lines added and deleted, for --stat. */
+export type LineCounts = Omit<Hunks, "text">;
 
-/** One side's lines and which of them changed, with false sentinels at -1 and n (xdiff's layout). */
-class Side {
-  readonly changed: Uint8Array;
-  constructor(readonly lines: string[]) {
-    this.changed = new Uint8Array(lines.length + 2);
-  }
-  get n(): number {
-    return this.lines.length;
-  }
-  is(i: number): boolean {
-    return this.changed[i + 1] === 1;
-  }
-  set(i: number, v: boolean): void {
-    this.changed[i + 1] = v ? 1 : 0;
-  }
-}
-
-interface Group {
-  start: number;
-  end: number;
-}
-
-function groupInit(x: Side): Group {
-  const g = { start: 0, end: 0 };
-  while (x.is(g.end)) g.end++;
-  return g;
-}
-function groupNext(x: Side, g: Group): boolean {
-  if (g.end === x.n) return false;
-  g.start = g.end + 1;
-  for (g.end = g.start; x.is(g.end); g.end++);
-  return true;
-}
-function groupPrevious(x: Side, g: Group): boolean {
-  if (g.start === 0) return false;
-  g.end = g.start - 1;
-  for (g.start = g.end; x.is(g.start - 1); g.start--);
-  return true;
-}
-function slideDown(x: Side, g: Group): boolean {
-  if (g.end < x.n && x.lines[g.start] === x.lines[g.end]) {
-    x.set(g.start++, false);
-    x.set(g.end++, true);
-    while (x.is(g.end)) g.end++;
-    return true;
-  }
-  return false;
-}
-function slideUp(x: Side, g: Group): boolean {
-  if (g.start > 0 && x.lines[g.start - 1] === x.lines[g.end - 1]) {
-    x.set(--g.start, true);
-    x.set(--g.end, false);
-    while (x.is(g.start - 1)) g.start--;
-    return true;
-  }
-  return false;
-}
-
-/** Leading whitespace width (tabs to 8), -1 for a blank line: xdiff's get_indent. */
-function indentOf(line: string): number {
-  let ret = 0;
-  for (const c of line) {
-    if (c === " ") ret += 1;
-    else if (c === "\t") ret += 8 - (ret % 8);
-    else if (c === "\n" || c === "\r" || c === "\v" || c === "\f") {
-      /* other whitespace counts for nothing */
-    } else return ret;
-    if (ret >= 200) return 200;
-  }
-  return -1;
-}
-
-/** The indent heuristic's score of splitting above line `split` (xdiff's measure_split + score_add_split). */
-function scoreSplit(x: Side, split: number, score: { indent: number; penalty: number }): void {
-  const MAX_BLANKS = 20;
-  const eof = split >= x.n;
-  const indent0 = eof ? -1 : indentOf(x.lines[split]!);
-  let preBlank = 0;
-  let preIndent = -1;
-  for (let i = split - 1; i >= 0; i--) {
-    preIndent = indentOf(x.lines[i]!);
-    if (preIndent !== -1) break;
-    preBlank++;
-    if (preBlank === MAX_BLANKS) {
-      preIndent = 0;
-      break;
-    }
-  }
-  let postBlank = 0;
-  let postIndent = -1;
-  for (let i = split + 1; i < x.n; i++) {
-    postIndent = indentOf(x.lines[i]!);
-    if (postIndent !== -1) break;
-    postBlank++;
-    if (postBlank === MAX_BLANKS) {
-      postIndent = 0;
-      break;
-    }
-  }
-  if (preIndent === -1 && preBlank === 0) score.penalty += 1;
-  if (eof) score.penalty += 21;
-  const post = indent0 === -1 ? 1 + postBlank : 0;
-  const total = preBlank + post;
-  score.penalty += -30 * total + 6 * post;
-  const indent = indent0 !== -1 ? indent0 : postIndent;
-  const blanks = total !== 0;
-  score.indent += indent;
-  if (indent === -1 || preIndent === -1) return;
-  if (indent > preIndent) score.penalty += blanks ? 10 : -4;
-  else if (indent < preIndent) {
-    if (postIndent !== -1 && postIndent > indent) score.penalty += blanks ? 17 : 24;
-    else score.penalty += blanks ? 17 : 23;
-  }
-}
-
-const scoreCmp = (a: { indent: number; penalty: number }, b: { indent: number; penalty: number }) =>
-  60 * (Number(a.indent > b.indent) - Number(a.indent < b.indent)) + (a.penalty - b.penalty);
-
-/**
- * Slides each group of changed lines as git does (xdl_change_compact): up, then down as far as
- * it goes, then back to line up with a change on the other side, or else to the position the
- * indent heuristic (on by default in git) scores best.
- */
-function compact(x: Side, o: Side): void {
-  const g = groupInit(x);
-  const go = groupInit(o);
-  for (;;) {
-    if (g.end !== g.start) {
-      let groupsize: number;
-      let earliestEnd: number;
-      let endMatchingOther: number;
-      do {
-        groupsize = g.end - g.start;
-        endMatchingOther = -1;
-        while (slideUp(x, g)) groupPrevious(o, go);
-        earliestEnd = g.end;
-        if (go.end > go.start) endMatchingOther = g.end;
-        for (;;) {
-          if (!slideDown(x, g)) break;
-          groupNext(o, go);
-          if (go.end > go.start) endMatchingOther = g.end;
-        }
-      } while (groupsize !== g.end - g.start);
-      if (g.end === earliestEnd) {
-        /* no shifting was possible */
-      } else if (endMatchingOther !== -1) {
-        while (go.end === go.start) {
-          slideUp(x, g);
-          groupPrevious(o, go);
-        }
-      } else {
-        let shift = Math.max(earliestEnd, g.end - groupsize - 1, g.end - 100);
-        let best = -1;
-        let bestScore = { indent: 0, penalty: 0 };
-        for (; shift <= g.end; shift++) {
-          const score = { indent: 0, penalty: 0 };
-          scoreSplit(x, shift, score);
-          scoreSplit(x, shift - groupsize, score);
-          if (best === -1 || scoreCmp(score, bestScore) <= 0) {
-            bestScore = score;
-            best = shift;
-          }
-        }
-        while (g.end > best) {
-          slideUp(x, g);
-          groupPrevious(o, go);
-        }
-      }
-    }
-    if (!groupNext(x, g)) break;
-    groupNext(o, go);
-  }
-}
-
-/** The edit script between two line lists: jsdiff's Myers result, compacted as git compacts it. */
-function changes(a: string[], b: string[]): Change[] {
-  const x = new Side(a);
-  const y = new Side(b);
-  let i1 = 0;
-  let i2 = 0;
-  for (const p of diffArrays(a, b)) {
-    const n = p.count ?? p.value.length;
-    if (p.removed) for (let k = 0; k < n; k++) x.set(i1++, true);
-    else if (p.added) for (let k = 0; k < n; k++) y.set(i2++, true);
-    else {
-      i1 += n;
-      i2 += n;
-    }
-  }
-  compact(x, y);
-  compact(y, x);
-  // xdl_build_script: walk both sides from the end, pairing groups.
-  const out: Change[] = [];
-  for (let j1 = x.n, j2 = y.n; j1 >= 0 || j2 >= 0; j1--, j2--) {
-    if (x.is(j1 - 1) || y.is(j2 - 1)) {
-      const l1 = j1;
-      const l2 = j2;
-      while (x.is(j1 - 1)) j1--;
-      while (y.is(j2 - 1)) j2--;
-      out.push({ i1: j1, c1: l1 - j1, i2: j2, c2: l2 - j2 });
-    }
-  }
-  return out.reverse();
-}
-
-/** git's default funcname rule (xdiff def_ff): a line starting with a letter, `_` or `$`, cut to 80 bytes. */
-function funcLine(line: string): string | null {
-  if (!/^[A-Za-z_$]/.test(line)) return null;
-  let bytes = new TextEncoder().encode(line.replace(/\n$/, ""));
-  if (bytes.length > 80) bytes = bytes.slice(0, 80);
-  return new TextDecoder().decode(bytes).replace(/\s+$/, "");
-}
-
-export interface LineCounts {
-  added: number;
-  deleted: number;
+/** Cuts a line to its first 80 UTF-8 bytes, as git cuts a hunk header's function line. */
+function cut80(line: string): string {
+  const bytes = new TextEncoder().encode(line);
+  return bytes.length > 80 ? new TextDecoder().decode(bytes.slice(0, 80)) : line;
 }
 
 /** The hunks of a text diff (without file headers), and the counts for --stat. */
-export function unifiedHunks(a: string, b: string, context = 3): { text: string } & LineCounts {
+export function unifiedHunks(a: string, b: string, context = 3): Hunks {
   const la = splitLines(a);
   const lb = splitLines(b);
   if (la.length > GIT_MAX_DIFF_LINES || lb.length > GIT_MAX_DIFF_LINES) {
     return { text: `(files of more than ${GIT_MAX_DIFF_LINES} lines are not compared here)\n`, added: lb.length, deleted: la.length };
   }
-  const script = changes(la, lb);
-  let text = "";
-  let added = 0;
-  let deleted = 0;
-  let func = "";
-  let funcPrev = -1;
-  const emit = (prefix: string, line: string) => {
-    text += prefix + line;
-    if (!line.endsWith("\n")) text += "\n\\ No newline at end of file\n";
-  };
-  for (let h = 0; h < script.length; ) {
-    let last = h;
-    while (last + 1 < script.length && script[last + 1]!.i1 - (script[last]!.i1 + script[last]!.c1) <= 2 * context) last++;
-    const first = script[h]!;
-    const end = script[last]!;
-    const s1 = Math.max(first.i1 - context, 0);
-    const s2 = Math.max(first.i2 - context, 0) ;
-    const e1 = Math.min(end.i1 + end.c1 + context, la.length);
-    const e2 = Math.min(end.i2 + end.c2 + context, lb.length);
-    // The function line: searched upwards from the line before the hunk, not past the previous hunk's start.
-    for (let l = s1 - 1; l > funcPrev && l >= 0; l--) {
-      const f = funcLine(la[l]!);
-      if (f !== null) {
-        func = f;
-        break;
-      }
-    }
-    funcPrev = s1 - 1;
-    const c1 = e1 - s1;
-    const c2 = e2 - s2;
-    const range = (s: number, c: number) => (c === 1 ? `${s + 1}` : `${c ? s + 1 : s},${c}`);
-    text += `@@ -${range(s1, c1)} +${range(s2, c2)} @@${func ? ` ${func}` : ""}\n`;
-    let i1 = s1;
-    for (let k = h; k <= last; k++) {
-      const ch = script[k]!;
-      for (; i1 < ch.i1; i1++) emit(" ", la[i1]!);
-      for (let j = 0; j < ch.c1; j++) emit("-", la[ch.i1 + j]!);
-      for (let j = 0; j < ch.c2; j++) emit("+", lb[ch.i2 + j]!);
-      deleted += ch.c1;
-      added += ch.c2;
-      i1 = ch.i1 + ch.c1;
-    }
-    for (; i1 < e1; i1++) emit(" ", la[i1]!);
-    h = last + 1;
-  }
-  return { text, added, deleted };
+  return hunks(la, lb, context, cut80);
 }
 
 const short = (oid: string | undefined) => (oid ?? ZERO).slice(0, 7);

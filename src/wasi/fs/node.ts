@@ -29,7 +29,7 @@ export class WorkspaceNode extends Inode {
   /**
    * Opens the node. Read and write intent come from the rights the libc asked for (wasi-libc and
    * Rust std derive them from O_RDONLY/O_WRONLY/O_RDWR), so policy is asked exactly for what the
-   * program will do: reading a protected file or writing an identity file fails here, at open.
+   * program will do: reading a protected file, or rewriting one or an identity file, fails here, at open.
    */
   path_open(oflags: number, rightsBase: bigint, fdFlags: number): { ret: number; fd_obj: Fd | null } {
     const { ctx, info } = this;
@@ -45,7 +45,7 @@ export class WorkspaceNode extends Inode {
     return ctx.attemptWith<{ ret: number; fd_obj: Fd | null }>(
       () => {
         if (read) ctx.fs.rules.checkRead(info.path);
-        if (write) ctx.fs.rules.checkMutate(info.path, "written");
+        if (write) ctx.fs.checkWrite(info.path);
         const fd = new WorkspaceFileFd(ctx, info.path, { read, write, append }, truncate);
         return { ret: wasi.ERRNO_SUCCESS, fd_obj: fd };
       },

@@ -1,7 +1,9 @@
 /**
  * Line diff as git computes it (xdiff's Myers with its record cleanup, split heuristics and
  * group compaction with the indent heuristic, git's defaults), so hunks match `git diff`
- * line for line. Written from the algorithm as git's xdiff describes it; see diff/render.ts.
+ * line for line. Written from the algorithm as git's xdiff describes it. The one port: the
+ * checkpoints' diff (src/checkpoints/diff/render.ts) and the git command (src/tools/git/diff.ts)
+ * both build their hunks on `editScript`.
  */
 
 const MAX_EQLIMIT = 1024;
@@ -253,6 +255,87 @@ export function diffRecords(a: string[], b: string[]): { ch1: boolean[]; ch2: bo
   compact(x2, x1);
   const flags = (x: Side) => Array.from({ length: x.recs.length }, (_, k) => x.rchg[k + 1] === 1);
   return { ch1: flags(x1), ch2: flags(x2) };
+}
+
+/** One change of the edit script: `c1` records of `a` from `i1` replaced by `c2` records of `b` from `i2`. */
+export interface Edit {
+  i1: number;
+  c1: number;
+  i2: number;
+  c2: number;
+}
+
+/** The edit script between two record lists (xdl_build_script): runs of changed records, paired in order. */
+export function editScript(a: string[], b: string[]): Edit[] {
+  const { ch1, ch2 } = diffRecords(a, b);
+  const out: Edit[] = [];
+  for (let i1 = a.length, i2 = b.length; i1 >= 0 || i2 >= 0; i1--, i2--) {
+    if ((i1 > 0 && ch1[i1 - 1]) || (i2 > 0 && ch2[i2 - 1])) {
+      const l1 = i1;
+      const l2 = i2;
+      for (; i1 > 0 && ch1[i1 - 1]; i1--);
+      for (; i2 > 0 && ch2[i2 - 1]; i2--);
+      out.push({ i1, c1: l1 - i1, i2, c2: l2 - i2 });
+    }
+  }
+  return out.reverse();
+}
+
+export interface Hunks {
+  /** The hunks, without file headers. */
+  text: string;
+  added: number;
+  deleted: number;
+}
+
+/**
+ * xdiff's emitter over the edit script: changes at most 2×`context` records apart share a hunk;
+ * a header names the nearest earlier record that starts with a letter, `_` or `$` (git's default
+ * funcname rule), searched no further up than the previous hunk's start and shortened by `cut80`
+ * to 80 bytes (records are latin1 for the checkpoints, where a character is a byte; text for git).
+ */
+export function hunks(a: string[], b: string[], context: number, cut80: (rec: string) => string): Hunks {
+  const script = editScript(a, b);
+  let text = "";
+  let added = 0;
+  let deleted = 0;
+  let func = "";
+  let funcPrev = -1;
+  const emit = (prefix: string, rec: string) => {
+    text += rec.endsWith("\n") ? prefix + rec : `${prefix}${rec}\n\\ No newline at end of file\n`;
+  };
+  for (let h = 0; h < script.length; ) {
+    let last = h;
+    while (last + 1 < script.length && script[last + 1]!.i1 - (script[last]!.i1 + script[last]!.c1) <= 2 * context) last++;
+    const first = script[h]!;
+    const end = script[last]!;
+    const s1 = Math.max(first.i1 - context, 0);
+    const s2 = Math.max(first.i2 - context, 0);
+    const e1 = Math.min(end.i1 + end.c1 + context, a.length);
+    const e2 = Math.min(end.i2 + end.c2 + context, b.length);
+    for (let l = s1 - 1; l > funcPrev && l >= 0; l--) {
+      if (/^[A-Za-z_$]/.test(a[l]!)) {
+        func = cut80(a[l]!.replace(/\n$/, "")).replace(/[ \t\n\v\f\r]+$/, "");
+        break;
+      }
+    }
+    funcPrev = s1 - 1;
+    const range = (s: number, c: number) => (c === 1 ? `${s + 1}` : `${c ? s + 1 : s},${c}`);
+    text += `@@ -${range(s1, e1 - s1)} +${range(s2, e2 - s2)} @@${func ? ` ${func}` : ""}\n`;
+    let i1 = s1;
+    for (let k = h; k <= last; k++) {
+      const ch = script[k]!;
+      for (; i1 < ch.i1; i1++) emit(" ", a[i1]!);
+      for (let j = 0; j < ch.c1; j++) emit("-", a[ch.i1 + j]!);
+      for (let j = 0; j < ch.c2; j++) emit("+", b[ch.i2 + j]!);
+      deleted += ch.c1;
+      added += ch.c2;
+      i1 = ch.i1 + ch.c1;
+    }
+    for (; i1 < e1; i1++) emit(" ", a[i1]!);
+    h = last + 1;
+  }
+  return { text, added, deleted };
 }
 
 // ---- compaction (xdl_change_compact) with the indent heuristic ------------------------
