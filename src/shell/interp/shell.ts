@@ -10,7 +10,7 @@ import { EpipeError } from "../host";
 import type { ArgWord, Assign, Command, Redir, Stmt, TestExpr, Word } from "../syntax/ast";
 import { isAssignArg, litText } from "../syntax/ast";
 import { Parser, ParseError, lineOf } from "../syntax/parser";
-import { formatCommand } from "../syntax/print";
+import { formatArray, formatCommand } from "../syntax/print";
 import { ArithError, evalArith, parseArith, ArithEnv } from "../expand/arith";
 import { glob, joinPath, normalize } from "../expand/glob";
 import { matchPattern } from "../expand/pattern";
@@ -1228,7 +1228,9 @@ export class Shell implements ExpandCtx, ArithEnv {
       return;
     }
     if (a.array) {
-      await this.assignArray(a.name, a.array, a.append, false, tr ? (vals) => tr("", `(${vals.map(xtraceQuote).join(" ")})`) : undefined);
+      // bash traces a compound assignment as written, before expansion (`+ a=(x "$y")`)
+      const elems = a.array;
+      await this.assignArray(a.name, elems, a.append, false, tr ? () => tr("", formatArray(elems)) : undefined);
       return;
     }
     const val = a.value ? await expandString(this, a.value) : "";
