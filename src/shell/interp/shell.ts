@@ -673,7 +673,8 @@ export class Shell implements ExpandCtx, ArithEnv {
     if (cmd.type !== "pipeline" && cmd.type !== "andor") this.pos = cmd.pos;
     // $BASH_COMMAND: what DEBUG and ERR traps report (`trap 'echo "failed: $BASH_COMMAND"' ERR`);
     // kept only while a trap is set, the one time anything reads it
-    if (this.traps.size && (cmd.type === "simple" || cmd.type === "arithcmd" || cmd.type === "test")) this.vars.set("BASH_COMMAND", formatCommand(cmd));
+    // (a trap's own commands leave it alone: it still names the command that triggered the trap)
+    if (this.traps.size && !this.inTrap && (cmd.type === "simple" || cmd.type === "arithcmd" || cmd.type === "test")) this.vars.set("BASH_COMMAND", formatCommand(cmd));
     if (this.traps.size && this.traps.has("DEBUG") && (cmd.type === "simple" || cmd.type === "arithcmd" || cmd.type === "test") && this.trapAllowed("DEBUG")) {
       return this.runDebugTrap(fds).then(() => this.execNode(cmd, fds));
     }
