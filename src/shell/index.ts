@@ -26,6 +26,9 @@ export interface RunShellOptions {
   /** $0 (default "bash"). */
   arg0?: string;
   args?: string[];
+  /** The script is a command string, as `bash -c SCRIPT` runs it: `$-` holds `c`, a fatal
+   * expansion error exits 127 and a syntax error is reported as `bash: -c: line N: ...`. */
+  commandString?: boolean;
   /** Sees the script's stdout and stderr as they are written; the result still holds all of it. */
   onOutput?: OutputSink;
 }
@@ -58,6 +61,7 @@ export async function runShell(script: string, opts: RunShellOptions): Promise<R
   sh.cwd = opts.cwd;
   sh.arg0 = opts.arg0 ?? "bash";
   sh.positional = opts.args ?? [];
+  sh.fromC = opts.commandString ?? false;
   initVars(sh, opts.env, opts.cwd);
   const fds = [
     { r: new InStream(opts.stdin ? new BytesReader(opts.stdin) : null) },

@@ -1,7 +1,8 @@
-// What test/realism/debian.global.mjs hands to test/realism/realism.test.ts.
+// What test/realism/debian.global.mjs and corpus.global.mjs hand to the realism tests.
 export {};
 declare module "vitest" {
   interface ProvidedContext {
     realism: Record<string, Array<{ run: string; cmp: "all" | "out" | "line1"; stdout: string; stderr: string; exit: number }>>;
+    realismCorpus: { setup: string; calls: Array<{ family: string; run: string; stdout: string; stderr: string; exit: number }> };
   }
 }

@@ -87,12 +87,15 @@ export async function source(sh: Shell, argv: string[], fds: Fd[]): Promise<numb
   const savedPos = sh.positional;
   if (argv.length > 2) sh.positional = argv.slice(2);
   sh.source.push(file);
+  // bash traces a sourced file's commands one level deeper (`++ cmd`), as it does eval's
+  sh.traceLevel++;
   try {
     return await sh.runScript(decode(data), fds, 1);
   } catch (e) {
     if (e instanceof ReturnSig) return e.status;
     throw e;
   } finally {
+    sh.traceLevel--;
     sh.source.pop();
     if (argv.length > 2) sh.positional = savedPos;
   }

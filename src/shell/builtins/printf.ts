@@ -2,7 +2,7 @@
 import type { Fd, Shell } from "../interp/shell";
 import { dynamicKey, quoteBackslash } from "../expand/word";
 import { berr, out, parseOpts, NAME_RE } from "./io";
-import { byteChar, joinBytes } from "../bytes";
+import { byteChar, decode, encode, joinBytes } from "../bytes";
 
 /** Backslash escapes for echo -e and printf %b; returns [text, stop] where stop means \c. */
 export function backslashEscapes(s: string, printfB: boolean): [string, boolean] {
@@ -136,15 +136,15 @@ export function formatPrintf(sh: Shell, fmt: string, args: string[], errors: str
         s = strftime(tf, new Date(t), exportedTz(sh));
         // bash formats into a 128-byte buffer and prints nothing when it overflows
         if (s.length >= 128) s = "";
-        if (prec !== undefined) s = s.slice(0, prec);
+        if (prec !== undefined) s = bytePrefix(s, prec);
       } else if (conv === "s") {
         s = next() ?? "";
-        if (prec !== undefined) s = s.slice(0, prec);
+        if (prec !== undefined) s = bytePrefix(s, prec);
       } else if (conv === "b") {
         const [t, st] = backslashEscapes(next() ?? "", true);
         s = t;
         if (st) { o += pad(s, width, leftAlign, false); return { text: o, stop: true }; }
-        if (prec !== undefined) s = s.slice(0, prec);
+        if (prec !== undefined) s = bytePrefix(s, prec);
       } else if (conv === "q") {
         s = quoteBackslash(next() ?? "");
       } else if (conv === "c") {
@@ -172,8 +172,9 @@ export function formatPrintf(sh: Shell, fmt: string, args: string[], errors: str
         }
       } else {
         const arg = next();
-        const v = arg === undefined || arg === "" ? 0 : Number(arg);
-        if (arg !== undefined && arg !== "" && isNaN(v)) bad(arg);
+        let v = arg === undefined || arg === "" ? 0 : Number(arg);
+        // an argument that is not a number prints as 0 after the message, as strtold leaves it
+        if (arg !== undefined && arg !== "" && isNaN(v)) { bad(arg); v = 0; }
         const p = prec ?? 6;
         if (conv === "f" || conv === "F") s = v.toFixed(p) + (p === 0 && flags.includes("#") ? "." : "");
         else if (conv === "e" || conv === "E") s = fixExp(v.toExponential(p));
@@ -213,9 +214,14 @@ function fmtG(v: number, p: number, alt: boolean): string {
   if (!alt && s.includes(".")) s = s.replace(/\.?0+(e|$)/, "$1");
   return s;
 }
+/** The first n bytes of s: bash 5.2's printf counts width and precision in bytes, not characters. */
+function bytePrefix(s: string, n: number): string {
+  const b = encode(s);
+  return b.length <= n ? s : decode(b.subarray(0, n));
+}
 function pad(s: string, width: number | undefined, left: boolean, _z: boolean): string {
   if (width === undefined) return s;
-  const len = [...s].length;
+  const len = encode(s).length;
   if (len >= width) return s;
   return left ? s + " ".repeat(width - len) : " ".repeat(width - len) + s;
 }

@@ -244,7 +244,7 @@ export async function getopts(sh: Shell, argv: string[], fds: Fd[]): Promise<num
   let ret = 0;
   if (k < 0 || c === ":") {
     if (silent) { sh.vars.set(name, "?"); sh.vars.set("OPTARG", c); }
-    else { await sh.err(fds, `illegal option -- ${c}`); sh.vars.set(name, "?"); }
+    else { await getoptsErr(sh, fds, `illegal option -- ${c}`); sh.vars.set(name, "?"); }
   } else if (optSpec[k + 1] === ":") {
     if (!nextArg) {
       sh.vars.set("OPTARG", arg.slice(pos));
@@ -253,7 +253,7 @@ export async function getopts(sh: Shell, argv: string[], fds: Fd[]): Promise<num
       const v = args[optind];
       if (v === undefined) {
         if (silent) { sh.vars.set(name, ":"); sh.vars.set("OPTARG", c); }
-        else { await sh.err(fds, `option requires an argument -- ${c}`); sh.vars.set(name, "?"); }
+        else { await getoptsErr(sh, fds, `option requires an argument -- ${c}`); sh.vars.set(name, "?"); }
         optind++;
         pos = 1;
         sh.vars.set("OPTIND", String(optind + (nextArg ? 0 : 0)));
@@ -271,4 +271,9 @@ export async function getopts(sh: Shell, argv: string[], fds: Fd[]): Promise<num
   st._optindSeen = optind;
   st._optpos = pos;
   return ret;
+}
+
+/** getopts reports a bad option as getopt(3) does: `$0: message`, with no line number. */
+async function getoptsErr(sh: Shell, fds: Fd[], msg: string): Promise<void> {
+  await fds[2]?.w?.write(encode(`${sh.arg0}: ${msg}\n`)).catch(() => {});
 }

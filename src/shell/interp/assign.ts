@@ -1,6 +1,7 @@
 // Assignments: name=value, name[i]=value, name=(...), name+=..., through namerefs to array
 // elements; traced under set -x as bash does.
 import type { ArrayElem, Assign } from "../syntax/ast";
+import { formatArray } from "../syntax/print";
 import { dynamicKey, expandArgs, expandString, resolveIndex, splitSubscript } from "../expand/word";
 import { BashAssoc } from "./assoc";
 import type { Maybe } from "./maybe";
@@ -38,7 +39,9 @@ async function assignTraced(sh: Shell, a: Assign, fds: Fd[], trace: boolean): Pr
     return;
   }
   if (a.array) {
-    await assignArray(sh, a.name, a.array, a.append, false, tr ? (vals) => tr("", `(${vals.map(xtraceQuote).join(" ")})`) : undefined);
+    // bash traces a compound assignment as written, before expansion (`+ a=(x "$y")`)
+    const elems = a.array;
+    await assignArray(sh, a.name, elems, a.append, false, tr ? () => tr("", formatArray(elems)) : undefined);
     return;
   }
   const val = a.value ? await expandString(sh, a.value) : "";

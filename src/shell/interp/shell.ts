@@ -12,6 +12,7 @@ import { EpipeError } from "../host";
 import type { ArgWord, Assign, Command, Stmt, Word } from "../syntax/ast";
 import { isAssignArg, litText } from "../syntax/ast";
 import { Parser, ParseError, lineOf } from "../syntax/parser";
+import { formatCommand } from "../syntax/print";
 import { ArithError, evalArith, parseArith, ArithEnv } from "../expand/arith";
 import { glob, joinPath, normalize } from "../expand/glob";
 import { matchPattern } from "../expand/pattern";
@@ -156,7 +157,13 @@ export class Shell implements ExpandCtx, ArithEnv {
     return this.opts[name] ?? this.shopts[name] ?? false;
   }
   arith(expr: string): bigint {
-    return evalArith(parseArith(expr), this);
+    try {
+      return evalArith(parseArith(expr), this);
+    } catch (e) {
+      // bash names the expression before a division by zero (`1/0: division by 0 ...`)
+      if (e instanceof ArithError && e.message.startsWith("division by 0")) throw new ArithError(`${expr.trim()}: ${e.message}`, e.fatal);
+      throw e;
+    }
   }
   // ArithEnv
   get(name: string, index: string | undefined): string {
@@ -413,6 +420,17 @@ export class Shell implements ExpandCtx, ArithEnv {
   errPrefix(): string {
     return `${this.arg0 === "bash" || this.arg0 === "sh" ? this.arg0 : this.arg0}: line ${this.lineno()}: `;
   }
+  /** bash -c names the string `-c` in a syntax error and, after an unexpected token, shows the line. */
+  private async commandStringSyntaxError(fds: Fd[], msg: string, src: string, pos: number): Promise<void> {
+    const at = `${this.arg0}: -c: line ${this.lineno()}: `;
+    let text = at + msg + "\n";
+    if (msg.startsWith("syntax error near unexpected token")) {
+      const start = src.lastIndexOf("\n", Math.max(0, Math.min(pos, src.length) - 1)) + 1;
+      const end = src.indexOf("\n", start);
+      text += `${at}\`${src.slice(start, end < 0 ? undefined : end)}'\n`;
+    }
+    await fds[2]?.w?.write(encode(text)).catch(() => {});
+  }
   errSync(fds: Fd[], msg: string): void {
     const w = fds[2]?.w;
     if (w) void w.write(encode(this.errPrefix() + msg + "\n")).catch(() => {});
@@ -455,7 +473,8 @@ export class Shell implements ExpandCtx, ArithEnv {
           if (e instanceof ParseError) {
             this.src = parser.src;
             this.pos = e.pos;
-            await this.err(fds, e.message);
+            if (this.fromC && this.nesting === 1) await this.commandStringSyntaxError(fds, e.message, parser.src, e.pos);
+            else await this.err(fds, e.message);
             this.status = parseErrStatus;
             return parseErrStatus;
           }
@@ -648,6 +667,10 @@ export class Shell implements ExpandCtx, ArithEnv {
     // set -n: read commands but run none (not even set +n)
     if (this.opts.noexec) return 0;
     if (cmd.type !== "pipeline" && cmd.type !== "andor") this.pos = cmd.pos;
+    // $BASH_COMMAND: what DEBUG and ERR traps report (`trap 'echo "failed: $BASH_COMMAND"' ERR`);
+    // kept only while a trap is set, the one time anything reads it
+    // (a trap's own commands leave it alone: it still names the command that triggered the trap)
+    if (this.traps.size && !this.inTrap && (cmd.type === "simple" || cmd.type === "arithcmd" || cmd.type === "test")) this.vars.set("BASH_COMMAND", formatCommand(cmd));
     if (this.traps.size && this.traps.has("DEBUG") && (cmd.type === "simple" || cmd.type === "arithcmd" || cmd.type === "test") && this.trapAllowed("DEBUG")) {
       return this.runDebugTrap(fds).then(() => this.execNode(cmd, fds));
     }

@@ -364,9 +364,11 @@ export class Parser {
     let elseBody: Stmt[] | undefined;
     for (;;) {
       const cond = this.parseList(["then"]);
+      // an empty condition is an error at `then` itself, as bash reports it
+      if (!cond.length) this.unexpected();
       this.expectReserved("then");
       const body = this.parseList(["elif", "else", "fi"]);
-      if (!cond.length || !body.length) this.unexpected();
+      if (!body.length) this.unexpected();
       clauses.push({ cond, body });
       this.blanks();
       const r = this.peekReserved();
@@ -387,6 +389,7 @@ export class Parser {
     const pos = this.i;
     this.i += until ? 5 : 5;
     const cond = this.parseList(["do"]);
+    if (!cond.length) this.unexpected();
     this.expectReserved("do");
     const body = this.parseList(["done"]);
     if (!body.length) this.unexpected();

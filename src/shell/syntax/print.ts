@@ -1,7 +1,7 @@
 // Prints an AST back as shell source in bash's layout (type f, declare -f), so the output can be
 // re-parsed: a function prints as `name () \n{ \n    body\n}` with 4-space indents and `;` between
 // statements. Words are rebuilt from their parts, so quoting may differ from the original text.
-import type { ArgWord, Command, Redir, Stmt, TestExpr, Word, WordPart } from "./ast";
+import type { ArgWord, ArrayElem, Command, Redir, Stmt, TestExpr, Word, WordPart } from "./ast";
 import { isAssignArg } from "./ast";
 
 const IND = "    ";
@@ -30,7 +30,7 @@ function cmd(c: Command, ind: string): string {
   switch (c.type) {
     case "simple": {
       const parts = [
-        ...c.assigns.map((a) => a.name + (a.index ? `[${word(a.index)}]` : "") + (a.append ? "+=" : "=") + (a.array ? `(${a.array.map((e) => (e.key ? `[${word(e.key)}]${e.append ? "+=" : "="}` : "") + word(e.value)).join(" ")})` : a.value ? word(a.value) : "")),
+        ...c.assigns.map((a) => a.name + (a.index ? `[${word(a.index)}]` : "") + (a.append ? "+=" : "=") + (a.array ? formatArray(a.array) : a.value ? word(a.value) : "")),
         ...c.words.map(argWord),
       ];
       return parts.join(" ") + redirs(c.redirs);
@@ -120,6 +120,11 @@ function redirs(rs: Redir[]): string {
 function argWord(w: ArgWord): string {
   if (!isAssignArg(w)) return word(w);
   return word(w.raw);
+}
+
+/** A compound array assignment's value as written: `(one "two three" [k]=v)`. */
+export function formatArray(elems: ArrayElem[]): string {
+  return `(${elems.map((e) => (e.key ? `[${word(e.key)}]${e.append ? "+=" : "="}` : "") + word(e.value)).join(" ")})`;
 }
 
 export function word(w: Word): string {

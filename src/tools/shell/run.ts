@@ -90,6 +90,8 @@ export async function runInSession(
   });
   try {
     const running = runShell(run.script, {
+      // The tool's command runs as `bash -c` runs its string (the tool's description says so).
+      commandString: true,
       host,
       cwd,
       env: { ...baseEnv(cwd), ...ctx.env, ...run.env },

@@ -63,6 +63,7 @@ pub mod wc;
 pub mod xargs;
 pub mod sysinfo;
 pub mod envcmd;
+pub mod envsubst;
 pub mod date;
 pub mod dd;
 pub mod dump;
@@ -120,6 +121,7 @@ const TABLE: &[(&str, RunFn)] = &[
     ("echo", echo::run),
     ("egrep", grep::run_egrep),
     ("env", envcmd::run_env),
+    ("envsubst", envsubst::run),
     ("expand", expand::run),
     ("expr", expr::run),
     ("false", trivial::run_false),

@@ -921,6 +921,13 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     match r {
         // -r/-u create the archive when it does not exist yet.
         Err(e) if appending && e.kind() == std::io::ErrorKind::NotFound => {}
+        // With -z GNU tar opens the archive in its gzip child, which reports the failure.
+        Err(e) if gz => {
+            let _ = write!(ctx.diag.raw(), "tar (child): {}: Cannot open: {}\ntar (child): Error is not recoverable: exiting now\n", archive, reason(&e));
+            ctx.diag.error("Child returned status 2");
+            ctx.diag.error("Error is not recoverable: exiting now");
+            return Ok(2);
+        }
         Err(e) => {
             ctx.diag.error(format!("{}: Cannot open: {}", archive, reason(&e)));
             ctx.diag.error("Error is not recoverable: exiting now");
@@ -937,6 +944,13 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     if gz || compressed {
         raw = match crate::cmd::gz::decompress(&raw) {
             Ok(d) => d,
+            // -z on data that is not gzip: the gzip child's words (after its blank line), then tar's
+            Err(m) if gz && !compressed => {
+                let _ = write!(ctx.diag.raw(), "\ngzip: stdin: {}\n", m);
+                ctx.diag.error("Child returned status 1");
+                ctx.diag.error("Error is not recoverable: exiting now");
+                return Ok(2);
+            }
             Err(m) => {
                 ctx.diag.error(format!("{}: {}", archive, m));
                 ctx.diag.error("Error is not recoverable: exiting now");

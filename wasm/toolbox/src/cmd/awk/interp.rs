@@ -1046,6 +1046,68 @@ impl<'p, 'o> Interp<'p, 'o> {
                 let f = self.to_s(&vals[0]);
                 Val::Str(sprintf(&f, &vals[1..], &self.sp.convfmt)?)
             }
+            // gawk's sorts: asorti sorts the indices as strings; asort sorts the values, numbers
+            // (by value) before strings (by text). Into DEST when given, else SRC is replaced.
+            "asort" | "asorti" => {
+                let src = match argn(0) {
+                    Some(Expr::Var(n)) => n.clone(),
+                    _ => return Err(format!("{}: first argument is not an array", name)),
+                };
+                let dest = match argn(1) {
+                    None => None,
+                    Some(Expr::Var(n)) => Some(n.clone()),
+                    _ => return Err(format!("{}: second argument is not an array", name)),
+                };
+                let sid = self.array_id(&src)?;
+                let mut items: Vec<Val> = if name == "asorti" {
+                    let mut keys: Vec<String> = self.arrays[sid].keys().cloned().collect();
+                    keys.sort();
+                    keys.into_iter().map(Val::Str).collect()
+                } else {
+                    let mut vals: Vec<(Option<f64>, String, Val)> = self.arrays[sid]
+                        .values()
+                        .map(|v| {
+                            let n = match v {
+                                Val::Num(n) => Some(*n),
+                                Val::Uninit => Some(0.0),
+                                Val::StrNum(t) if super::value::looks_numeric(t) => Some(super::value::str_to_num(t)),
+                                _ => None,
+                            };
+                            (n, self.to_s(v), v.clone())
+                        })
+                        .collect();
+                    vals.sort_by(|a, b| match (a.0, b.0) {
+                        (Some(x), Some(y)) => x.partial_cmp(&y).unwrap_or(std::cmp::Ordering::Equal).then_with(|| a.1.cmp(&b.1)),
+                        (Some(_), None) => std::cmp::Ordering::Less,
+                        (None, Some(_)) => std::cmp::Ordering::Greater,
+                        (None, None) => a.1.cmp(&b.1),
+                    });
+                    vals.into_iter().map(|t| t.2).collect()
+                };
+                let did = match dest {
+                    Some(d) => self.array_id(&d)?,
+                    None => sid,
+                };
+                let n = items.len();
+                self.arrays[did].clear();
+                for (i, v) in items.drain(..).enumerate() {
+                    self.arrays[did].insert((i + 1).to_string(), v);
+                }
+                Val::Num(n as f64)
+            }
+            // gawk's time functions; the toolbox's clock and zone are UTC, as the session's are
+            "systime" => Val::Num(fsx::now().0 as f64),
+            "strftime" => {
+                let fmt = match argn(0) {
+                    Some(e) => {
+                        let v = self.eval(e)?;
+                        self.to_s(&v)
+                    }
+                    None => "%a %b %e %H:%M:%S %Z %Y".to_string(),
+                };
+                let secs = if args.len() > 1 { num_arg(self, 1)? as i64 } else { fsx::now().0 };
+                Val::Str(crate::cmd::date::format_utc(&fmt, secs, 0))
+            }
             "tolower" | "toupper" => {
                 let v = self.eval(argn(0).ok_or("missing argument")?)?;
                 let s = self.to_s(&v);

@@ -428,6 +428,179 @@ fn strftime(t: f64, f: &str) -> String {
 }
 
 
+/// jq's broken-down time: [year, month 0-11, day, hours, minutes, seconds, weekday, day of year].
+fn broken_down(t: f64) -> V {
+    let secs = t.floor() as i64;
+    let days = secs.div_euclid(86400);
+    let rem = secs.rem_euclid(86400);
+    let (y, m, d) = days_to_civil(days);
+    let yday = days - civil_to_days(y, 1, 1);
+    let wday = (days + 4).rem_euclid(7);
+    let parts = [y as f64, m as f64 - 1.0, d as f64, (rem / 3600) as f64, (rem % 3600 / 60) as f64, (rem % 60) as f64 + (t - t.floor()), wday as f64, yday as f64];
+    V::arr(parts.iter().map(|n| V::Num(*n)).collect())
+}
+
+/// Seconds since the epoch of a broken-down time (UTC, as timegm).
+fn mktime(v: &V) -> Result<f64, Ctl> {
+    let n = |i: usize| match v {
+        V::Arr(a) => match a.get(i) {
+            Some(V::Num(x)) => Some(*x),
+            _ => None,
+        },
+        _ => None,
+    };
+    match (n(0), n(1), n(2), n(3), n(4), n(5)) {
+        (Some(y), Some(mo), Some(d), Some(h), Some(mi), Some(se)) => {
+            // months past 11 roll into the next years, as timegm normalizes them
+            let months = y as i64 * 12 + mo as i64;
+            let days = civil_to_days(months.div_euclid(12), (months.rem_euclid(12) + 1) as u32, 1) + d as i64 - 1;
+            Ok((days * 86400) as f64 + h * 3600.0 + mi * 60.0 + se)
+        }
+        _ => err("mktime requires array of 6 numbers".to_string()),
+    }
+}
+
+/// The time a number or a broken-down array stands for (strftime takes either).
+fn time_of(v: &V, what: &str) -> Result<f64, Ctl> {
+    match v {
+        V::Arr(_) => mktime(v),
+        _ => num(v, what),
+    }
+}
+
+/// strptime(3) for the conversions scripts use (%Y %m %d %e %H %M %S %y %j %b %B %a %A %T %F %D
+/// %R %z %Z %s %%), in UTC; anything else fails as a date that does not match.
+fn strptime(s: &str, f: &str) -> Result<f64, Ctl> {
+    const MONTHS: [&str; 12] = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+    const DAYS: [&str; 7] = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"];
+    let fail = || err::<f64>(format!("date \"{}\" does not match format \"{}\"", s, f));
+    let expanded = f.replace("%T", "%H:%M:%S").replace("%F", "%Y-%m-%d").replace("%D", "%m/%d/%y").replace("%R", "%H:%M");
+    let (b, fb) = (s.as_bytes(), expanded.as_bytes());
+    let (mut i, mut j) = (0usize, 0usize);
+    let (mut y, mut mo, mut d, mut h, mut mi, mut se, mut off, mut epoch, mut yday) = (1900i64, 1i64, 1i64, 0i64, 0i64, 0i64, 0i64, None, None);
+    let digits = |i: &mut usize, max: usize| -> Option<i64> {
+        let start = *i;
+        let neg = *i < b.len() && (b[*i] == b'-' || b[*i] == b'+') && max > 4;
+        if neg {
+            *i += 1;
+        }
+        while *i < b.len() && *i - start < max && b[*i].is_ascii_digit() {
+            *i += 1;
+        }
+        let t = std::str::from_utf8(&b[start..*i]).ok()?;
+        if t.is_empty() || t == "-" || t == "+" {
+            return None;
+        }
+        t.parse().ok()
+    };
+    while j < fb.len() {
+        let c = fb[j];
+        if c.is_ascii_whitespace() {
+            while i < b.len() && b[i].is_ascii_whitespace() {
+                i += 1;
+            }
+            j += 1;
+            continue;
+        }
+        if c != b'%' || j + 1 >= fb.len() {
+            if i >= b.len() || b[i] != c {
+                return fail();
+            }
+            i += 1;
+            j += 1;
+            continue;
+        }
+        let conv = fb[j + 1];
+        j += 2;
+        if conv != b'%' && conv != b'n' && conv != b't' {
+            while i < b.len() && b[i] == b' ' && matches!(conv, b'e' | b'd' | b'H' | b'M' | b'S' | b'm') {
+                i += 1;
+            }
+        }
+        let ok = match conv {
+            b'Y' => digits(&mut i, 4).map(|v| y = v).is_some(),
+            b'm' => digits(&mut i, 2).map(|v| mo = v).is_some(),
+            b'd' | b'e' => digits(&mut i, 2).map(|v| d = v).is_some(),
+            b'H' => digits(&mut i, 2).map(|v| h = v).is_some(),
+            b'M' => digits(&mut i, 2).map(|v| mi = v).is_some(),
+            b'S' => digits(&mut i, 2).map(|v| se = v).is_some(),
+            b'y' => digits(&mut i, 2).map(|v| y = if v < 69 { 2000 + v } else { 1900 + v }).is_some(),
+            b'j' => digits(&mut i, 3).map(|v| yday = Some(v)).is_some(),
+            b's' => digits(&mut i, 20).map(|v| epoch = Some(v)).is_some(),
+            b'b' | b'B' | b'h' | b'a' | b'A' => {
+                let start = i;
+                while i < b.len() && b[i].is_ascii_alphabetic() {
+                    i += 1;
+                }
+                let w = s[start..i].to_ascii_lowercase();
+                if w.len() < 3 {
+                    false
+                } else if conv == b'a' || conv == b'A' {
+                    DAYS.iter().any(|n| w.starts_with(n))
+                } else {
+                    MONTHS.iter().position(|n| w.starts_with(n)).map(|k| mo = k as i64 + 1).is_some()
+                }
+            }
+            b'z' => {
+                if s[i..].starts_with('Z') {
+                    i += 1;
+                    true
+                } else {
+                    let sign = match b.get(i) {
+                        Some(b'+') => 1,
+                        Some(b'-') => -1,
+                        _ => return fail(),
+                    };
+                    i += 1;
+                    let start = i;
+                    while i < b.len() && (b[i].is_ascii_digit() || b[i] == b':') {
+                        i += 1;
+                    }
+                    let t: String = s[start..i].chars().filter(|c| *c != ':').collect();
+                    match (sign, t.len(), t.parse::<i64>()) {
+                        (1 | -1, 4, Ok(v)) => {
+                            off = sign * ((v / 100) * 3600 + (v % 100) * 60);
+                            true
+                        }
+                        _ => false,
+                    }
+                }
+            }
+            b'Z' => {
+                while i < b.len() && b[i].is_ascii_alphabetic() {
+                    i += 1;
+                }
+                true
+            }
+            b'%' => i < b.len() && b[i] == b'%' && {
+                i += 1;
+                true
+            },
+            b'n' | b't' => {
+                while i < b.len() && b[i].is_ascii_whitespace() {
+                    i += 1;
+                }
+                true
+            }
+            _ => false,
+        };
+        if !ok {
+            return fail();
+        }
+    }
+    if i != b.len() {
+        return fail();
+    }
+    if let Some(e) = epoch {
+        return Ok(e as f64);
+    }
+    let days = match yday {
+        Some(j) => civil_to_days(y, 1, 1) + j - 1,
+        None => civil_to_days(y, mo as u32, d as u32),
+    };
+    Ok((days * 86400 + h * 3600 + mi * 60 + se - off) as f64)
+}
+
 fn fromdateiso(s: &str) -> Result<f64, Ctl> {
     let b = s.as_bytes();
     let n = |r: std::ops::Range<usize>| -> Option<i64> { s.get(r)?.parse().ok() };
@@ -741,7 +914,10 @@ pub fn native(it: &mut Interp, name: &str, args: &[Rc<Ast>], env: &Rc<Env>, cur:
         ("halt", 0) => return Err(Ctl::Halt(0)),
         ("todateiso8601", 0) | ("todate", 0) => V::str(&strftime(num(&v, "strftime/1 requires parsed datetime inputs")?, "%Y-%m-%dT%H:%M:%SZ")),
         ("fromdateiso8601", 0) | ("fromdate", 0) => V::Num(fromdateiso(need_str(&v, "cannot be parsed as a date")?)?),
-        ("strftime", 1) => each1!(|f| V::str(&strftime(num(&v, "strftime/1 requires parsed datetime inputs")?, need_str(f, "is not a string")?))),
+        ("strftime", 1) => each1!(|f| V::str(&strftime(time_of(&v, "strftime/1 requires parsed datetime inputs")?, need_str(f, "is not a string")?))),
+        ("gmtime", 0) => broken_down(num(&v, "gmtime() requires a number")?),
+        ("mktime", 0) => V::Num(mktime(&v)?.floor()),
+        ("strptime", 1) => each1!(|f| broken_down(strptime(need_str(&v, "strptime/1 requires string inputs and arguments")?, need_str(f, "is not a string")?)?)),
         ("has", 1) => each1!(|k| match (&v, k) {
             (V::Obj(_), V::Str(s)) => V::Bool(v.get(s).is_some()),
             (V::Arr(a), V::Num(n)) => V::Bool(*n >= 0.0 && (*n as usize) < a.len()),
