@@ -42,6 +42,13 @@ const LIST = {
   less: "less",
   // Perl's rename (Debian's `rename` package), not util-linux's rename.ul.
   rename: "rename",
+  // The realism corpus (test/realism/corpus.global.mjs).
+  "gettext-base": "envsubst",
+  // The runtimes' tables (test/python, test/node) and git's (test/git, test/checkpoints).
+  "python3.11": "python3.11",
+  sqlite3: "sqlite3",
+  nodejs: "node",
+  git: "git",
 };
 
 /** @type {Record<string, string[]>} */
@@ -86,4 +93,10 @@ export function ensureReferenceTools(tag, packages = Object.keys(REFERENCE_TOOLS
     }
   }
   return lacking();
+}
+
+/** ensureReferenceTools() for `packages`; throws one line per binary still missing (a global setup's failure). */
+export function requireReferenceTools(tag, packages) {
+  const missing = Object.keys(ensureReferenceTools(tag, packages));
+  if (missing.length) throw new Error(`[${tag}] ${missing.map(referenceMissing).join("\n")}`);
 }

@@ -6,7 +6,7 @@ import { spawnSync } from "node:child_process";
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { aptInstall } from "../../scripts/lib/debian.mjs";
+import { requireReferenceTools } from "../../scripts/lib/reference-tools.mjs";
 import { DIFF_CASES } from "./diff-cases.mjs";
 
 const NOBODY = 65534;
@@ -27,8 +27,7 @@ function write(dir, tree) {
 }
 
 export default function setup(project) {
-  if (!existsSync("/usr/bin/git")) aptInstall("checkpoint diffs", ["git"]);
-  if (!existsSync("/usr/bin/git")) throw new Error("git is missing: install Debian's git (apt-get install git)");
+  requireReferenceTools("checkpoint diffs", ["git"]);
   const base = mkdtempSync(join(tmpdir(), "cp-git-"));
   chmodSync(base, 0o755);
   const outputs = [];

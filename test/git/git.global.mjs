@@ -5,17 +5,14 @@ import { spawnSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { aptInstall } from "../../scripts/lib/debian.mjs";
+import { requireReferenceTools } from "../../scripts/lib/reference-tools.mjs";
 import { CASES } from "./cases.mjs";
 import { PRELUDE } from "./prelude.mjs";
 
-/** The reference tools these tests need, from Debian (one list, to move to a shared one). */
-export const REFERENCE_PACKAGES = ["git"];
 const NOBODY = 65534;
 
 export function ensureGit() {
-  if (!existsSync("/usr/bin/git")) aptInstall("git-tests", REFERENCE_PACKAGES);
-  if (!existsSync("/usr/bin/git")) throw new Error("Debian's git is missing: install it with `apt-get install git` (needed by test/git)");
+  requireReferenceTools("git-tests", ["git"]);
 }
 
 /** Runs one script under Debian's git as nobody; returns its stdout and status. */

@@ -8,19 +8,14 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { aptInstall } from "../../scripts/lib/debian.mjs";
+import { requireReferenceTools } from "../../scripts/lib/reference-tools.mjs";
 import { CASES } from "./cases.mjs";
 
-/** The reference programs these tests compare against (Debian packages), in one list. */
-export const REFERENCE_PACKAGES = [{ bin: "/usr/bin/node", pkg: "nodejs" }];
+
 const NOBODY = 65534;
 
 export function installReference() {
-  const missing = REFERENCE_PACKAGES.filter((r) => !existsSync(r.bin));
-  if (missing.length) aptInstall("node-reference", missing.map((r) => r.pkg));
-  for (const r of REFERENCE_PACKAGES) {
-    if (!existsSync(r.bin)) throw new Error(`${r.bin} is missing: install Debian's ${r.pkg} (apt-get install ${r.pkg}) to run test/node`);
-  }
+  requireReferenceTools("node-reference", ["nodejs"]);
 }
 
 /** Writes a case's files (and its stdin as stdin.txt) under dir. */

@@ -7,11 +7,9 @@ import { spawn, spawnSync } from "node:child_process";
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { constants, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { aptInstall } from "../../scripts/lib/debian.mjs";
+import { requireReferenceTools } from "../../scripts/lib/reference-tools.mjs";
 import { PY_CASES, SQLITE_CASES } from "./cases.mjs";
 
-/** The Debian packages the reference runs need (kept in one list so it can move to a shared one). */
-export const REFERENCE_PACKAGES = ["python3.11", "sqlite3"];
 const PYTHON = "/usr/bin/python3.11";
 const SQLITE = "/usr/bin/sqlite3";
 const NOBODY = 65534;
@@ -111,8 +109,7 @@ export default async function setup({ provide }) {
     provide("pythonReference", { py: [], sqlite: [] });
     return;
   }
-  if (!existsSync(PYTHON) || !existsSync(SQLITE)) aptInstall("python-reference", REFERENCE_PACKAGES);
-  for (const p of [PYTHON, SQLITE]) if (!existsSync(p)) throw new Error(`the Python tests need Debian's ${p}: apt-get install ${REFERENCE_PACKAGES.join(" ")}`);
+  requireReferenceTools("python-reference", ["python3.11", "sqlite3"]);
   // `python3`, `python` on the reference PATH are Debian's python3.11 (not a pyenv or other python).
   const bin = mkdtempSync(join(tmpdir(), "pyref-bin-"));
   chmodSync(bin, 0o755);

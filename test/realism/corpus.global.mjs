@@ -10,13 +10,14 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { aptInstall } from "../../scripts/lib/debian.mjs";
+import { requireReferenceTools } from "../../scripts/lib/reference-tools.mjs";
 import { CORPUS } from "./corpus/index.mjs";
 import { setupScript } from "./corpus/fixture.mjs";
 
 const NOBODY = 65534;
 /** Programs the corpus calls that a minimal Debian lacks. */
-const PACKAGES = { gawk: "gawk", jq: "jq", envsubst: "gettext-base", column: "bsdextrautils", bc: "bc", xxd: "xxd" };
+/** Packages of scripts/lib/reference-tools.mjs the calls use beyond a minimal Debian. */
+const PACKAGES = ["gawk", "jq", "gettext-base", "bsdextrautils", "bc", "xxd", "tar", "sed"];
 const DRIVERS = 3;
 /** Seconds one call may take on the Debian side. */
 const CALL_TIMEOUT = 10;
@@ -83,11 +84,7 @@ export async function computeCorpus() {
 }
 
 export default async function setup(project) {
-  const missing = Object.entries(PACKAGES).filter(([bin]) => !existsSync(join("/usr/bin", bin)));
-  if (missing.length) aptInstall("realism-corpus", missing.map(([, pkg]) => pkg));
-  for (const [bin, pkg] of Object.entries(PACKAGES)) {
-    if (!existsSync(join("/usr/bin", bin))) throw new Error(`realism corpus: /usr/bin/${bin} is missing; install Debian's ${pkg}`);
-  }
+  requireReferenceTools("realism-corpus", PACKAGES);
   const hash = createHash("sha256");
   for (const f of readdirSync(join(here, "corpus")).sort()) hash.update(f).update(readFileSync(join(here, "corpus", f)));
   const key = hash.update(readFileSync(fileURLToPath(import.meta.url))).update(versions()).digest("hex");

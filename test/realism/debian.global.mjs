@@ -5,19 +5,15 @@ import { spawnSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { aptInstall } from "../../scripts/lib/debian.mjs";
+import { requireReferenceTools } from "../../scripts/lib/reference-tools.mjs";
 import { CASES } from "./cases.mjs";
 
 const NOBODY = 65534;
-/** Programs the cases call that a minimal Debian lacks (file, gawk and jq are not in it). */
-const PACKAGES = { gawk: "gawk", jq: "jq", file: "file" };
+/** Packages of scripts/lib/reference-tools.mjs the cases call that a minimal Debian lacks. */
+const PACKAGES = ["gawk", "jq", "file"];
 
 export default function setup(project) {
-  const missing = Object.entries(PACKAGES).filter(([bin]) => !existsSync(join("/usr/bin", bin)));
-  if (missing.length) aptInstall("realism", missing.map(([, pkg]) => pkg));
-  for (const bin of Object.keys(PACKAGES)) {
-    if (!existsSync(join("/usr/bin", bin))) throw new Error(`realism: /usr/bin/${bin} is missing; install Debian's ${PACKAGES[bin]}`);
-  }
+  requireReferenceTools("realism", PACKAGES);
   const user = process.getuid?.() === 0 ? { uid: NOBODY, gid: NOBODY } : {};
   const out = {};
   for (const [kind, list] of Object.entries(CASES)) {
