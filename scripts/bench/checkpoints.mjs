@@ -180,6 +180,10 @@ export async function benchCheckpoints(print) {
     const big = [];
     for (let i = 0; i < 21; i++) big.push((await bashWrite(port, id, i)).inObject);
     print("bash writing one file, 10,000-file session: automatic checkpoint, in the object", mean(big), "ms", `mean of 21; ${goal(mean(big), 1, "ms")}`);
+    // Retention counts history's bytes at most once a minute (BYTE_CHECK_INTERVAL_MS): that call pays for the others.
+    const rest = [...big].sort((a, b) => a - b).slice(0, -1);
+    print("  the slowest of those 21 (history's bytes counted, once a minute)", Math.max(...big), "ms");
+    print("  mean of the other 20", mean(rest), "ms", goal(mean(rest), 1, "ms"));
 
     // Automatic checkpoints: the same bash call on a small session, with them on (this server)
     // and off (a second server), in this run, the calls interleaved so the load hits both alike.
