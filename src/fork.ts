@@ -1,6 +1,7 @@
 import type { SessionInfo } from "./session/types";
 import { chooseTools, isProfileName, PROFILE_NAMES, PROFILES } from "./profiles";
 import { newSessionId, sessionStub, tenantIndex } from "./service";
+import { faultPoint } from "./vfs/faults";
 
 export type ForkOutcome =
   | { ok: true; info: SessionInfo; checkpoint: number }
@@ -30,14 +31,16 @@ export async function forkSession(env: Env, tenant: string, id: string, opts: { 
   // Worker dies right after the import committed is still found; a failed one is taken out.
   const index = tenantIndex(env, tenant);
   await index.add(newId, Date.now());
+  let info: SessionInfo;
   try {
-    const info = await sessionStub(env, tenant, newId).importFork(
+    info = await sessionStub(env, tenant, newId).importFork(
       { id: newId, tenant, profile: name, tools: chosen.tools, cwd: meta.cwd, env: meta.env, urlRules: meta.urlRules, mcpServers: meta.mcpServers },
       body,
     );
-    return { ok: true, info, checkpoint };
   } catch (e) {
     await index.remove(newId);
     throw e;
   }
+  faultPoint("fork-imported");
+  return { ok: true, info, checkpoint };
 }
