@@ -189,7 +189,8 @@ export async function benchCheckpoints(print) {
     // and off (a second server), in this run, the calls interleaved so the load hits both alike.
     const on = await session(port);
     const offPort = await freePort();
-    const off = await startDevServer({ port: offPort, stateDir: mkdtempSync(join(tmpdir(), "toolshed-bench-cp-off-")), apiKeys: `bench=${KEY}`, vars: { TOOLSHED_CHECKPOINTS: "off" } });
+    const offState = mkdtempSync(join(tmpdir(), "toolshed-bench-cp-off-"));
+    const off = await startDevServer({ port: offPort, stateDir: offState, apiKeys: `bench=${KEY}`, vars: { TOOLSHED_CHECKPOINTS: "off" } });
     try {
       const o = await session(offPort);
       const withCp = [];
@@ -211,6 +212,7 @@ export async function benchCheckpoints(print) {
       print("  in the object: the same phases, off (mean of 41)", mean(without.map((x) => x.inObject)), "ms");
     } finally {
       await stopDevServer(off);
+      rmSync(offState, { recursive: true, force: true });
     }
     console.log(`${load()} at the end`);
   } finally {
