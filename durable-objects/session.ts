@@ -345,6 +345,7 @@ export class SessionDO extends DurableObject<Env> {
       if (!tool.readOnly) this.lastRead.clear();
       const retention = checkpoints.retentionOf(this.env);
       const checkpoint = call && checkpoints.FILE_CHANGING_TOOLS.has(call.tool) ? checkpoints.beforeCall(s.fs, retention) : null;
+      laps?.lap("checkpoint");
       const started = Date.now();
       let result: ToolResult;
       try {
@@ -370,7 +371,10 @@ export class SessionDO extends DurableObject<Env> {
         ...(checkpoint !== null ? { checkpoint } : {}),
       });
       s.store.set("lastUsedAt", Date.now());
+      laps?.lap("log");
       if (checkpoint !== null) checkpoints.applyRetention(this.checkpointSession(s, p.meta), retention);
+      // Apart from "log", so the bench can read what automatic checkpoints cost a call.
+      laps?.lap("retention");
       // Background tasks this caller spawned that have finished since: delivered once, here.
       const done = withPendingMessages(result, s.tasks.takeUndelivered(task ?? ""));
       laps?.lap("log");

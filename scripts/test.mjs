@@ -167,7 +167,7 @@ await together(
 await tests;
 // One after another: each starts its own wrangler dev, and three bundling a 19 MB Worker at once
 // on 2 cores did not all come up within their 90 s.
-for (const n of ["restart", "mcp", "inspector"]) await together([{ name: `e2e-${n}`, cmd: "node", cmdArgs: [`scripts/e2e-${n}.mjs`], count: e2eCount }]);
+for (const n of ["restart", "mcp", "inspector", "checkpoints"]) await together([{ name: `e2e-${n}`, cmd: "node", cmdArgs: [`scripts/e2e-${n}.mjs`], count: e2eCount }]);
 // A short fuzz run with a fixed seed, printed, so a failure replays. Alone: it stops after 90 s,
 // so sharing the CPU would mean fewer runs.
 await together([{ name: "fuzz", cmd: "node", cmdArgs: ["scripts/fuzz.mjs", "--runs", "300", "--seed", "20261124", "--seconds", "90"] }]);

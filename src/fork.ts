@@ -1,6 +1,7 @@
 import type { SessionInfo } from "./session/types";
 import { chooseTools, isProfileName, PROFILE_NAMES, PROFILES } from "./profiles";
 import { newSessionId, sessionStub, tenantIndex } from "./service";
+import { faultPoint } from "./vfs/faults";
 
 export type ForkOutcome =
   | { ok: true; info: SessionInfo; checkpoint: number }
@@ -26,10 +27,20 @@ export async function forkSession(env: Env, tenant: string, id: string, opts: { 
   const chosen = chooseTools(PROFILES[name], name === meta.profile ? meta.tools : undefined);
   if ("error" in chosen) return { ok: false, status: 400, error: "invalid_arguments", message: chosen.error };
   const newId = newSessionId();
-  const info = await sessionStub(env, tenant, newId).importFork(
-    { id: newId, tenant, profile: name, tools: chosen.tools, cwd: meta.cwd, env: meta.env, urlRules: meta.urlRules, mcpServers: meta.mcpServers },
-    body,
-  );
-  await tenantIndex(env, tenant).add(newId, Date.parse(info.createdAt));
+  // Listed before it exists (the listing skips ids that are no session yet), so a fork whose
+  // Worker dies right after the import committed is still found; a failed one is taken out.
+  const index = tenantIndex(env, tenant);
+  await index.add(newId, Date.now());
+  let info: SessionInfo;
+  try {
+    info = await sessionStub(env, tenant, newId).importFork(
+      { id: newId, tenant, profile: name, tools: chosen.tools, cwd: meta.cwd, env: meta.env, urlRules: meta.urlRules, mcpServers: meta.mcpServers },
+      body,
+    );
+  } catch (e) {
+    await index.remove(newId);
+    throw e;
+  }
+  faultPoint("fork-imported");
   return { ok: true, info, checkpoint };
 }

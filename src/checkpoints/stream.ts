@@ -1,3 +1,4 @@
+import { LIMITS } from "../limits";
 import { faultPoint } from "../vfs/faults";
 import { STORED_ROOTS } from "../vfs/paths";
 import { CHUNK_SIZE, KIND_FILE } from "../vfs/schema";
@@ -7,13 +8,16 @@ import { ROW_COLUMNS } from "./schema";
 
 /**
  * A checkpoint's tree as a byte stream, for a fork: frames of [u32 header length][header JSON]
- * followed, for a file, by exactly `size` content bytes. Rows are read a page at a time by path
+ * followed, for a file, by exactly `size` content bytes, sent in pieces of LIMITS.forkPieceBytes.
+ * Rows are read a page at a time by path
  * (a checkpoint's tree does not move while the live one changes) and content a stored chunk at
- * a time, so neither side ever holds more than one chunk and one page of rows.
+ * a time, so neither side ever holds more than one piece and one page of rows.
  */
 
 /** Rows per page read from the checkpoint's tree. */
 const PAGE_ROWS = 256;
+/** Bytes gathered into one piece of the stream (see LIMITS.forkPieceBytes). */
+const PIECE_BYTES = LIMITS.forkPieceBytes;
 
 interface Header {
   path: string;
@@ -32,31 +36,57 @@ export function exportTree(ws: Workspace, cps: Checkpoints, id: number): Readabl
   let page: TreeRow[] = [];
   let content: { blob: number | null; size: number; offset: number } | null = null;
   let ended = false;
+  /** The next frame or content chunk, or null at the end of the tree. */
+  const next = (): Uint8Array | null => {
+    if (content) {
+      const len = Math.min(CHUNK_SIZE, content.size - content.offset);
+      const bytes = ws.readBlob(content.blob, content.size, content.offset, len);
+      content.offset += len;
+      if (content.offset >= content.size) content = null;
+      return bytes;
+    }
+    if (page.length === 0 && !ended) {
+      page = cps.treePage(id, after, PAGE_ROWS);
+      if (page.length < PAGE_ROWS) ended = true;
+    }
+    const row = page.shift();
+    if (!row) return null;
+    after = row.path;
+    const { blob, ...header } = row;
+    const json = enc.encode(JSON.stringify(header));
+    const frame = new Uint8Array(4 + json.length);
+    new DataView(frame.buffer).setUint32(0, json.length);
+    frame.set(json, 4);
+    if (row.kind === KIND_FILE && row.size > 0) content = { blob, size: row.size, offset: 0 };
+    return frame;
+  };
   return new ReadableStream<Uint8Array>({
+    // Frames and chunks are gathered into pieces of about PIECE_BYTES: each piece is one message
+    // between the two objects, and their count, not the bytes, is what a fork's time follows.
     pull(controller) {
-      if (content) {
-        const len = Math.min(CHUNK_SIZE, content.size - content.offset);
-        controller.enqueue(ws.readBlob(content.blob, content.size, content.offset, len));
-        content.offset += len;
-        if (content.offset >= content.size) content = null;
-        return;
+      const parts: Uint8Array[] = [];
+      let size = 0;
+      while (size < PIECE_BYTES) {
+        const part = next();
+        if (!part) break;
+        parts.push(part);
+        size += part.length;
       }
-      if (page.length === 0 && !ended) {
-        page = cps.treePage(id, after, PAGE_ROWS);
-        if (page.length < PAGE_ROWS) ended = true;
-      }
-      const row = page.shift();
-      if (!row) return controller.close();
-      after = row.path;
-      const { blob, ...header } = row;
-      const json = enc.encode(JSON.stringify(header));
-      const frame = new Uint8Array(4 + json.length);
-      new DataView(frame.buffer).setUint32(0, json.length);
-      frame.set(json, 4);
-      controller.enqueue(frame);
-      if (row.kind === KIND_FILE && row.size > 0) content = { blob, size: row.size, offset: 0 };
+      if (parts.length > 0) controller.enqueue(concat(parts, size));
+      if (size < PIECE_BYTES) controller.close();
     },
   });
+}
+
+function concat(parts: Uint8Array[], size: number): Uint8Array {
+  if (parts.length === 1) return parts[0]!;
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
 }
 
 /** Reads exact byte counts from a stream of arbitrary pieces. */

@@ -47,6 +47,27 @@ describe("fork", () => {
     expect((await snapshot(other.body.id))["/workspace/only-source"]).toBeDefined();
   });
 
+  it("lists a finished fork among the tenant's sessions, and not one cut off", async () => {
+    const id = await newSession();
+    await tree(id);
+    const listed = async () => ((await api("GET", "/v1/sessions?limit=1000")).body.sessions as { id: string }[]).map((s) => s.id);
+    const before = await listed();
+    const { fired, outcome } = await withFault(id, "throw", "fork-row", 2, () => api("POST", `/v1/sessions/${id}/fork`, { body: {} }));
+    expect(fired).toBe(true);
+    expect(outcome instanceof Error || outcome.status !== 201).toBe(true);
+    expect((await listed()).filter((s) => !before.includes(s))).toEqual([]);
+    const r = await api("POST", `/v1/sessions/${id}/fork`, { body: {} });
+    expect(r.status).toBe(201);
+    expect((await listed()).filter((s) => !before.includes(s))).toEqual([r.body.id]);
+    // The Worker dies after the new session committed, before it answered: the session is listed, whole.
+    const cut = await withFault(id, "throw", "fork-imported", 1, () => api("POST", `/v1/sessions/${id}/fork`, { body: {} }));
+    expect(cut.fired).toBe(true);
+    const orphan = (await listed()).filter((s) => !before.includes(s) && s !== r.body.id);
+    expect(orphan.length).toBe(1);
+    expect(await snapshot(orphan[0]!)).toEqual(await snapshot(r.body.id));
+    await expectConsistent(orphan[0]!);
+  });
+
   it("answers 404 for another tenant's session and unknown checkpoints, 400 for an unknown profile", async () => {
     const id = await newSession();
     expect((await api("POST", `/v1/sessions/${id}/fork`, { key: BOB, body: {} })).status).toBe(404);
