@@ -15,8 +15,8 @@ pub enum Tok {
 }
 
 const KEYWORDS: [&str; 18] = ["BEGIN", "END", "function", "func", "if", "else", "while", "for", "do", "break", "continue", "next", "nextfile", "exit", "return", "delete", "in", "getline"];
-const BUILTINS: [&str; 23] = [
-    "length", "substr", "index", "split", "sub", "gsub", "gensub", "match", "sprintf", "tolower", "toupper", "int", "sqrt", "exp", "log", "sin", "cos", "atan2", "rand", "srand", "system", "close", "fflush",
+const BUILTINS: [&str; 27] = [
+    "asort", "asorti", "isarray", "typeof", "length", "substr", "index", "split", "sub", "gsub", "gensub", "match", "sprintf", "tolower", "toupper", "int", "sqrt", "exp", "log", "sin", "cos", "atan2", "rand", "srand", "system", "close", "fflush",
 ];
 const OPS: [&str; 41] = [
     "+=", "-=", "*=", "/=", "%=", "^=", "**=", "==", "<=", ">=", "!=", "++", "--", "&&", "||", ">>", "!~", "**", "{", "}", "(", ")", "[", "]", ";", ",", "+", "-", "*", "/", "%", "^", "!", ">", "<", "|", "?", ":", "~", "$", "=",
