@@ -80,13 +80,23 @@ export class GuardedFs {
       throw e;
     }
     const sys = this.sys(real);
-    return sys ? sys.stat(real) : this.ws.stat(real);
+    return sys ? sys.stat(real) : this.scratch(this.ws.stat(real));
   }
 
   /** The node itself, a link included (lstat). */
   lstat(path: string): NodeInfo | null {
     const sys = this.sys(path);
-    return sys ? sys.stat(path) : this.ws.stat(path);
+    return sys ? sys.stat(path) : this.scratch(this.ws.stat(path));
+  }
+
+  /**
+   * In the machine view, /tmp and /var/tmp themselves look as on Debian (root's, mode 1777:
+   * `drwxrwxrwt`), which says what they are: scratch any user may write in. What is in them
+   * stays the session's user's.
+   */
+  private scratch<T extends NodeInfo | null>(info: T): T {
+    if (!this.system || !info || (info.path !== "/tmp" && info.path !== "/var/tmp")) return info;
+    return { ...info, mode: 0o1777, uid: 0 };
   }
 
   /** A link's target text; EINVAL when `path` is not a link (readlink(2)). */
@@ -107,7 +117,7 @@ export class GuardedFs {
   mustStat(path: string): NodeInfo {
     path = this.real(path);
     const sys = this.sys(path);
-    if (!sys) return this.ws.mustStat(path);
+    if (!sys) return this.scratch(this.ws.mustStat(path));
     const info = sys.stat(path);
     if (!info) throw new VfsError("ENOENT", path);
     return info;

@@ -119,7 +119,7 @@ export class SystemTree {
   private info(path: string, e: Entry): NodeInfo {
     let ino = this.inodes.get(path);
     if (ino === undefined) this.inodes.set(path, (ino = INO_BASE + this.inodes.size));
-    const info: NodeInfo = { path, ino, kind: e.kind, size: e.data.length, mtimeMs: BOOT_MS, atimeMs: BOOT_MS, mode: e.mode };
+    const info: NodeInfo = { path, ino, kind: e.kind, size: e.data.length, mtimeMs: BOOT_MS, atimeMs: BOOT_MS, mode: e.mode, uid: 0 };
     if (e.kind === "symlink") info.target = new TextDecoder().decode(e.data);
     return info;
   }
