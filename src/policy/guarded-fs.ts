@@ -47,15 +47,23 @@ export class GuardedFs {
     return this.system ? resolveMachinePath(cwd, input) : resolvePath(cwd, input);
   }
 
-  /** Sessions that never made a link resolve paths lexically, as before links existed. */
+  /**
+   * Sessions that never made a link resolve paths lexically, as before links existed, apart from
+   * the system tree's own links (`/usr/bin/awk -> /etc/alternatives/awk`) in the machine view.
+   */
   private links(followLast: boolean): LinkView | undefined {
-    if (!this.ws.hasLinks()) return undefined;
-    return { linkAt: (p) => this.ws.linkTarget(p), followLast };
+    const stored = this.ws.hasLinks();
+    const system = this.system;
+    if (!stored && !system) return undefined;
+    const linkAt = (p: string) => (system && machineArea(p) === "system" ? system.linkTarget(p) : stored ? this.ws.linkTarget(p) : undefined);
+    return { linkAt, followLast };
   }
 
   /** Where an absolute path leads once every link in it is followed (the path itself in a session without links). */
   private real(path: string): string {
-    return this.ws.hasLinks() ? this.resolve("/", path) : path;
+    if (this.ws.hasLinks()) return this.resolve("/", path);
+    // The system tree's links lead only into the system tree: other paths stay as written.
+    return this.sys(path) ? this.resolve("/", path) : path;
   }
 
   /** The system tree when it answers for `path` (never for the stored roots). */
@@ -74,18 +82,28 @@ export class GuardedFs {
       throw e;
     }
     const sys = this.sys(real);
-    return sys ? sys.stat(real) : this.ws.stat(real);
+    return sys ? sys.stat(real) : this.scratch(this.ws.stat(real));
   }
 
   /** The node itself, a link included (lstat). */
   lstat(path: string): NodeInfo | null {
     const sys = this.sys(path);
-    return sys ? sys.stat(path) : this.ws.stat(path);
+    return sys ? sys.stat(path) : this.scratch(this.ws.stat(path));
+  }
+
+  /**
+   * In the machine view, /tmp and /var/tmp themselves look as on Debian (root's, mode 1777:
+   * `drwxrwxrwt`), which says what they are: scratch any user may write in. What is in them
+   * stays the session's user's.
+   */
+  private scratch<T extends NodeInfo | null>(info: T): T {
+    if (!this.system || !info || (info.path !== "/tmp" && info.path !== "/var/tmp")) return info;
+    return { ...info, mode: 0o1777, uid: 0 };
   }
 
   /** A link's target text; EINVAL when `path` is not a link (readlink(2)). */
   readlink(path: string): string {
-    const target = this.ws.linkTarget(path);
+    const target = this.sys(path)?.linkTarget(path) ?? this.ws.linkTarget(path);
     if (target !== undefined) return target;
     if (!this.lstat(path)) throw new VfsError("ENOENT", path);
     throw new VfsError("EINVAL", path);
@@ -101,7 +119,7 @@ export class GuardedFs {
   mustStat(path: string): NodeInfo {
     path = this.real(path);
     const sys = this.sys(path);
-    if (!sys) return this.ws.mustStat(path);
+    if (!sys) return this.scratch(this.ws.mustStat(path));
     const info = sys.stat(path);
     if (!info) throw new VfsError("ENOENT", path);
     return info;
@@ -112,7 +130,8 @@ export class GuardedFs {
     const sys = this.sys(path);
     if (!sys) return this.ws.readdir(path);
     if (this.mustStat(path).kind !== "dir") throw new VfsError("ENOTDIR", path);
-    return sys.list(path).flatMap((name) => this.stat(path === "/" ? `/${name}` : `${path}/${name}`) ?? []);
+    // Entries as lstat sees them: a system link (`/usr/bin/awk`) lists as a link, as on Linux.
+    return sys.list(path).flatMap((name) => this.lstat(path === "/" ? `/${name}` : `${path}/${name}`) ?? []);
   }
 
   walk(dir: string): NodeInfo[] {

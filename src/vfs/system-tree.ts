@@ -3,7 +3,8 @@ import { STORED_ROOTS, baseName } from "./paths";
 
 /**
  * The read-only part of the machine the shell and its programs see: `/`, `/bin` and `/usr/bin`
- * (one entry per command that can run), a small `/etc`, `/dev` and `/proc/self`. Nothing here is
+ * (one entry per command that can run), a small `/etc`, `/dev` and `/proc/self`, and Debian's
+ * alternatives links for the commands the session has under another name. Nothing here is
  * stored; the stored roots (/workspace, /tmp, /usr/local/bin) appear in listings as names only,
  * their nodes come from the workspace. Which paths exist at all is the policy's call
  * (src/policy/paths.ts, `machineArea`).
@@ -59,8 +60,16 @@ const PROC: Record<string, string> = {
 
 const DEVICES = ["null", "zero", "random", "urandom", "stdin", "stdout", "stderr", "tty"];
 
+/**
+ * Debian's alternatives (update-alternatives) for a name the session runs as another program:
+ * `/usr/bin/NAME -> /etc/alternatives/NAME -> /usr/bin/TARGET`, as Debian 12 with gawk installed
+ * has them. Only where both names run here (awk is this toolbox's gawk-dialect awk; nawk is not a command).
+ */
+const ALTERNATIVES: Record<string, string> = { awk: "gawk" };
+
 interface Entry {
-  kind: "file" | "dir";
+  kind: "file" | "dir" | "symlink";
+  /** A file's content, or a link's target text. */
   data: Uint8Array;
   /** Permission bits (0o755 for commands and directories, 0o644 for data, 0o666 for devices). */
   mode: number;
@@ -82,9 +91,18 @@ export class SystemTree {
     const file = (p: string, text: string | Uint8Array, mode = 0o644) =>
       m.set(p, { kind: "file", data: typeof text === "string" ? utf8.encode(text) : text, mode });
     for (const d of ["/", "/bin", "/usr", "/usr/bin", "/usr/local", "/etc", "/dev", "/dev/fd", "/proc", "/proc/self", "/var"]) dir(d);
-    for (const name of new Set(this.commands())) {
+    const link = (p: string, target: string) => m.set(p, { kind: "symlink", data: utf8.encode(target), mode: 0o777 });
+    const commands = new Set(this.commands());
+    for (const name of commands) {
       file(`/bin/${name}`, commandText(name), 0o755);
       file(`/usr/bin/${name}`, commandText(name), 0o755);
+    }
+    dir("/etc/alternatives");
+    for (const [name, target] of Object.entries(ALTERNATIVES)) {
+      if (!commands.has(name) || !commands.has(target)) continue;
+      link(`/etc/alternatives/${name}`, `/usr/bin/${target}`);
+      link(`/usr/bin/${name}`, `/etc/alternatives/${name}`);
+      link(`/bin/${name}`, `/etc/alternatives/${name}`);
     }
     for (const [name, text] of Object.entries(ETC)) file(`/etc/${name}`, text);
     for (const [name, text] of Object.entries(PROC)) file(`/proc/${name}`, text, 0o444);
@@ -101,7 +119,15 @@ export class SystemTree {
   private info(path: string, e: Entry): NodeInfo {
     let ino = this.inodes.get(path);
     if (ino === undefined) this.inodes.set(path, (ino = INO_BASE + this.inodes.size));
-    return { path, ino, kind: e.kind, size: e.data.length, mtimeMs: BOOT_MS, atimeMs: BOOT_MS, mode: e.mode };
+    const info: NodeInfo = { path, ino, kind: e.kind, size: e.data.length, mtimeMs: BOOT_MS, atimeMs: BOOT_MS, mode: e.mode, uid: 0 };
+    if (e.kind === "symlink") info.target = new TextDecoder().decode(e.data);
+    return info;
+  }
+
+  /** A system link's target text (`/usr/bin/awk` → `/etc/alternatives/awk`), or undefined. */
+  linkTarget(path: string): string | undefined {
+    const e = this.entry(path);
+    return e?.kind === "symlink" ? new TextDecoder().decode(e.data) : undefined;
   }
 
   stat(path: string): NodeInfo | null {
@@ -118,9 +144,10 @@ export class SystemTree {
     return [...names].sort();
   }
 
-  /** The whole content of a system file (they are all small). */
+  /** The whole content of a system file (they are all small; a link has none of its own). */
   content(path: string): Uint8Array {
-    return this.entry(path)?.data ?? new Uint8Array(0);
+    const e = this.entry(path);
+    return e && e.kind !== "symlink" ? e.data : new Uint8Array(0);
   }
 
   /** The command a system path runs (`/usr/bin/sed` → `sed`), or undefined. */

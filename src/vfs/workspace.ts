@@ -21,6 +21,8 @@ export interface NodeInfo {
   mode: number;
   /** What a symbolic link points at, as written when it was made (links only). */
   target?: string;
+  /** 0 when root owns it (the read-only system tree, /tmp as on Debian); absent: the session's user. */
+  uid?: number;
 }
 
 export interface Quotas {

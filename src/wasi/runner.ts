@@ -9,7 +9,7 @@ import { WorkspaceDirFd } from "./fs/dir-fd";
 import { WorkspaceFileFd } from "./fs/file-fd";
 import { ProgramExit, RunStopped, buildImports } from "./imports";
 import { acquire, type Lease } from "./instance-pool";
-import { TOOLSHED_MODULE, buildToolshedImports } from "./toolshed-imports";
+import { ROOT_OWNED, TOOLSHED_MODULE, buildToolshedImports } from "./toolshed-imports";
 import { OutputFd, StdinFd, StreamOutFd, SyncOutFd } from "./stdio";
 import { resumeInTurn, takeTurn } from "./turns";
 import { SharedStreamFd } from "./fs/dev-fd";
@@ -362,7 +362,8 @@ function fileModes(ctx: WasiFsContext, cwd: string): NonNullable<Parameters<type
   return {
     get: (path) => {
       try {
-        return ctx.fs.mustStat(at(path)).mode;
+        const info = ctx.fs.mustStat(at(path));
+        return info.mode | (info.uid === 0 ? ROOT_OWNED : 0);
       } catch (e) {
         return -ctx.errnoOf(e);
       }

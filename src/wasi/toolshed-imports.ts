@@ -12,7 +12,7 @@ import { LIMITS } from "../limits";
  * stderr, as the shell does, and recorded the denial for the run's result.
  *
  * `path_mode(path_ptr, path_len) -> i32` — a file's permission bits (WASI's filestat has none),
- * or minus an errno. `path_set_mode(path_ptr, path_len, mode) -> i32` — chmod (cp -p, tar x):
+ * with ROOT_OWNED set when root owns it (ls -l and stat name the owner), or minus an errno. `path_set_mode(path_ptr, path_len, mode) -> i32` — chmod (cp -p, tar x):
  * 0, or minus an errno. The path is UTF-8, absolute or relative to the program's cwd.
  */
 export const TOOLSHED_MODULE = "toolshed";
@@ -38,6 +38,9 @@ export interface CommandGate {
 const MAX_PATH_BYTES = LIMITS.programPathBytes;
 const ERRNO_INVAL = 28;
 const ERRNO_NOSYS = 52;
+
+/** Beside the permission bits in `path_mode`'s answer: root owns the file (toolbox's host.rs reads it). */
+export const ROOT_OWNED = 1 << 16;
 
 export const CHECK_ALLOWED = 0;
 export const CHECK_DENIED = 1;

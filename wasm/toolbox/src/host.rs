@@ -64,11 +64,34 @@ mod imp {
     }
 }
 
+/// Set in `path_mode`'s answer beside the permission bits when root owns the file (the
+/// read-only system tree, and /tmp as on Debian); everything else is the session's user's.
+pub const ROOT_OWNED: u32 = 1 << 16;
+
 /// Permission bits of a file (the workspace keeps them; WASI's filestat has none), or the
 /// usual defaults when the host cannot say.
 pub fn mode_of(path: &str, is_dir: bool) -> u32 {
     let p = crate::fsx::host(path);
-    imp::mode(&p.to_string_lossy()).unwrap_or(if is_dir { 0o755 } else { 0o644 })
+    imp::mode(&p.to_string_lossy()).map(|m| m & 0o7777).unwrap_or(if is_dir { 0o755 } else { 0o644 })
+}
+
+/// Whether root owns a file as the host says (ls -l, stat). Natively (unit tests, the GNU
+/// comparison) every file is the session's user's, so outputs do not depend on who runs them.
+pub fn root_owned(path: &str) -> bool {
+    if cfg!(not(target_os = "wasi")) {
+        return false;
+    }
+    let p = crate::fsx::host(path);
+    imp::mode(&p.to_string_lossy()).map_or(false, |m| m & ROOT_OWNED != 0)
+}
+
+/// The owner's name and id as ls and stat print them.
+pub fn owner_of(path: &str) -> (&'static str, u32) {
+    if root_owned(path) {
+        ("root", 0)
+    } else {
+        (crate::cmd::sysinfo::USER, crate::cmd::sysinfo::UID)
+    }
 }
 
 /// A MODE as chmod, mkdir -m and install -m read it: octal, or symbolic clauses

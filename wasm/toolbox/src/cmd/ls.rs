@@ -10,7 +10,6 @@ use crate::fsx;
 use crate::host;
 use crate::num::{block_size, human, in_blocks};
 use crate::text::glob_match;
-use super::sysinfo::{UID, USER};
 use std::fs::Metadata;
 use std::io::{self, Write};
 
@@ -543,9 +542,10 @@ fn print_entries(ctx: &mut Ctx, es: &[Entry], o: &Opts, now: i64) -> io::Result<
         let cells: Vec<String> = es.iter().zip(&prefix).map(|(e, p)| format!("{}{}", p, display(e, o))).collect();
         return layout(ctx, &cells, o);
     }
-    let owner = if o.numeric { UID.to_string() } else { USER.to_string() };
     let mut rows: Vec<Vec<String>> = Vec::new();
     for e in es {
+        let (user, uid) = host::owner_of(&e.path);
+        let owner = if o.numeric { uid.to_string() } else { user.to_string() };
         let m = e.meta.as_ref();
         let dir = is_dir(e);
         let mode = if is_link(e) {

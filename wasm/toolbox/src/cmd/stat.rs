@@ -1,8 +1,8 @@
 //! stat [-L] [-c FORMAT | --printf FORMAT] [-t] FILE...
 //!
 //! The workspace keeps sizes and times, not owners, inodes or permission
-//! bits: %a/%A show 644/755-style modes, %u/%U/%g/%G the fixed owner
-//! `user` (1000), %i/%d/%h report 0/0/1 (2 for directories).
+//! bits: %a/%A show 644/755-style modes, %u/%U/%g/%G the owner the host names (root for the
+//! system tree and /tmp, else `agent`, 1000), %i/%d/%h report 0/0/1 (2 for directories).
 
 use crate::args::{flag, val, Spec};
 use crate::ctx::{q, reason, Ctx, Res};
@@ -110,8 +110,8 @@ fn format(fmt: &str, name: &str, m: &Metadata, escapes: bool) -> String {
             Some('F') => out.push_str(file_type(m)),
             Some('a') => out.push_str(&format!("{:o}", mode)),
             Some('A') => out.push_str(&mode_s),
-            Some('u') | Some('g') => out.push_str("1000"),
-            Some('U') | Some('G') => out.push_str(super::sysinfo::USER),
+            Some('u') | Some('g') => out.push_str(&host::owner_of(name).1.to_string()),
+            Some('U') | Some('G') => out.push_str(host::owner_of(name).0),
             Some('i') => out.push_str(&fsx::inode(name).unwrap_or(0).to_string()),
             Some('d') | Some('D') | Some('H') | Some('L') => out.push('0'),
             Some('h') => out.push_str(&super::ls::link_count(name, m.is_dir()).to_string()),

@@ -117,7 +117,8 @@ fn uses_as_array(body: &[Stmt], name: &str) -> bool {
     fn e(x: &Expr, n: &str) -> bool {
         match x {
             Expr::Index(a, idx) => a == n || idx.iter().any(|i| e(i, n)),
-            Expr::In(keys, a) => a == n || keys.iter().any(|k| e(k, n)),
+            Expr::Sub(b, idx) => e(b, n) || idx.iter().any(|i| e(i, n)),
+            Expr::In(keys, a) => is_array_named(a, n) || keys.iter().any(|k| e(k, n)),
             Expr::Builtin(b, args) => (b == "split" && matches!(args.get(1), Some(Expr::Var(v)) if v == n)) || args.iter().any(|a| e(a, n)),
             Expr::Call(_, args) => args.iter().any(|a| e(a, n)),
             Expr::Field(a) | Expr::Neg(a) | Expr::Plus(a) | Expr::Not(a) | Expr::Group(a) | Expr::IncDec(_, _, a) => e(a, n),
@@ -134,14 +135,24 @@ fn uses_as_array(body: &[Stmt], name: &str) -> bool {
             Stmt::If(c, a, b) => e(c, n) || s(a, n) || b.as_ref().map(|b| s(b, n)).unwrap_or(false),
             Stmt::While(c, b) | Stmt::Do(b, c) => e(c, n) || s(b, n),
             Stmt::For(i, c, st, b) => i.as_ref().map(|x| s(x, n)).unwrap_or(false) || c.as_ref().map(|x| e(x, n)).unwrap_or(false) || st.as_ref().map(|x| s(x, n)).unwrap_or(false) || s(b, n),
-            Stmt::ForIn(_, a, b) => a == n || s(b, n),
+            Stmt::ForIn(_, a, b) => is_array_named(a, n) || e(a, n) || s(b, n),
             Stmt::Block(v) => v.iter().any(|x| s(x, n)),
-            Stmt::Delete(a, _) => a == n,
+            Stmt::Delete(a, k) => is_array_named(a, n) || e(a, n) || k.as_ref().map(|k| k.iter().any(|x| e(x, n))).unwrap_or(false),
             Stmt::Exit(Some(a)) | Stmt::Return(Some(a)) => e(a, n),
             _ => false,
         }
     }
     body.iter().any(|x| s(x, name))
+}
+
+/// Is `a`, in an array's place (`in`, `for in`, `delete`), the plain name `n`?
+fn is_array_named(a: &Expr, n: &str) -> bool {
+    matches!(a, Expr::Var(v) if v == n)
+}
+
+/// gawk's name for an element in its messages: `a["1"]["x"]`.
+fn elem_label(base: &str, key: &str) -> String {
+    format!("{}[\"{}\"]", base, key)
 }
 
 impl<'p, 'o> Interp<'p, 'o> {
@@ -547,7 +558,7 @@ impl<'p, 'o> Interp<'p, 'o> {
             _ => match self.eval(e)? {
                 Val::Str(s) | Val::StrNum(s) => out.push_str(&s),
                 Val::Num(n) => out.push_str(&num_to_str(n, &self.sp.convfmt)),
-                Val::Uninit => {}
+                Val::Uninit | Val::Arr(_) => {}
             },
         }
         Ok(())
@@ -563,9 +574,11 @@ impl<'p, 'o> Interp<'p, 'o> {
                 self.set_field(i, s);
                 Ok(())
             }
-            Expr::Index(n, idx) => {
-                let k = self.key(idx)?;
-                let id = self.array_id(n)?;
+            Expr::Index(..) | Expr::Sub(..) => {
+                let (id, k, label) = self.elem_place(target)?;
+                if let Some(Val::Arr(_)) = self.arrays[id].get(&k) {
+                    return Err(format!("attempt to use array `{}' in a scalar context", elem_label(&label, &k)));
+                }
                 self.arrays[id].insert(k, v);
                 Ok(())
             }
@@ -607,11 +620,56 @@ impl<'p, 'o> Interp<'p, 'o> {
         let id = self.array_id(name)?;
         let arr = &mut self.arrays[id];
         let out = match arr.get_mut(k.as_str()) {
+            Some(Val::Arr(_)) => return Err(format!("attempt to use array `{}' in a scalar context", elem_label(name, &k))),
             Some(v) => f(v),
             None => f(arr.entry(k.clone()).or_insert(Val::Uninit)),
         };
         self.keybuf = k;
         Ok(out)
+    }
+
+    /// The array, key and label of an element expression (Index or Sub), its subarrays made
+    /// as gawk makes them on first use.
+    fn elem_place(&mut self, e: &Expr) -> R<(usize, String, String)> {
+        match e {
+            Expr::Index(n, idx) => {
+                let k = self.key(idx)?;
+                Ok((self.array_id(n)?, k, n.clone()))
+            }
+            Expr::Sub(base, idx) => {
+                let (id, label) = self.array_of(base)?;
+                let k = self.key(idx)?;
+                Ok((id, k, label))
+            }
+            _ => Err("array element expected".into()),
+        }
+    }
+
+    /// The array an expression names: a variable, or an element that is (or becomes, when
+    /// unset) a subarray. Returns its id and gawk's label for it.
+    fn array_of(&mut self, e: &Expr) -> R<(usize, String)> {
+        if let Expr::Var(n) = e {
+            return Ok((self.array_id(n)?, n.clone()));
+        }
+        let (parent, k, label) = self.elem_place(e)?;
+        let label = elem_label(&label, &k);
+        match self.arrays[parent].get(&k) {
+            Some(Val::Arr(id)) => Ok((*id, label)),
+            Some(Val::Uninit) | None => {
+                let id = self.new_array(Map::default());
+                self.arrays[parent].insert(k, Val::Arr(id));
+                Ok((id, label))
+            }
+            Some(_) => Err(format!("attempt to use scalar `{}' as an array", label)),
+        }
+    }
+
+    /// An element's value as stored (a subarray too), made (unset) when missing.
+    fn elem_raw(&mut self, e: &Expr) -> R<(Val, String)> {
+        let (id, k, label) = self.elem_place(e)?;
+        let label = elem_label(&label, &k);
+        let v = self.arrays[id].entry(k).or_insert(Val::Uninit).clone();
+        Ok((v, label))
     }
 
     fn match_re(&mut self, re: &Expr, s: &str) -> R<bool> {
@@ -640,9 +698,13 @@ impl<'p, 'o> Interp<'p, 'o> {
                 self.get_field(i)
             }
             Expr::Index(n, idx) => self.with_element(n, idx, |v| v.clone())?,
+            Expr::Sub(..) => match self.elem_raw(e)? {
+                (Val::Arr(_), label) => return Err(format!("attempt to use array `{}' in a scalar context", label)),
+                (v, _) => v,
+            },
             Expr::In(keys, n) => {
                 let k = self.key(keys)?;
-                let id = self.array_id(n)?;
+                let (id, _) = self.array_of(n)?;
                 Val::Num(if self.arrays[id].contains_key(&k) { 1.0 } else { 0.0 })
             }
             Expr::Assign(op, t, rhs) => {
@@ -783,6 +845,13 @@ impl<'p, 'o> Interp<'p, 'o> {
                         Cell::Scalar(_) => Cell::Scalar(self.get_var(v)?),
                     }
                 }
+                // An element holding a subarray is passed as that array (gawk); an unset one the
+                // callee uses as an array becomes one.
+                Some(e @ (Expr::Index(..) | Expr::Sub(..))) => match self.elem_raw(e)?.0 {
+                    Val::Arr(id) => Cell::Array(id),
+                    Val::Uninit if uses_as_array(&f.body, p) => Cell::Array(self.array_of(e)?.0),
+                    v => Cell::Scalar(v),
+                },
                 Some(e) => Cell::Scalar(self.eval(e)?),
                 None => Cell::Scalar(Val::Uninit),
             };
@@ -813,12 +882,75 @@ impl<'p, 'o> Interp<'p, 'o> {
                     let id = self.array_id(v)?;
                     Val::Num(self.arrays[id].len() as f64)
                 }
+                Some(e @ (Expr::Index(..) | Expr::Sub(..))) => match self.elem_raw(e)?.0 {
+                    Val::Arr(id) => Val::Num(self.arrays[id].len() as f64),
+                    v => {
+                        let s = self.to_s(&v);
+                        Val::Num(if self.bytes { s.len() } else { s.chars().count() } as f64)
+                    }
+                },
                 Some(e) => {
                     let v = self.eval(e)?;
                     let s = self.to_s(&v);
                     Val::Num(if self.bytes { s.len() } else { s.chars().count() } as f64)
                 }
             },
+            // gawk: is the argument an array (a name, or an element holding a subarray)?
+            "isarray" | "typeof" => {
+                let e = argn(0).ok_or_else(|| format!("{}: missing argument", name))?;
+                let v = match e {
+                    Expr::Var(v) => match self.lookup(v) {
+                        Some(Cell::Array(_)) => Val::Arr(0),
+                        Some(Cell::Scalar(x)) => x.clone(),
+                        None => Val::Uninit,
+                    },
+                    Expr::Index(..) | Expr::Sub(..) => self.elem_raw(e)?.0,
+                    e => self.eval(e)?,
+                };
+                if name == "isarray" {
+                    Val::Num(if matches!(v, Val::Arr(_)) { 1.0 } else { 0.0 })
+                } else {
+                    Val::Str(type_name(&v).into())
+                }
+            }
+            // gawk's asort(src [, dest]) sorts the values, asorti the indices (as strings), into
+            // dest[1..n] (src itself when dest is absent); numbers come before strings.
+            "asort" | "asorti" => {
+                let src = match argn(0) {
+                    Some(e @ (Expr::Var(_) | Expr::Index(..) | Expr::Sub(..))) => e,
+                    _ => return Err(format!("{}: first argument not an array", name)),
+                };
+                let (id, _) = self.array_of(src)?;
+                let mut items: Vec<Val> = if name == "asorti" {
+                    self.arrays[id].keys().map(|k| Val::Str(k.clone())).collect()
+                } else {
+                    self.arrays[id].values().cloned().collect()
+                };
+                let convfmt = self.sp.convfmt.clone();
+                let rank = |v: &Val| match v {
+                    Val::Num(_) | Val::Uninit => 0,
+                    Val::StrNum(s) if super::value::looks_numeric(s) => 0,
+                    Val::Arr(_) => 2,
+                    _ => 1,
+                };
+                items.sort_by(|x, y| {
+                    rank(x).cmp(&rank(y)).then_with(|| match rank(x) {
+                        0 => x.num().partial_cmp(&y.num()).unwrap_or(std::cmp::Ordering::Equal).then_with(|| x.str_with(&convfmt).cmp(&y.str_with(&convfmt))),
+                        _ => x.str_with(&convfmt).cmp(&y.str_with(&convfmt)),
+                    })
+                });
+                let dest = match argn(1) {
+                    Some(e @ (Expr::Var(_) | Expr::Index(..) | Expr::Sub(..))) => self.array_of(e)?.0,
+                    Some(_) => return Err(format!("{}: second argument not an array", name)),
+                    None => id,
+                };
+                let n = items.len();
+                self.arrays[dest].clear();
+                for (i, v) in items.into_iter().enumerate() {
+                    self.arrays[dest].insert((i + 1).to_string(), v);
+                }
+                Val::Num(n as f64)
+            }
             "substr" if self.bytes => {
                 // Bytes as units (-b or a C locale); a cut inside a UTF-8
                 // character cannot be kept in a string here and becomes U+FFFD.
@@ -857,7 +989,7 @@ impl<'p, 'o> Interp<'p, 'o> {
                 let s = self.eval(argn(0).ok_or("split: missing argument")?)?;
                 let s = self.to_s(&s);
                 let arr = match argn(1) {
-                    Some(Expr::Var(n)) => n.clone(),
+                    Some(e @ (Expr::Var(_) | Expr::Index(..) | Expr::Sub(..))) => e,
                     _ => return Err("split: second argument must be an array name".into()),
                 };
                 let parts = match argn(2) {
@@ -879,7 +1011,7 @@ impl<'p, 'o> Interp<'p, 'o> {
                         self.split_with(&s, &fs)
                     }
                 };
-                let id = self.array_id(&arr)?;
+                let (id, _) = self.array_of(arr)?;
                 self.arrays[id].clear();
                 for (i, p) in parts.iter().enumerate() {
                     self.arrays[id].insert((i + 1).to_string(), Val::StrNum(p.clone()));
@@ -1045,55 +1177,6 @@ impl<'p, 'o> Interp<'p, 'o> {
                 }
                 let f = self.to_s(&vals[0]);
                 Val::Str(sprintf(&f, &vals[1..], &self.sp.convfmt)?)
-            }
-            // gawk's sorts: asorti sorts the indices as strings; asort sorts the values, numbers
-            // (by value) before strings (by text). Into DEST when given, else SRC is replaced.
-            "asort" | "asorti" => {
-                let src = match argn(0) {
-                    Some(Expr::Var(n)) => n.clone(),
-                    _ => return Err(format!("{}: first argument is not an array", name)),
-                };
-                let dest = match argn(1) {
-                    None => None,
-                    Some(Expr::Var(n)) => Some(n.clone()),
-                    _ => return Err(format!("{}: second argument is not an array", name)),
-                };
-                let sid = self.array_id(&src)?;
-                let mut items: Vec<Val> = if name == "asorti" {
-                    let mut keys: Vec<String> = self.arrays[sid].keys().cloned().collect();
-                    keys.sort();
-                    keys.into_iter().map(Val::Str).collect()
-                } else {
-                    let mut vals: Vec<(Option<f64>, String, Val)> = self.arrays[sid]
-                        .values()
-                        .map(|v| {
-                            let n = match v {
-                                Val::Num(n) => Some(*n),
-                                Val::Uninit => Some(0.0),
-                                Val::StrNum(t) if super::value::looks_numeric(t) => Some(super::value::str_to_num(t)),
-                                _ => None,
-                            };
-                            (n, self.to_s(v), v.clone())
-                        })
-                        .collect();
-                    vals.sort_by(|a, b| match (a.0, b.0) {
-                        (Some(x), Some(y)) => x.partial_cmp(&y).unwrap_or(std::cmp::Ordering::Equal).then_with(|| a.1.cmp(&b.1)),
-                        (Some(_), None) => std::cmp::Ordering::Less,
-                        (None, Some(_)) => std::cmp::Ordering::Greater,
-                        (None, None) => a.1.cmp(&b.1),
-                    });
-                    vals.into_iter().map(|t| t.2).collect()
-                };
-                let did = match dest {
-                    Some(d) => self.array_id(&d)?,
-                    None => sid,
-                };
-                let n = items.len();
-                self.arrays[did].clear();
-                for (i, v) in items.drain(..).enumerate() {
-                    self.arrays[did].insert((i + 1).to_string(), v);
-                }
-                Val::Num(n as f64)
             }
             // gawk's time functions; the toolbox's clock and zone are UTC, as the session's are
             "systime" => Val::Num(fsx::now().0 as f64),
@@ -1388,7 +1471,7 @@ impl<'p, 'o> Interp<'p, 'o> {
                 match self.eval(e)? {
                     Val::Num(n) => out.push_str(&num_to_str(n, &self.sp.ofmt)),
                     Val::Str(s) | Val::StrNum(s) => out.push_str(&s),
-                    Val::Uninit => {}
+                    Val::Uninit | Val::Arr(_) => {}
                 }
                 Ok(())
             }
@@ -1499,7 +1582,7 @@ impl<'p, 'o> Interp<'p, 'o> {
                 }
             }
             Stmt::ForIn(k, arr, body) => {
-                let id = self.array_id(arr)?;
+                let (id, _) = self.array_of(arr)?;
                 let mut keys: Vec<String> = self.arrays[id].keys().cloned().collect();
                 // Deterministic order: numeric keys by value, then the rest.
                 keys.sort_by(|a, b| match (a.parse::<f64>(), b.parse::<f64>()) {
@@ -1540,7 +1623,7 @@ impl<'p, 'o> Interp<'p, 'o> {
             Stmt::Break => return Ok(Flow::Break),
             Stmt::Continue => return Ok(Flow::Continue),
             Stmt::Delete(n, idx) => {
-                let id = self.array_id(n)?;
+                let (id, _) = self.array_of(n)?;
                 match idx {
                     Some(i) => {
                         let k = self.key(i)?;
@@ -1596,6 +1679,18 @@ impl<'p, 'o> Interp<'p, 'o> {
             }
         }
         Ok(Flow::Normal)
+    }
+}
+
+/// gawk's typeof() names.
+fn type_name(v: &Val) -> &'static str {
+    match v {
+        Val::Arr(_) => "array",
+        Val::Uninit => "untyped",
+        Val::Num(_) => "number",
+        Val::Str(_) => "string",
+        Val::StrNum(s) if super::value::looks_numeric(s) => "strnum",
+        Val::StrNum(_) => "string",
     }
 }
 

@@ -4,7 +4,8 @@
 //! associative arrays, user functions, printf/sprintf, getline (from the
 //! main input or `< file`), output redirection to files, and the builtins
 //! length substr index split sub gsub match sprintf tolower toupper int sqrt
-//! exp log sin cos atan2 rand srand close fflush, and gawk's gensub and
+//! exp log sin cos atan2 rand srand close fflush, gawk's gensub, arrays of arrays (`a[i][j]`,
+//! isarray, typeof, asort, asorti) and
 //! match(s, re, arr). Regexes are EREs (no back-references) with gawk's
 //! escapes (`\\t`, `\\u`, backslash-quoting inside brackets). A one-character FS
 //! other than a space is literal, as in gawk. Not available here: pipes (`cmd | getline`,
@@ -28,7 +29,48 @@ use hash::Map;
 use std::io::{self, Read, Write};
 use value::Val;
 
-const HELP: &str = "Usage: awk [-F fs] [-v var=value] [-f progfile | 'prog'] [file ...]\n\nPOSIX awk. Not available in this sandbox: pipes to or from commands and system().\n";
+/// gawk's usage text (`-h`, `--help`, `-W help`), with this sandbox's notes where gawk tells how
+/// to report bugs. `{}` is the name the program was called by, as gawk prints it.
+const HELP: &str = "Usage: {} [POSIX or GNU style options] -f progfile [--] file ...
+Usage: {} [POSIX or GNU style options] [--] 'program' file ...
+POSIX options:\t\tGNU long options: (standard)
+\t-f progfile\t\t--file=progfile
+\t-F fs\t\t\t--field-separator=fs
+\t-v var=val\t\t--assign=var=val
+Short options:\t\tGNU long options: (extensions)
+\t-b\t\t\t--characters-as-bytes
+\t-c\t\t\t--traditional
+\t-C\t\t\t--copyright
+\t-d[file]\t\t--dump-variables[=file]
+\t-D[file]\t\t--debug[=file]
+\t-e 'program-text'\t--source='program-text'
+\t-E file\t\t\t--exec=file
+\t-g\t\t\t--gen-pot
+\t-h\t\t\t--help
+\t-i includefile\t\t--include=includefile
+\t-I\t\t\t--trace
+\t-l library\t\t--load=library
+\t-L[fatal|invalid|no-ext]\t--lint[=fatal|invalid|no-ext]
+\t-M\t\t\t--bignum
+\t-N\t\t\t--use-lc-numeric
+\t-n\t\t\t--non-decimal-data
+\t-o[file]\t\t--pretty-print[=file]
+\t-O\t\t\t--optimize
+\t-p[file]\t\t--profile[=file]
+\t-P\t\t\t--posix
+\t-r\t\t\t--re-interval
+\t-s\t\t\t--no-optimize
+\t-S\t\t\t--sandbox
+\t-t\t\t\t--lint-old
+\t-V\t\t\t--version
+
+This awk reads gawk's dialect (arrays of arrays, gensub, asort, ...). Not available in this
+sandbox: pipes to or from commands, system(), -D, -M, -o, -p, -g and -l.
+
+Examples:
+\t{} '{ sum += $1 }; END { print sum }' file
+\t{} -F: '{ print $1 }' /etc/passwd
+";
 
 /// Backslash escapes in -v values and command-line assignments.
 pub fn unescape(s: &str) -> String {
@@ -105,9 +147,16 @@ const REFUSED: &[(&str, &str)] = &[
     ("l", "-l/--load (dynamic extensions) is not supported here"),
 ];
 
+/// Does a `-W` word name one of gawk's long options (whole, or a prefix as getopt allows)?
+fn known_long(word: &str) -> bool {
+    let name = word.split('=').next().unwrap_or("");
+    !name.is_empty() && (SPECS.iter().any(|s| !s.long.is_empty() && s.long.starts_with(name)) || "help".starts_with(name) || "version".starts_with(name))
+}
+
 /// gawk's `-W name[=value]` (also `-Wname`) is `--name[=value]`: rewritten before parsing, up
-/// to the program text, skipping the values of options that take one.
-fn expand_w(args: &[String]) -> Vec<String> {
+/// to the program text, skipping the values of options that take one. A `-W` word that names no
+/// option is ignored with gawk's warning (pushed to `warnings`), as gawk does.
+fn expand_w(args: &[String], warnings: &mut Vec<String>) -> Vec<String> {
     let mut out = Vec::with_capacity(args.len());
     let mut i = 0;
     while i < args.len() {
@@ -117,12 +166,20 @@ fn expand_w(args: &[String]) -> Vec<String> {
             break;
         }
         if a == "-W" && i + 1 < args.len() {
-            out.push(format!("--{}", args[i + 1]));
+            if known_long(&args[i + 1]) {
+                out.push(format!("--{}", args[i + 1]));
+            } else {
+                warnings.push(format!("option `-W {}' unrecognized, ignored", args[i + 1]));
+            }
             i += 2;
             continue;
         }
         if let Some(rest) = a.strip_prefix("-W") {
-            out.push(format!("--{}", rest));
+            if known_long(rest) {
+                out.push(format!("--{}", rest));
+            } else {
+                warnings.push(format!("option `-W {}' unrecognized, ignored", rest));
+            }
             i += 1;
             continue;
         }
@@ -138,7 +195,11 @@ fn expand_w(args: &[String]) -> Vec<String> {
 }
 
 pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
-    let args = &expand_w(args)[..];
+    let mut warnings = Vec::new();
+    let args = &expand_w(args, &mut warnings)[..];
+    for w in warnings {
+        ctx.diag.warn(w);
+    }
     // Options end at the program text (the first operand), as in gawk.
     let p = match args::parse_with(args, SPECS, false) {
         Ok(p) => p,
@@ -148,7 +209,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         }
     };
     if p.has(args::HELP) || p.has("h") {
-        ctx.out.write_all(HELP.as_bytes())?;
+        ctx.out.write_all(HELP.replace("{}", &ctx.name).as_bytes())?;
         return Ok(0);
     }
     if p.has(args::VERSION) || p.has("V") {
@@ -224,7 +285,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         } else {
             let mut t = String::new();
             if let Err(e) = input::open(ctx.stdin, v).and_then(|mut r| r.read_to_string(&mut t)) {
-                return Ok(fatal(ctx, &format!("can't open source file `{}' for reading: {}", v, reason(&e))));
+                return Ok(fatal(ctx, &format!("fatal: cannot open source file `{}' for reading: {}", v, reason(&e))));
             }
             src.push_str(&t);
         }
@@ -295,7 +356,7 @@ fn dump_variables(it: &mut Interp, path: &str) -> Result<(), String> {
     for n in names {
         let shown = match &it.globals[n] {
             Cell::Array(id) => format!("array, {} elements", it.arrays[*id].len()),
-            Cell::Scalar(Val::Uninit) => "untyped variable".into(),
+            Cell::Scalar(Val::Uninit) | Cell::Scalar(Val::Arr(_)) => "untyped variable".into(),
             Cell::Scalar(Val::Num(x)) => value::num_to_str(*x, "%.6g"),
             Cell::Scalar(Val::Str(s)) | Cell::Scalar(Val::StrNum(s)) => format!("\"{}\"", s),
         };
@@ -423,6 +484,33 @@ mod tests {
         }
         check("awk", &["BEGIN { exit 3 }"], "", "", 3);
         fast_paths();
+        arrays_of_arrays();
+    }
+
+    /// gawk's arrays of arrays, isarray/typeof, asort/asorti and the -W forms, against gawk 5.2's
+    /// answers (test/realism compares the same against Debian's gawk at test time).
+    fn arrays_of_arrays() {
+        let t = "a 1\nb 2\na 3\n";
+        let cases: &[(&[&str], &str, &str)] = &[
+            (&["BEGIN{a[1][2]=3; a[1][4]=5; for (k in a[1]) s+=a[1][k]; print s, isarray(a), isarray(a[1]), isarray(a[1][2])}"], "", "8 1 1 0\n"),
+            (&["BEGIN{a[\"x\"][\"y\"]=\"z\"; print length(a[\"x\"]); delete a[\"x\"][\"y\"]; print length(a[\"x\"]), length(a)}"], "", "1\n0 1\n"),
+            (&["BEGIN{a[1][2][3]=\"deep\"; print a[1][2][3], length(a[1][2]); a[1][2][3]++; print a[1][2][3]}"], "", "deep 1\n1\n"),
+            (&["BEGIN{split(\"x y z\", b[\"q\"]); print length(b[\"q\"]), b[\"q\"][3], isarray(b[\"q\"])}"], "", "3 z 1\n"),
+            (&["BEGIN{a[1][2]=3; if ((2) in a[1]) print \"in\"; if (!(5 in a[1])) print \"not\"; delete a[1]; print length(a)}"], "", "in\nnot\n0\n"),
+            (&["function f(arr, k) { for (k in arr) n++; return n } BEGIN{a[\"x\"][1]; a[\"x\"][2]; print f(a[\"x\"])}"], "", "2\n"),
+            (&["function fill(arr) { arr[\"k\"] = 7 } BEGIN{fill(a[\"s\"]); print a[\"s\"][\"k\"]}"], "", "7\n"),
+            (&["BEGIN{a[1]=1; b[1][1]=1; print typeof(a), typeof(a[1]), typeof(b[1]), typeof(b[1][1]), typeof(z)}"], "", "array number array number untyped\n"),
+            (&["{g[$1][NR]=$2} END{n=asorti(g, k); for(i=1;i<=n;i++){s=0; for(j in g[k[i]]) s+=g[k[i]][j]; print k[i], s}}"], t, "a 4\nb 2\n"),
+            (&["BEGIN{a[\"b\"]=2;a[\"a\"]=10;a[\"c\"]=\"x\"; n=asort(a,d); print n, d[1], d[2], d[3]; asorti(a); print a[1] a[2] a[3]}"], "", "3 2 10 x\nabc\n"),
+            (&["-W", "bogus", "BEGIN{print 1}"], "", "1\n"),
+            (&["-Wposix", "-W", "lint", "BEGIN{print 2}"], "", "2\n"),
+        ];
+        for (args, input, out) in cases {
+            check("awk", args, input, out, 0);
+        }
+        check_err("awk", &["BEGIN{a[1][2]=3; print a[1]}"], "", "awk: fatal: attempt to use array `a[\"1\"]' in a scalar context\n", 2);
+        check_err("awk", &["BEGIN{a[1]=3; a[1][2]=4}"], "", "awk: fatal: attempt to use scalar `a[\"1\"]' as an array\n", 2);
+        check_err("awk", &["-W", "bogus", "BEGIN{}"], "", "awk: option `-W bogus' unrecognized, ignored\n", 0);
     }
 
     /// Lazy field splitting, cached special variables, in-place field

@@ -10,11 +10,15 @@ pub enum Expr {
     Var(String),
     Field(Box<Expr>),
     Index(String, Vec<Expr>),
+    /// gawk's arrays of arrays: an element of the subarray the first expression names
+    /// (an Index or another Sub): `a[i][j]` is Sub(Index(a, [i]), [j]).
+    Sub(Box<Expr>, Vec<Expr>),
     Assign(&'static str, Box<Expr>, Box<Expr>),
     Cond(Box<Expr>, Box<Expr>, Box<Expr>),
     And(Box<Expr>, Box<Expr>),
     Or(Box<Expr>, Box<Expr>),
-    In(Vec<Expr>, String),
+    /// `(keys) in ARRAY`, the array a name or a subarray (Var, Index or Sub).
+    In(Vec<Expr>, Box<Expr>),
     Match(bool, Box<Expr>, Box<Expr>),
     Bin(&'static str, Box<Expr>, Box<Expr>),
     Cmp(&'static str, Box<Expr>, Box<Expr>),
@@ -48,7 +52,8 @@ pub enum Stmt {
     While(Expr, Box<Stmt>),
     Do(Box<Stmt>, Expr),
     For(Option<Box<Stmt>>, Option<Expr>, Option<Box<Stmt>>, Box<Stmt>),
-    ForIn(String, String, Box<Stmt>),
+    /// `for (k in ARRAY)`, the array a Var, Index or Sub.
+    ForIn(String, Expr, Box<Stmt>),
     Block(Vec<Stmt>),
     Next,
     NextFile,
@@ -56,7 +61,8 @@ pub enum Stmt {
     Return(Option<Expr>),
     Break,
     Continue,
-    Delete(String, Option<Vec<Expr>>),
+    /// `delete ARRAY[keys]` or `delete ARRAY`, the array a Var, Index or Sub.
+    Delete(Expr, Option<Vec<Expr>>),
 }
 
 #[derive(Debug, Clone)]
@@ -275,16 +281,21 @@ impl P {
                 "for" => {
                     self.next();
                     self.expect_op("(")?;
-                    // for (k in arr)
-                    if let (Tok::Name(k), Tok::Kw("in"), Tok::Name(a), Tok::Op(")")) = (
+                    // for (k in arr) and for (k in a[i]...)
+                    if let (Tok::Name(k), Tok::Kw("in"), Tok::Name(_)) = (
                         self.t[self.i].0.clone(),
                         self.t.get(self.i + 1).map(|x| x.0.clone()).unwrap_or(Tok::Eof),
                         self.t.get(self.i + 2).map(|x| x.0.clone()).unwrap_or(Tok::Eof),
-                        self.t.get(self.i + 3).map(|x| x.0.clone()).unwrap_or(Tok::Eof),
                     ) {
-                        self.i += 4;
-                        let body = self.simple_or_block()?;
-                        return Ok(Stmt::ForIn(k, a, Box::new(body)));
+                        let save = self.i;
+                        self.i += 2;
+                        let arr = self.array_ref()?;
+                        if self.is_op(")") {
+                            self.next();
+                            let body = self.simple_or_block()?;
+                            return Ok(Stmt::ForIn(k, arr, Box::new(body)));
+                        }
+                        self.i = save;
                     }
                     let init = if self.is_op(";") { None } else { Some(Box::new(self.simple_stmt()?)) };
                     self.expect_op(";")?;
@@ -335,16 +346,15 @@ impl P {
                 }
                 "delete" => {
                     self.next();
-                    let name = match self.next() {
-                        Tok::Name(n) => n,
-                        _ => return self.err("array name expected after delete"),
-                    };
-                    if self.is_op("[") {
-                        self.next();
-                        let idx = self.expr_list("]")?;
-                        return Ok(Stmt::Delete(name, Some(idx)));
+                    if !matches!(self.peek(), Tok::Name(_)) {
+                        return self.err("array name expected after delete");
                     }
-                    return Ok(Stmt::Delete(name, None));
+                    // `delete a[i][j]`: the last subscript is the key, the rest name the array.
+                    return Ok(match self.array_ref()? {
+                        Expr::Index(n, idx) => Stmt::Delete(Expr::Var(n), Some(idx)),
+                        Expr::Sub(base, idx) => Stmt::Delete(*base, Some(idx)),
+                        arr => Stmt::Delete(arr, None),
+                    });
                 }
                 _ => {}
             }
@@ -483,10 +493,10 @@ impl P {
         let mut l = self.match_expr()?;
         while self.is_kw("in") && !self.no_in {
             self.next();
-            let arr = match self.next() {
-                Tok::Name(n) => n,
-                _ => return self.err("array name expected after 'in'"),
-            };
+            if !matches!(self.peek(), Tok::Name(_)) {
+                return self.err("array name expected after 'in'");
+            }
+            let arr = Box::new(self.array_ref()?);
             let keys = match l {
                 Expr::Group(inner) => vec![*inner],
                 other => vec![other],
@@ -636,6 +646,30 @@ impl P {
         Ok(e)
     }
 
+    /// NAME followed by any number of `[subscripts]`: Var, Index, or Sub for gawk's arrays of
+    /// arrays (`a[i][j]`). The caller has checked that a name comes next.
+    fn array_ref(&mut self) -> R<Expr> {
+        let n = match self.next() {
+            Tok::Name(n) => n,
+            _ => return self.err("array name expected"),
+        };
+        if !self.is_op("[") {
+            return Ok(Expr::Var(n));
+        }
+        self.next();
+        let save = (self.no_gt, self.no_in);
+        self.no_gt = false;
+        self.no_in = false;
+        let mut e = Expr::Index(n, self.expr_list("]")?);
+        while self.is_op("[") {
+            self.next();
+            e = Expr::Sub(Box::new(e), self.expr_list("]")?);
+        }
+        self.no_gt = save.0;
+        self.no_in = save.1;
+        Ok(e)
+    }
+
     fn primary(&mut self) -> R<Expr> {
         let t = self.next();
         Ok(match t {
@@ -662,11 +696,10 @@ impl P {
                         return self.err("expected 'in' after (list)");
                     }
                     self.next();
-                    let arr = match self.next() {
-                        Tok::Name(n) => n,
-                        _ => return self.err("array name expected"),
-                    };
-                    return Ok(Expr::In(keys, arr));
+                    if !matches!(self.peek(), Tok::Name(_)) {
+                        return self.err("array name expected");
+                    }
+                    return Ok(Expr::In(keys, Box::new(self.array_ref()?)));
                 }
                 self.expect_op(")")?;
                 self.no_gt = save.0;
@@ -675,14 +708,9 @@ impl P {
             }
             Tok::Op("-") => Expr::Neg(Box::new(self.unary()?)),
             Tok::Op("!") => Expr::Not(Box::new(self.unary()?)),
-            Tok::Name(n) => {
-                if self.is_op("[") {
-                    self.next();
-                    let idx = self.expr_list("]")?;
-                    Expr::Index(n, idx)
-                } else {
-                    Expr::Var(n)
-                }
+            Tok::Name(_) => {
+                self.i -= 1;
+                self.array_ref()?
             }
             Tok::FuncName(n) => {
                 self.expect_op("(")?;
@@ -719,7 +747,7 @@ impl P {
 }
 
 fn is_lvalue(e: &Expr) -> bool {
-    matches!(e, Expr::Var(_) | Expr::Field(_) | Expr::Index(_, _))
+    matches!(e, Expr::Var(_) | Expr::Field(_) | Expr::Index(_, _) | Expr::Sub(_, _))
 }
 
 pub fn parse(toks: Vec<(Tok, usize)>) -> R<Program> {

@@ -7,6 +7,10 @@ pub enum Val {
     Num(f64),
     Str(String),
     StrNum(String),
+    /// An array element that is itself an array (gawk's arrays of arrays): the id of the
+    /// subarray. The interpreter refuses it in a scalar context before a value is read, so
+    /// the scalar views below never see one; they read it as unset.
+    Arr(usize),
 }
 
 /// Leading numeric prefix of a string, like strtod (hex and inf/nan aside).
@@ -173,7 +177,7 @@ pub fn input_to_num(s: &str) -> f64 {
 impl Val {
     pub fn num(&self) -> f64 {
         match self {
-            Val::Uninit => 0.0,
+            Val::Uninit | Val::Arr(_) => 0.0,
             Val::Num(n) => *n,
             Val::StrNum(s) => input_to_num(s),
             Val::Str(s) => str_to_num(s),
@@ -181,7 +185,7 @@ impl Val {
     }
     pub fn str_with(&self, convfmt: &str) -> String {
         match self {
-            Val::Uninit => String::new(),
+            Val::Uninit | Val::Arr(_) => String::new(),
             Val::Num(n) => num_to_str(*n, convfmt),
             Val::Str(s) | Val::StrNum(s) => s.clone(),
         }
@@ -195,7 +199,7 @@ impl Val {
     }
     pub fn truthy(&self) -> bool {
         match self {
-            Val::Uninit => false,
+            Val::Uninit | Val::Arr(_) => false,
             Val::Num(n) => *n != 0.0,
             Val::Str(s) => !s.is_empty(),
             Val::StrNum(s) => {
@@ -209,7 +213,7 @@ impl Val {
     }
     pub fn as_ref(&self) -> ValRef<'_> {
         match self {
-            Val::Uninit => ValRef::Uninit,
+            Val::Uninit | Val::Arr(_) => ValRef::Uninit,
             Val::Num(n) => ValRef::Num(*n),
             Val::Str(s) => ValRef::Str(s),
             Val::StrNum(s) => ValRef::StrNum(s),

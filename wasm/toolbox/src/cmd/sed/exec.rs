@@ -25,6 +25,8 @@ struct Lines<'a> {
     ahead: Option<(Vec<u8>, bool)>,
     eol: u8,
     errors: Vec<String>,
+    /// The file the next line comes from (for `F`).
+    current: String,
 }
 
 impl<'a> Lines<'a> {
@@ -36,6 +38,7 @@ impl<'a> Lines<'a> {
                 }
                 let n = self.names[self.next_file].clone();
                 self.next_file += 1;
+                self.current = n.clone();
                 if n == "-" {
                     match self.stdin.take() {
                         Some(s) => self.cur = Some(Box::new(s)),
@@ -132,11 +135,40 @@ struct Machine<'p> {
     quit: Option<i32>,
     /// A back-reference search gave up (step budget); ends the run.
     error: Option<String>,
+    /// Open `w` files by Program::wfiles index; None is /dev/stdout (sed's own output).
+    writers: Vec<Option<io::BufWriter<std::fs::File>>>,
+    /// `R` files being read a line at a time.
+    readers: Vec<(String, Option<Box<dyn BufRead>>)>,
 }
 
 pub fn run(ctx: &mut Ctx, prog: &Program, o: &Opts, files: &[String]) -> Res {
     let n = prog.cmds.len();
-    let mut m = Machine { prog, hold: Vec::new(), active: vec![false; n], range_end: vec![0; n], last_re: None, quit: None, error: None };
+    let mut m = Machine { prog, hold: Vec::new(), active: vec![false; n], range_end: vec![0; n], last_re: None, quit: None, error: None, writers: Vec::new(), readers: Vec::new() };
+    // GNU opens (and empties) every w file before reading any input.
+    for f in &prog.wfiles {
+        if f == "/dev/stdout" {
+            m.writers.push(None);
+            continue;
+        }
+        match std::fs::File::create(fsx::host(f)) {
+            Ok(file) => m.writers.push(Some(io::BufWriter::new(file))),
+            Err(e) => {
+                ctx.diag.error(format!("couldn't open file {}: {}", f, reason(&e)));
+                return Ok(4);
+            }
+        }
+    }
+    let code = run_inputs(ctx, &mut m, o, files)?;
+    for (w, name) in m.writers.iter_mut().zip(&prog.wfiles) {
+        if let Some(Err(e)) = w.as_mut().map(|w| w.flush()) {
+            ctx.diag.error(format!("couldn't write {}: {}", name, reason(&e)));
+            return Ok(4);
+        }
+    }
+    Ok(code)
+}
+
+fn run_inputs(ctx: &mut Ctx, m: &mut Machine, o: &Opts, files: &[String]) -> Res {
     if let Some(suffix) = &o.in_place {
         for f in files {
             if f == "-" {
@@ -155,11 +187,11 @@ pub fn run(ctx: &mut Ctx, prog: &Program, o: &Opts, files: &[String]) -> Res {
                 }
             }
             let mut buf = Vec::new();
-            let mut lines = Lines { names: vec![f.clone()], next_file: 0, cur: None, stdin: None, ahead: None, eol: o.eol, errors: Vec::new() };
+            let mut lines = Lines { names: vec![f.clone()], next_file: 0, cur: None, stdin: None, ahead: None, eol: o.eol, errors: Vec::new(), current: String::new() };
             {
                 let mut out = Out { w: &mut buf, missing_nl: false, eol: o.eol };
                 m.range_reset();
-                stream(&mut m, &mut lines, &mut out, o, &mut ctx.out)?;
+                stream(m, &mut lines, &mut out, o, &mut ctx.out)?;
             }
             for e in lines.errors {
                 ctx.diag.error(e);
@@ -182,12 +214,12 @@ pub fn run(ctx: &mut Ctx, prog: &Program, o: &Opts, files: &[String]) -> Res {
         let groups: Vec<Vec<String>> = if o.separate { files.iter().map(|f| vec![f.clone()]).collect() } else { vec![files.to_vec()] };
         let mut out_missing = false;
         for g in groups {
-            let mut lines = Lines { names: g, next_file: 0, cur: None, stdin: Some(&mut *ctx.stdin), ahead: None, eol: o.eol, errors: Vec::new() };
+            let mut lines = Lines { names: g, next_file: 0, cur: None, stdin: Some(&mut *ctx.stdin), ahead: None, eol: o.eol, errors: Vec::new(), current: String::new() };
             let mut sink = io::sink();
             {
                 let mut out = Out { w: &mut ctx.out, missing_nl: out_missing, eol: o.eol };
                 m.range_reset();
-                stream(&mut m, &mut lines, &mut out, o, &mut sink)?;
+                stream(m, &mut lines, &mut out, o, &mut sink)?;
                 out_missing = out.missing_nl;
             }
             for e in lines.errors {
@@ -480,7 +512,45 @@ fn list(ps: &[u8], width: usize, out: &mut Vec<u8>) {
     out.extend_from_slice(b"$\n");
 }
 
-fn stream(m: &mut Machine, lines: &mut Lines, out: &mut Out, o: &Opts, _aux: &mut dyn Write) -> io::Result<()> {
+/// `w FILE`: the text and a newline; /dev/stdout is sed's own output (the real stdout with -i).
+fn write_to(m: &mut Machine, i: usize, text: &[u8], out: &mut Out, o: &Opts, aux: &mut dyn Write) -> io::Result<()> {
+    match m.writers.get_mut(i) {
+        Some(Some(w)) => {
+            w.write_all(text)?;
+            w.write_all(&[o.eol])
+        }
+        _ if o.in_place.is_some() => {
+            aux.write_all(text)?;
+            aux.write_all(&[o.eol])
+        }
+        _ => out.line(text, true),
+    }
+}
+
+/// `R FILE`: the file's next line (with its newline), or None at its end or when unreadable.
+fn read_line(m: &mut Machine, name: &str, eol: u8) -> Option<Vec<u8>> {
+    let at = match m.readers.iter().position(|(n, _)| n == name) {
+        Some(i) => i,
+        None => {
+            let r = std::fs::File::open(fsx::host(name)).ok().map(|f| Box::new(io::BufReader::new(f)) as Box<dyn BufRead>);
+            m.readers.push((name.to_string(), r));
+            m.readers.len() - 1
+        }
+    };
+    let r = m.readers[at].1.as_mut()?;
+    let mut buf = Vec::new();
+    match r.read_until(eol, &mut buf) {
+        Ok(n) if n > 0 => {
+            if buf.last() != Some(&eol) {
+                buf.push(eol);
+            }
+            Some(buf)
+        }
+        _ => None,
+    }
+}
+
+fn stream(m: &mut Machine, lines: &mut Lines, out: &mut Out, o: &Opts, aux: &mut dyn Write) -> io::Result<()> {
     let cmds = &m.prog.cmds;
     let mut ln = 0u64;
     let mut append: Vec<u8> = Vec::new();
@@ -517,7 +587,7 @@ fn stream(m: &mut Machine, lines: &mut Lines, out: &mut Out, o: &Opts, _aux: &mu
             let mut next_pc = pc + 1;
             match &cmds[pc].kind {
                 Kind::Block(_) | Kind::EndBlock | Kind::Label => {}
-                Kind::Subst { re, repl, global, nth, print } => {
+                Kind::Subst { re, repl, global, nth, print, wfile } => {
                     let did = subst(m, re, repl, *global, *nth, &mut ps);
                     if m.error.is_some() {
                         return Err(failure(m, out));
@@ -527,7 +597,30 @@ fn stream(m: &mut Machine, lines: &mut Lines, out: &mut Out, o: &Opts, _aux: &mu
                         for _ in 0..*print {
                             out.line(&ps, nl)?;
                         }
+                        if let Some(i) = wfile {
+                            write_to(m, *i, &ps, out, o, aux)?;
+                        }
                     }
+                }
+                Kind::Write(i) => write_to(m, *i, &ps, out, o, aux)?,
+                Kind::WriteFirst(i) => {
+                    let end = memchr::memchr(b'\n', &ps).unwrap_or(ps.len());
+                    write_to(m, *i, &ps[..end], out, o, aux)?;
+                }
+                Kind::ReadFile(f) => {
+                    // A missing or unreadable file is silently ignored, as in GNU sed.
+                    if let Ok(text) = std::fs::read(fsx::host(f)) {
+                        append.extend_from_slice(&text);
+                    }
+                }
+                Kind::ReadLine(f) => {
+                    if let Some(l) = read_line(m, f, o.eol) {
+                        append.extend_from_slice(&l);
+                    }
+                }
+                Kind::FileName => {
+                    let name = if lines.current.is_empty() { "-".to_string() } else { lines.current.clone() };
+                    out.raw(format!("{}\n", name).as_bytes())?;
                 }
                 Kind::Translit(map) => {
                     for b in ps.iter_mut() {

@@ -45,7 +45,8 @@ pub enum Kind {
     /// `{`: index of the matching `}` (jump there when the address fails).
     Block(usize),
     EndBlock,
-    Subst { re: Option<Re>, repl: Vec<Part>, global: bool, nth: usize, print: u8 },
+    /// `wfile`: s///w FILE, an index into Program::wfiles.
+    Subst { re: Option<Re>, repl: Vec<Part>, global: bool, nth: usize, print: u8, wfile: Option<usize> },
     Translit(Box<[u8; 256]>),
     Delete,
     DeleteFirst,
@@ -70,6 +71,14 @@ pub enum Kind {
     Insert(Vec<u8>),
     Change(Vec<u8>),
     Zap,
+    /// w FILE / W FILE: the pattern space (W: its first line) to Program::wfiles[i].
+    Write(usize),
+    WriteFirst(usize),
+    /// r FILE: the file's text after this cycle's output; R FILE: its next line.
+    ReadFile(String),
+    ReadLine(String),
+    /// F: the input file's name (`-` for stdin).
+    FileName,
 }
 
 #[derive(Debug, Clone)]
@@ -84,7 +93,12 @@ pub struct Program {
     pub cmds: Vec<Cmd>,
     /// Label name -> command index.
     pub labels: Vec<(String, usize)>,
+    /// The files `w`, `W` and `s///w` write, each once (GNU truncates them all at the start).
+    pub wfiles: Vec<String>,
 }
+
+/// Message for the e command and the s///e flag: they run the pattern space as a shell command.
+pub const NO_EXEC: &str = "the e command and the s///e flag (run the pattern space as a shell command) are not supported by this sed: print the commands and pipe them to bash instead, e.g. sed 's/.*/echo &/' | bash";
 
 type Err = (usize, String);
 
@@ -191,6 +205,18 @@ impl<'a> P<'a> {
             self.i += 1;
         }
         String::from_utf8_lossy(&self.s[st..self.i]).trim_end().to_string()
+    }
+    /// The file name of r/R/w/W and s///w: the rest of the line, as GNU reads it.
+    fn filename(&mut self) -> Result<String, Err> {
+        self.skip_ws();
+        let st = self.i;
+        while matches!(self.peek(), Some(c) if c != b'\n') {
+            self.i += 1;
+        }
+        if st == self.i {
+            return self.err("missing filename in r/R/w/W commands");
+        }
+        Ok(String::from_utf8_lossy(&self.s[st..self.i]).into_owned())
     }
     /// Text of a/i/c: `a text`, `a\` NEWLINE text, lines joined by `\` NEWLINE.
     fn text(&mut self) -> Vec<u8> {
@@ -354,6 +380,7 @@ pub fn parse(script: &str, ere: bool) -> Result<Program, Err> {
     let mut p = P { s: script.as_bytes(), i: 0, ere };
     let mut cmds: Vec<Cmd> = Vec::new();
     let mut labels = Vec::new();
+    let mut wfiles: Vec<String> = Vec::new();
     let mut open: Vec<usize> = Vec::new();
     loop {
         p.skip_ws_nl();
@@ -421,6 +448,7 @@ pub fn parse(script: &str, ere: bool) -> Result<Program, Err> {
                 let raw_re = p.delimited(delim, false)?;
                 let raw_repl = p.delimited(delim, true)?;
                 let (mut global, mut nth, mut print, mut icase, mut ml) = (false, 1usize, 0u8, false, false);
+                let mut wfile = None;
                 loop {
                     match p.peek() {
                         Some(b'g') => global = true,
@@ -434,7 +462,13 @@ pub fn parse(script: &str, ere: bool) -> Result<Program, Err> {
                             }
                             continue;
                         }
-                        Some(b'w') | Some(b'e') => return p.err("the s///w and s///e flags are not supported"),
+                        Some(b'e') => return p.err(NO_EXEC),
+                        Some(b'w') => {
+                            p.i += 1;
+                            let f = p.filename()?;
+                            wfile = Some(wfile_index(&mut wfiles, f));
+                            break;
+                        }
                         _ => break,
                     }
                     p.i += 1;
@@ -455,7 +489,7 @@ pub fn parse(script: &str, ere: bool) -> Result<Program, Err> {
                 }
                 // Unescape the replacement's own delimiter handling was done by
                 // `delimited`; `\n` etc. are handled by parse_repl.
-                Kind::Subst { re, repl, global, nth, print }
+                Kind::Subst { re, repl, global, nth, print, wfile }
             }
             b'y' => {
                 let delim = match p.peek() {
@@ -521,8 +555,16 @@ pub fn parse(script: &str, ere: bool) -> Result<Program, Err> {
             b'a' => Kind::Append(p.text()),
             b'i' => Kind::Insert(p.text()),
             b'c' => Kind::Change(p.text()),
-            b'r' | b'R' | b'w' | b'W' | b'e' | b'F' | b'v' => {
-                return p.err(&format!("command `{}' is not supported here", c as char));
+            b'w' => Kind::Write(wfile_index(&mut wfiles, p.filename()?)),
+            b'W' => Kind::WriteFirst(wfile_index(&mut wfiles, p.filename()?)),
+            b'r' => Kind::ReadFile(p.filename()?),
+            b'R' => Kind::ReadLine(p.filename()?),
+            b'F' => Kind::FileName,
+            b'e' => return p.err(NO_EXEC),
+            // v [VERSION]: GNU's check that sed is GNU sed; this one reads GNU's script.
+            b'v' => {
+                p.label();
+                Kind::Label
             }
             other => return p.err(&format!("unknown command: `{}'", other as char)),
         };
@@ -548,7 +590,17 @@ pub fn parse(script: &str, ere: bool) -> Result<Program, Err> {
             }
         }
     }
-    Ok(Program { cmds, labels })
+    Ok(Program { cmds, labels, wfiles })
+}
+
+fn wfile_index(files: &mut Vec<String>, name: String) -> usize {
+    match files.iter().position(|f| *f == name) {
+        Some(i) => i,
+        None => {
+            files.push(name);
+            files.len() - 1
+        }
+    }
 }
 
 fn unescape_y(raw: &[u8]) -> String {
