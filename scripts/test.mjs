@@ -160,7 +160,7 @@ await together(
     // The import rules (ARCHITECTURE.md) on the tree, and their own test: a fixture with a cycle and a forbidden import fails.
     { name: "imports", cmd: "node", cmdArgs: ["scripts/check-imports.mjs"] },
     { name: "import-rules-test", cmd: "node", cmdArgs: ["--test", "test/checks/import-rules.test.mjs"], count: nodeTestCount },
-    { name: "dead-code", cmd: "node", cmdArgs: [bin("knip"), "--include", "files,dependencies", "--no-progress"] },
+    { name: "dead-code", cmd: "node", cmdArgs: [bin("knip"), "--include", "files,dependencies,exports,types", "--no-progress"] },
   ],
   { niced: true, hold: tests },
 );

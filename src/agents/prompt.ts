@@ -1,5 +1,5 @@
 /** Appended to every sub-agent's system prompt, as the spawning platform (seed 002) does. */
-export const REPORTING_FOOTER =
+const REPORTING_FOOTER =
   "# Reporting back\nWhen you finish, respond with a concise report covering what was done and any key findings. The caller will relay this to the user, so it only needs the essentials.";
 
 const BASE =

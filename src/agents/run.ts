@@ -1,6 +1,5 @@
 import { ToolError } from "../tools/result";
 import type { SubAgentHost } from "./host";
-import { runSubAgent, type SubAgentOutcome } from "./loop";
 import { LIMITS } from "../limits";
 
 /** Sub-agents one session may run at once: synchronous (delegate) and background (spawn) together. */
@@ -44,34 +43,4 @@ export function defaultSubAgentTools(served: readonly string[], exclude: readonl
   return served.filter((n) => !exclude.includes(n));
 }
 
-export interface AgentRequest {
-  prompt: string;
-  tools: string[];
-  max_turns?: number;
-  /** A persona replacing the default system prompt; the reporting footer is appended anyway. */
-  system?: string;
-  /** Wall-clock seconds (default 300, at most 600). */
-  timeout?: number;
-}
 
-/**
- * Runs one sub-agent synchronously to its report, in one of the session's slots: the small
- * entry point for tools that run an agent as a step (delegate, workflow).
- */
-export async function runAgent(host: SubAgentHost, req: AgentRequest, where = "tools"): Promise<SubAgentOutcome> {
-  const tools = checkSubAgentTools(host, req.tools, where);
-  const model = host.model();
-  if (!host.claim(1)) throw tooManyRunning();
-  try {
-    return await runSubAgent(model, host, {
-      id: `task-${crypto.randomUUID()}`,
-      prompt: req.prompt,
-      tools,
-      maxTurns: Math.min(req.max_turns ?? DEFAULT_MAX_TURNS, MAX_TURNS),
-      timeoutSeconds: Math.min(req.timeout ?? DEFAULT_TIMEOUT_SECONDS, MAX_TIMEOUT_SECONDS),
-      system: req.system,
-    });
-  } finally {
-    host.release(1);
-  }
-}

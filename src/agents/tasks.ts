@@ -5,7 +5,7 @@ import type { AgentState, SubAgentOutcome } from "./loop";
  * is saved after every model turn and every tool result, so a run cut off by an eviction
  * resumes from its last saved step.
  */
-export const TASK_SCHEMA = [
+const TASK_SCHEMA = [
   `CREATE TABLE IF NOT EXISTS subagent_tasks (
      id        TEXT PRIMARY KEY,
      spawner   TEXT NOT NULL,

@@ -11,7 +11,7 @@ import type { SqlHost } from "../vfs/workspace";
  * The copying is done by SQLite triggers, so every writer of `vfs_nodes` (the workspace, a
  * restore, a migration) is covered without being told, in the same transaction as its change.
  */
-export const CHECKPOINT_SCHEMA = [
+const CHECKPOINT_SCHEMA = [
   `CREATE TABLE IF NOT EXISTS cp_checkpoints (
      id      INTEGER PRIMARY KEY AUTOINCREMENT,
      label   TEXT,

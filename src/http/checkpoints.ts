@@ -16,7 +16,7 @@ export const createCheckpointBody = z.object({ label: z.string().max(MAX_LABEL_C
 export const restoreBody = z
   .object({ paths: z.array(z.string().min(1)).max(1000).optional().describe("Only these paths (files or folders, relative to /workspace) go back; all of the workspace when absent") })
   .strict();
-export const diffQuery = z.object({
+const diffQuery = z.object({
   from: checkpointId,
   to: z.union([z.literal("now"), checkpointId]).default("now").describe("A checkpoint id, or `now` for the live workspace"),
 });

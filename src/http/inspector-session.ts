@@ -14,7 +14,7 @@ import { LoginBody } from "./shapes";
  */
 export const COOKIE = "toolshed_inspect";
 /** How long a login lasts. */
-export const COOKIE_TTL_SECONDS = 3600;
+const COOKIE_TTL_SECONDS = 3600;
 /** The only changes the inspector's cookie may make: restore a checkpoint, fork a session. */
 const INSPECTOR_ACTIONS = /^\/v1\/sessions\/[0-9a-f]{32}\/(checkpoints\/\d{1,15}\/restore|fork)$/;
 
@@ -39,7 +39,7 @@ function cookieHeader(request: Request, value: string, maxAge: number): string {
 }
 
 /** `POST /inspect/login {key}`: sets the cookie; 401 for a key that is not configured. */
-export async function login(request: Request, env: Env): Promise<Response> {
+async function login(request: Request, env: Env): Promise<Response> {
   const origin = request.headers.get("origin");
   if (origin !== null && origin !== new URL(request.url).origin) return httpError(403, "forbidden", "Log in from the inspector page of this server.");
   const body = await readJson(request, 4096);
@@ -58,7 +58,7 @@ export async function login(request: Request, env: Env): Promise<Response> {
 }
 
 /** `POST /inspect/logout`: the browser forgets the cookie. */
-export const logout = (request: Request): Response =>
+const logout = (request: Request): Response =>
   json({ loggedOut: true }, 200, { "set-cookie": cookieHeader(request, "", 0), "cache-control": "no-store" });
 
 /**

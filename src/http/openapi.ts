@@ -12,7 +12,7 @@ import { COOKIE } from "./inspector-session";
 import { json } from "./respond";
 import { COMPONENTS, CreateSessionBody, LoginBody, type ComponentName } from "./shapes";
 
-export const OPENAPI_PATH = "/v1/openapi.json";
+const OPENAPI_PATH = "/v1/openapi.json";
 
 type Obj = Record<string, unknown>;
 
@@ -357,7 +357,7 @@ function buildDocument(): Obj {
 let cached: Obj | null = null;
 
 /** The document; `origin` (the API's public origin) becomes its server when known. */
-export function openApiDocument(origin?: string): Obj {
+function openApiDocument(origin?: string): Obj {
   cached ??= buildDocument();
   return origin ? { ...cached, servers: [{ url: origin }] } : cached;
 }

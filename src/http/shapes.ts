@@ -40,12 +40,12 @@ export const LoginBody = z.object({ key: z.string().min(1).max(1000).describe("A
 
 // ---- responses ------------------------------------------------------------------------------
 
-export const Denial = z.object({
+const Denial = z.object({
   rule: z.string().describe("The policy rule that refused, e.g. url.metadata, path-unavailable"),
   reason: z.string().describe("A sentence saying why and what to do instead"),
 });
 
-export const ErrorBody = z.object({
+const ErrorBody = z.object({
   error: z.string().describe("A stable code: unauthorized, invalid_arguments, malformed_json, body_too_large, session_not_found, tool_not_found, task_not_found, not_found, denied, invalid_path, ENOENT, EISDIR, ..."),
   message: z.string().describe("What went wrong, in words a model understands"),
   denied: Denial.optional().describe("Present when the policy refused"),
@@ -71,13 +71,13 @@ export const SessionInfo = z.object({
   }),
 });
 
-export const SessionList = z.object({ sessions: z.array(SessionInfo).describe("Newest first") });
+const SessionList = z.object({ sessions: z.array(SessionInfo).describe("Newest first") });
 
-export const SessionDeleted = z.object({ deleted: z.literal(true) });
+const SessionDeleted = z.object({ deleted: z.literal(true) });
 
 const schemaObject = z.record(z.string(), z.unknown()).describe("JSON Schema (draft 2020-12) of the parameters");
 
-export const ExportedTool = z.union([
+const ExportedTool = z.union([
   z.object({ name: z.string(), description: z.string(), parameters: schemaObject }).describe("format=jsonschema"),
   z.object({ name: z.string(), description: z.string(), input_schema: schemaObject }).describe("format=anthropic"),
   z.object({ name: z.string(), description: z.string(), inputSchema: schemaObject }).describe("format=mcp"),
@@ -89,9 +89,9 @@ export const ExportedTool = z.union([
     .describe("format=openai"),
 ]);
 
-export const ProfileTools = z.object({ profile: z.enum(PROFILE_NAMES), format: z.enum(FORMATS), tools: z.array(ExportedTool) });
+const ProfileTools = z.object({ profile: z.enum(PROFILE_NAMES), format: z.enum(FORMATS), tools: z.array(ExportedTool) });
 
-export const SessionToolList = z.object({ format: z.enum(FORMATS), tools: z.array(ExportedTool) });
+const SessionToolList = z.object({ format: z.enum(FORMATS), tools: z.array(ExportedTool) });
 
 export const ToolCallRecord = z.object({
   id: z.number(),
@@ -105,7 +105,7 @@ export const ToolCallRecord = z.object({
   checkpoint: z.number().optional().describe("The checkpoint taken before the call (calls that change files)"),
 });
 
-export const CallLog = z.object({ calls: z.array(ToolCallRecord).describe("Newest first") });
+const CallLog = z.object({ calls: z.array(ToolCallRecord).describe("Newest first") });
 
 export const Task = z.object({
   task: z.string(),
@@ -120,7 +120,7 @@ export const Task = z.object({
   finished_at: isoTime.nullable(),
 });
 
-export const TaskList = z.object({ tasks: z.array(Task).describe("Newest first") });
+const TaskList = z.object({ tasks: z.array(Task).describe("Newest first") });
 
 export const SentFile = z.object({
   id: z.string(),
@@ -133,7 +133,7 @@ export const SentFile = z.object({
   url: z.string().describe("The signed download link; it needs no API key"),
 });
 
-export const Outbox = z.object({ files: z.array(SentFile).describe("Newest first") });
+const Outbox = z.object({ files: z.array(SentFile).describe("Newest first") });
 
 export const DirEntry = z.object({
   name: z.string(),
@@ -143,20 +143,20 @@ export const DirEntry = z.object({
   modified: isoTime,
 });
 
-export const Tree = z.object({ path: z.string(), entries: z.array(DirEntry).describe("Directories first") });
+const Tree = z.object({ path: z.string(), entries: z.array(DirEntry).describe("Directories first") });
 
-export const Uploaded = z.object({ path: z.string(), size: z.number() });
+const Uploaded = z.object({ path: z.string(), size: z.number() });
 
-export const FileDeleted = z.object({ deleted: z.string().describe("The path removed") });
+const FileDeleted = z.object({ deleted: z.string().describe("The path removed") });
 
-export const Consistency = z.object({ problems: z.array(z.string()).describe("Empty when the workspace tables are sound"), pendingUploads: z.number() });
+const Consistency = z.object({ problems: z.array(z.string()).describe("Empty when the workspace tables are sound"), pendingUploads: z.number() });
 
-export const LoggedIn = z.object({ tenant: z.string(), expiresAt: isoTime });
+const LoggedIn = z.object({ tenant: z.string(), expiresAt: isoTime });
 
-export const LoggedOut = z.object({ loggedOut: z.literal(true) });
+const LoggedOut = z.object({ loggedOut: z.literal(true) });
 
 /** Every tool's envelope; tools add their own fields. */
-export const ToolResult = z.looseObject({
+const ToolResult = z.looseObject({
   success: z.boolean(),
   output: z.string().optional().describe("Text for the model, at most 30,000 characters"),
   error: z.string().optional().describe("What went wrong and what to do"),
@@ -165,7 +165,7 @@ export const ToolResult = z.looseObject({
 });
 
 /** bash and exec. */
-export const ShellResult = ToolResult.extend({
+const ShellResult = ToolResult.extend({
   exit_code: z.number(),
   stdout: z.string(),
   stderr: z.string(),
@@ -174,7 +174,7 @@ export const ShellResult = ToolResult.extend({
   limit: z.string().optional().describe("Which limit ended the run (timeout, steps, output, memory, ...)"),
 });
 
-export const Checkpoint = z.object({
+const Checkpoint = z.object({
   id: z.number(),
   label: z.string().nullable(),
   created_at: isoTime,
@@ -184,22 +184,22 @@ export const Checkpoint = z.object({
   bytes: z.number().describe("Stored bytes only this checkpoint holds: what deleting it frees"),
 });
 
-export const CheckpointList = z.looseObject({
+const CheckpointList = z.looseObject({
   checkpoints: z.array(Checkpoint).describe("Newest first"),
   history: z.looseObject({ bytes: z.number(), max_bytes: z.number().nullable(), freed_bytes: z.number() }),
 });
 
-export const CheckpointDeleted = z.object({ deleted: z.number(), freed_bytes: z.number() });
+const CheckpointDeleted = z.object({ deleted: z.number(), freed_bytes: z.number() });
 
-export const Restored = z.looseObject({
+const Restored = z.looseObject({
   restored: z.number().nullable().describe("The checkpoint the workspace (or the paths) went back to"),
   changed: z.number(),
   undo: Checkpoint.nullable().describe("The checkpoint taken first: restore it to undo this"),
 });
 
-export const WorkspaceDiff = z.looseObject({ from: z.number(), to: z.union([z.number(), z.literal("now")]) }).describe("Changed paths and a unified diff as `git diff --no-index` prints it");
+const WorkspaceDiff = z.looseObject({ from: z.number(), to: z.union([z.number(), z.literal("now")]) }).describe("Changed paths and a unified diff as `git diff --no-index` prints it");
 
-export const Forked = SessionInfo.extend({ forked_from: z.object({ session: z.string(), checkpoint: z.number() }) });
+const Forked = SessionInfo.extend({ forked_from: z.object({ session: z.string(), checkpoint: z.number() }) });
 
 /** Named shapes, as they appear in the OpenAPI document's components. */
 export const COMPONENTS = {

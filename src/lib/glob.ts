@@ -51,8 +51,7 @@ export function globToRegExp(glob: string, opts: { caseInsensitive?: boolean } =
   return new RegExp(`^${re}$`, opts.caseInsensitive ? "i" : "");
 }
 
-export function escapeRegExp(s: string): string {
+function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 }
 
-export const hasGlobMagic = (s: string): boolean => /[*?[{]/.test(s);

@@ -73,7 +73,7 @@ function cleanMmatch(dis: Uint8Array, i: number, s: number, e: number): boolean 
 }
 
 /** The changed flags of both sides (true: the record is deleted / added). */
-export function diffRecords(a: string[], b: string[]): { ch1: boolean[]; ch2: boolean[] } {
+function diffRecords(a: string[], b: string[]): { ch1: boolean[]; ch2: boolean[] } {
   const classes = new Map<string, number>();
   const len1: number[] = [];
   const len2: number[] = [];
@@ -258,7 +258,7 @@ export function diffRecords(a: string[], b: string[]): { ch1: boolean[]; ch2: bo
 }
 
 /** One change of the edit script: `c1` records of `a` from `i1` replaced by `c2` records of `b` from `i2`. */
-export interface Edit {
+interface Edit {
   i1: number;
   c1: number;
   i2: number;
@@ -266,7 +266,7 @@ export interface Edit {
 }
 
 /** The edit script between two record lists (xdl_build_script): runs of changed records, paired in order. */
-export function editScript(a: string[], b: string[]): Edit[] {
+function editScript(a: string[], b: string[]): Edit[] {
   const { ch1, ch2 } = diffRecords(a, b);
   const out: Edit[] = [];
   for (let i1 = a.length, i2 = b.length; i1 >= 0 || i2 >= 0; i1--, i2--) {

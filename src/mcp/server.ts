@@ -11,9 +11,9 @@ import { LIMITS } from "../limits";
 export const MCP_SERVER_VERSION = "0.1.0";
 
 /** How often a running call reports progress to a client that asked for it. */
-export const PROGRESS_INTERVAL_MS = LIMITS.mcpProgressMs;
+const PROGRESS_INTERVAL_MS = LIMITS.mcpProgressMs;
 
-export type McpCallOutcome =
+type McpCallOutcome =
   | { ok: true; result: ToolResult }
   | { ok: false; error: "tool_not_found" | "invalid_arguments" | string; message: string };
 

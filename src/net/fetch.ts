@@ -4,7 +4,7 @@ import type { NetContext } from "./context";
 import { NetError } from "./errors";
 import { LIMITS } from "../limits";
 
-export const MAX_REDIRECTS = LIMITS.redirects;
+const MAX_REDIRECTS = LIMITS.redirects;
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 /** Methods that may be sent twice (RFC 9110 9.2.2): the body, when any, is bytes held here. */
 const IDEMPOTENT = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE", "TRACE"]);
@@ -21,7 +21,7 @@ export interface FetchOptions {
   maxBytes: number;
 }
 
-export interface Hop {
+interface Hop {
   url: string;
   status: number;
 }

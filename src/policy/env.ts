@@ -23,7 +23,7 @@ const exact =
   (name: string): boolean =>
     names.includes(name);
 
-export const ENV_RULES: readonly EnvRule[] = [
+const ENV_RULES: readonly EnvRule[] = [
   {
     id: "env-loader-hook",
     test: (n) => n.startsWith("LD_") || n.startsWith("DYLD_"),

@@ -6,7 +6,7 @@ import { baseName, relativeToRoot } from "../vfs/paths";
 const SENSITIVE_NAMES = [/^\.env$/, /^\.env\..*$/, /^agent\.db$/, /^agent\.db-shm$/, /^agent\.db-wal$/];
 
 /** The agent's identity: readable, never changed through a tool. */
-export const IDENTITY_FILES = new Set(["SOUL.md", "IDENTITY.md", "USER.md"]);
+const IDENTITY_FILES = new Set(["SOUL.md", "IDENTITY.md", "USER.md"]);
 
 export class FileRules {
   private readonly operatorGlobs: RegExp[];

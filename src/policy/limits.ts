@@ -1,9 +1,9 @@
 import type { Quotas } from "../vfs/workspace";
 import { LIMITS } from "../limits";
 
-export const DEFAULT_QUOTAS: Quotas = { maxBytes: LIMITS.quotaBytes, maxFiles: LIMITS.quotaFiles };
+const DEFAULT_QUOTAS: Quotas = { maxBytes: LIMITS.quotaBytes, maxFiles: LIMITS.quotaFiles };
 /** JSON bodies (tool arguments) larger than this are refused with 413. */
-export const DEFAULT_MAX_JSON_BYTES = LIMITS.jsonBodyBytes;
+const DEFAULT_MAX_JSON_BYTES = LIMITS.jsonBodyBytes;
 /** Raw uploads through the files endpoint. */
 export const MAX_UPLOAD_BYTES = LIMITS.uploadBytes;
 export const MAX_STATUS_CHARS = LIMITS.statusChars;
@@ -11,15 +11,11 @@ export const GREP_MAX_LINES = LIMITS.grepLines;
 export const GLOB_MAX_RESULTS = LIMITS.globResults;
 /** Files bigger than this are not searched by grep (they are listed as skipped). */
 export const GREP_MAX_FILE_BYTES = LIMITS.grepFileBytes;
-/** read_file refuses to render more than this many bytes at once; use offset/limit. */
-export const READ_MAX_FILE_BYTES = LIMITS.readFileBytes;
 /** send_file: the largest file, and what a session's outbox may hold at once. */
 export const SEND_MAX_FILE_BYTES = LIMITS.sendFileBytes;
-export const OUTBOX_MAX_FILES = LIMITS.outboxFiles;
-export const OUTBOX_MAX_BYTES = LIMITS.outboxBytes;
 /** How long a sent file and its download link last (TOOLSHED_OUTBOX_TTL_SECONDS, at most 7 days). */
-export const OUTBOX_DEFAULT_TTL_SECONDS = LIMITS.outboxTtlSeconds;
-export const OUTBOX_MAX_TTL_SECONDS = LIMITS.outboxMaxTtlSeconds;
+const OUTBOX_DEFAULT_TTL_SECONDS = LIMITS.outboxTtlSeconds;
+const OUTBOX_MAX_TTL_SECONDS = LIMITS.outboxMaxTtlSeconds;
 
 const positiveInt = (value: string | undefined, fallback: number): number => {
   const n = Number(value);

@@ -3,9 +3,9 @@ import { VfsError } from "../vfs/errors";
 import { ROOT, STORED_ROOTS, isWithin } from "../vfs/paths";
 import { LIMITS } from "../limits";
 
-export const MAX_PATH_BYTES = LIMITS.pathBytes;
-export const MAX_NAME_BYTES = LIMITS.nameBytes;
-export const MAX_PATH_DEPTH = LIMITS.pathDepth;
+const MAX_PATH_BYTES = LIMITS.pathBytes;
+const MAX_NAME_BYTES = LIMITS.nameBytes;
+const MAX_PATH_DEPTH = LIMITS.pathDepth;
 
 const utf8 = new TextEncoder();
 /** Whether `s` is longer than `limit` bytes in UTF-8 (at most 3 per UTF-16 unit: short strings need no encoding). */
@@ -113,7 +113,7 @@ export function resolvePath(cwd: string, input: string, links?: LinkView): strin
  * The read-only directories the shell and its programs see besides the stored ones: listings of
  * the commands, a small /etc, /dev and /proc/self. What they hold is src/vfs/system-tree.ts.
  */
-export const SYSTEM_DIRS: readonly string[] = ["/", "/bin", "/usr", "/usr/bin", "/usr/local", "/etc", "/dev", "/dev/fd", "/proc", "/proc/self", "/var"];
+const SYSTEM_DIRS: readonly string[] = ["/", "/bin", "/usr", "/usr/bin", "/usr/local", "/etc", "/dev", "/dev/fd", "/proc", "/proc/self", "/var"];
 /** Trees whose every path is the system tree's to answer (present or not). */
 // /usr is read-only and holds only what the system tree lists: programs look for their files
 // there (python3 probes /usr/lib/python311.zip, /usr/pyvenv.cfg), which answers "no such file".
@@ -129,7 +129,7 @@ export function machineArea(path: string): MachineArea | null {
   return null;
 }
 
-export const AVAILABLE_AREAS =
+const AVAILABLE_AREAS =
   "only /workspace, /tmp, /var/tmp and /usr/local/bin are writable; /bin, /usr/bin, /etc, /dev and /proc/self are read-only";
 
 /**

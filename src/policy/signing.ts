@@ -38,7 +38,7 @@ const hmacKey = (raw: Uint8Array): Promise<CryptoKey> =>
 
 const message = (c: DownloadClaim): Uint8Array => encoder.encode(`${c.tenant}\n${c.session}\n${c.entry}\n${c.expires}`);
 
-export const signDownload = (key: CryptoKey, claim: DownloadClaim): Promise<string> => signHex(key, message(claim));
+const signDownload = (key: CryptoKey, claim: DownloadClaim): Promise<string> => signHex(key, message(claim));
 
 /** Constant-time check (crypto.subtle.verify) of a signature given as hex. */
 export function verifyDownload(key: CryptoKey, claim: DownloadClaim, signature: string): Promise<boolean> {

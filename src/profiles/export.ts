@@ -42,7 +42,7 @@ function nullable(s: Schema): Schema {
  * all properties required, the optional ones nullable. Null when the schema cannot be strict
  * (an open map such as bash's `env`).
  */
-export function strictSchema(s: Schema): Schema | null {
+function strictSchema(s: Schema): Schema | null {
   const out: Schema = {};
   for (const [k, v] of Object.entries(s)) if (STRICT_KEYWORDS.has(k)) out[k] = v;
   if (isObject(s["items"])) {

@@ -11,7 +11,7 @@ import { LIMITS } from "../limits";
  * and the handler is called again (handlers must therefore be safe to call twice).
  */
 
-export const ALARM_SCHEMA = [
+const ALARM_SCHEMA = [
   `CREATE TABLE IF NOT EXISTS alarm_jobs (
      id      TEXT PRIMARY KEY,
      kind    TEXT NOT NULL,

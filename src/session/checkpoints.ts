@@ -70,7 +70,7 @@ export function beforeCall(fs: GuardedFs, rule: RetentionRule): number | null {
  * Measuring history's bytes reads every saved row, so after calls it is done at most this often
  * per session instance (and on every list); the rule's counts are applied after every call.
  */
-export const BYTE_CHECK_INTERVAL_MS = 60_000;
+const BYTE_CHECK_INTERVAL_MS = 60_000;
 const lastByteCheck = new WeakMap<object, number>();
 
 /** Deletes what the retention rule no longer keeps; cheap when nothing is due. */

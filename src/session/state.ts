@@ -3,7 +3,7 @@ import { ROOT } from "../vfs/paths";
 import type { CreateOptions } from "./types";
 
 /** The session's own tables, beside the workspace's: settings and the tool-call log. */
-export const SESSION_SCHEMA = [
+const SESSION_SCHEMA = [
   `CREATE TABLE IF NOT EXISTS session_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`,
   `CREATE TABLE IF NOT EXISTS tool_calls (
      id          INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -36,7 +36,7 @@ export interface SessionMeta {
   lastUsedAt: number;
 }
 
-export type Outcome = "ok" | "error" | "denied";
+type Outcome = "ok" | "error" | "denied";
 
 export interface ToolCallRecord {
   id: number;

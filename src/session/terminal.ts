@@ -8,15 +8,15 @@ import { LIMITS } from "../limits";
  * prints goes to every open terminal of the session as it is produced. The recent output is
  * kept in the session's SQLite, so a terminal that connects later (or after eviction) sees it.
  */
-export const TERMINAL_SCHEMA = `CREATE TABLE IF NOT EXISTS terminal_output (id INTEGER PRIMARY KEY AUTOINCREMENT, data TEXT NOT NULL)`;
+const TERMINAL_SCHEMA = `CREATE TABLE IF NOT EXISTS terminal_output (id INTEGER PRIMARY KEY AUTOINCREMENT, data TEXT NOT NULL)`;
 
 /** Output kept for replay: the newest this many pieces, each at most PIECE_CHARS (so about 1 MiB). */
 export const KEPT_PIECES = 256;
 export const PIECE_CHARS = 4096;
 /** Longest line a person may type. */
-export const MAX_LINE_CHARS = LIMITS.terminalLineChars;
+const MAX_LINE_CHARS = LIMITS.terminalLineChars;
 
-export const clientMessage = z.object({
+const clientMessage = z.object({
   type: z.literal("run").describe("Run one command line"),
   command: z.string().min(1).max(MAX_LINE_CHARS).describe("The line typed, as bash reads it"),
 });

@@ -8,8 +8,8 @@
 import { LIMITS } from "../limits";
 
 export const MAX_UPLOADS_IN_FLIGHT = LIMITS.pendingUploads;
-export const MAX_UPLOADS_WAITING = LIMITS.uploadsWaiting;
-export const UPLOAD_WAIT_MS = LIMITS.uploadWaitMs;
+const MAX_UPLOADS_WAITING = LIMITS.uploadsWaiting;
+const UPLOAD_WAIT_MS = LIMITS.uploadWaitMs;
 export const UPLOAD_RETRY_AFTER_S = LIMITS.uploadRetryAfterS;
 export const UPLOAD_IDLE_MS = LIMITS.uploadIdleMs;
 export const UPLOAD_HANDOFF_MS = LIMITS.uploadHandoffMs;

@@ -127,9 +127,5 @@ export interface ShellHost {
   sleep(ms: number): Promise<void>;
 }
 
-export function isPathError(e: unknown): e is PathError {
-  return typeof e === "object" && e !== null && "message" in e && !(e instanceof LimitErrorMarker);
-}
-
 // Marker base so limit errors are never mistaken for path errors.
 export class LimitErrorMarker extends Error {}

@@ -13,9 +13,9 @@ import { Shell, initVars, ExitSig } from "./interp/shell";
 import { BytesReader, Collector, InStream } from "./interp/streams";
 import { encode } from "./bytes";
 
-export type { ShellHost, ShellLimits, ByteReader, ByteWriter, ProgramIo, FileStat, ShellFs, PathError } from "./host";
-export { EpipeError } from "./host";
-export { LIMIT_EXIT, STEPS_PER_SECOND } from "./interp/limits";
+;
+;
+;
 
 export interface RunShellOptions {
   host: ShellHost;

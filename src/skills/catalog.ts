@@ -5,8 +5,8 @@ import { parseSkillHeader, resolveSkillVariables, type SkillHeader } from "./ski
 import { LIMITS } from "../limits";
 
 /** Where the workspace's own skills live, and where operator skills are installed when read. */
-export const WORKSPACE_SKILLS = `${ROOT}/skills`;
-export const INSTALLED_SKILLS = `${ROOT}/.skills`;
+const WORKSPACE_SKILLS = `${ROOT}/skills`;
+const INSTALLED_SKILLS = `${ROOT}/.skills`;
 const MAX_SKILL_MD_BYTES = LIMITS.skillBytes;
 
 export interface SkillEntry extends SkillHeader {

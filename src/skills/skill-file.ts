@@ -2,7 +2,7 @@ import { parse } from "yaml";
 import { z } from "zod";
 
 /** Agent Skills names: lower-case letters, digits and hyphens, at most 64 characters. */
-export const SKILL_NAME = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
+const SKILL_NAME = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
 
 const frontMatter = z.object({
   name: z.string().regex(SKILL_NAME, "lower-case letters, digits and hyphens, at most 64 characters"),

@@ -3,9 +3,9 @@ export const ROOT = "/workspace";
 /** The session's scratch space: stored like the workspace, but no file tool reaches it. */
 export const TMP = "/tmp";
 /** Where the user's own commands go; on PATH, stored like the workspace. */
-export const USER_BIN = "/usr/local/bin";
+const USER_BIN = "/usr/local/bin";
 /** Debian's other scratch directory (scripts use it for files that outlive /tmp): stored like /tmp. */
-export const VAR_TMP = "/var/tmp";
+const VAR_TMP = "/var/tmp";
 /** Directories kept in the session's SQLite (everything else the shell sees is read-only or absent). */
 export const STORED_ROOTS: readonly string[] = [ROOT, TMP, USER_BIN, VAR_TMP];
 

@@ -6,7 +6,7 @@ import { ROOT, STORED_ROOTS, isWithin, parentOf } from "./paths";
 import { CHUNK_SIZE, DEFAULT_DIR_MODE, DEFAULT_FILE_MODE, KIND_DIR, KIND_FILE, KIND_SYMLINK, SCHEMA } from "./schema";
 import { LIMITS } from "../limits";
 
-export type NodeKind = "file" | "dir" | "symlink";
+type NodeKind = "file" | "dir" | "symlink";
 
 export interface NodeInfo {
   path: string;
@@ -65,7 +65,7 @@ const storedMode = (kind: number, mode: number | undefined): number | null =>
  * File bytes kept in memory for re-reads (see ChunkCache). The isolate's 128 MB are shared with
  * every Wasm instance (64 MiB each at most), so this stays modest.
  */
-export const CHUNK_CACHE_BYTES = LIMITS.chunkCacheBytes;
+const CHUNK_CACHE_BYTES = LIMITS.chunkCacheBytes;
 /** Node rows remembered between changes; past this many the memo (and the listings) start over, so a walk of a huge tree holds a few MB at most. */
 const NODE_MEMO_LIMIT = 20_000;
 

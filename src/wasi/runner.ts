@@ -19,29 +19,29 @@ import { EMPTY } from "../shell/interp/streams";
 import { concat } from "../shell/bytes";
 import { LIMITS } from "../limits";
 
-export const DEFAULT_MAX_OUTPUT_BYTES = LIMITS.programOutputBytes;
+const DEFAULT_MAX_OUTPUT_BYTES = LIMITS.programOutputBytes;
 /** The isolate has 128 MB for JS and every Wasm memory together. */
-export const DEFAULT_MAX_MEMORY_BYTES = LIMITS.programMemoryBytes;
+const DEFAULT_MAX_MEMORY_BYTES = LIMITS.programMemoryBytes;
 /** Syscalls one run may make: a work budget that holds where the clock stands still. */
-export const DEFAULT_MAX_SYSCALLS = LIMITS.programSyscalls;
+const DEFAULT_MAX_SYSCALLS = LIMITS.programSyscalls;
 /**
  * Metered steps (function entries + loop iterations, counted by the `toolshed_fuel` global that
  * wasm/meter adds) one run may take. `sort` of three lines is ~560 steps; 12 MB sorts in well
  * under this.
  */
-export const DEFAULT_MAX_STEPS = LIMITS.programSteps;
+const DEFAULT_MAX_STEPS = LIMITS.programSteps;
 /**
  * Linear memory all programs running at once may hold together (a streaming pipeline keeps one
  * instance per stage alive); the isolate's 128 MB also hold the JS heap.
  */
-export const DEFAULT_MAX_TOTAL_MEMORY_BYTES = LIMITS.programsTotalMemoryBytes;
+const DEFAULT_MAX_TOTAL_MEMORY_BYTES = LIMITS.programsTotalMemoryBytes;
 /**
  * Fuel a streaming run pays per byte it moves through a pipe (once writing, once reading): the
  * host's copying is work the program's own counter does not see, and a stage such as `yes`
  * produces gigabytes for little fuel of its own. Two steps a byte keeps `yes | cat` within
  * about the time its timeout gives it.
  */
-export const STEPS_PER_PIPED_BYTE = 2;
+const STEPS_PER_PIPED_BYTE = 2;
 /** The global wasm/meter exports; a module without it runs unmetered (syscall budget only). */
 const FUEL_EXPORT = "toolshed_fuel";
 

@@ -3,7 +3,7 @@
 // `git diff --no-index old new` runs there as nobody, and the folder names are taken out of the
 // paths it prints (`a/old/f` → `a/f`), since Toolshed's diff names paths relative to /workspace.
 import { spawnSync } from "node:child_process";
-import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { requireReferenceTools } from "../../scripts/lib/reference-tools.mjs";

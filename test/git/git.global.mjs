@@ -2,7 +2,7 @@
 // Every case of cases.mjs runs under /usr/bin/git as `nobody` in a fresh temp dir, with the same
 // prelude the session runs; stdout and exit status are handed to the tests (`inject("gitCases")`).
 import { spawnSync } from "node:child_process";
-import { chownSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { chownSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { requireReferenceTools } from "../../scripts/lib/reference-tools.mjs";

@@ -25,8 +25,6 @@ export const COMMON_FILES = {
 
 /** A case running `main.py` with the given code (and extra args). */
 const py = (name, code, extra = {}) => ({ name, files: { ...COMMON_FILES, "main.py": code, ...(extra.files ?? {}) }, run: extra.run ?? `python3 main.py${extra.args ? " " + extra.args : ""}`, stdin: extra.stdin });
-/** A case running `python3 -c CODE`. */
-const pyc = (name, code, extra = {}) => ({ name, files: { ...COMMON_FILES, ...(extra.files ?? {}) }, run: `python3 -c ${shq(code)}${extra.args ? " " + extra.args : ""}`, stdin: extra.stdin });
 const shq = (s) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 export const PY_CASES = [

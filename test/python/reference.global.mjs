@@ -4,7 +4,7 @@
 // lines in a session and compares. The temporary directory's path is written as /workspace
 // (the session's cwd) so tracebacks and paths compare.
 import { spawn, spawnSync } from "node:child_process";
-import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { constants, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { requireReferenceTools } from "../../scripts/lib/reference-tools.mjs";

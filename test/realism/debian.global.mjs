@@ -2,7 +2,7 @@
 // runs in real bash as `nobody`, in its own empty directory, in Toolshed's environment
 // (LANG=C.UTF-8, TMPDIR=/tmp); what it printed is handed to realism.test.ts.
 import { spawnSync } from "node:child_process";
-import { chownSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { chownSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { requireReferenceTools } from "../../scripts/lib/reference-tools.mjs";

@@ -2,7 +2,7 @@ import { ToolError } from "../../tools/result";
 import { LIMITS } from "../../limits";
 
 /** The Workers AI binding, as much of it as the agent loop uses. */
-export interface AiBinding {
+interface AiBinding {
   run(model: string, input: unknown): Promise<unknown>;
 }
 
@@ -20,7 +20,7 @@ const DEFAULT_TIMEOUT_MS = LIMITS.modelTimeoutMs;
 const DEFAULT_AI_MODEL = "@cf/meta/llama-3.3-70b-instruct-fp8-fast";
 
 /** How long one provider call (chat or image) may take. */
-export function providerTimeoutMs(env: Env | undefined): number {
+function providerTimeoutMs(env: Env | undefined): number {
   const timeout = Number(env?.TOOLSHED_LLM_TIMEOUT_MS);
   return Number.isFinite(timeout) && timeout > 0 ? timeout : DEFAULT_TIMEOUT_MS;
 }

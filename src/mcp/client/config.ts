@@ -49,7 +49,7 @@ export interface McpClientEnv {
 }
 
 /** An operator setting that cannot be used: the message says what to fix, without secret values. */
-export class McpConfigError extends ToolError {
+class McpConfigError extends ToolError {
   override name = "McpConfigError";
 }
 

@@ -20,7 +20,7 @@ export interface DeferredTool {
 }
 
 /** An attached server that could not be listed, and why. */
-export interface UnavailableServer {
+interface UnavailableServer {
   server: string;
   error: string;
   denied?: Denial;

@@ -13,9 +13,9 @@ import type { RemoteServer } from "./config";
 import { policyFetch, type FetchTrouble } from "./fetch";
 import { LIMITS } from "../../limits";
 
-export const MCP_CLIENT_VERSION = "0.1.0";
+const MCP_CLIENT_VERSION = "0.1.0";
 /** The largest answer read from a remote server (one list or one call). */
-export const MAX_REMOTE_ANSWER_BYTES = LIMITS.mcpAnswerBytes;
+const MAX_REMOTE_ANSWER_BYTES = LIMITS.mcpAnswerBytes;
 
 export interface RemoteLimits {
   timeoutMs: number;

@@ -23,7 +23,7 @@ export interface SearchRequest {
   maxResults: number;
 }
 
-export interface SearchLimits {
+interface SearchLimits {
   /** Bytes of each message fetched (`BODY.PEEK[]<0.n>`): bounds what a huge message costs. */
   fetchBytes: number;
   /** Characters of each decoded body returned. */
@@ -32,7 +32,7 @@ export interface SearchLimits {
   timeoutMs: number;
 }
 
-export const DEFAULT_LIMITS: SearchLimits = { fetchBytes: LIMITS.mailFetchBytes, bodyChars: LIMITS.mailBodyChars, timeoutMs: LIMITS.mailTimeoutMs };
+const DEFAULT_LIMITS: SearchLimits = { fetchBytes: LIMITS.mailFetchBytes, bodyChars: LIMITS.mailBodyChars, timeoutMs: LIMITS.mailTimeoutMs };
 
 /**
  * Runs one IMAP SEARCH on the operator's mailbox, read-only (EXAMINE, BODY.PEEK), and returns

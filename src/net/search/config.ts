@@ -17,8 +17,8 @@ export interface SearchEnv {
   TOOLSHED_SEARCH_TIMEOUT_MS?: string;
 }
 
-export const PROVIDER_NAMES = ["brave", "searxng", "duckduckgo", "service"] as const;
-export type ProviderName = (typeof PROVIDER_NAMES)[number];
+const PROVIDER_NAMES = ["brave", "searxng", "duckduckgo", "service"] as const;
+type ProviderName = (typeof PROVIDER_NAMES)[number];
 
 const DEFAULT_TIMEOUT_MS = LIMITS.searchTimeoutMs;
 /** A results page is tens of kilobytes; anything near this is not a results page. */

@@ -58,7 +58,7 @@ interface ParsedPage {
   challenge: boolean;
 }
 
-export async function parseResultsPage(html: string): Promise<ParsedPage> {
+async function parseResultsPage(html: string): Promise<ParsedPage> {
   const drafts: Draft[] = [];
   const current = (): Draft | undefined => drafts[drafts.length - 1];
   let recognised = false;

@@ -98,7 +98,7 @@ export function failOnStatus(engine: string, res: ProviderResponse, opts: { auth
 }
 
 /** `Retry-After` as delay-seconds or an HTTP date (RFC 9110 §10.2.3). */
-export function retryAfterSeconds(headers: Headers): number | undefined {
+function retryAfterSeconds(headers: Headers): number | undefined {
   const value = headers.get("retry-after")?.trim();
   if (!value) return undefined;
   if (/^\d+$/.test(value)) return Number(value);

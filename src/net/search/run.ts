@@ -1,7 +1,7 @@
 import type { SearchSetup } from "./config";
 import { SearchFailure, type SearchQuery, type SearchResult } from "./types";
 
-export type EngineFailure = {
+type EngineFailure = {
   engine: string;
   kind: string;
   error: string;
@@ -49,7 +49,7 @@ function describeFailure(engine: string, e: unknown): EngineFailure {
   return { engine, kind: "internal", error: `${engine} failed unexpectedly.` };
 }
 
-export function mergeResults(lists: SearchResult[][], count: number): SearchResult[] {
+function mergeResults(lists: SearchResult[][], count: number): SearchResult[] {
   const byKey = new Map<string, SearchResult>();
   const longest = Math.max(0, ...lists.map((l) => l.length));
   for (let rank = 0; rank < longest; rank++) {
@@ -66,7 +66,7 @@ export function mergeResults(lists: SearchResult[][], count: number): SearchResu
 }
 
 /** Two engines' links to one page: scheme, `www.`, fragment and a trailing slash do not matter. */
-export function urlKey(raw: string): string {
+function urlKey(raw: string): string {
   try {
     const u = new URL(raw);
     const host = u.hostname.toLowerCase().replace(/^www\./, "");

@@ -9,11 +9,11 @@ import { COMMAND_RULES, OPTIONAL_RULES, type CommandRule } from "./rules";
 import { unwrap } from "./wrappers";
 import { LIMITS } from "../../limits";
 
-export { COMMAND_RULES, OPTIONAL_RULES, type CommandRule } from "./rules";
-export { WRAPPERS, type WrapperSpec } from "./wrappers";
+export { COMMAND_RULES,   } from "./rules";
+export { WRAPPERS,  } from "./wrappers";
 export { splitCommandLine, REDIRECT } from "./cmdline";
 export { checkFunctionDefinition } from "./forkbomb";
-export { isBlockDevicePath, isDotEnvName, DEFAULT_HOME, DEFAULT_CWD, type CommandContext } from "./paths";
+export { isBlockDevicePath,    type CommandContext } from "./paths";
 
 // Real wrapper chains are two or three deep; past this we refuse rather than recurse forever.
 const MAX_WRAPPER_DEPTH = LIMITS.wrapperDepth;

@@ -27,8 +27,8 @@ export interface ResolvedContext {
 }
 
 // Sessions live in /workspace; it is both HOME and the starting directory unless told otherwise.
-export const DEFAULT_HOME = "/workspace";
-export const DEFAULT_CWD = "/workspace";
+const DEFAULT_HOME = "/workspace";
+const DEFAULT_CWD = "/workspace";
 
 // The shell asks for every simple command with the same home and cwd: the last answer is kept.
 let lastContext: { home?: string; cwd?: string; resolved: ResolvedContext } | null = null;

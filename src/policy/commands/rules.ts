@@ -16,7 +16,7 @@ import {
 } from "./paths";
 import { unwrap, WRAPPERS } from "./wrappers";
 
-export interface Cmd {
+interface Cmd {
   /** Basename of argv[0]. */
   name: string;
   /** argv without argv[0]. */

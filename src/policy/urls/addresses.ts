@@ -53,7 +53,7 @@ const v4 = (b: number[], at: number): ipaddr.IPv4 => new ipaddr.IPv4([b[at]!, b[
  * (::/96), NAT64 (64:ff9b::/96; 64:ff9b:1::/48 in each RFC 6052 layout it allows) and 6to4
  * (2002::/16). Null when it embeds none.
  */
-export function embeddedIpv4(a: ipaddr.IPv6): ipaddr.IPv4[] | null {
+function embeddedIpv4(a: ipaddr.IPv6): ipaddr.IPv4[] | null {
   const b = a.toByteArray();
   const s = a.parts;
   const zeros = (from: number, to: number) => s.slice(from, to).every((x) => x === 0);

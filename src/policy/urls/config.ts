@@ -17,7 +17,7 @@ export interface UrlPolicy {
   dohUrl: string;
 }
 
-export const DEFAULT_DOH_URL = "https://cloudflare-dns.com/dns-query";
+const DEFAULT_DOH_URL = "https://cloudflare-dns.com/dns-query";
 
 const list = (v: string | undefined): string[] =>
   (v ?? "")

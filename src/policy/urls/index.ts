@@ -4,7 +4,7 @@ import { hostMatches, originOf, type UrlPolicy } from "./config";
 import type { Resolver } from "./doh";
 import { nameDenial } from "./names";
 
-export { DEFAULT_DOH_URL, urlPolicyFromEnv, type HostRules, type UrlPolicy, type UrlPolicyEnv } from "./config";
+export {  urlPolicyFromEnv, type HostRules, type UrlPolicy, type UrlPolicyEnv } from "./config";
 export { DnsError, dohResolver, type Resolver } from "./doh";
 
 /** A URL the policy let through, parsed once: fetch exactly `url.href`, nothing re-parsed. */

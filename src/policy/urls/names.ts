@@ -4,13 +4,13 @@
  */
 
 /** Names that mean this machine. */
-export const LOCAL_NAMES = ["localhost", "localhost.localdomain", "ip6-localhost", "ip6-loopback"];
+const LOCAL_NAMES = ["localhost", "localhost.localdomain", "ip6-localhost", "ip6-loopback"];
 
 /** Private-use and link-local suffixes: never public, resolved only by local resolvers. */
-export const INTERNAL_SUFFIXES = ["localhost", "local", "localdomain", "internal", "intranet", "home.arpa", "lan", "corp", "in-addr.arpa", "ip6.arpa"];
+const INTERNAL_SUFFIXES = ["localhost", "local", "localdomain", "internal", "intranet", "home.arpa", "lan", "corp", "in-addr.arpa", "ip6.arpa"];
 
 /** Cloud metadata services reached by name. */
-export const METADATA_NAMES = [
+const METADATA_NAMES = [
   "metadata.google.internal",
   "metadata.goog",
   "metadata",
@@ -29,7 +29,7 @@ export const METADATA_NAMES = [
  * Public domains whose whole purpose is to resolve onto any address, private ones included
  * (wildcard IP-in-name services and DNS-rebinding test services).
  */
-export const REBINDING_SUFFIXES = [
+const REBINDING_SUFFIXES = [
   "nip.io",
   "sslip.io",
   "xip.io",
@@ -57,7 +57,7 @@ export const REBINDING_SUFFIXES = [
   "domaincontrol.localhost",
 ];
 
-export const underSuffix = (host: string, suffix: string): boolean =>
+const underSuffix = (host: string, suffix: string): boolean =>
   host.endsWith(suffix) && (host.length === suffix.length || host[host.length - suffix.length - 1] === ".");
 
 /** The rule and reason refusing a host name (not an IP literal), or null. */

@@ -12,7 +12,7 @@ import { Parser, ParseError, parse } from "../syntax/parser";
 import { berr, out } from "./io";
 import { SIGNAL_NAMES } from "./signals";
 
-export const KEYWORDS = ["!", "[[", "]]", "case", "coproc", "do", "done", "elif", "else", "esac", "fi", "for", "function", "if", "in", "select", "then", "time", "until", "while", "{", "}"];
+const KEYWORDS = ["!", "[[", "]]", "case", "coproc", "do", "done", "elif", "else", "esac", "fi", "for", "function", "if", "in", "select", "then", "time", "until", "while", "{", "}"];
 
 // Action letters and their long names, in bash's generation order (file-like actions are
 // generated after the name-based ones, as bash does).
@@ -20,7 +20,7 @@ const LETTER: Record<string, string> = { a: "alias", b: "builtin", c: "command",
 const ACTIONS = ["alias", "arrayvar", "binding", "builtin", "command", "disabled", "enabled", "export", "function", "group", "helptopic", "hostname", "job", "keyword", "running", "service", "setopt", "shopt", "signal", "stopped", "user", "variable", "directory", "file"];
 const COMP_OPTS = ["bashdefault", "default", "dirnames", "filenames", "noquote", "nosort", "nospace", "plusdirs"];
 
-export interface CompSpec {
+interface CompSpec {
   opts: string[];
   actions: string[];
   glob?: string;

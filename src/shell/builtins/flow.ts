@@ -5,7 +5,7 @@ import { BreakSig, ContinueSig, ExitSig, ReturnSig } from "../interp/shell";
 import { decode, encode } from "../bytes";
 import { ArithError } from "../expand/arith";
 import { quote, quoteAlways } from "../expand/word";
-import { berr, out, skipDashDash, NAME_RE } from "./io";
+import { berr, out, skipDashDash, } from "./io";
 import { formatFunction } from "../syntax/print";
 import { signalName, signalNumber } from "./signals";
 
@@ -17,7 +17,7 @@ function statusArg(s: string | undefined, dflt: number): number | null {
   return Number(BigInt.asUintN(8, BigInt(s.trim())));
 }
 
-export async function exit(sh: Shell, args: string[], fds: Fd[]): Promise<number> {
+async function exit(sh: Shell, args: string[], fds: Fd[]): Promise<number> {
   const argv = skipDashDash(args);
   if (argv.length > 2 && statusArg(argv[1], 0) !== null) {
     // bash refuses and stays alive
@@ -32,7 +32,7 @@ export async function exit(sh: Shell, args: string[], fds: Fd[]): Promise<number
   throw new ExitSig(n);
 }
 
-export async function ret(sh: Shell, args: string[], fds: Fd[]): Promise<number> {
+async function ret(sh: Shell, args: string[], fds: Fd[]): Promise<number> {
   const argv = skipDashDash(args);
   const n = statusArg(argv[1], sh.status);
   if (n === null) {
@@ -69,13 +69,13 @@ async function loopCtl(sh: Shell, argv: string[], fds: Fd[], brk: boolean): Prom
   throw brk ? new BreakSig(n) : new ContinueSig(n);
 }
 
-export async function evalB(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
+async function evalB(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
   const src = argv.slice(argv[1] === "--" ? 2 : 1).join(" ");
   if (!src.trim()) return 0;
   return sh.evalString(src, fds, "eval");
 }
 
-export async function source(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
+async function source(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
   if (argv[1] === "--") argv = [argv[0], ...argv.slice(2)];
   const file = argv[1];
   if (file === undefined) {
@@ -103,7 +103,7 @@ export async function source(sh: Shell, argv: string[], fds: Fd[]): Promise<numb
 
 const SIGNUM: Record<string, number> = { HUP: 1, INT: 2, QUIT: 3, KILL: 9, USR1: 10, USR2: 12, PIPE: 13, ALRM: 14, TERM: 15, CHLD: 17, CONT: 18, STOP: 19, WINCH: 28, URG: 23 };
 
-export async function trap(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
+async function trap(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
   let args = argv.slice(1);
   if (args[0] === "--") args = args.slice(1);
   if (!args.length || args[0] === "-p") {
@@ -190,7 +190,7 @@ function parseDuration(s: string): number | null {
   return parseFloat(m[1]) * mult * 1000;
 }
 
-export async function sleep(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
+async function sleep(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
   let total = 0;
   for (const a of argv.slice(1)) {
     const ms = parseDuration(a);
@@ -245,7 +245,7 @@ async function timeoutSays(fds: Fd[], msg: string): Promise<void> {
   await fds[2]?.w?.write(encode(`timeout: ${msg}\n`)).catch(() => {});
 }
 
-export async function timeout(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
+async function timeout(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
   const o = timeoutOptions(argv);
   const ms = typeof o === "string" ? null : parseDuration(argv[o.at] ?? "");
   if (typeof o === "string" || ms === null || o.at + 1 >= argv.length) {
@@ -306,7 +306,7 @@ function allInPath(sh: Shell, name: string): string[] {
   return found;
 }
 
-export async function type(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
+async function type(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
   let i = 1;
   let mode = "";
   let all = false;
@@ -367,7 +367,7 @@ export async function type(sh: Shell, argv: string[], fds: Fd[]): Promise<number
   return st;
 }
 
-export async function command(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
+async function command(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
   let i = 1;
   let v = "";
   let stdPath = false;
@@ -405,13 +405,13 @@ export async function command(sh: Shell, argv: string[], fds: Fd[]): Promise<num
   return sh.invokeNoFunc(rest, fds);
 }
 
-export async function builtin(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
+async function builtin(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
   const rest = argv[1] === "--" ? argv.slice(2) : argv.slice(1);
   if (!rest.length) return 0;
   return sh.invokeNoFunc(rest, fds, undefined, null, true);
 }
 
-export async function hash(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
+async function hash(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
   if (argv[1] === "-r") { sh.hashed.clear(); return 0; }
   let st = 0;
   for (const n of argv.slice(1)) {
@@ -431,7 +431,7 @@ export async function hash(sh: Shell, argv: string[], fds: Fd[]): Promise<number
   return st;
 }
 
-export async function alias(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
+async function alias(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
   const args = argv.slice(1).filter((a) => a !== "-p" && a !== "--");
   if (!args.length) {
     for (const [k, v] of [...sh.aliases].sort()) await out(fds, `alias ${k}=${quoteAlways(v)}\n`);
@@ -447,7 +447,7 @@ export async function alias(sh: Shell, argv: string[], fds: Fd[]): Promise<numbe
   return st;
 }
 
-export async function unalias(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
+async function unalias(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
   if (argv[1] === "-a") { sh.aliases.clear(); return 0; }
   const names = argv.slice(1).filter((a) => a !== "--");
   if (!names.length) {
@@ -461,7 +461,7 @@ export async function unalias(sh: Shell, argv: string[], fds: Fd[]): Promise<num
   return st;
 }
 
-export async function exec(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
+async function exec(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
   const rest = argv.slice(1);
   let name: string | undefined;
   // -a NAME sets the program's argv[0]; -c (empty environment) and -l (login) are accepted
@@ -478,7 +478,7 @@ export async function exec(sh: Shell, argv: string[], fds: Fd[]): Promise<number
   throw new ExitSig(st);
 }
 
-export async function letB(sh: Shell, args: string[], fds: Fd[]): Promise<number> {
+async function letB(sh: Shell, args: string[], fds: Fd[]): Promise<number> {
   const argv = skipDashDash(args);
   if (argv.length < 2) {
     await berr(sh, fds, "let", "expression expected");
@@ -559,7 +559,7 @@ export async function cd(sh: Shell, argv: string[], fds: Fd[]): Promise<number> 
   return 0;
 }
 
-export async function pwd(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
+async function pwd(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
   // -P: the physical directory, every link resolved.
   const physical = argv.slice(1).filter((a) => a === "-L" || a === "-P").pop() === "-P";
   let dir = sh.cwd;
@@ -580,4 +580,4 @@ export const FLOW = {
   true: () => 0, false: () => 1, ":": () => 0,
 };
 
-export { NAME_RE };
+;

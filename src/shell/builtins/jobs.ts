@@ -12,7 +12,7 @@ import { jobCommand } from "../interp/jobtable";
 import { formatCommand } from "../syntax/print";
 
 /** Resolves a job spec (%N, %%, %+, %-, %string, %?string) or pid to a job pid. */
-export function jobPid(sh: Shell, spec: string, cmdOf?: (pid: number) => string | undefined): number | null {
+function jobPid(sh: Shell, spec: string, cmdOf?: (pid: number) => string | undefined): number | null {
   const pids = [...sh.shared.jobs.keys()];
   if (!spec.startsWith("%")) {
     const n = /^\d+$/.test(spec) ? Number(spec) : NaN;

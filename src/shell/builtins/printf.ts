@@ -5,7 +5,7 @@ import { berr, out, parseOpts, NAME_RE } from "./io";
 import { byteChar, decode, encode, joinBytes } from "../bytes";
 
 /** Backslash escapes for echo -e and printf %b; returns [text, stop] where stop means \c. */
-export function backslashEscapes(s: string, printfB: boolean): [string, boolean] {
+function backslashEscapes(s: string, printfB: boolean): [string, boolean] {
   let o = "";
   for (let i = 0; i < s.length; i++) {
     const c = s[i];
@@ -88,7 +88,7 @@ function num(s: string | undefined, bad: (s: string) => void): bigint {
   return t[0] === "-" ? -v : v;
 }
 
-export function formatPrintf(sh: Shell, fmt: string, args: string[], errors: string[]): { text: string; stop: boolean } {
+function formatPrintf(sh: Shell, fmt: string, args: string[], errors: string[]): { text: string; stop: boolean } {
   let o = "";
   let ai = 0;
   let stop = false;

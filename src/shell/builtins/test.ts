@@ -1,7 +1,7 @@
 // test / [ and the operators shared with [[ ]].
 import { dynamicKey, splitSubscript } from "../expand/word";
 import type { Fd, Shell } from "../interp/shell";
-import { ShellError, isArray, isAssoc } from "../interp/vars";
+import { ShellError, } from "../interp/vars";
 import { ArithError } from "../expand/arith";
 import { berr } from "./io";
 import { binaryTest, unaryTest } from "../interp/test-eval";

@@ -7,7 +7,7 @@ import { SHOPTS, setOption } from "../interp/options";
 import { BashAssoc } from "../interp/assoc";
 import { A_EXPORT, A_INTEGER, A_LOWER, A_NAMEREF, A_READONLY, A_UPPER, Var, arrayKeys, isArray, isAssoc, ShellError } from "../interp/vars";
 import { attrString, dynamicKey, quote } from "../expand/word";
-import { berr, errOut, out, skipDashDash, NAME_RE } from "./io";
+import { berr, errOut, out, skipDashDash, } from "./io";
 import { Parser } from "../syntax/parser";
 
 function declLine(name: string, v: Var): string {
@@ -403,4 +403,4 @@ export async function shift(sh: Shell, args: string[], fds: Fd[]): Promise<numbe
   return 0;
 }
 
-export { NAME_RE };
+;

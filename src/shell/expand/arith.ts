@@ -213,7 +213,7 @@ class ArithParser {
   }
 }
 
-export function parseNumber(tok: string): bigint {
+function parseNumber(tok: string): bigint {
   let base = 10;
   let digits = tok;
   const hash = tok.indexOf("#");
@@ -304,7 +304,7 @@ function varValue(node: ANode & { t: "var" }, env: ArithEnv, depth: number): big
   return evalArith(parseArith(s), env, depth + 1);
 }
 
-export function binop(op: string, l: bigint, r: bigint): bigint {
+function binop(op: string, l: bigint, r: bigint): bigint {
   switch (op) {
     case "+": return wrap(l + r);
     case "-": return wrap(l - r);

@@ -38,7 +38,7 @@ export interface PatternOpts {
   pathname?: boolean;
 }
 
-export function patternSource(p: string, opts: PatternOpts = {}): string {
+function patternSource(p: string, opts: PatternOpts = {}): string {
   const any = opts.pathname ? "[^/]" : "[\\s\\S]";
   let out = "";
   let i = 0;

@@ -20,7 +20,7 @@ const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "
 const p2 = (n: number) => String(n).padStart(2, "0");
 
 /** A strftime subset (the clock is UTC on the platform). */
-export function strftime(fmt: string, d: Date): string {
+function strftime(fmt: string, d: Date): string {
   const h12 = d.getUTCHours() % 12 || 12;
   return fmt.replace(/%([a-zA-Z%])/g, (m, c: string) => {
     switch (c) {
@@ -55,7 +55,7 @@ export function strftime(fmt: string, d: Date): string {
 /** Backslash-quotes text for the double-quote expansion pass. */
 const protect = (s: string) => s.replace(/[\\$`]/g, "\\$&");
 
-export function decodePrompt(ctx: ExpandCtx, s: string): string {
+function decodePrompt(ctx: ExpandCtx, s: string): string {
   const bits = ctx as unknown as RunnerBits;
   const now = new Date(bits.host?.now() ?? 0);
   const v = (n: string) => ctx.vars.get(n) ?? "";

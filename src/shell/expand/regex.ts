@@ -52,7 +52,7 @@ export function regexFromPieces(pieces: RegexPiece[]): string {
   return out;
 }
 
-export class RegexSyntaxError extends Error {}
+class RegexSyntaxError extends Error {}
 
 const CLASSES: Record<string, string> = {
   alpha: "a-zA-Z", digit: "0-9", alnum: "a-zA-Z0-9", upper: "A-Z", lower: "a-z", space: " \\t\\n\\r\\f\\v", blank: " \\t",

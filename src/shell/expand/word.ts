@@ -7,7 +7,7 @@ import { isAssignArg, litText } from "../syntax/ast";
 import { arrayKeys, arrayValues, isArray, isAssoc, ShellError, VarStore, A_EXPORT, A_READONLY, A_INTEGER, A_LOWER, A_UPPER, A_NAMEREF } from "../interp/vars";
 import { braceExpand, hasBrace } from "./brace";
 import { regexFromPieces } from "./regex";
-import { escapePattern, hasGlobMeta, matchPattern, removeAffix, replacePattern, unescapePattern, PatternOpts } from "./pattern";
+import { escapePattern, hasGlobMeta, matchPattern, removeAffix, replacePattern, PatternOpts } from "./pattern";
 import { ArithError } from "./arith";
 import { Parser } from "../syntax/parser";
 import { expandPrompt } from "./prompt";
@@ -314,7 +314,7 @@ export function splitSubscript(s: string): { name: string; sub: string } | null 
 }
 
 /** A subscript given as runtime text, parsed as a word: quotes removed, $x and $(...) expanded. */
-export function subscriptWord(sub: string): Word {
+function subscriptWord(sub: string): Word {
   if (sub === "@" || sub === "*" || !/[$`'"\\]/.test(sub)) return { parts: [{ type: "lit", value: sub }], pos: 0 };
   try {
     return new Parser(sub).subWord(sub, "index", 0);
@@ -736,7 +736,7 @@ function assignForm(ctx: ExpandCtx, name: string, val: PVal): string {
   return `${flag}${name}=${quote(val.scalar)}`;
 }
 
-export { unescapePattern };
+;
 
 /** ${x@P} needs async expansion (prompt strings may contain $(...)), so it bypasses transform. */
 async function promptParam(ctx: ExpandCtx, val: PVal, inDq: boolean, segs: Seg[]): Promise<void> {

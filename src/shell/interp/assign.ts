@@ -11,7 +11,7 @@ import { A_EXPORT, A_INTEGER, A_NAMEREF, ShellError, isArray, isAssoc } from "./
 import { traceRaw, xtraceQuote } from "./xtrace";
 
 /** The array element a nameref points at, if it points at one. */
-export function refElement(sh: Shell, name: string): { name: string; sub: string } | null {
+function refElement(sh: Shell, name: string): { name: string; sub: string } | null {
   const v = sh.vars.resolve(name).v;
   return v && v.attrs & A_NAMEREF && typeof v.value === "string" && v.value.endsWith("]") ? splitSubscript(v.value) : null;
 }

@@ -39,7 +39,7 @@ export function invokeNoFunc(sh: Shell, argv: string[], fds: Fd[], arrayArgs?: M
   return runExternal(sh, argv, fds, tempEnv ?? null);
 }
 
-export async function runExternal(sh: Shell, argv: string[], fds: Fd[], tempEnv: Record<string, string> | null): Promise<number> {
+async function runExternal(sh: Shell, argv: string[], fds: Fd[], tempEnv: Record<string, string> | null): Promise<number> {
   const name = argv[0];
   if (isShellName(name)) return sh.runChildShell(argv, fds, tempEnv);
   if (name.includes("/")) {

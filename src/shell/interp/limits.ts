@@ -8,7 +8,7 @@ import { LIMITS } from "../../limits";
  * a `while :; do :; done` iteration is 2-3 steps at roughly 1-2 µs each). */
 export const STEPS_PER_SECOND = 800_000;
 
-export const DEFAULT_LIMITS: ShellLimits = {
+const DEFAULT_LIMITS: ShellLimits = {
   maxSteps: 0, // 0: derive from timeoutMs
   timeoutMs: LIMITS.interpreterTimeoutMs,
   maxCallDepth: LIMITS.shellCallDepth,
@@ -46,7 +46,7 @@ export function resolveLimits(l?: Partial<ShellLimits>): ShellLimits {
 
 /** Shared by a shell and all its subshells: one budget per run. */
 /** Subshells (pipeline stages, background jobs, substitutions) alive at once; a fork bomb's wall. */
-export const MAX_LIVE_PROCESSES = LIMITS.liveProcesses;
+const MAX_LIVE_PROCESSES = LIMITS.liveProcesses;
 
 export class Budget {
   steps = 0;

@@ -24,7 +24,7 @@ export function setOption(sh: { opts: Record<string, boolean> }, name: string, o
 }
 
 /** The file mode creation mask (umask), kept with the builtins' state. */
-export const DEFAULT_MASK = 0o022;
+const DEFAULT_MASK = 0o022;
 export function getUmask(sh: { builtinState: Map<string, unknown> }): number {
   const m = sh.builtinState.get("umask");
   return typeof m === "number" ? m : DEFAULT_MASK;

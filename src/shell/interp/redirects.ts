@@ -83,7 +83,7 @@ export function pathError(sh: Shell, fds: Fd[], path: string, e: unknown): void 
 }
 
 /** A writer that appends to a file in the workspace. */
-export function fileWriter(sh: Shell, path: string, append: boolean, fds: Fd[], clobberCheck: boolean): ByteWriter | null {
+function fileWriter(sh: Shell, path: string, append: boolean, fds: Fd[], clobberCheck: boolean): ByteWriter | null {
   if (path === "/dev/null") return new NullWriter();
   if (path === "/dev/stdout") return fds[1]?.w ?? null;
   if (path === "/dev/stderr") return fds[2]?.w ?? null;

@@ -9,7 +9,7 @@ import { traceRaw } from "./xtrace";
 const TAB = 8;
 
 /** bash's menu: one column while it all fits on one row, else columns down then across. */
-export function selectMenu(items: string[], columns: number): string {
+function selectMenu(items: string[], columns: number): string {
   const indices = String(items.length).length;
   const widest = Math.max(0, ...items.map((s) => s.length)) + indices + 4; // ") " and two spaces
   let cols = widest ? Math.floor(columns / widest) || 1 : 1;

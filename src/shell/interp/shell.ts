@@ -14,7 +14,7 @@ import { isAssignArg, litText } from "../syntax/ast";
 import { Parser, ParseError, lineOf } from "../syntax/parser";
 import { formatCommand } from "../syntax/print";
 import { ArithError, evalArith, parseArith, ArithEnv } from "../expand/arith";
-import { glob, joinPath, normalize } from "../expand/glob";
+import { glob, joinPath, } from "../expand/glob";
 import { matchPattern } from "../expand/pattern";
 import { AbortLine, ExpandCtx, ExpandError, expandArgs, expandPattern, expandString } from "../expand/word";
 import { Budget, LimitError } from "./limits";
@@ -510,9 +510,6 @@ export class Shell implements ExpandCtx, ArithEnv {
       this.lineBase = prevBase;
     }
     return this.status;
-  }
-  private isBash(): boolean {
-    return true;
   }
 
   /** eval / trap / source: parse whole string first (errors return status 2). */
@@ -1229,4 +1226,4 @@ function loopSignal(e: unknown): number {
   throw e;
 }
 
-export { normalize, joinPath, initVars };
+export {   initVars };

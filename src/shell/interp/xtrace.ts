@@ -47,11 +47,6 @@ export async function traceWords(sh: Shell, fds: Fd[], argv: string[]): Promise<
   await traceRaw(sh, fds, argv.map(xtraceQuote).join(" "));
 }
 
-/** `for`/`select`/`case` headers: bash prints the words as they were written, not expanded. */
-export function headerText(src: string, from: number, to: number): string {
-  return src.slice(from, to).replace(/\s+$/, "");
-}
-
 /** `[[ ]]`: each primary is traced as it is evaluated, its operands expanded (`[[ -n '' ]]`). */
 export async function traceTest(sh: Shell, fds: Fd[], words: string[], bang: string): Promise<void> {
   await traceRaw(sh, fds, `[[ ${bang}${words.join(" ")} ]]`);

@@ -38,7 +38,6 @@ export interface ParserOptions {
 export class Parser {
   i = 0;
   private heredocs: PendingHeredoc[] = [];
-  private aliasDepth = 0;
   constructor(public src: string, private opts: ParserOptions = {}) {}
 
   // ---------- helpers ----------

@@ -127,7 +127,7 @@ export function formatArray(elems: ArrayElem[]): string {
   return `(${elems.map((e) => (e.key ? `[${word(e.key)}]${e.append ? "+=" : "="}` : "") + word(e.value)).join(" ")})`;
 }
 
-export function word(w: Word): string {
+function word(w: Word): string {
   return w.parts.map((p) => part(p, false)).join("");
 }
 

@@ -6,7 +6,7 @@ import { maxTurns, subAgentTools, timeoutSeconds } from "./params";
 /** How long a label is when the spawner gives none (LibertAI's rule: the task's first 50 characters). */
 const LABEL_CHARS = 50;
 
-export const spawnParams = z.object({
+const spawnParams = z.object({
   task: z.string().min(1).describe("The task, complete in itself: the sub-agent sees nothing else of this conversation."),
   tools: subAgentTools,
   label: z.string().min(1).max(200).optional().describe("Short label for the task (defaults to the first 50 characters of task)."),

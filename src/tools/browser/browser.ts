@@ -11,7 +11,7 @@ import { closeBrowser, connected, hostOf, launch, renderingFailure, targetIdOf }
 import { LIMITS } from "../../limits";
 
 /** Page HTML returned by `content` at most, in UTF-8 bytes. */
-export const CONTENT_MAX_BYTES = LIMITS.browserContentBytes;
+const CONTENT_MAX_BYTES = LIMITS.browserContentBytes;
 const NAVIGATION_TIMEOUT_MS = LIMITS.browserNavigationMs;
 
 

@@ -2,10 +2,8 @@ import { z } from "zod";
 
 // Names, texts and defaults as the seed pages (000/001) document the browser tool.
 
-export const ACTIONS = ["launch", "navigate", "open", "tabs", "focus", "close_tab", "snapshot", "act", "screenshot", "evaluate", "content", "close"] as const;
-export const ACT_KINDS = ["click", "type", "press_key", "hover", "scroll_into_view", "focus"] as const;
-
-export type BrowserAction = (typeof ACTIONS)[number];
+const ACTIONS = ["launch", "navigate", "open", "tabs", "focus", "close_tab", "snapshot", "act", "screenshot", "evaluate", "content", "close"] as const;
+const ACT_KINDS = ["click", "type", "press_key", "hover", "scroll_into_view", "focus"] as const;
 
 export const browserParams = z.object({
   action: z

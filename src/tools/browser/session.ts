@@ -9,7 +9,7 @@ import { LIMITS } from "../../limits";
 export type { BrowserHost } from "./host";
 
 /** Browser Rendering closes a browser nobody has used for this long (its maximum, 10 minutes). */
-export const BROWSER_IDLE_MS = LIMITS.browserIdleMs;
+const BROWSER_IDLE_MS = LIMITS.browserIdleMs;
 
 /** The alarm job (src/session/alarms.ts) that closes a session's idle browser. */
 export const BROWSER_IDLE_JOB = "browser-idle";
@@ -24,7 +24,7 @@ export function browserIdleMs(env: { TOOLSHED_BROWSER_IDLE_SECONDS?: string }): 
   return Number.isFinite(n) && n > 0 ? Math.min(n, BROWSER_IDLE_MS / 1000) * 1000 : 300_000;
 }
 
-export const NOT_BOUND =
+const NOT_BOUND =
   "not supported: the operator has not bound Browser Rendering (wrangler.toml `[browser] binding = \"BROWSER\"`), so this deployment has no browser tool.";
 
 export function hostOf(ctx: ToolContext): BrowserHost & { binding: Fetcher } {

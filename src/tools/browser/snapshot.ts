@@ -30,7 +30,7 @@ interface AXNode {
 const text = (v: AXValue | undefined): string => (v?.value === undefined || v.value === null ? "" : String(v.value));
 
 /** The loader of the tab's main document: it changes on every navigation, which makes refs stale. */
-export async function documentLoader(cdp: CDPSession): Promise<string> {
+async function documentLoader(cdp: CDPSession): Promise<string> {
   const { frameTree } = await cdp.send("Page.getFrameTree");
   return frameTree.frame.loaderId;
 }

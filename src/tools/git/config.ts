@@ -49,7 +49,7 @@ function parse(text: string): Line[] {
 }
 
 /** `a.b.c` → section `a.b` and key `c` (the key part lower-cased, as git compares). */
-export function splitKey(key: string): { section: string; name: string } | null {
+function splitKey(key: string): { section: string; name: string } | null {
   const i = key.lastIndexOf(".");
   const j = key.indexOf(".");
   if (j <= 0 || i === key.length - 1) return null;
@@ -57,12 +57,12 @@ export function splitKey(key: string): { section: string; name: string } | null 
   return { section, name: key.slice(i + 1).toLowerCase() };
 }
 
-export function normalizeKey(key: string): string {
+function normalizeKey(key: string): string {
   const s = splitKey(key);
   return s ? `${s.section}.${s.name}` : key;
 }
 
-export class ConfigFile {
+class ConfigFile {
   constructor(
     private readonly repo: Repo,
     readonly path: string,

@@ -28,7 +28,7 @@ export interface FileChange {
 const ZERO = "0000000000000000000000000000000000000000";
 const dec = new TextDecoder();
 
-export function isBinary(bytes: Uint8Array): boolean {
+function isBinary(bytes: Uint8Array): boolean {
   if (bytes.length > GIT_MAX_TEXT_BYTES) return true;
   const n = Math.min(bytes.length, 8000);
   for (let i = 0; i < n; i++) if (bytes[i] === 0) return true;
@@ -36,7 +36,7 @@ export function isBinary(bytes: Uint8Array): boolean {
 }
 
 /** Lines with their terminators kept, so a missing final newline is a difference, as in git. */
-export function splitLines(text: string): string[] {
+function splitLines(text: string): string[] {
   if (!text) return [];
   const lines = text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
   return lines;
@@ -52,7 +52,7 @@ function cut80(line: string): string {
 }
 
 /** The hunks of a text diff (without file headers), and the counts for --stat. */
-export function unifiedHunks(a: string, b: string, context = 3): Hunks {
+function unifiedHunks(a: string, b: string, context = 3): Hunks {
   const la = splitLines(a);
   const lb = splitLines(b);
   if (la.length > GIT_MAX_DIFF_LINES || lb.length > GIT_MAX_DIFF_LINES) {

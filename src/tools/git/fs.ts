@@ -15,7 +15,7 @@ const S_IFDIR = 0o040000;
 const S_IFLNK = 0o120000;
 
 /** The stat object isomorphic-git reads (normalizeStats, and the is* methods its walkers call). */
-export class GitStat {
+class GitStat {
   readonly mode: number;
   readonly size: number;
   readonly ino: number;

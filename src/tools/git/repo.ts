@@ -145,7 +145,7 @@ export async function indexFiles(repo: Repo): Promise<Map<string, Entry>> {
 }
 
 /** The mode git records for a work-tree file. */
-export function modeOf(stat: { mode: number; isSymbolicLink(): boolean }): string {
+function modeOf(stat: { mode: number; isSymbolicLink(): boolean }): string {
   if (stat.isSymbolicLink()) return "120000";
   return stat.mode & 0o111 ? "100755" : "100644";
 }
@@ -182,7 +182,7 @@ export interface Identity {
 }
 
 /** The default identity when neither the environment nor `git config` names one. */
-export const DEFAULT_IDENTITY = { name: "Toolshed Agent", email: "agent@toolshed.invalid" };
+const DEFAULT_IDENTITY = { name: "Toolshed Agent", email: "agent@toolshed.invalid" };
 
 /** Author or committer as git finds it: GIT_<ROLE>_NAME/EMAIL/DATE, then user.name/user.email, then the default. */
 export async function identity(repo: Repo, role: "AUTHOR" | "COMMITTER"): Promise<Identity> {

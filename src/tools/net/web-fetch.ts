@@ -8,9 +8,9 @@ import { ToolError } from "../result";
 import { defineTool, type ToolContext } from "../types";
 import { LIMITS } from "../../limits";
 
-export const WEB_FETCH_MAX_CHARS = 50_000;
+const WEB_FETCH_MAX_CHARS = 50_000;
 /** Bytes read from the network at most; a larger page is refused with its size. */
-export const WEB_FETCH_MAX_BYTES = LIMITS.webFetchBytes;
+const WEB_FETCH_MAX_BYTES = LIMITS.webFetchBytes;
 const DEFAULT_TIMEOUT_MS = LIMITS.webFetchTimeoutMs;
 /** Markdown first: some sites serve it to agents, and it needs no extraction. */
 const ACCEPT = "text/markdown, text/html;q=0.9, application/json;q=0.8, text/plain;q=0.8, */*;q=0.5";
@@ -35,7 +35,7 @@ function capped(text: string, partial: boolean): { output: string; truncated: bo
 }
 
 /** NetErrors read as tool errors; policy refusals pass through to carry `denied`. */
-export function netFailure(e: unknown, url: string): never {
+function netFailure(e: unknown, url: string): never {
   if (e instanceof NetError) {
     const hint =
       e.code === "timeout" ? " Retry with a larger timeout_ms (at most 90000) or another URL." :

@@ -41,7 +41,7 @@ const REFUSED: Record<string, string> = {
 
 type Parsed = { main: NodeMain | "stdin"; args: string[]; check: boolean } | { print: string; code: number };
 
-export function parseNodeArgs(argv: string[]): Parsed {
+function parseNodeArgs(argv: string[]): Parsed {
   let esm = false;
   let check = false;
   let i = 0;

@@ -10,7 +10,7 @@ import { NODE_RUNTIME } from "./runtime.gen";
 /** The Node version scripts see: the API level this runtime imitates (docs/node.md). */
 export const NODE_VERSION = "v20.0.0";
 /** Exit status of a run a limit stopped, as for a toolbox program (wasi/runner.ts EXIT_KILLED). */
-export const EXIT_KILLED = 137;
+const EXIT_KILLED = 137;
 
 export type NodeMain = { kind: "eval"; code: string; print: boolean; esm: boolean } | { kind: "file"; path: string };
 

@@ -12,13 +12,13 @@ export interface Services {
   blocking: Record<string, (...a: any[]) => Promise<unknown>>;
 }
 
-export interface ShellResult {
+interface ShellResult {
   status: number;
   stdout: string;
   stderr: string;
 }
 
-export interface FetchAnswer {
+interface FetchAnswer {
   status?: number;
   statusText?: string;
   url?: string;

@@ -7,7 +7,7 @@ import { HOST_COMMANDS } from "./host-commands";
 const SHELL_COMMANDS = ["bash", "sh"];
 
 /** One per isolate: what /bin, /usr/bin, /etc, /dev and /proc show every session's shell. */
-export const SYSTEM_TREE = new SystemTree(() => [...commandNames(), ...HOST_COMMANDS.keys(), ...SHELL_COMMANDS]);
+const SYSTEM_TREE = new SystemTree(() => [...commandNames(), ...HOST_COMMANDS.keys(), ...SHELL_COMMANDS]);
 
 /** The session's files as its shell and programs see them: a whole machine, not just /workspace. */
 export const machineView = (fs: GuardedFs): GuardedFs => fs.system ? fs : fs.withSystem(SYSTEM_TREE);

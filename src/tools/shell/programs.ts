@@ -14,7 +14,7 @@ import { programHost } from "./program-host";
  * a WASI program may burn per second of `timeout_seconds`. Counting work, not time, is what
  * stops a runaway loop on Workers, where the clock stands still while code computes.
  */
-export const WASM_FUEL_PER_SECOND = 300_000_000;
+const WASM_FUEL_PER_SECOND = 300_000_000;
 /** Bytes of piped input a program may be given at once. */
 const MAX_STDIN_BYTES = LIMITS.programStdinBytes;
 /** Exit status of a writer whose reader went away (128 + SIGPIPE), as bash reports it. */

@@ -21,7 +21,7 @@ export const HANG_GRACE_MS = LIMITS.hangGraceMs;
 const STDERR_SHARE = LIMITS.stderrShareChars;
 
 /** The environment every command starts with, before the session's and the call's own. */
-export function baseEnv(cwd: string): Record<string, string> {
+function baseEnv(cwd: string): Record<string, string> {
   return {
     HOME: ROOT,
     PWD: cwd,
@@ -36,7 +36,7 @@ export function baseEnv(cwd: string): Record<string, string> {
 }
 
 /** Refuses blocked variables (LD_PRELOAD, BASH_ENV, exported functions, ...) before anything runs. */
-export function checkCallEnv(env: Record<string, string>): void {
+function checkCallEnv(env: Record<string, string>): void {
   for (const [k, v] of Object.entries(env)) {
     const denial = checkEnvAssignment(k, v);
     if (denial) throw new PolicyDenied(denial);
@@ -122,7 +122,7 @@ export async function runInSession(
   return shellResult(denied ? { ...r, denied } : r, Date.now() - started);
 }
 
-export function shellResult(
+function shellResult(
   r: { exitCode: number; stdout: Uint8Array; stderr: Uint8Array; denied?: Denial; limit?: string },
   durationMs: number,
 ): ToolResult {

@@ -30,10 +30,10 @@ export const filetypeOf = (info: Pick<NodeInfo, "kind">): number => FILETYPES[in
 /** lookupflags bit 0: follow a link in the last component (stat rather than lstat). */
 export const LOOKUP_SYMLINK_FOLLOW = 1;
 
-export const msToNs = (ms: number): bigint => BigInt(Math.floor(ms)) * 1_000_000n;
+const msToNs = (ms: number): bigint => BigInt(Math.floor(ms)) * 1_000_000n;
 
 /** What a directory's size reads as: one 4 KiB block, as on ext4, so `ls -l`, `stat` and `du` print Linux's numbers. */
-export const DIR_SIZE = 4096;
+const DIR_SIZE = 4096;
 
 /** `size` overrides the stored size (a file fd with unsaved writes reports what it will commit). */
 export function filestatOf(info: NodeInfo, size: number = info.size, nlink = 1n): WorkspaceFilestat {

@@ -25,7 +25,7 @@ const INO = (1n << 40n) + 50n;
 const enc = new TextEncoder();
 
 /** An answer in the device's JSON, for what the host side cannot do. */
-export const hostError = (message: string): Uint8Array => enc.encode(JSON.stringify({ error: message, unsupported: true }));
+const hostError = (message: string): Uint8Array => enc.encode(JSON.stringify({ error: message, unsupported: true }));
 
 export class HostDeviceFd extends Fd {
   private readonly parts: Uint8Array[] = [];

@@ -13,14 +13,14 @@ import { stdlibPreopen } from "./stdlib-fs";
 // not count toward it. See docs/python.md.
 
 /** Where build-python.mjs puts the library among the static assets (public/). */
-export const STDLIB_ASSET = "/python/stdlib.bin";
+const STDLIB_ASSET = "/python/stdlib.bin";
 
 
 let stdlib: ArrayBuffer | null = null;
 let loading: Promise<ArrayBuffer> | null = null;
 
 /** Fetches the library from the static assets once per isolate; throws a sentence saying what is wrong. */
-export async function loadStdlib(assets: Fetcher | undefined): Promise<void> {
+async function loadStdlib(assets: Fetcher | undefined): Promise<void> {
   if (stdlib) return;
   if (!assets) throw new Error("the Python standard library is served from Workers static assets, and this Worker has no ASSETS binding");
   loading ??= assets.fetch(`https://assets.invalid${STDLIB_ASSET}`).then(async (r) => {

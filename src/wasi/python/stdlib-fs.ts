@@ -15,9 +15,9 @@ import { HOST_MODULE } from "./host-module";
  */
 
 /** Inflated files kept per isolate (the isolate's 128 MB also hold every program's memory). */
-export const INFLATED_CACHE_BYTES = 12 * 1024 * 1024;
+const INFLATED_CACHE_BYTES = 12 * 1024 * 1024;
 /** Where the library appears inside the program, as on Debian. */
-export const STDLIB_DIR = "/usr/lib/python3.11";
+const STDLIB_DIR = "/usr/lib/python3.11";
 
 interface Entry {
   method: number;
@@ -125,7 +125,7 @@ class ReadOnlyPreopen extends ReadOnlyDirFd {
 }
 
 /** The zip's central directory as entries by name. Throws on a malformed zip. */
-export function readZipDirectory(zip: Uint8Array): Map<string, Entry> {
+function readZipDirectory(zip: Uint8Array): Map<string, Entry> {
   const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
   let eocd = -1;
   for (let i = zip.length - 22; i >= Math.max(0, zip.length - 22 - 65535); i--) {

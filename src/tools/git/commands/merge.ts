@@ -146,4 +146,4 @@ export async function merge(repo: Repo, argv: string[]): Promise<number> {
   return mergeInto(repo, p.args[0]!, { ffOnly: p.opts.has("ffonly"), noFf: p.opts.has("noff"), message: msgs?.join("\n\n"), quiet: p.opts.has("quiet") });
 }
 
-export { treeFiles };
+;

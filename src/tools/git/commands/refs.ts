@@ -2,13 +2,13 @@ import * as git from "isomorphic-git";
 import { parseArgs } from "../args";
 import { globalConfig, localConfig } from "../config";
 import { abbrev, cleanMessage, subjectOf } from "../format";
-import { GitExit, currentBranch, fatal, headOid, identity, isRev, repoPath, resolveRev, treeFiles, unsupported, type Repo } from "../repo";
+import { GitExit, currentBranch, fatal, headOid, identity, isRev, resolveRev, treeFiles, unsupported, type Repo } from "../repo";
 import { restore } from "./worktree";
 
 const o = (repo: Repo) => ({ fs: repo.fs, dir: repo.dir, gitdir: repo.gitdir, cache: repo.cache });
 
 /** git's rule for a branch or tag name (check-ref-format, the common cases). */
-export function validRefName(name: string): boolean {
+function validRefName(name: string): boolean {
   return !(!name || /(^[-.]|\/\.|\.\.|[\x00-\x20~^:?*[\\\x7f]|@\{|\.lock$|\/$|\.$|\/\/)/.test(name) || name === "@" || name === "HEAD");
 }
 
@@ -385,4 +385,4 @@ export async function config(repo: Repo, argv: string[]): Promise<number> {
   return 0;
 }
 
-export { repoPath };
+;

@@ -7,7 +7,7 @@ import { conflictedPaths } from "./merge-state";
 import { upstreamOf } from "./tracking";
 
 /** One path's state as the short format's two letters: X staged, Y work tree. */
-export interface StatusEntry {
+interface StatusEntry {
   path: string;
   /** For a staged rename: where it came from. */
   from?: string;
@@ -146,7 +146,7 @@ export async function longStatus(repo: Repo, st: Status): Promise<string> {
 }
 
 /** `--short`/`--porcelain` lines (porcelain: paths from the root, never relative). */
-export function shortStatus(repo: Repo, st: Status, porcelain: boolean): string {
+function shortStatus(repo: Repo, st: Status, porcelain: boolean): string {
   const show = (p: string) => quotePath(porcelain ? p : display(repo, p), true);
   let out = "";
   const entries = [...st.tracked, ...st.unmerged].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));

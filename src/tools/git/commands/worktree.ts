@@ -1,10 +1,10 @@
 import * as git from "isomorphic-git";
 import { parseArgs } from "../args";
 import { changesBetween, statusRows, worktreeDiffers } from "../changes";
-import { globalConfig, localConfig } from "../config";
+import { globalConfig, } from "../config";
 import { countLines, statSummary, statText } from "../diff";
 import { abbrev, cleanMessage, quotePath, subjectOf } from "../format";
-import { GitExit, currentBranch, display, fatal, headOid, identity, indexFiles, matches, repoPath, resolveRev, treeFiles, unsupported, type Repo } from "../repo";
+import { currentBranch, display, fatal, headOid, identity, indexFiles, matches, repoPath, resolveRev, treeFiles, unsupported, type Repo } from "../repo";
 import { computeStatus, longStatus } from "./status";
 import { conflictedPaths } from "./merge-state";
 
@@ -422,4 +422,4 @@ async function unstagedAfterReset(repo: Repo, quiet: boolean): Promise<void> {
   if (lines.length) repo.out(`Unstaged changes after reset:\n${lines.join("")}`);
 }
 
-export { GitExit, localConfig };
+;

@@ -154,7 +154,7 @@ export function makeModules(builtins) {
   };
 }
 
-export function nativeAddon(filename) {
+function nativeAddon(filename) {
   const e = new Error(`Cannot load native addon ${filename}: this node runs JavaScript in QuickJS inside the sandbox and cannot load compiled .node modules. Use a pure-JavaScript package instead.`);
   e.code = "ERR_DLOPEN_FAILED";
   return e;
