@@ -39,6 +39,8 @@ export default defineConfig(() => {
       testTimeout: 60_000,
       // No shared servers, so files may run side by side (vitest's default is one on 2 cores).
       maxWorkers: 2,
+      // One module graph per worker, as in vitest.config.ts.
+      isolate: false,
     },
   };
 });
