@@ -15,6 +15,9 @@ export interface Program {
   adaptArgs?: (args: string[], cwd: string) => string[];
   /** Loads what the program needs (from the Worker's static assets) before its first run. */
   prepare?: (assets: Fetcher | undefined) => Promise<void>;
-  /** The program asks the session for commands and fetches on /dev/toolshed (Python's subprocess, urllib). */
-  hostCalls?: boolean;
+  /**
+   * The program asks the session for commands and fetches on /dev/toolshed (Python's subprocess,
+   * urllib; sed's e command): always, or when its arguments say it may (the caller's argv after argv[0]).
+   */
+  hostCalls?: boolean | ((args: readonly string[]) => boolean);
 }

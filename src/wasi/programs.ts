@@ -2,6 +2,7 @@ import toolbox from "../../wasm/dist/toolbox.wasm";
 import { EXTRA_PROGRAMS } from "./python/programs";
 import { runDetached } from "./runner";
 import type { Program } from "./program";
+import { sedMayExecute } from "./sed-exec";
 
 export type { Program };
 
@@ -37,6 +38,8 @@ export function toolboxCommandNames(): ReadonlySet<string> {
 /** The bundled program behind a command name, or undefined when none provides it. */
 export function programFor(name: string): Program | undefined {
   if (name === "toolbox") return { module: toolbox, argv0: "toolbox" };
+  // sed's e command and s///e flag run commands through the session (sed-exec.ts).
+  if (name === "sed") return { module: toolbox, argv0: name, hostCalls: sedMayExecute };
   if (toolboxCommandNames().has(name)) return { module: toolbox, argv0: name };
   return EXTRA_PROGRAMS.get(name);
 }

@@ -85,6 +85,14 @@ export const CASES = {
     "printf 'a\\nb\\na\\n' | sed -n 's/a/X/w /dev/stdout'",
     "printf 'echo hi\\n' | sed 's/hi/there/e'",
     "printf 'x\\n' | sed 's/x/echo run/e'",
+    // sed's e command and s///e flag: the command runs through the session's shell
+    "echo 'echo hi' | sed e",
+    "printf 'date -d @0 -u\\n' | sed 's/^/TZ=UTC /e'",
+    "echo x | sed '1e echo first'",
+    "seq 3 | sed 's/.*/expr & \\* 2/e'",
+    "printf 'echo a\\n' | sed -n 's/x*/&/pe'; printf 'echo b\\n' | sed -n 's/x*/&/ep'",
+    "printf 'echo a\\necho b\\n' | sed 'N;e' | cat -n",
+    "printf 'x' | sed '1e echo q;echo r'",
     // gawk's arrays of arrays, isarray/typeof, asort/asorti (iteration order is awk's own: sorted)
     "awk 'BEGIN{a[1][2][3]=\"deep\"; print a[1][2][3], length(a[1][2]), typeof(a[1]), typeof(a[1][2][3]), typeof(z)}'",
     "awk 'BEGIN{split(\"x y z\", b[\"q\"]); print length(b[\"q\"]), b[\"q\"][3], isarray(b[\"q\"]), isarray(b)}'",

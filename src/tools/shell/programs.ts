@@ -131,7 +131,7 @@ export function sessionPrograms(ctx: ToolContext): ProgramRunner {
         commandRules: ctx.policy?.commandRules,
         fdFiles,
         fdSinks: namedFdSinks(argv.slice(1), io),
-        host: program.hostCalls ? programHost(ctx, io, (script, o) => runSubshell(ctx, script, o)) : undefined,
+        host: (typeof program.hostCalls === "function" ? program.hostCalls(argv.slice(1)) : program.hostCalls) ? programHost(ctx, io, (script, o) => runSubshell(ctx, script, o)) : undefined,
         umask: io.umask,
         limits: {
           maxOutputBytes: io.limits.maxOutputBytes,

@@ -5,7 +5,8 @@ import { LIMITS } from "../../limits";
 /**
  * `/dev/toolshed`: how a program asks the session for what WASI cannot give it (a command run
  * through the session's shell, a fetch through the URL policy). Python's `subprocess`,
- * `os.system`, `os.popen` and `urllib.request` use it (src/wasi/python/host-module.ts).
+ * `os.system`, `os.popen` and `urllib.request` use it (src/wasi/python/host-module.ts), and sed's
+ * e command and s///e flag (wasm/toolbox/src/cmd/sed/shell.rs).
  *
  * One open is one request: the program writes a JSON request, then reads the JSON answer to its
  * end and closes. The first read hands the request to the host; the run's fd_read import
@@ -85,7 +86,7 @@ export class HostDeviceFd extends Fd {
       this.answer = hostError(
         this.canWait
           ? "the request was read before it was sent"
-          : "this runtime cannot pause a program for the session (WebAssembly JSPI is missing), so commands and network requests from Python are not supported here; run them from bash instead",
+          : "this runtime cannot pause a program for the session (WebAssembly JSPI is missing), so commands and network requests from a program (Python's subprocess and urllib, sed's e command) are not supported here; run them from bash instead",
       );
     }
     const from = this.answer ?? new Uint8Array(0);

@@ -1,6 +1,7 @@
 //! Runs a parsed sed program over the input stream(s).
 
 use super::parse::{Addr, Addr2, Kind, Part, Program, Re};
+use super::shell;
 use crate::backref::Backref;
 use crate::ctx::{q, reason, Ctx, Res};
 use crate::{fsx, input};
@@ -587,14 +588,22 @@ fn stream(m: &mut Machine, lines: &mut Lines, out: &mut Out, o: &Opts, aux: &mut
             let mut next_pc = pc + 1;
             match &cmds[pc].kind {
                 Kind::Block(_) | Kind::EndBlock | Kind::Label => {}
-                Kind::Subst { re, repl, global, nth, print, wfile } => {
+                Kind::Subst { re, repl, global, nth, print, wfile, eval } => {
                     let did = subst(m, re, repl, *global, *nth, &mut ps);
                     if m.error.is_some() {
                         return Err(failure(m, out));
                     }
                     if did {
                         subst_flag = true;
-                        for _ in 0..*print {
+                        // GNU: a p before e prints the command, a p after it the output.
+                        let before = eval.unwrap_or(0);
+                        for _ in 0..before {
+                            out.line(&ps, nl)?;
+                        }
+                        if eval.is_some() {
+                            ps = execute(m, &ps, out, o.eol)?;
+                        }
+                        for _ in before..*print {
                             out.line(&ps, nl)?;
                         }
                         if let Some(i) = wfile {
@@ -617,6 +626,16 @@ fn stream(m: &mut Machine, lines: &mut Lines, out: &mut Out, o: &Opts, aux: &mut
                     if let Some(l) = read_line(m, f, o.eol) {
                         append.extend_from_slice(&l);
                     }
+                }
+                Kind::Exec(None) => ps = execute(m, &ps, out, o.eol)?,
+                Kind::Exec(Some(cmd)) => {
+                    let text = execute(m, cmd, out, 0)?;
+                    // GNU ends an unterminated line first, even when the command prints nothing.
+                    if out.missing_nl {
+                        out.w.write_all(&[out.eol])?;
+                        out.missing_nl = false;
+                    }
+                    out.w.write_all(&text)?;
                 }
                 Kind::FileName => {
                     let name = if lines.current.is_empty() { "-".to_string() } else { lines.current.clone() };
@@ -755,6 +774,29 @@ fn stream(m: &mut Machine, lines: &mut Lines, out: &mut Out, o: &Opts, aux: &mut
 fn failure(m: &mut Machine, out: &mut Out) -> io::Error {
     let _ = out.w.flush();
     io::Error::new(io::ErrorKind::Other, m.error.take().unwrap_or_default())
+}
+
+/// Runs `cmd` as GNU sed does with popen (through the session's shell here) and gives its
+/// output, less one trailing `strip` byte (the line delimiter; 0 keeps it all). Its standard
+/// error goes to sed's, after what sed has written so far.
+fn execute(m: &mut Machine, cmd: &[u8], out: &mut Out, strip: u8) -> io::Result<Vec<u8>> {
+    out.w.flush()?;
+    match shell::run(cmd) {
+        Ok(r) => {
+            if !r.stderr.is_empty() {
+                let _ = io::stderr().write_all(&r.stderr);
+            }
+            let mut text = r.stdout;
+            if strip != 0 && text.last() == Some(&strip) {
+                text.pop();
+            }
+            Ok(text)
+        }
+        Err(e) => {
+            m.error = Some(e);
+            Err(failure(m, out))
+        }
+    }
 }
 
 fn target(p: &Program, label: &str) -> usize {

@@ -1,16 +1,17 @@
 //! sed [-nEsz] [-i[SUFFIX]] [-e SCRIPT]... [-f FILE]... [SCRIPT] [FILE]...
 //!
 //! GNU sed's commands: s (with the w FILE flag) y d D p P n N g G h H x b t T : = l q Q a i c
-//! z w W r R F v { } !, addresses N, $, /RE/, \cREc, FIRST~STEP, 0,/RE/, ADDR,+N,
+//! z w W r R F v e { } ! (s flags g p N i m w e), addresses N, $, /RE/, \cREc, FIRST~STEP, 0,/RE/, ADDR,+N,
 //! ADDR,~N. Regular expressions are POSIX BRE (ERE with -E) translated for
 //! the `regex` crate, where `.` also matches the newlines that N puts into
 //! the pattern space; a regex with back-references (`\1`..`\9`) runs on
-//! the backtracking engine in `crate::backref` instead. Not supported:
-//! the e command and the s///e flag (a program here cannot run the session's shell and wait
-//! for it): a clear error that says to pipe the commands to bash.
+//! the backtracking engine in `crate::backref` instead. The e command
+//! and the s///e flag run their command through the session's shell (shell.rs), where the run
+//! can wait for it; elsewhere they stop with an error that says to pipe the commands to bash.
 
 mod parse;
 mod exec;
+mod shell;
 
 use crate::args::{flag, optval, val, Spec};
 use crate::ctx::{q, reason, Ctx, Res};

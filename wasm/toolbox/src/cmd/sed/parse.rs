@@ -45,8 +45,9 @@ pub enum Kind {
     /// `{`: index of the matching `}` (jump there when the address fails).
     Block(usize),
     EndBlock,
-    /// `wfile`: s///w FILE, an index into Program::wfiles.
-    Subst { re: Option<Re>, repl: Vec<Part>, global: bool, nth: usize, print: u8, wfile: Option<usize> },
+    /// `wfile`: s///w FILE, an index into Program::wfiles. `eval`: the e flag, with how many of
+    /// the `print` p flags came before it (GNU prints those before running the command).
+    Subst { re: Option<Re>, repl: Vec<Part>, global: bool, nth: usize, print: u8, wfile: Option<usize>, eval: Option<u8> },
     Translit(Box<[u8; 256]>),
     Delete,
     DeleteFirst,
@@ -79,6 +80,9 @@ pub enum Kind {
     ReadLine(String),
     /// F: the input file's name (`-` for stdin).
     FileName,
+    /// e COMMAND: its output before the pattern space; bare e (None): the pattern space run
+    /// as a command and replaced by its output.
+    Exec(Option<Vec<u8>>),
 }
 
 #[derive(Debug, Clone)]
@@ -96,9 +100,6 @@ pub struct Program {
     /// The files `w`, `W` and `s///w` write, each once (GNU truncates them all at the start).
     pub wfiles: Vec<String>,
 }
-
-/// Message for the e command and the s///e flag: they run the pattern space as a shell command.
-pub const NO_EXEC: &str = "the e command and the s///e flag (run the pattern space as a shell command) are not supported by this sed: print the commands and pipe them to bash instead, e.g. sed 's/.*/echo &/' | bash";
 
 type Err = (usize, String);
 
@@ -449,6 +450,7 @@ pub fn parse(script: &str, ere: bool) -> Result<Program, Err> {
                 let raw_repl = p.delimited(delim, true)?;
                 let (mut global, mut nth, mut print, mut icase, mut ml) = (false, 1usize, 0u8, false, false);
                 let mut wfile = None;
+                let mut eval = None;
                 loop {
                     match p.peek() {
                         Some(b'g') => global = true,
@@ -462,7 +464,7 @@ pub fn parse(script: &str, ere: bool) -> Result<Program, Err> {
                             }
                             continue;
                         }
-                        Some(b'e') => return p.err(NO_EXEC),
+                        Some(b'e') => eval = Some(print),
                         Some(b'w') => {
                             p.i += 1;
                             let f = p.filename()?;
@@ -489,7 +491,7 @@ pub fn parse(script: &str, ere: bool) -> Result<Program, Err> {
                 }
                 // Unescape the replacement's own delimiter handling was done by
                 // `delimited`; `\n` etc. are handled by parse_repl.
-                Kind::Subst { re, repl, global, nth, print, wfile }
+                Kind::Subst { re, repl, global, nth, print, wfile, eval }
             }
             b'y' => {
                 let delim = match p.peek() {
@@ -560,7 +562,15 @@ pub fn parse(script: &str, ere: bool) -> Result<Program, Err> {
             b'r' => Kind::ReadFile(p.filename()?),
             b'R' => Kind::ReadLine(p.filename()?),
             b'F' => Kind::FileName,
-            b'e' => return p.err(NO_EXEC),
+            b'e' => {
+                // The rest of the line is the command (`;` too), as GNU reads it.
+                p.skip_ws();
+                let st = p.i;
+                while matches!(p.peek(), Some(c) if c != b'\n') {
+                    p.i += 1;
+                }
+                Kind::Exec(if st == p.i { None } else { Some(p.s[st..p.i].to_vec()) })
+            }
             // v [VERSION]: GNU's check that sed is GNU sed; this one reads GNU's script.
             b'v' => {
                 p.label();

@@ -131,5 +131,22 @@ fn files_and_commands() {
     check("sed", &["v 4.2"], "a\n", "a\n", 0);
     check_err("sed", &["s/a/b/w"], "", "sed: -e expression #1, char 7: missing filename in r/R/w/W commands\n", 1);
     check_err("sed", &["w /definitely/missing/f"], "", "sed: couldn't open file /definitely/missing/f: No such file or directory\n", 4);
-    check_err("sed", &["s/x/echo run/e"], "", &format!("sed: -e expression #1, char 13: {}\n", super::parse::NO_EXEC), 1);
+}
+
+/// e and s///e, against GNU sed 4.9's answers; natively the command runs through `sh -c` as with
+/// GNU's popen (in the toolbox it goes through the session's shell on /dev/toolshed).
+#[test]
+fn exec_commands() {
+    check("sed", &["e"], "echo hi\n", "hi\n", 0);
+    check("sed", &["1e echo first"], "x\ny\n", "first\nx\ny\n", 0);
+    check("sed", &["s/.*/expr & + 1/e"], "1\n2\n", "2\n3\n", 0);
+    // The rest of the line is the command, `;` included.
+    check("sed", &["1e echo a;echo b"], "x\n", "a\nb\nx\n", 0);
+    // One trailing newline goes; a p before e prints the command, after it the output.
+    check("sed", &["e"], "printf 'a\\n\\n'\n", "a\n\n", 0);
+    check("sed", &["-n", "s/x*/&/pe"], "echo a\n", "echo a\n", 0);
+    check("sed", &["-n", "s/x*/&/ep"], "echo a\n", "a\n", 0);
+    check("sed", &["s/zz/&/e"], "echo a\n", "echo a\n", 0);
+    check("sed", &["N;e"], "echo a\necho b\n", "a\nb\n", 0);
+    check("sed", &["1e echo q"], "x", "q\nx", 0);
 }
