@@ -9,13 +9,13 @@
 // The build is skipped when a hash of the sources (plus this script and the
 // compiler version) matches wasm/dist/.hash and every output exists, and copied
 // from the machine's build cache (scripts/lib/cache.mjs) when it holds that hash.
-import { createHash } from "node:crypto";
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { cacheEntry, restoreFromCache, storeInCache } from "./lib/cache.mjs";
 import { aptInstall } from "./lib/debian.mjs";
+import { wasmSourceHash } from "./lib/wasm-sources.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const wasmDir = join(root, "wasm");
@@ -107,33 +107,8 @@ function pickTarget() {
   die(`${RUSTC} has no installed WASI std (looked for wasm32-wasip1, wasm32-wasi under ${lib})`);
 }
 
-/** Every source file that can change the output, sorted for a stable hash. */
-function sourceFiles(dir = wasmDir, acc = []) {
-  for (const ent of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, ent.name);
-    const rel = relative(wasmDir, p);
-    if (ent.isDirectory()) {
-      // check/ holds developer scripts that never reach a module.
-      if (rel === "target" || rel === "dist" || rel === "check" || ent.name === "node_modules") continue;
-      sourceFiles(p, acc);
-    } else if (ent.isFile() && rel !== "Cargo.lock" && !ent.name.endsWith(".md")) {
-      acc.push(p);
-    }
-  }
-  return acc.sort();
-}
-
 function sourceHash(extra) {
-  const h = createHash("sha256");
-  h.update(extra);
-  h.update(readFileSync(fileURLToPath(import.meta.url)));
-  for (const f of sourceFiles()) {
-    h.update(relative(wasmDir, f));
-    h.update("\0");
-    h.update(readFileSync(f));
-    h.update("\0");
-  }
-  return h.digest("hex");
+  return wasmSourceHash(wasmDir, `${extra}${readFileSync(fileURLToPath(import.meta.url), "utf8")}`);
 }
 
 function main() {
