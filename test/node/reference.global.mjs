@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { cacheBase } from "../../scripts/lib/cache.mjs";
 import { requireReferenceTools } from "../../scripts/lib/reference-tools.mjs";
 import { CASES } from "./cases.mjs";
 
@@ -33,7 +34,8 @@ export const commandOf = (c) => (c.stdin !== undefined ? `${c.cmd} < stdin.txt` 
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** Every vitest run calls global setups; the reference is recomputed only when the cases or node change. */
-const CACHE = join(here, "../../node_modules/.cache/toolshed-node-reference.json");
+// In the machine's build cache, so a fresh clone of unchanged cases (as CI makes) reads it.
+const CACHE = join(cacheBase, "references", "node.json");
 
 export default function setup(project) {
   installReference();

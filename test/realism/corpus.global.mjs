@@ -2,7 +2,7 @@
 // runs in Debian's bash as `nobody`, in its own copy of the fixture project, with Toolshed's
 // environment (env -i: PATH, HOME = the call's directory, LANG=C.UTF-8, TMPDIR=/tmp, USER=agent,
 // TERM=dumb). A few drivers run the calls side by side (each a bash loop, no Node spawn per call).
-// Results are cached in node_modules/.cache by a hash of the corpus, this file and the programs'
+// Results are cached in the machine's build cache (scripts/lib/cache.mjs) by a hash of the corpus, this file and the programs'
 // versions, so a run without changes costs nothing.
 import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { cacheBase } from "../../scripts/lib/cache.mjs";
 import { requireReferenceTools } from "../../scripts/lib/reference-tools.mjs";
 import { CORPUS } from "./corpus/index.mjs";
 import { setupScript } from "./corpus/fixture.mjs";
@@ -23,7 +24,7 @@ const DRIVERS = 3;
 const CALL_TIMEOUT = 10;
 
 const here = dirname(fileURLToPath(import.meta.url));
-const CACHE = join(here, "../../node_modules/.cache/toolshed-realism-corpus.json");
+const CACHE = join(cacheBase, "references", "realism-corpus.json");
 
 function versions() {
   const v = (cmd, args) => spawnSync(cmd, args, { encoding: "utf8" }).stdout?.split("\n")[0] ?? "";
