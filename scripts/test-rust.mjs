@@ -43,6 +43,7 @@ const out = r.stdout?.toString() ?? "";
 process.stdout.write(out);
 if (r.status === 0 && !args.length) {
   mkdirSync(dirname(record), { recursive: true });
-  writeFileSync(record, out.split("\n").filter((l) => l.startsWith("test result:")).join("\n") + "\n");
+  const results = out.split("\n").filter((l) => l.startsWith("test result:"));
+  writeFileSync(record, `${results.join("\n")}\n`);
 }
 process.exit(r.status ?? 1);
