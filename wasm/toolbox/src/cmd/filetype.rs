@@ -1,6 +1,7 @@
 //! file [-b] [-i] FILE... — names a file's type from its first bytes, with
 //! `file`'s wording for the common cases: empty, directory, text (ASCII or
-//! UTF-8, CRLF, scripts by #!), JSON, HTML, XML, ELF, WebAssembly, PNG,
+//! UTF-8, CRLF, scripts by #! named as file 5.44 names them, Python and
+//! JavaScript sources by libmagic's line rules), JSON, HTML, XML, ELF, WebAssembly, PNG,
 //! JPEG, GIF, PDF, gzip, bzip2, xz, zstd, zip, tar, CSV, newline-delimited
 //! JSON; anything else is "data". There is no magic database here: -m, -C,
 //! -l and -c fail as file does when it finds none.
