@@ -372,7 +372,7 @@ fn describe_inside(d: &[u8], skip: &[String], noreport: bool) -> Option<(String,
 }
 
 fn encoding(desc: &str, mime: &str) -> &'static str {
-    if mime.starts_with("text/") || mime == "application/json" || mime == "application/x-ndjson" {
+    if mime.starts_with("text/") || matches!(mime, "application/json" | "application/x-ndjson" | "application/javascript") {
         if desc.contains("UTF-8") { "utf-8" } else { "us-ascii" }
     } else {
         "binary"
@@ -522,5 +522,6 @@ mod tests {
         check("file", &["-b", &d], "", "directory\n", 0);
         check("file", &["a", "-"], "x\n", "a: cannot open `a' (No such file or directory)\n-: ASCII text\n", 0);
         check("file", &["-b", "-i", "-"], "{\"a\":1}", "application/json; charset=us-ascii\n", 0);
+        check("file", &["-b", "-i", "-"], "module.exports = 1;\n", "application/javascript; charset=us-ascii\n", 0);
     }
 }
