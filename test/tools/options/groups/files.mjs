@@ -4,6 +4,29 @@
 // $PWD masked as P, numeric ids and random names are masked, host names and CPU counts are counted.
 export const FIXTURE_FILES = String.raw`printf 'x\n' | gzip -n > z1.gz
 printf 'a.txt\nnosuch\n' > names.txt
+mkdir -p ft
+printf '#!/bin/bash\necho\n' > ft/b.sh
+printf '#!/usr/bin/env bash\necho\n' > ft/eb.sh
+printf '#!/bin/sh\necho\n' > ft/s.sh
+printf '#!/usr/bin/env sh\necho\n' > ft/es.sh
+printf '#!/bin/dash -e\necho\n' > ft/d.sh
+printf '#!/usr/bin/env python3\nprint(1)\n' > ft/p3
+printf '#!/usr/bin/env node\nx\n' > ft/n
+printf '#!/usr/bin/perl\nx\n' > ft/pl
+printf '#!/usr/bin/env ruby\nx\n' > ft/rb
+printf '#!/usr/bin/gawk -f\n{print}\n' > ft/g.awk
+printf 'import sys\nfrom util import parse\n' > ft/m.py
+printf 'def main(argv):\n    pass\n' > ft/d.py
+printf 'def f(a, b=1):\n' > ft/nd.py
+printf 'class Foo(Base):\n    pass\n' > ft/c.py
+printf "const x = require('x');\n" > ft/r.js
+printf 'function f() {}\nmodule.exports = { f };\n' > ft/m.js
+printf 'export const up = (s) => s;\n' > ft/e.js
+printf 'function f() {}\n' > ft/f.js
+printf '# Title\n\ntext\n' > ft/r.md
+printf '<!DOCTYPE html>\n<html></html>\n' > ft/i.html
+printf '<?xml version="1.0"?>\n<a/>\n' > ft/x.xml
+printf '[1,2]\n' > ft/a.json
 `;
 
 // The same prefix as ../cases.mjs FRESH (a fresh copy `w` of `d`); written out because that file
@@ -166,6 +189,8 @@ export const CASES_FILES = {
     fresh + "rename --no-act 's/a/Z/' w/a.txt", fresh + "rename 's/a/b' w/a.txt 2>/dev/null; echo $?",
   ],
   file: [
+    "file ft/b.sh ft/eb.sh ft/s.sh ft/es.sh ft/d.sh", "file ft/p3 ft/n ft/pl ft/rb ft/g.awk", "file ft/m.py ft/d.py ft/nd.py ft/c.py",
+    "file ft/r.js ft/m.js ft/e.js ft/f.js", "file ft/r.md ft/i.html ft/x.xml ft/a.json", "file -i ft/b.sh ft/p3 ft/n ft/pl ft/m.py ft/r.js",
     "file d/a.txt d/run.sh d/sub d/empty", "file t.csv x.json nul.txt z1.gz", "file -b d/a.txt", "file -i d/a.txt d/sub", "file --mime-type d/a.txt d/run.sh", "file --mime-encoding d/a.txt nul.txt",
     "file -F ' -' d/a.txt", "file -N d/a.txt d/run.sh", "file -0 d/a.txt | tr '\\0' ,", "file -f names.txt", "file -L d/a.txt", "file -h d/a.txt", "file -z z1.gz", "file -Z z1.gz",
     "file -k d/a.txt", "file -r d/a.txt", "file -s d/a.txt", "file -n d/a.txt", "file -p d/a.txt", "file -e ascii d/a.txt", "file --exclude-quiet x d/a.txt", "file --extension z1.gz",

@@ -2,7 +2,9 @@
 //! Time comes from the WASI clock; the only time zone is UTC. -d accepts the
 //! forms agents use: @EPOCH, ISO dates and date-times (with Z or ±hh:mm),
 //! MM/DD/YYYY, "Mon DD YYYY", HH:MM[:SS], now/today/yesterday/tomorrow and
-//! relative items ("2 days ago", "+3 hours", "next week", "last month").
+//! relative items ("2 days ago", "+3 hours", "next week", "last month"), days
+//! of the week ("monday", "next monday", "last fri"; ignored next to a date,
+//! as GNU does) and meridians ("3pm", "3:30 pm", "tomorrow 9am").
 
 use crate::args::{flag, optval, val, Spec};
 use crate::ctx::{q, reason, Ctx, Res};
@@ -298,6 +300,12 @@ fn parse_zone(s: &str) -> Option<i64> {
 }
 
 /// Parses a -d STRING relative to `now`; None when it is not understood.
+/// A day of the week as GNU date reads it (full name or its first three letters or more),
+/// 0 for Sunday.
+fn weekday_index(w: &str) -> Option<i64> {
+    DAYS.iter().position(|d| w.len() >= 3 && d.to_ascii_lowercase().starts_with(w)).map(|i| i as i64)
+}
+
 pub fn parse_date(input: &str, now: (i64, u32)) -> Option<(i64, u32)> {
     let s = input.trim();
     if let Some(e) = s.strip_prefix('@') {
@@ -337,8 +345,21 @@ pub fn parse_date(input: &str, now: (i64, u32)) -> Option<(i64, u32)> {
             None => t,
         });
     }
-    let toks = joined;
+    // "3pm", "3:30pm": the hour, then the meridian as its own word.
+    let mut toks: Vec<String> = Vec::new();
+    for t in joined {
+        let split = ["am", "pm"].iter().find(|m| t.len() > 2 && t.ends_with(*m) && t[..t.len() - 2].bytes().all(|c| c.is_ascii_digit() || c == b':'));
+        match split {
+            Some(m) => {
+                toks.push(t[..t.len() - 2].to_string());
+                toks.push(m.to_string());
+            }
+            None => toks.push(t),
+        }
+    }
     let (mut secs, mut ns) = now;
+    // A day of the week and its ordinal (next 1, last -1, this or none 0), as GNU's parser keeps them.
+    let mut weekday: Option<(i64, i64)> = None;
     let mut date_set = false;
     let mut time_set = false;
     let mut zone: Option<i64> = None;
@@ -387,6 +408,11 @@ pub fn parse_date(input: &str, now: (i64, u32)) -> Option<(i64, u32)> {
                     "last" => -1,
                     _ => 0,
                 };
+                if let Some(dn) = toks.get(i).and_then(|w| weekday_index(w)) {
+                    i += 1;
+                    weekday = Some((dn, n));
+                    continue;
+                }
                 let u = toks.get(i)?;
                 i += 1;
                 let (mul, months) = unit_secs(u)?;
@@ -478,6 +504,18 @@ pub fn parse_date(input: &str, now: (i64, u32)) -> Option<(i64, u32)> {
             continue;
         }
         if let Ok(n) = t.parse::<i64>() {
+            // "3 pm": an hour from 1 to 12 and its meridian
+            if let Some(ap) = toks.get(i).map(|w| w.as_str()).filter(|w| *w == "am" || *w == "pm") {
+                if !(1..=12).contains(&n) || t.len() > 2 {
+                    return None;
+                }
+                i += 1;
+                let h = n % 12 + if ap == "pm" { 12 } else { 0 };
+                secs = day0(secs) + h * 3600;
+                ns = 0;
+                time_set = true;
+                continue;
+            }
             if let Some(m) = toks.get(i).and_then(|w| month_index(w)) {
                 i += 1;
                 let y: i64 = match toks.get(i).and_then(|s| s.parse().ok()) {
@@ -505,8 +543,9 @@ pub fn parse_date(input: &str, now: (i64, u32)) -> Option<(i64, u32)> {
             }
             continue;
         }
-        if DAYS.iter().any(|d| d.to_ascii_lowercase().starts_with(t) && t.len() >= 3) {
-            continue; // a weekday name next to a full date is redundant
+        if let Some(dn) = weekday_index(t) {
+            weekday = Some((dn, 0));
+            continue;
         }
         if let Some((mul, months)) = unit_secs(t) {
             // "day" alone means "1 day"
@@ -518,6 +557,18 @@ pub fn parse_date(input: &str, now: (i64, u32)) -> Option<(i64, u32)> {
             continue;
         }
         return None;
+    }
+    // GNU ignores a day of the week next to a date; alone it moves to that day (at midnight
+    // unless a time is given): this or none → the coming one (today counts), next → the coming
+    // one after today, last → the one before today.
+    if let (Some((dn, ord)), false) = (weekday, date_set) {
+        let days = secs.div_euclid(86400);
+        let wday = (days + 4).rem_euclid(7); // 1970-01-01 was a Thursday
+        let add = (dn - wday + 7) % 7 + 7 * (ord - i64::from(ord > 0 && wday != dn));
+        secs = (days + add) * 86400 + if time_set { secs.rem_euclid(86400) } else { 0 };
+        if !time_set {
+            ns = 0;
+        }
     }
     if (date_set || time_set) && !time_set {
         ns = 0;
@@ -676,5 +727,41 @@ mod tests {
         check_err("date", &["-s", "2020-01-01"], "", "date: cannot set date: Operation not permitted\n", 1);
         assert!(parse_date("yesterday", (86400 * 10, 0)) == Some((86400 * 9, 0)));
         assert!(parse_date("now", (5, 7)) == Some((5, 7)));
+    }
+
+    /// Days of the week and meridians, from a fixed "now" (Saturday 2026-11-28 14:46:50 UTC);
+    /// each result is what GNU date 9.1 printed at that moment.
+    #[test]
+    fn weekdays_and_meridians() {
+        let now = (1795877210, 0);
+        let cases: &[(&str, &str)] = &[
+            ("next monday", "2026-11-30 00:00:00"),
+            ("last friday", "2026-11-27 00:00:00"),
+            ("monday", "2026-11-30 00:00:00"),
+            ("this saturday", "2026-11-28 00:00:00"),
+            ("next saturday", "2026-12-05 00:00:00"),
+            ("last saturday", "2026-11-21 00:00:00"),
+            ("fri", "2026-12-04 00:00:00"),
+            ("monday next week", "2026-12-07 00:00:00"),
+            ("next week monday", "2026-12-07 00:00:00"),
+            ("3pm", "2026-11-28 15:00:00"),
+            ("3 pm", "2026-11-28 15:00:00"),
+            ("3:30pm", "2026-11-28 15:30:00"),
+            ("12am", "2026-11-28 00:00:00"),
+            ("12pm", "2026-11-28 12:00:00"),
+            ("tomorrow 9am", "2026-11-29 09:00:00"),
+            ("next monday 10:00", "2026-11-30 10:00:00"),
+            ("monday 9am", "2026-11-30 09:00:00"),
+            ("+2 weeks", "2026-12-12 14:46:50"),
+            ("2024-01-31 next monday", "2024-01-31 00:00:00"),
+            ("2024-01-31 sunday 10:00", "2024-01-31 10:00:00"),
+            ("Jan 15 2024 3pm", "2024-01-15 15:00:00"),
+            ("2024-01-15 9am +2 hours", "2024-01-15 11:00:00"),
+        ];
+        for (text, want) in cases {
+            let got = parse_date(text, now).map(|(t, _)| format_utc("%F %T", t, 0));
+            assert_eq!(got.as_deref(), Some(*want), "{}", text);
+        }
+        assert!(parse_date("13pm", now).is_none());
     }
 }

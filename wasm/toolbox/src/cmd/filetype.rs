@@ -1,6 +1,7 @@
 //! file [-b] [-i] FILE... — names a file's type from its first bytes, with
 //! `file`'s wording for the common cases: empty, directory, text (ASCII or
-//! UTF-8, CRLF, scripts by #!), JSON, HTML, XML, ELF, WebAssembly, PNG,
+//! UTF-8, CRLF, scripts by #! named as file 5.44 names them, Python and
+//! JavaScript sources by libmagic's line rules), JSON, HTML, XML, ELF, WebAssembly, PNG,
 //! JPEG, GIF, PDF, gzip, bzip2, xz, zstd, zip, tar, CSV, newline-delimited
 //! JSON; anything else is "data". There is no magic database here: -m, -C,
 //! -l and -c fail as file does when it finds none.
@@ -81,6 +82,129 @@ fn is_ndjson(s: &str) -> bool {
     lines.len() > 1 && lines.iter().all(|l| crate::cmd::jq::is_json(l))
 }
 
+enum Shebang {
+    Node,
+    Perl,
+    Named(String),
+}
+
+/// How libmagic names a `#!` line: its rules know some interpreters by path and fewer through
+/// `env`; any other line reads "a REST script" (REST: what follows `#!`, or `env `).
+fn shebang(first: &str, has_newline: bool) -> (Shebang, &'static str) {
+    let rest = first[2..].trim();
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    let (via_env, prog) = match words.as_slice() {
+        [e, p, ..] if crate::fsx::base_name(e) == "env" => (true, crate::fsx::base_name(p)),
+        [p, ..] => (false, crate::fsx::base_name(p)),
+        _ => (false, ""),
+    };
+    let shell = "text/x-shellscript";
+    let named = |l: &str, m: &'static str| (Shebang::Named(l.to_string()), m);
+    let base = prog.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    match (base, via_env) {
+        ("python", _) => named("Python script", "text/x-script.python"),
+        ("node" | "nodejs", _) => (Shebang::Node, "application/javascript"),
+        ("perl", _) => (Shebang::Perl, "text/x-perl"),
+        ("bash", _) => named("Bourne-Again shell script", shell),
+        ("zsh", _) => named("Paul Falstad's zsh script", shell),
+        ("ruby", _) => named("Ruby script", "text/x-ruby"),
+        ("lua", _) => named("Lua script", "text/x-lua"),
+        ("sh", false) if has_newline => named("POSIX shell script", shell),
+        ("ksh", false) => named("Korn shell script", shell),
+        ("csh", false) => named("C shell script", shell),
+        ("tcsh", false) => named("Tenex C shell script", shell),
+        ("awk", false) => named("awk script", "text/x-awk"),
+        ("gawk", false) => named("GNU awk script", "text/x-gawk"),
+        ("php", false) => named("PHP script", "text/x-php"),
+        ("tclsh" | "wish", false) => named("Tcl/Tk script", "text/x-tcl"),
+        _ => {
+            let shown = if via_env { rest.splitn(2, char::is_whitespace).nth(1).unwrap_or("").trim_start() } else { rest };
+            (Shebang::Named(format!("a {} script", shown)), "text/plain")
+        }
+    }
+}
+
+/// The first `n` bytes of `s`, cut back to a character boundary.
+fn prefix(s: &str, n: usize) -> &str {
+    let mut end = s.len().min(n);
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    &s[..end]
+}
+
+fn is_ident(w: &str) -> bool {
+    let mut c = w.chars();
+    matches!(c.next(), Some(f) if f == '_' || f.is_ascii_alphabetic()) && c.all(|x| x == '_' || x.is_ascii_alphanumeric())
+}
+
+/// libmagic's Python rules (without a `#!`): `from M import ...`, `import M as X` (X one
+/// letter), `class Name...:`, `def name(a, b):` (plain names only), `if __name__` with
+/// `"__main__"`, `def __init__` with `self`, `try:` followed by `except ...:` or `finally:`.
+fn is_python(s: &str) -> bool {
+    let head = prefix(s, 8192);
+    let mut tried = false;
+    for line in head.lines() {
+        let t = line.trim_end_matches('\r');
+        if let Some(r) = t.strip_prefix("from ") {
+            let w: Vec<&str> = r.split_whitespace().collect();
+            if w.len() >= 2 && w[1] == "import" && w[0].chars().all(|c| c == '_' || c == '.' || c.is_ascii_alphanumeric()) {
+                return true;
+            }
+        }
+        if let Some(r) = t.strip_prefix("import ") {
+            let w: Vec<&str> = r.split(' ').collect();
+            if w.len() == 3 && is_ident(w[0]) && w[1] == "as" && w[2].trim_end().len() == 1 && w[2].chars().all(|c| c.is_ascii_alphabetic()) {
+                return true;
+            }
+        }
+        if let Some(r) = t.strip_prefix("class ") {
+            let name: String = r.trim_start().chars().take_while(|c| *c == '_' || c.is_ascii_alphanumeric()).collect();
+            if !name.is_empty() && t.trim_end().ends_with(':') {
+                return true;
+            }
+        }
+        let lead = t.trim_start_matches([' ', '\t']);
+        if let Some(r) = lead.strip_prefix("def ") {
+            if let (Some(open), true) = (r.find('('), r.ends_with("):")) {
+                let args = &r[open + 1..r.len() - 2];
+                if r[..open].trim().chars().next().map_or(false, |c| c == '_' || c.is_ascii_alphabetic())
+                    && (args.trim().is_empty() || args.split(',').all(|a| is_ident(a.trim())))
+                {
+                    return true;
+                }
+            }
+            if r.starts_with("__init__") && r.contains("self") {
+                return true;
+            }
+        }
+        if t.starts_with("if __name__") && (t.contains("\"__main__\"") || t.contains("'__main__'")) {
+            return true;
+        }
+        if t == "try:" {
+            tried = true;
+        } else if tried && (lead.starts_with("except") || lead.starts_with("finally")) && lead.trim_end().ends_with(':') {
+            return true;
+        }
+    }
+    false
+}
+
+/// libmagic's JavaScript rules: `"use strict"`, `module.exports`, a line `const|let|var ... =
+/// require(`, `import ... from`, `export ...`.
+fn is_javascript(s: &str) -> bool {
+    let head = prefix(s, 8192);
+    if head.contains("\"use strict\"") || head.contains("'use strict'") || head.contains("module.exports") {
+        return true;
+    }
+    head.lines().any(|l| {
+        let decl = ["const ", "let ", "var "].iter().any(|k| l.starts_with(k));
+        (decl && l.contains("require(") && l.contains('='))
+            || (l.starts_with("import ") && l.contains(" from "))
+            || ["export default ", "export function ", "export const ", "export class ", "export async ", "export {"].iter().any(|k| l.starts_with(k))
+    })
+}
+
 fn describe_text(d: &[u8], skip: &[String]) -> Option<(String, &'static str)> {
     let off = |t: &str| skip.iter().any(|x| x == t);
     if off("ascii") || off("text") || off("encoding") {
@@ -95,27 +219,24 @@ fn describe_text(d: &[u8], skip: &[String]) -> Option<(String, &'static str)> {
     let mut mime = "text/plain";
     let trimmed = s.trim_start();
     if let Some(first) = s.lines().next().filter(|l| l.starts_with("#!")) {
-        let interp = first[2..].split_whitespace().collect::<Vec<_>>();
-        let prog = match interp.as_slice() {
-            [e, p, ..] if e.ends_with("/env") => p.to_string(),
-            [p, ..] => crate::fsx::base_name(p).to_string(),
-            _ => String::new(),
+        let (label, m) = shebang(first, s.contains('\n'));
+        desc = match label {
+            // libmagic's Node.js and Perl rules word their text differently from the others.
+            Shebang::Node => format!("Node.js script executable, {}", kind),
+            Shebang::Perl => "Perl script text executable".to_string(),
+            Shebang::Named(l) => format!("{}, {} executable", l, kind),
         };
-        let label = match prog.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.') {
-            "sh" => "POSIX shell script".to_string(),
-            "bash" => "Bourne-Again shell script".to_string(),
-            "python" => "Python script".to_string(),
-            "node" => "Node.js script".to_string(),
-            "perl" => "Perl script".to_string(),
-            "ruby" => "Ruby script".to_string(),
-            p => format!("{} script", if p.is_empty() { "a" } else { p }),
-        };
-        desc = format!("{}, {} executable", label, kind);
-        mime = "text/x-shellscript";
+        mime = m;
     } else if !off("json") && (trimmed.starts_with('{') || trimmed.starts_with('[')) && crate::cmd::jq::is_json(s) {
         return Some(("JSON text data".into(), "application/json"));
     } else if !off("json") && trimmed.starts_with('{') && is_ndjson(s) {
         return Some(("New Line Delimited JSON text data".into(), "application/x-ndjson"));
+    } else if is_python(s) {
+        desc = format!("Python script, {} executable", kind);
+        mime = "text/x-script.python";
+    } else if is_javascript(s) {
+        desc = format!("JavaScript source, {}", kind);
+        mime = "application/javascript";
     } else if !off("csv") && is_csv(s) {
         desc = format!("CSV {}", kind.trim_start_matches("ASCII "));
         mime = "text/csv";
@@ -251,7 +372,7 @@ fn describe_inside(d: &[u8], skip: &[String], noreport: bool) -> Option<(String,
 }
 
 fn encoding(desc: &str, mime: &str) -> &'static str {
-    if mime.starts_with("text/") || mime == "application/json" || mime == "application/x-ndjson" {
+    if mime.starts_with("text/") || matches!(mime, "application/json" | "application/x-ndjson" | "application/javascript") {
         if desc.contains("UTF-8") { "utf-8" } else { "us-ascii" }
     } else {
         "binary"
@@ -374,6 +495,24 @@ mod tests {
             ("t.csv", "a,b\n1,2\n3,\"4,5\"\n", "CSV text"),
             ("two.csv", "a,b\n1,2\n", "ASCII text"),
             ("x.ndjson", "{\"a\":1}\n{\"b\":2}\n", "New Line Delimited JSON text data"),
+            // Checked against Debian 12's file 5.44.
+            ("b1", "#!/bin/bash\necho\n", "Bourne-Again shell script, ASCII text executable"),
+            ("b2", "#!/usr/bin/env bash\necho\n", "Bourne-Again shell script, ASCII text executable"),
+            ("b3", "#!/usr/bin/env sh\necho\n", "a sh script, ASCII text executable"),
+            ("b4", "#!/bin/dash -e\necho\n", "a /bin/dash -e script, ASCII text executable"),
+            ("b5", "#!/usr/bin/env node\nx\n", "Node.js script executable, ASCII text"),
+            ("b6", "#!/usr/bin/perl\nx\n", "Perl script text executable"),
+            ("b7", "#!/usr/bin/env jq\n.\n", "a jq script, ASCII text executable"),
+            ("b8", "#!/usr/bin/gawk -f\n{print}\n", "GNU awk script, ASCII text executable"),
+            ("p1", "import sys\nfrom util import parse\n", "Python script, ASCII text executable"),
+            ("p2", "def main(argv):\n    pass\n", "Python script, ASCII text executable"),
+            ("p3", "def f(a, b=1):\n", "ASCII text"),
+            ("p4", "import numpy as np\n", "ASCII text"),
+            ("p5", "class Foo(Base):\n    pass\n", "Python script, ASCII text executable"),
+            ("j1", "const express = require('express');\n", "JavaScript source, ASCII text"),
+            ("j2", "function f() {}\nmodule.exports = { f };\n", "JavaScript source, ASCII text"),
+            ("j3", "export const upper = (s) => s;\n", "JavaScript source, ASCII text"),
+            ("j4", "function f() {}\n", "ASCII text"),
         ];
         for (name, text, desc) in files {
             let p = format!("{}/{}", d, name);
@@ -383,5 +522,6 @@ mod tests {
         check("file", &["-b", &d], "", "directory\n", 0);
         check("file", &["a", "-"], "x\n", "a: cannot open `a' (No such file or directory)\n-: ASCII text\n", 0);
         check("file", &["-b", "-i", "-"], "{\"a\":1}", "application/json; charset=us-ascii\n", 0);
+        check("file", &["-b", "-i", "-"], "module.exports = 1;\n", "application/javascript; charset=us-ascii\n", 0);
     }
 }

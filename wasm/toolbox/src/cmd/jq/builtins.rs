@@ -97,6 +97,23 @@ def splits_compat: .;
 .
 "#;
 
+/// `builtins`: "name/arity" of every function a program can call without defining it, the
+/// prelude's and the natives' (names starting with `_` are internal, as in jq).
+fn builtin_names() -> Vec<String> {
+    let mut names: Vec<String> = super::check::NATIVES.split(' ').map(str::to_string).collect();
+    if let Ok(prelude) = super::parse::parse(PRELUDE) {
+        let mut node = &prelude;
+        while let Ast::Def(d, rest) = node {
+            names.push(format!("{}/{}", d.name, d.params.len()));
+            node = rest;
+        }
+    }
+    names.retain(|n| !n.starts_with('_'));
+    names.sort();
+    names.dedup();
+    names
+}
+
 fn num(v: &V, what: &str) -> Result<f64, Ctl> {
     match v {
         V::Num(n) => Ok(*n),
@@ -372,7 +389,8 @@ pub fn format(name: &str, v: &V) -> Result<String, Ctl> {
             }
             Ok(cells.join(if name == "csv" { "," } else { "\t" }))
         }
-        _ => Err(Ctl::Compile(format!("{} is not a valid format", name))),
+        // jq 1.6 finds out when the format runs (exit 5), as for @base32, which it lacks.
+        _ => err(format!("{} is not a valid format", name)),
     }
 }
 
@@ -814,9 +832,14 @@ pub fn native(it: &mut Interp, name: &str, args: &[Rc<Ast>], env: &Rc<Env>, cur:
         }
         ("tonumber", 0) => match &v {
             V::Num(_) => v.clone(),
+            // jq 1.6 parses the string as JSON text: its parser's message, then the text.
             V::Str(s) => match super::value::parse_num(s.trim()) {
                 Some(n) => V::Num(n),
-                None => return err(format!("Cannot parse '{}' as JSON", s)),
+                None => match parse_one(s) {
+                    Ok(V::Num(n)) => V::Num(n),
+                    Ok(x) => return err(format!("{} cannot be parsed as a number", x.desc())),
+                    Err(e) => return err(format!("{} (while parsing '{}')", e, s)),
+                },
             },
             _ => return err(format!("{} cannot be parsed as a number", v.desc())),
         },
@@ -909,8 +932,8 @@ pub fn native(it: &mut Interp, name: &str, args: &[Rc<Ast>], env: &Rc<Env>, cur:
             _ => return err(format!("Cannot iterate over {}", v.desc())),
         },
         ("not", 0) => V::Bool(!v.truthy()),
-        ("input_filename", 0) => V::Null,
-        ("builtins", 0) => V::arr(vec![]),
+        ("input_filename", 0) => it.filename.borrow().clone(),
+        ("builtins", 0) => V::arr(builtin_names().into_iter().map(|n| V::str(&n)).collect()),
         ("halt", 0) => return Err(Ctl::Halt(0)),
         ("todateiso8601", 0) | ("todate", 0) => V::str(&strftime(num(&v, "strftime/1 requires parsed datetime inputs")?, "%Y-%m-%dT%H:%M:%SZ")),
         ("fromdateiso8601", 0) | ("fromdate", 0) => V::Num(fromdateiso(need_str(&v, "cannot be parsed as a date")?)?),
@@ -1134,7 +1157,8 @@ pub fn native(it: &mut Interp, name: &str, args: &[Rc<Ast>], env: &Rc<Env>, cur:
         ("input", 0) => match (it.inputs)() {
             Some(Ok(x)) => x,
             Some(Err(e)) => return err(e),
-            None => return err("No more inputs"),
+            // jq 1.6's `input` ends with a bare error its main loop prints as "break".
+            None => return err("break"),
         },
         ("inputs", 0) => {
             loop {

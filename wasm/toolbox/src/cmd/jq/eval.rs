@@ -133,6 +133,8 @@ pub struct Interp<'a> {
     pub named_args: V,
     pub positional: V,
     pub stderr: Vec<u8>,
+    /// The file the last input came from (`input_filename`; null before any input).
+    pub filename: Rc<std::cell::RefCell<V>>,
 }
 
 fn index_err(t: &V, k: &V) -> Ctl {
@@ -458,7 +460,7 @@ fn with_path(p: &Option<Path>, k: V) -> Option<Path> {
 
 impl<'a> Interp<'a> {
     pub fn new(inputs: Box<dyn FnMut() -> Option<Result<V, String>> + 'a>) -> Interp<'a> {
-        Interp { next_id: 0, calls: CallCache { slots: Vec::new() }, inputs, env_obj: V::Null, named_args: V::Null, positional: V::arr(vec![]), stderr: Vec::new() }
+        Interp { next_id: 0, calls: CallCache { slots: Vec::new() }, inputs, env_obj: V::Null, named_args: V::Null, positional: V::arr(vec![]), stderr: Vec::new(), filename: Rc::new(std::cell::RefCell::new(V::Null)) }
     }
 
     pub fn id(&mut self) -> usize {

@@ -223,6 +223,34 @@ fn parse_args(ctx: &mut Ctx, args: &[String]) -> Result<Opts, i32> {
     Ok(o)
 }
 
+/// Where each input file starts in the concatenated input (bytes), for `input_filename`.
+type Starts = Rc<RefCell<Vec<(u64, Rc<str>)>>>;
+
+/// One input file in the chain: notes the offset it starts at when it is first read.
+struct Marked<R> {
+    inner: R,
+    name: Rc<str>,
+    starts: Starts,
+    total: Rc<Cell<u64>>,
+    seen: bool,
+}
+
+impl<R: Read> Read for Marked<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if !self.seen {
+            self.seen = true;
+            self.starts.borrow_mut().push((self.total.get(), self.name.clone()));
+        }
+        let n = self.inner.read(buf)?;
+        self.total.set(self.total.get() + n as u64);
+        Ok(n)
+    }
+}
+
+fn marked<'a, R: Read + 'a>(inner: R, name: &str, starts: &Starts, total: &Rc<Cell<u64>>) -> Box<dyn Read + 'a> {
+    Box::new(Marked { inner, name: Rc::from(name), starts: starts.clone(), total: total.clone(), seen: false })
+}
+
 /// The input stream: JSON texts (or lines with -R) from the files in turn.
 struct Inputs<'s> {
     data: Vec<u8>,
@@ -248,6 +276,23 @@ struct Inputs<'s> {
     pending: std::collections::VecDeque<V>,
     /// What --seq dropped, reported after the outputs.
     warnings: Vec<String>,
+    /// Where jq 1.6 says an error happened: at the input's line once reading has begun, and
+    /// still on the first "no more input" (the file is still current), `<unknown>` before any
+    /// reading and after a second "no more input".
+    reading: Reading,
+    /// Bytes dropped from the front of `data`, and the file starts: which file the last value came from.
+    dropped: u64,
+    starts: Starts,
+    /// The name of the file the last input came from (`input_filename`).
+    filename: Rc<RefCell<V>>,
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Reading {
+    NotYet,
+    Open,
+    AtEnd,
+    Ended,
 }
 
 /// Input read at a time; a value longer than this makes the buffer grow.
@@ -281,6 +326,7 @@ impl<'s> Inputs<'s> {
                 self.line.set(self.line.get() + crate::bytescan::count_byte(&self.data[self.counted..end], b'\n'));
             }
             self.data.drain(..used);
+            self.dropped += used as u64;
             self.counted = 0;
             self.pos = 0;
         }
@@ -306,8 +352,26 @@ impl<'s> Inputs<'s> {
         Ok(())
     }
 
-    /// The next input after --seq and --stream framing.
+    /// The next input, noting where an error message should say it happened.
     fn next(&mut self) -> Option<Result<V, String>> {
+        let r = self.next_framed();
+        if let Some(Ok(_)) = &r {
+            let end = (self.dropped + self.pos.min(self.data.len()) as u64).saturating_sub(1);
+            let starts = self.starts.borrow();
+            if let Some((_, name)) = starts.iter().rev().find(|(at, _)| *at <= end).or_else(|| starts.first()) {
+                *self.filename.borrow_mut() = V::Str(name.clone());
+            }
+        }
+        self.reading = match (&r, self.reading) {
+            (Some(_), _) => Reading::Open,
+            (None, Reading::NotYet | Reading::Open) => Reading::AtEnd,
+            (None, _) => Reading::Ended,
+        };
+        r
+    }
+
+    /// The next input after --seq and --stream framing.
+    fn next_framed(&mut self) -> Option<Result<V, String>> {
         loop {
             if let Some(v) = self.pending.pop_front() {
                 return Some(Ok(v));
@@ -462,11 +526,13 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
             files.insert(0, f.clone());
         }
     }
-    let ast = match parse::parse(&program) {
+    let ast = match parse::parse_at(&program) {
         Ok(a) => a,
-        Err(m) => {
+        Err((m, at)) => {
             let m = if m.starts_with("syntax error") { format!("{} (Unix shell quoting issues?)", m) } else { m };
-            let _ = writeln!(ctx.diag.raw(), "jq: error: {} at <top-level>, line 1:\n{}\njq: 1 compile error", m, program);
+            // jq 1.6 follows the program's line with as many spaces as the error's offset.
+            let pad = " ".repeat(at.unwrap_or(0));
+            let _ = writeln!(ctx.diag.raw(), "jq: error: {} at <top-level>, line 1:\n{}{}\njq: 1 compile error", m, program, pad);
             return Ok(3);
         }
     };
@@ -493,21 +559,23 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     let stdin: &mut dyn std::io::BufRead = &mut *ctx.stdin;
     let mut stdin = Some(stdin);
     let mut chain: Box<dyn Read + '_> = Box::new(std::io::empty());
+    let starts: Starts = Rc::new(RefCell::new(Vec::new()));
+    let total = Rc::new(Cell::new(0u64));
     if files.is_empty() {
         if !o.null_input || program.contains("input") {
-            chain = Box::new(stdin.take().unwrap());
+            chain = marked(stdin.take().unwrap(), "<stdin>", &starts, &total);
         }
     } else {
         for f in &files {
             // `-` names standard input, as for jq 1.7 and every POSIX tool.
             let next: Box<dyn Read + '_> = if f == "-" {
                 match stdin.take() {
-                    Some(s) => Box::new(s),
+                    Some(s) => marked(s, "<stdin>", &starts, &total),
                     None => continue,
                 }
             } else {
                 match std::fs::File::open(fsx::host(f)) {
-                    Ok(file) => Box::new(file),
+                    Ok(file) => marked(file, f, &starts, &total),
                     Err(e) => {
                         let _ = writeln!(ctx.diag.raw(), "jq: error: Could not open file {}: {}", f, reason(&e));
                         status = 2;
@@ -520,12 +588,14 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     }
     let data = Vec::new();
     let line = Rc::new(Cell::new(0));
-    let inputs = Rc::new(RefCell::new(Inputs { data, pos: 0, source: Some(chain), raw: o.raw_in, slurp: o.slurp, done: false, line: line.clone(), counted: 0, scratch: Scratch::default(), stream: o.stream, seq: o.seq, pending: Default::default(), warnings: Vec::new() }));
+    let filename = Rc::new(RefCell::new(V::Null));
+    let inputs = Rc::new(RefCell::new(Inputs { data, pos: 0, source: Some(chain), raw: o.raw_in, slurp: o.slurp, done: false, line: line.clone(), counted: 0, scratch: Scratch::default(), stream: o.stream, seq: o.seq, pending: Default::default(), warnings: Vec::new(), reading: Reading::NotYet, dropped: 0, starts: starts.clone(), filename: filename.clone() }));
     let src = inputs.clone();
     let mut it = Interp::new(Box::new(move || src.borrow_mut().next()));
     it.env_obj = V::obj(std::env::vars().map(|(k, v)| (Rc::from(k.as_str()), V::str(&v))).collect());
     it.named_args = V::obj(o.named.iter().map(|(k, v)| (Rc::from(k.as_str()), v.clone())).collect());
     it.positional = V::arr(o.positional.clone());
+    it.filename = filename;
 
     let fmt = Fmt {
         indent: if o.compact || o.indent == Some(0) { None } else if o.tab { Some("\t".into()) } else { Some(" ".repeat(o.indent.unwrap_or(2))) },
@@ -601,7 +671,8 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
             Ok(()) => {}
             Err(Ctl::Err(e)) => {
                 inputs.borrow_mut().sync_line();
-                let loc = if o.null_input { "<unknown>".to_string() } else { format!("{}:{}", where_name, line.get()) };
+                let open = matches!(inputs.borrow().reading, Reading::Open | Reading::AtEnd);
+                let loc = if open { format!("{}:{}", where_name, line.get()) } else { "<unknown>".to_string() };
                 let ns = if matches!(e, V::Str(_)) { "" } else { " (not a string)" };
                 let _ = writeln!(ctx.diag.raw(), "jq: error (at {}){}: {}", loc, ns, err_text(&e));
                 status = 5;

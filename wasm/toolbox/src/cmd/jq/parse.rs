@@ -90,6 +90,8 @@ fn is_ident(c: char) -> bool {
 struct Lexer<'a> {
     s: &'a [char],
     i: usize,
+    /// Where each top-level token starts (a char index), for messages that point into the program.
+    starts: Vec<usize>,
 }
 
 impl<'a> Lexer<'a> {
@@ -108,7 +110,11 @@ impl<'a> Lexer<'a> {
     fn tokens(&mut self, nested: bool) -> Result<Vec<Tok>, String> {
         let mut out = Vec::new();
         let mut depth = 0;
+        let mut tok_at = 0;
         while self.i < self.s.len() {
+            if !nested {
+                self.starts.resize(out.len(), tok_at);
+            }
             let c = self.s[self.i];
             if c.is_whitespace() {
                 self.i += 1;
@@ -120,6 +126,7 @@ impl<'a> Lexer<'a> {
                 }
                 continue;
             }
+            tok_at = self.i;
             if c == '"' {
                 self.i += 1;
                 out.push(Tok::Str(self.string()?));
@@ -196,6 +203,9 @@ impl<'a> Lexer<'a> {
                 None => return Err(format!("syntax error, unexpected INVALID_CHARACTER '{}'", c)),
             }
         }
+        if !nested {
+            self.starts.resize(out.len(), tok_at);
+        }
         if nested {
             return Err("syntax error, unterminated string interpolation".into());
         }
@@ -253,13 +263,40 @@ impl<'a> Lexer<'a> {
 }
 
 pub fn parse(src: &str) -> Result<Ast, String> {
+    parse_at(src).map_err(|(m, _)| m)
+}
+
+/// Parses a program; an error may come with the byte offset jq 1.6 points at (it prints that
+/// many spaces after the program's line).
+pub fn parse_at(src: &str) -> Result<Ast, (String, Option<usize>)> {
     let chars: Vec<char> = src.chars().collect();
-    let toks = Lexer { s: &chars, i: 0 }.tokens(false)?;
-    parse_toks(toks)
+    let mut lx = Lexer { s: &chars, i: 0, starts: Vec::new() };
+    let toks = lx.tokens(false).map_err(|m| (m, None))?;
+    let mut p = Parser { t: toks, i: 0, at: lx.starts, zero_div: None };
+    let r = p.top();
+    let byte = |c: usize| src.char_indices().nth(c).map_or(src.len(), |(b, _)| b);
+    match (r, p.zero_div) {
+        (_, Some(c)) => Err(("Division by zero?".into(), Some(byte(c)))),
+        (Ok(a), None) => Ok(a),
+        (Err(m), None) => Err((m, None)),
+    }
 }
 
 fn parse_toks(toks: Vec<Tok>) -> Result<Ast, String> {
-    let mut p = Parser { t: toks, i: 0 };
+    Parser { t: toks, i: 0, at: Vec::new(), zero_div: None }.top()
+}
+
+/// A number jq 1.6 computes while compiling (a literal, or an earlier fold).
+fn folded(a: &Ast) -> Option<f64> {
+    match a {
+        Ast::Lit(V::Num(n)) => Some(*n),
+        _ => None,
+    }
+}
+
+impl Parser {
+    fn top(&mut self) -> Result<Ast, String> {
+        let p = self;
     if p.t.is_empty() {
         return Ok(Ast::Identity);
     }
@@ -268,11 +305,37 @@ fn parse_toks(toks: Vec<Tok>) -> Result<Ast, String> {
         return Err(format!("syntax error, unexpected {}", p.show()));
     }
     Ok(a)
+    }
+
+    /// jq 1.6 folds `+ - * /` on two numbers while compiling; a division that comes out
+    /// infinite is its compile error "Division by zero?" (0/0 folds to nan, printed null).
+    fn fold(&mut self, op: &'static str, a: Ast, r: Ast, st: usize) -> Ast {
+        match (folded(&a), folded(&r)) {
+            (Some(x), Some(y)) => {
+                let v = match op {
+                    "+" => x + y,
+                    "-" => x - y,
+                    "*" => x * y,
+                    "/" => x / y,
+                    _ => return Ast::Bin(op, b(a), b(r)),
+                };
+                if op == "/" && v.is_infinite() && self.zero_div.is_none() {
+                    self.zero_div = Some(st);
+                }
+                Ast::Lit(V::Num(v))
+            }
+            _ => Ast::Bin(op, b(a), b(r)),
+        }
+    }
 }
 
 struct Parser {
     t: Vec<Tok>,
     i: usize,
+    /// Where each token starts in the program (chars; empty inside string interpolations).
+    at: Vec<usize>,
+    /// Where the first constant division by zero starts.
+    zero_div: Option<usize>,
 }
 
 fn b(a: Ast) -> Box<Ast> {
@@ -449,17 +512,19 @@ impl Parser {
     }
 
     fn add(&mut self) -> Result<Ast, String> {
+        let st = self.at.get(self.i).copied().unwrap_or(0);
         let mut a = self.mul()?;
         loop {
             let op = if self.is_op("+") { "+" } else if self.is_op("-") { "-" } else { break };
             self.i += 1;
             let r = self.mul()?;
-            a = Ast::Bin(op, b(a), b(r));
+            a = self.fold(op, a, r, st);
         }
         Ok(a)
     }
 
     fn mul(&mut self) -> Result<Ast, String> {
+        let st = self.at.get(self.i).copied().unwrap_or(0);
         let mut a = self.unary()?;
         loop {
             let op = if self.is_op("*") {
@@ -473,7 +538,7 @@ impl Parser {
             };
             self.i += 1;
             let r = self.unary()?;
-            a = Ast::Bin(op, b(a), b(r));
+            a = self.fold(op, a, r, st);
         }
         Ok(a)
     }

@@ -361,9 +361,9 @@ fn fast_path_errors_keep_positions() {
         ("\"abc\\", "Unfinished JSON term at EOF at line 1, column 5"),
         ("{\"a\":\"x\\q\"}", "Invalid escape at line 1, column 9"),
         ("{\"abcdefghij\":1,\"abcdefghij", "Unfinished JSON term at EOF at line 1, column 27"),
-        ("12abc", "Invalid numeric literal at line 1, column 5"),
+        ("12abc", "Invalid numeric literal at EOF at line 1, column 5"),
         ("[1,-]", "Invalid numeric literal at line 1, column 4"),
-        ("1.2.3", "Invalid numeric literal at line 1, column 5"),
+        ("1.2.3", "Invalid numeric literal at EOF at line 1, column 5"),
         ("", ""),
     ];
     for (input, msg) in cases {
@@ -485,4 +485,37 @@ fn stream_and_seq_framing() {
     for (args, input, want) in cases {
         check("jq", args, input, want, 0);
     }
+}
+
+/// jq 1.6's own wording (Debian 12), each checked against /usr/bin/jq: compile-time division
+/// by zero with the program line padded to the division's offset, `break` for `input` without
+/// input, the JSON parser's message for tonumber, input_filename, builtins, unknown formats.
+#[test]
+fn jq16_messages() {
+    let cases: &[(&[&str], &str, &str, &str, i32)] = &[
+        (&["-n", "1 / 0"], "", "", "jq: error: Division by zero? at <top-level>, line 1:\n1 / 0\njq: 1 compile error\n", 3),
+        (&["-n", "1 + 1/0"], "", "", "jq: error: Division by zero? at <top-level>, line 1:\n1 + 1/0    \njq: 1 compile error\n", 3),
+        (&["-n", "(1+1)/0"], "", "", "jq: error: Division by zero? at <top-level>, line 1:\n(1+1)/0\njq: 1 compile error\n", 3),
+        (&["-n", "0/0"], "", "null\n", "", 0),
+        (&["-n", "1 as $x | $x / 0"], "", "", "jq: error (at <unknown>): number (1) and number (0) cannot be divided because the divisor is zero\n", 5),
+        (&["-n", "input"], "", "", "jq: error (at <stdin>:0): break\n", 5),
+        (&["input"], "1\n", "", "jq: error (at <stdin>:1): break\n", 5),
+        (&["-n", "[inputs]|length, input"], "", "0\n", "jq: error (at <unknown>): break\n", 5),
+        (&["-n", "\"x\" | tonumber"], "", "", "jq: error (at <unknown>): Invalid numeric literal at EOF at line 1, column 1 (while parsing 'x')\n", 5),
+        (&["-n", "\"12abc\" | tonumber"], "", "", "jq: error (at <unknown>): Invalid numeric literal at EOF at line 1, column 5 (while parsing '12abc')\n", 5),
+        (&["input_filename"], "1\n", "\"<stdin>\"\n", "", 0),
+        (&["-n", "input_filename"], "", "null\n", "", 0),
+        (&["-n", "builtins | length > 100, (builtins | index(\"map/1\") != null)"], "", "true\ntrue\n", "", 0),
+        (&["-n", "\"test\" | @base32"], "", "", "jq: error (at <unknown>): base32 is not a valid format\n", 5),
+    ];
+    for (args, input, out, err, code) in cases {
+        let (c, o, e) = crate::testutil::run("jq", args, input);
+        assert_eq!((c, o.as_str(), e.as_str()), (*code, *out, *err), "jq {:?}", args);
+    }
+    let d = crate::testutil::tmpdir();
+    let (a, b) = (format!("{}/a.json", d), format!("{}/b.json", d));
+    crate::testutil::write(&a, "1 2\n");
+    crate::testutil::write(&b, "3\n");
+    let want = format!("[1,\"{a}\"]\n[2,\"{a}\"]\n[3,\"{b}\"]\n", a = a, b = b);
+    check("jq", &["-c", "[., input_filename]", &a, &b], "", &want, 0);
 }

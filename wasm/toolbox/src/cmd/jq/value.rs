@@ -699,6 +699,8 @@ impl<'a> Reader<'a> {
                             self.pos += 1;
                             Err(self.err("Unmatched or unexpected character"))
                         }
+                        // jq 1.6 names a word the input ends in "at EOF".
+                        None if self.pos >= self.b.len() => Err(self.err("Invalid numeric literal at EOF")),
                         None => Err(self.err("Invalid numeric literal")),
                     },
                 }
