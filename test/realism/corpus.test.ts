@@ -8,7 +8,7 @@ import { newSession, tool } from "../helpers";
 
 const { setup, calls } = inject("realismCorpus");
 
-/** Calls equal to Debian, per family (measured: 1,781 of 1,830, two racy calls since removed; 1,723 and 1,766 before the fixes of docs/realism.md). */
+/** Calls equal to Debian, per family (measured: 1,780 of 1,830; 1,723 and 1,766 before the fixes of docs/realism.md). */
 const FLOORS: Record<string, number> = {
   grep: 128, sed: 55, awk: 66, "sort-uniq": 38, "cut-tr-wc": 82, "find-xargs": 79, archives: 79, config: 72, changelog: 42, getopts: 74,
   "csv-json": 120, toc: 44, health: 47, trap: 38, build: 79, diff: 69, date: 79, "shell-basics": 122, files: 298, logs: 118, json: 51,
