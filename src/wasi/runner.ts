@@ -233,18 +233,7 @@ export async function runWasiStreaming(program: WebAssembly.Module, opts: WasiSt
   await admitRun(opts.fs);
   const run = start(program, opts, new StdinFd(opts.stdin), [out, err], null, null, true);
   if ("exitCode" in run) return run;
-  live.set(run.memory, opts.fs);
-  let outcome: Outcome;
-  try {
-    run.shim.inst = run.instance as unknown as WASI["inst"];
-    await JSPI.promising!(run.instance.exports._start)();
-    outcome = { exitCode: 0, clean: true };
-  } catch (e) {
-    outcome = ended(run, e);
-  } finally {
-    live.delete(run.memory);
-  }
-  const result = finish(run, outcome);
+  const result = finish(run, await runSuspending(run, opts.fs));
   const failure = out.failure ?? err.failure;
   if (failure !== undefined) result.failure = failure;
   return result;
@@ -265,18 +254,7 @@ export async function runWasiHosted(
   const directErr = opts.stderrSync ? new SyncOutFd(opts.stderrSync, refused) : null;
   const run = start(program, opts, new StdinFd(opts.stdin), null, direct, directErr, true);
   if ("exitCode" in run) return run;
-  live.set(run.memory, opts.fs);
-  let outcome: Outcome;
-  try {
-    run.shim.inst = run.instance as unknown as WASI["inst"];
-    await JSPI.promising!(run.instance.exports._start)();
-    outcome = { exitCode: 0, clean: true };
-  } catch (e) {
-    outcome = ended(run, e);
-  } finally {
-    live.delete(run.memory);
-  }
-  const result = finish(run, outcome);
+  const result = finish(run, await runSuspending(run, opts.fs));
   const failure = direct?.failure ?? directErr?.failure;
   if (failure !== undefined) result.failure = failure;
   return result;
@@ -634,6 +612,20 @@ function refused(failure: unknown): RunStopped {
 }
 
 /** What ended the program, from what its start threw. */
+/** Runs a started program whose imports may suspend it (JSPI), its memory counted as live meanwhile. */
+async function runSuspending(run: Run, fs: WasiRunOptions["fs"]): Promise<Outcome> {
+  live.set(run.memory, fs);
+  try {
+    run.shim.inst = run.instance as unknown as WASI["inst"];
+    await JSPI.promising!(run.instance.exports._start)();
+    return { exitCode: 0, clean: true };
+  } catch (e) {
+    return ended(run, e);
+  } finally {
+    live.delete(run.memory);
+  }
+}
+
 function ended(run: Run, e: unknown): Outcome {
   // Running out of fuel is a trap too; the negative counter tells it from a crash.
   if (run.fuel && (run.fuel.value as bigint) < 0n) {

@@ -1,4 +1,5 @@
-import { NetError } from "../../net/errors";
+
+import { programFetchFailure } from "../fetch-failure";
 import { safeFetch } from "../../net/fetch";
 import { filterEnv } from "../../policy/env";
 import { PolicyDenied } from "../../policy/denied";
@@ -140,12 +141,7 @@ function doors(ctx: ToolContext, io: ProgramIo, shell: Subshell, nodeEnv: () => 
         for (let i = 0; i < r.body.length; i += 0x8000) bin += String.fromCharCode(...r.body.subarray(i, i + 0x8000));
         return { status: r.status, statusText: r.statusText, url: r.url, redirected: r.hops.length > 1, headers: [...r.headers], body: btoa(bin) };
       } catch (e) {
-        if (e instanceof PolicyDenied) {
-          ctx.reportDenial?.(e.denial);
-          return { error: `toolshed: denied (${e.rule}): ${e.message}`, denied: true };
-        }
-        if (e instanceof NetError) return { error: e.message };
-        throw e;
+        return programFetchFailure(e, (d) => ctx.reportDenial?.(d));
       }
     },
   };

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { NetError } from "../../net/errors";
+import { programFetchFailure } from "../fetch-failure";
 import { safeFetch } from "../../net/fetch";
 import { filterEnv } from "../../policy/env";
 import { PolicyDenied } from "../../policy/denied";
@@ -102,12 +102,7 @@ export function programHost(ctx: ToolContext, io: ProgramIo, shell: Subshell): H
       if (r.truncated) return { error: `the response body is larger than ${MAX_FETCH_BYTES} bytes, the most a program may fetch at once; save it with curl -o FILE from bash and read the file` };
       return { status: r.status, reason: r.statusText, url: r.url, headers: [...r.headers], body: toBase64(r.body) };
     } catch (e) {
-      if (e instanceof PolicyDenied) {
-        ctx.reportDenial?.(e.denial);
-        return { error: `toolshed: denied (${e.rule}): ${e.message}`, denied: true };
-      }
-      if (e instanceof NetError) return { error: e.message };
-      throw e;
+      return programFetchFailure(e, (d) => ctx.reportDenial?.(d));
     }
   }
 
