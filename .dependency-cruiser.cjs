@@ -9,7 +9,8 @@ module.exports = {
   forbidden: [
     {
       name: "no-file-cycle",
-      comment: "Files import one way; a cycle means a type or helper belongs in a leaf file both can import. scripts/check-imports.mjs refuses the cycles that cross folders and counts those inside one folder.",
+      comment:
+        "Files import one way; a cycle means a type or helper belongs in a leaf file both can import. scripts/check-imports.mjs refuses the cycles that cross folders and counts those inside one folder.",
       severity: "warn",
       from: {},
       to: { circular: true },
@@ -23,7 +24,8 @@ module.exports = {
     },
     {
       name: "expand-below-the-runner",
-      comment: "Expansion reaches the runner only through the context it is handed (ExpandCtx: prompt expansion reads the history number through it, not from the Shell or the history builtin); it may use the runner's data types (variables, Maybe).",
+      comment:
+        "Expansion reaches the runner only through the context it is handed (ExpandCtx: prompt expansion reads the history number through it, not from the Shell or the history builtin); it may use the runner's data types (variables, Maybe).",
       severity: "error",
       from: { path: "^src/shell/expand/" },
       to: { path: "^src/shell/(interp|builtins)/", pathNot: "^src/shell/interp/(vars|maybe|assoc)[.]ts$" },
@@ -37,7 +39,8 @@ module.exports = {
     },
     {
       name: "shell-bytes-is-a-leaf",
-      comment: "The byte helpers (encode, decode, concat, ...) are used by the parser, expansion, the runner, the builtins and the WASI layer: they import nothing, so using them ties no layer to another.",
+      comment:
+        "The byte helpers (encode, decode, concat, ...) are used by the parser, expansion, the runner, the builtins and the WASI layer: they import nothing, so using them ties no layer to another.",
       severity: "error",
       from: { path: "^src/shell/bytes[.]ts$" },
       to: { path: "^src/" },

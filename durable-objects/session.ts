@@ -44,7 +44,6 @@ import type { CreateOptions, DirEntry, Failure, Outcome, SessionInfo } from "../
 
 export type { CreateOptions, DirEntry, Failure, Outcome, SessionInfo } from "../src/session/types";
 
-
 type ServedTool = ReturnType<typeof sessionTools>[number];
 
 /** A call whose tool was found and whose arguments were checked. */
@@ -181,7 +180,14 @@ export class SessionDO extends DurableObject<Env> {
     const served = sessionTools(profileOf(meta.profile), meta.tools);
     for (const t of served) {
       const parsed = t.params.safeParse({ command: "true" });
-      if (parsed.success && t.route(parsed.data, served.map((x) => x.name)).tool === "bash") return t.name;
+      if (
+        parsed.success &&
+        t.route(
+          parsed.data,
+          served.map((x) => x.name),
+        ).tool === "bash"
+      )
+        return t.name;
     }
     return null;
   }
@@ -327,7 +333,10 @@ export class SessionDO extends DurableObject<Env> {
       return { ok: false, error: "invalid_arguments", message: `Invalid arguments for ${name}: ${formatValidationError(parsed.error)}` };
     }
     if (!entry) return { ok: true, s, meta, profile, name, tool: remoteTool(name, deferred!.server, deferred!.tool), entry: null, args: parsed.data, call: null };
-    const call = entry.route(parsed.data, served.map((t) => t.name));
+    const call = entry.route(
+      parsed.data,
+      served.map((t) => t.name),
+    );
     return { ok: true, s, meta, profile, name, tool: TOOLS.get(call.tool)!, entry, args: parsed.data, call };
   }
 
@@ -500,8 +509,7 @@ export class SessionDO extends DurableObject<Env> {
       logDenial: (denied, url) =>
         s.store.logCall({ tool: "browser", started: Date.now(), durationMs: 0, outcome: "denied", denied, detail: `Request blocked: ${url.slice(0, 400)}` }),
       live: this.browserLive,
-      idle: (running) =>
-        running ? s.alarms.schedule(BROWSER_IDLE_JOB, BROWSER_IDLE_JOB, Date.now() + browserIdleMs(this.env), {}) : s.alarms.cancel(BROWSER_IDLE_JOB),
+      idle: (running) => (running ? s.alarms.schedule(BROWSER_IDLE_JOB, BROWSER_IDLE_JOB, Date.now() + browserIdleMs(this.env), {}) : s.alarms.cancel(BROWSER_IDLE_JOB)),
     };
   }
 
@@ -614,7 +622,9 @@ export class SessionDO extends DurableObject<Env> {
     if (!s) return notFound;
     const r = this.guard(s, "files.list", () => {
       const abs = s.fs.resolve(ROOT, path);
-      const entries = s.fs.readdir(abs).map((e) => ({ name: e.path.slice(e.path.lastIndexOf("/") + 1), path: e.path, kind: e.kind, size: e.size, modified: new Date(e.mtimeMs).toISOString() }));
+      const entries = s.fs
+        .readdir(abs)
+        .map((e) => ({ name: e.path.slice(e.path.lastIndexOf("/") + 1), path: e.path, kind: e.kind, size: e.size, modified: new Date(e.mtimeMs).toISOString() }));
       entries.sort((a, b) => Number(b.kind === "dir") - Number(a.kind === "dir") || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
       return { path: abs, entries };
     });
@@ -685,4 +695,3 @@ export class SessionDO extends DurableObject<Env> {
     return true;
   }
 }
-

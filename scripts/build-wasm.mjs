@@ -45,7 +45,19 @@ const PACKAGES = [
   // rg -P: look-around and backreferences.
   "librust-fancy-regex-dev",
 ];
-const CRATES = ["regex-1", "regex-syntax-0", "aho-corasick-0", "memchr-2", "libc-0", "parity-wasm-0", "miniz_oxide-0", "adler-1", "fancy-regex-0", "bit-set-0", "bit-vec-0"];
+const CRATES = [
+  "regex-1",
+  "regex-syntax-0",
+  "aho-corasick-0",
+  "memchr-2",
+  "libc-0",
+  "parity-wasm-0",
+  "miniz_oxide-0",
+  "adler-1",
+  "fancy-regex-0",
+  "bit-set-0",
+  "bit-vec-0",
+];
 /** Exported i64 global the metering pass adds (see wasm/meter/src/main.rs). */
 const FUEL_EXPORT = "toolshed_fuel";
 

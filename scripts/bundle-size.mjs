@@ -50,9 +50,7 @@ export function printBundle({ modules, wranglerLine }) {
   console.log(`wrangler's own count: ${wranglerLine}`);
   console.log(`${"module".padEnd(28)} ${"bytes".padStart(12)} ${"gzipped".padStart(12)} ${"share".padStart(7)} ${"gz share".padStart(8)}`);
   for (const m of modules) {
-    console.log(
-      `${m.name.padEnd(28)} ${kib(m.size).padStart(12)} ${kib(m.gzip).padStart(12)} ${pct(m.size, total).padStart(7)} ${pct(m.gzip, gzip).padStart(8)}`,
-    );
+    console.log(`${m.name.padEnd(28)} ${kib(m.size).padStart(12)} ${kib(m.gzip).padStart(12)} ${pct(m.size, total).padStart(7)} ${pct(m.gzip, gzip).padStart(8)}`);
   }
   const wasm = modules.filter((m) => m.name.endsWith(".wasm"));
   const wasmSize = wasm.reduce((s, m) => s + m.size, 0);

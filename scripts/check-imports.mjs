@@ -44,7 +44,9 @@ const problems = [];
 for (const v of out.summary.violations) {
   if (v.rule.name !== "no-file-cycle") problems.push(`${v.rule.name}: ${v.from} -> ${v.to}`);
 }
-const fileEdges = new Map(modules.map((m) => [m.source, m.dependencies.filter((d) => !d.coreModule && !d.couldNotResolve && !/node_modules/.test(d.resolved)).map((d) => d.resolved)]));
+const fileEdges = new Map(
+  modules.map((m) => [m.source, m.dependencies.filter((d) => !d.coreModule && !d.couldNotResolve && !/node_modules/.test(d.resolved)).map((d) => d.resolved)]),
+);
 const fileCycles = stronglyConnected([...fileEdges.keys()], (n) => fileEdges.get(n) ?? []).filter((c) => c.length > 1);
 // A cycle of files in one folder is one room's business (two halves of one structure, such as
 // a directory and its entries): counted and shown, not refused. A cycle that crosses folders is.
@@ -68,7 +70,9 @@ for (const m of modules) {
     if (!edges.get(from).has(to)) edges.get(from).set(to, `${m.source} -> ${d.resolved}`);
   }
 }
-const folderCycles = stronglyConnected([...new Set([...edges.keys(), ...[...edges.values()].flatMap((e) => [...e.keys()])])], (n) => [...(edges.get(n)?.keys() ?? [])]).filter((c) => c.length > 1);
+const folderCycles = stronglyConnected([...new Set([...edges.keys(), ...[...edges.values()].flatMap((e) => [...e.keys()])])], (n) => [
+  ...(edges.get(n)?.keys() ?? []),
+]).filter((c) => c.length > 1);
 for (const cycle of folderCycles) {
   const inside = new Set(cycle);
   const ties = cycle.flatMap((f) => [...(edges.get(f) ?? [])].filter(([to]) => inside.has(to)).map(([, example]) => `    ${example}`));
@@ -77,7 +81,9 @@ for (const cycle of folderCycles) {
 
 for (const n of notes) console.log(n);
 for (const p of problems) console.log(p);
-console.log(`check:imports: ${modules.length} files, ${fileCycles.length} file-level cycles (${fileCycles.length - notes.length} across folders), ${folderCycles.length} folder-level cycles, ${problems.length} problems`);
+console.log(
+  `check:imports: ${modules.length} files, ${fileCycles.length} file-level cycles (${fileCycles.length - notes.length} across folders), ${folderCycles.length} folder-level cycles, ${problems.length} problems`,
+);
 process.exit(problems.length > 0 ? 1 : 0);
 
 // The folders of the rule are the layers: src/<name>/ with everything below it, and

@@ -20,13 +20,18 @@ for (const f of readdirSync(specDir).filter((f) => f.endsWith(".test.sh"))) {
   files[f] = readFileSync(join(specDir, f), "utf8");
 }
 const noCnf = process.argv.includes("--nocnf");
-const tallies = await lib.runFiles(files, showFail ? (file, c, r) => {
-  if (noCnf && /command not found/.test(r.got?.stderr ?? "")) return;
-  console.log(`--- FAIL ${file}:${c.line} ${c.name}`);
-  console.log(c.script.trimEnd());
-  console.log(`  expected status=${c.expect.status ?? 0} stdout=${JSON.stringify(c.expect.stdout)}`);
-  console.log(`  got      status=${r.got?.status} stdout=${JSON.stringify(r.got?.stdout)} stderr=${JSON.stringify(r.got?.stderr?.slice(0, 300))}`);
-} : undefined);
+const tallies = await lib.runFiles(
+  files,
+  showFail
+    ? (file, c, r) => {
+        if (noCnf && /command not found/.test(r.got?.stderr ?? "")) return;
+        console.log(`--- FAIL ${file}:${c.line} ${c.name}`);
+        console.log(c.script.trimEnd());
+        console.log(`  expected status=${c.expect.status ?? 0} stdout=${JSON.stringify(c.expect.stdout)}`);
+        console.log(`  got      status=${r.got?.status} stdout=${JSON.stringify(r.got?.stdout)} stderr=${JSON.stringify(r.got?.stderr?.slice(0, 300))}`);
+      }
+    : undefined,
+);
 for (const t of tallies) console.log(`${t.inScope ? " " : "x"} ${t.file.padEnd(34)} ${t.pass}/${t.judged}${t.skipped ? ` (skipped ${t.skipped})` : ""}`);
 const s = lib.summarize(tallies);
 console.log(`TOTAL all files: ${s.all[0]}/${s.all[1]}   in scope: ${s.scope[0]}/${s.scope[1]}`);

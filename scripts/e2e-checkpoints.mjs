@@ -61,7 +61,11 @@ try {
     for (let f = 0; f < PER_DIR; f++) writeFileSync(join(work, "t", `d${d}`, `f${f}.txt`), `dir ${d} file ${f}\n`.repeat(1 + ((d * PER_DIR + f) % 40)));
   }
   spawnSync("tar", ["-cf", join(work, "t.tar"), "-C", join(work, "t"), "."]);
-  const put = await fetch(`http://127.0.0.1:${port}/v1/sessions/${id}/files/t.tar`, { method: "PUT", headers: { authorization: `Bearer ${KEY}` }, body: readFileSync(join(work, "t.tar")) });
+  const put = await fetch(`http://127.0.0.1:${port}/v1/sessions/${id}/files/t.tar`, {
+    method: "PUT",
+    headers: { authorization: `Bearer ${KEY}` },
+    body: readFileSync(join(work, "t.tar")),
+  });
   check("archive uploaded", put.status === 201, String(put.status));
   const x = await bash(id, "tar -xf t.tar && rm t.tar");
   check(`${DIRS * PER_DIR} files extracted`, x.body.success, JSON.stringify(x.body).slice(0, 300));

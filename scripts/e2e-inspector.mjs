@@ -69,7 +69,11 @@ try {
   await put(session.id, "blob.bin", Buffer.from([0, 1, 2, 0xff, 0xfe, 0x41, 0x42, 0x00, 0x10]));
 
   const page0 = await fetch(`${base}/inspect/`);
-  check("the page is served with a content security policy", page0.status === 200 && /script-src 'self'/.test(page0.headers.get("content-security-policy") ?? ""), `${page0.status} ${page0.headers.get("content-security-policy")}`);
+  check(
+    "the page is served with a content security policy",
+    page0.status === 200 && /script-src 'self'/.test(page0.headers.get("content-security-policy") ?? ""),
+    `${page0.status} ${page0.headers.get("content-security-policy")}`,
+  );
 
   browser = await puppeteer.launch({
     executablePath: CHROMIUM,
@@ -90,7 +94,11 @@ try {
   await page.waitForSelector(`#session-rows tr[data-id="${session.id}"]`, { timeout: 15_000 });
   const cookies = await browser.cookies();
   const cookie = cookies.find((c) => c.name === "toolshed_inspect");
-  check("login sets an HttpOnly, SameSite=Strict cookie that is not the key", cookie?.httpOnly === true && cookie.sameSite === "Strict" && !cookie.value.includes(ALICE), JSON.stringify(cookie));
+  check(
+    "login sets an HttpOnly, SameSite=Strict cookie that is not the key",
+    cookie?.httpOnly === true && cookie.sameSite === "Strict" && !cookie.value.includes(ALICE),
+    JSON.stringify(cookie),
+  );
   check("the page's script cannot read the cookie", (await page.evaluate(() => document.cookie)) === "");
   const rows = await page.$$eval("#session-rows tr", (trs) => trs.map((tr) => tr.dataset.id));
   check("the tenant's session is listed, another tenant's is not", rows.includes(session.id) && !rows.includes(theirs.id), JSON.stringify(rows));
@@ -106,7 +114,10 @@ try {
   await t("write_file", { path: "live/fresh.txt", content: "written while watching\nsecond line\n" });
   const appeared = await page
     .waitForFunction(() => [...document.querySelectorAll("#tree button")].some((b) => b.textContent.startsWith("▸ live/")), { timeout: 10_000 })
-    .then(() => true, () => false);
+    .then(
+      () => true,
+      () => false,
+    );
   check("a file written through the API appears in the tree", appeared);
   await page.evaluate(() => [...document.querySelectorAll("#tree button")].find((b) => b.textContent.startsWith("▸ live/")).click());
   await page.waitForFunction(() => [...document.querySelectorAll("#tree button")].some((b) => b.textContent === "fresh.txt"));
@@ -123,16 +134,25 @@ try {
   // Image and binary previews, and a download through the cookie.
   await page.evaluate(() => [...document.querySelectorAll("#tree button")].find((b) => b.textContent === "pixel.png").click());
   const imageShown = await page
-    .waitForFunction(() => {
-      const img = document.querySelector("#preview-body img");
-      return img && img.complete && img.naturalWidth === 8 && img.src.startsWith("blob:");
-    }, { timeout: 5000 })
-    .then(() => true, () => false);
+    .waitForFunction(
+      () => {
+        const img = document.querySelector("#preview-body img");
+        return img && img.complete && img.naturalWidth === 8 && img.src.startsWith("blob:");
+      },
+      { timeout: 5000 },
+    )
+    .then(
+      () => true,
+      () => false,
+    );
   check("an image is previewed as an image", imageShown);
   await page.evaluate(() => [...document.querySelectorAll("#tree button")].find((b) => b.textContent === "blob.bin").click());
   const hex = await page
     .waitForFunction(() => document.querySelector("#preview-body pre.lines")?.textContent.startsWith("00000000  00 01 02 ff fe 41 42 00 10"), { timeout: 5000 })
-    .then(() => true, () => false);
+    .then(
+      () => true,
+      () => false,
+    );
   check("a binary file is previewed as hex", hex);
   const download = await page.evaluate(async () => {
     const a = [...document.querySelectorAll("#tree li.file")].find((li) => li.querySelector("button").textContent === "blob.bin").querySelector("a");
@@ -164,12 +184,20 @@ try {
   // A refused command: shown in the terminal, and as a denial (rule and reason) in the log.
   await page.keyboard.type("cat .env");
   await page.keyboard.press("Enter");
-  await page.waitForFunction(() => document.querySelector("#terminal .xterm-rows").textContent.includes("denied (dotenv)") || document.querySelector("#terminal .xterm-rows").textContent.includes("Refused"), { timeout: 10_000 });
+  await page.waitForFunction(
+    () =>
+      document.querySelector("#terminal .xterm-rows").textContent.includes("denied (dotenv)") ||
+      document.querySelector("#terminal .xterm-rows").textContent.includes("Refused"),
+    { timeout: 10_000 },
+  );
   const terminalText = await page.$eval("#terminal .xterm-rows", (r) => r.textContent);
   check("the terminal never shows the secret", !terminalText.includes("hunter2"));
   const denial = await page
     .waitForFunction(() => [...document.querySelectorAll("#log-rows tr.denied")].some((tr) => tr.textContent.includes("dotenv:")), { timeout: 10_000 })
-    .then(() => true, () => false);
+    .then(
+      () => true,
+      () => false,
+    );
   check("the denial appears in the tool-call log with its rule and reason", denial);
   await page.select("#log-outcome", "denied");
   const outcomes = await page.$$eval("#log-rows tr", (trs) => trs.map((tr) => tr.className));
@@ -187,7 +215,10 @@ try {
   await t("set_status", { status: "compiling step 2 of 3" });
   const live = await page
     .waitForFunction(() => document.getElementById("status-line").textContent.includes("compiling step 2 of 3"), { timeout: 10_000 })
-    .then(() => true, () => false);
+    .then(
+      () => true,
+      () => false,
+    );
   check("the status line updates live", live);
   await page.screenshot({ path: join(shots, "inspector.png") });
 
@@ -205,7 +236,10 @@ try {
   await page.reload({ waitUntil: "networkidle0" });
   const replayed = await page
     .waitForFunction(() => document.querySelector("#terminal .xterm-rows")?.textContent.includes("line3"), { timeout: 10_000 })
-    .then(() => true, () => false);
+    .then(
+      () => true,
+      () => false,
+    );
   check("a reopened terminal replays the recent output", replayed);
 
   // The timeline: checkpoints beside the log, a diff view, restore and fork buttons.
@@ -213,19 +247,31 @@ try {
   await t("write_file", { path: "src/app.ts", content: "export const answer = 43;\nconsole.log(answer);\n" });
   const listed = await page
     .waitForFunction((id) => !!document.querySelector(`#checkpoint-rows tr[data-id="${id}"]`), { timeout: 10_000 }, cp.id)
-    .then(() => true, () => false);
+    .then(
+      () => true,
+      () => false,
+    );
   check("the checkpoints are listed beside the log", listed);
   const linked = await page
     .waitForFunction(() => [...document.querySelectorAll("#log-rows button.cp-link")].length > 0, { timeout: 10_000 })
-    .then(() => true, () => false);
+    .then(
+      () => true,
+      () => false,
+    );
   check("the log links file-changing calls to their checkpoints", linked);
   await page.click(`#checkpoint-rows tr[data-id="${cp.id}"] button.cp-diff`);
   const diffShown = await page
-    .waitForFunction(() => {
-      const text = document.querySelector("#preview-body pre.diff")?.textContent ?? "";
-      return text.includes("diff --git a/src/app.ts b/src/app.ts") && text.includes("-export const answer = 42;") && text.includes("+export const answer = 43;");
-    }, { timeout: 10_000 })
-    .then(() => true, () => false);
+    .waitForFunction(
+      () => {
+        const text = document.querySelector("#preview-body pre.diff")?.textContent ?? "";
+        return text.includes("diff --git a/src/app.ts b/src/app.ts") && text.includes("-export const answer = 42;") && text.includes("+export const answer = 43;");
+      },
+      { timeout: 10_000 },
+    )
+    .then(
+      () => true,
+      () => false,
+    );
   check("the diff view shows the change since a checkpoint, as git prints it", diffShown);
   await page.screenshot({ path: join(shots, "inspector-timeline.png") });
   page.on("dialog", (d) => d.accept());
@@ -240,10 +286,18 @@ try {
   check("the fork button makes a new session of the same tenant", forked.length === before + 1, `${before} → ${forked.length}`);
   // The cookie acts only from the page's own origin, and only for these two actions.
   const cookieHeader = { cookie: `toolshed_inspect=${cookie.value}`, "content-type": "application/json" };
-  const foreign = await fetch(`${base}/v1/sessions/${session.id}/checkpoints/${cp.id}/restore`, { method: "POST", headers: { ...cookieHeader, origin: "http://evil.test" }, body: "{}" });
+  const foreign = await fetch(`${base}/v1/sessions/${session.id}/checkpoints/${cp.id}/restore`, {
+    method: "POST",
+    headers: { ...cookieHeader, origin: "http://evil.test" },
+    body: "{}",
+  });
   const noOrigin = await fetch(`${base}/v1/sessions/${session.id}/checkpoints/${cp.id}/restore`, { method: "POST", headers: cookieHeader, body: "{}" });
   const other = await fetch(`${base}/v1/sessions/${session.id}/checkpoints`, { method: "POST", headers: { ...cookieHeader, origin: base }, body: "{}" });
-  check("the cookie cannot restore from another origin, without an origin, or do anything else", foreign.status === 401 && noOrigin.status === 401 && other.status === 401, `${foreign.status} ${noOrigin.status} ${other.status}`);
+  check(
+    "the cookie cannot restore from another origin, without an origin, or do anything else",
+    foreign.status === 401 && noOrigin.status === 401 && other.status === 401,
+    `${foreign.status} ${noOrigin.status} ${other.status}`,
+  );
 
   // Logging out ends the cookie's use.
   await page.click("#logout");

@@ -116,7 +116,7 @@ async function round(n, killPoint, server) {
       .catch(() => undefined),
     (async () => {
       for (let i = 0; !dead; i++) {
-        const r = await tool(id, "write_file", { path: `small/s${i}.txt`, content: `small ${i}\n`.repeat(i % 7 + 1) }).catch(() => null);
+        const r = await tool(id, "write_file", { path: `small/s${i}.txt`, content: `small ${i}\n`.repeat((i % 7) + 1) }).catch(() => null);
         if (r?.body?.success) acked.small.push(i);
         else break;
       }
@@ -139,26 +139,42 @@ async function round(n, killPoint, server) {
   dead = true;
   process.kill(-server.pid, "SIGKILL");
   await Promise.all(inFlight);
-  console.log(`     round ${n}: killed ${Date.now() - t0} ms in (${killPoint.what}, ${Math.round(sent * 100)}% of the upload sent); acknowledged ${acked.small.length} small writes, counter ${acked.counter}, loop ${acked.loop}, tar ${acked.tar}, write_file ${acked.big}, uploads ${acked.quickUpload}/${acked.upload}`);
+  console.log(
+    `     round ${n}: killed ${Date.now() - t0} ms in (${killPoint.what}, ${Math.round(sent * 100)}% of the upload sent); acknowledged ${acked.small.length} small writes, counter ${acked.counter}, loop ${acked.loop}, tar ${acked.tar}, write_file ${acked.big}, uploads ${acked.quickUpload}/${acked.upload}`,
+  );
 
   server = await start();
   check(`round ${n}: base file intact`, (await bytesOf(id, "base/keep.txt"))?.toString() === "kept\n");
   const small = [];
-  for (const i of acked.small) if ((await bytesOf(id, `small/s${i}.txt`))?.toString() !== `small ${i}\n`.repeat(i % 7 + 1)) small.push(i);
+  for (const i of acked.small) if ((await bytesOf(id, `small/s${i}.txt`))?.toString() !== `small ${i}\n`.repeat((i % 7) + 1)) small.push(i);
   check(`round ${n}: all ${acked.small.length} acknowledged small writes present in full`, small.length === 0, `missing or wrong: ${small.join(",")}`);
   const next = acked.small.length; // the one in flight at the kill, if any: absent or whole
   const pending = await bytesOf(id, `small/s${next}.txt`);
-  check(`round ${n}: the small write in flight is absent or whole`, pending === null || pending.toString() === `small ${next}\n`.repeat(next % 7 + 1), String(pending).slice(0, 80));
+  check(
+    `round ${n}: the small write in flight is absent or whole`,
+    pending === null || pending.toString() === `small ${next}\n`.repeat((next % 7) + 1),
+    String(pending).slice(0, 80),
+  );
   const counter = (await bytesOf(id, "counter.txt"))?.toString();
-  check(`round ${n}: counter holds the acknowledged edit or the one in flight`, counter === `${acked.counter}\n` || counter === `${acked.counter + 1}\n`, `${JSON.stringify(counter)} after ${acked.counter}`);
+  check(
+    `round ${n}: counter holds the acknowledged edit or the one in flight`,
+    counter === `${acked.counter}\n` || counter === `${acked.counter + 1}\n`,
+    `${JSON.stringify(counter)} after ${acked.counter}`,
+  );
 
   const whole = async (path, want, wasAcked) => {
     const got = await bytesOf(id, path);
     return wasAcked ? got !== null && got.equals(want) : got === null || got.equals(want);
   };
   check(`round ${n}: write_file of 4 MB ${acked.big ? "present in full" : "absent or whole"}`, await whole("big/written.txt", Buffer.from(BIG_WRITE), acked.big));
-  check(`round ${n}: streamed upload of 6 MB ${acked.upload ? "present in full" : "absent or whole"}`, await whole("big/uploaded.bin", patterned(UPLOAD_BYTES), acked.upload));
-  check(`round ${n}: upload of 1 MB ${acked.quickUpload ? "present in full" : "absent or whole"}`, await whole("big/quick.bin", patterned(QUICK_UPLOAD_BYTES), acked.quickUpload));
+  check(
+    `round ${n}: streamed upload of 6 MB ${acked.upload ? "present in full" : "absent or whole"}`,
+    await whole("big/uploaded.bin", patterned(UPLOAD_BYTES), acked.upload),
+  );
+  check(
+    `round ${n}: upload of 1 MB ${acked.quickUpload ? "present in full" : "absent or whole"}`,
+    await whole("big/quick.bin", patterned(QUICK_UPLOAD_BYTES), acked.quickUpload),
+  );
 
   const listed = await tool(id, "bash", { command: "find loop out -type f 2>/dev/null | sort" });
   check(`round ${n}: the session works after the restart`, listed.status === 200 && typeof listed.body.stdout === "string", JSON.stringify(listed.body).slice(0, 200));
@@ -197,7 +213,13 @@ try {
   for (let n = 0; n < Number(opt.rounds); n++) server = await round(n + 1, killPoints[n % killPoints.length], server);
 } catch (e) {
   check("kill run", false, String(e?.stack ?? e));
-  console.log(log.split("\n").filter((l) => /error|uncaught|exception/i.test(l)).slice(-20).join("\n"));
+  console.log(
+    log
+      .split("\n")
+      .filter((l) => /error|uncaught|exception/i.test(l))
+      .slice(-20)
+      .join("\n"),
+  );
 } finally {
   if (server) await stopDevServer(server).catch(() => undefined);
   rmSync(state, { recursive: true, force: true });

@@ -158,8 +158,15 @@ try {
     const narrow = (await http("POST", "/v1/sessions", { tools: ["read_file"] })).body;
     const mcp = await connectMcp(era, `http://127.0.0.1:${port}/v1/sessions/${narrow.id}/mcp`, KEY);
     const names = (await mcp.listTools()).map((t) => t.name);
-    const refused = await mcp.callTool("bash", { command: "echo hi" }).then(() => null, (e) => String(e?.message ?? e));
-    check(`${era}: tools [read_file] lists only read_file and cannot call bash`, names.join() === "read_file" && /no tool 'bash'/.test(refused ?? ""), `${names} / ${refused}`);
+    const refused = await mcp.callTool("bash", { command: "echo hi" }).then(
+      () => null,
+      (e) => String(e?.message ?? e),
+    );
+    check(
+      `${era}: tools [read_file] lists only read_file and cannot call bash`,
+      names.join() === "read_file" && /no tool 'bash'/.test(refused ?? ""),
+      `${names} / ${refused}`,
+    );
     const viaHttp = await http("POST", `/v1/sessions/${narrow.id}/tools/bash`, { command: "echo hi" });
     check(`${era}: ... nor over HTTP`, viaHttp.status === 404, JSON.stringify(viaHttp));
     const seen = [];

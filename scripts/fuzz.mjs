@@ -51,8 +51,33 @@ const tools = (await alice("GET", "/v1/tools")).body.tools.map((t) => t.name);
 
 // ---- generators ---------------------------------------------------------------------------
 const hostileSegment = fc.oneof(
-  fc.constantFrom("..", ".", "%2e%2e", "%2E%2E", "%252e%252e", "\\", "..\\..", "%5C", "%00", "a%00b", "%C0%AE%C0%AE", "%C0%AF",
-    "%FF%FE", "%E2%80%AE", "SOUL.md", ".env", "agent.db", "%2F", "%252F", "~", "//", "x".repeat(300), "%", "%zz", "%E9"),
+  fc.constantFrom(
+    "..",
+    ".",
+    "%2e%2e",
+    "%2E%2E",
+    "%252e%252e",
+    "\\",
+    "..\\..",
+    "%5C",
+    "%00",
+    "a%00b",
+    "%C0%AE%C0%AE",
+    "%C0%AF",
+    "%FF%FE",
+    "%E2%80%AE",
+    "SOUL.md",
+    ".env",
+    "agent.db",
+    "%2F",
+    "%252F",
+    "~",
+    "//",
+    "x".repeat(300),
+    "%",
+    "%zz",
+    "%E9",
+  ),
   fc.string({ unit: "grapheme", maxLength: 12 }).map(encodeURIComponent),
   fc.uint8Array({ maxLength: 8 }).map((b) => [...b].map((x) => "%" + x.toString(16).padStart(2, "0")).join("")),
   fc.constantFrom("a", "b.txt", "dir", "notes.md"),
@@ -77,10 +102,23 @@ const toolArgs = fc.oneof(
   fc.record({ path: toolPath, content: fc.string({ maxLength: 200 }) }, { requiredKeys: [] }),
   fc.record({ path: toolPath, old_string: fc.string({ maxLength: 5 }), new_string: fc.string({ maxLength: 5 }), replace_all: fc.anything() }, { requiredKeys: [] }),
   fc.record({ pattern: fc.oneof(fc.string({ maxLength: 10 }), fc.constantFrom("(", "[", "**/*", "a{1000000}")), path: toolPath }, { requiredKeys: [] }),
-  fc.record({
-    command: fc.constantFrom("ls -la", "cat SOUL.md", "echo hi > 'a\\b'", "cat ../../etc/passwd", "printf '\\xff\\xfe' > bad.bin", "rm -rf /", "seq 1 1000 | wc -l", "echo $((1/0))", "ls /workspace/.."),
-    timeout_seconds: fc.oneof(fc.integer({ min: -5, max: 5 }), fc.constant("10")),
-  }, { requiredKeys: ["command"] }),
+  fc.record(
+    {
+      command: fc.constantFrom(
+        "ls -la",
+        "cat SOUL.md",
+        "echo hi > 'a\\b'",
+        "cat ../../etc/passwd",
+        "printf '\\xff\\xfe' > bad.bin",
+        "rm -rf /",
+        "seq 1 1000 | wc -l",
+        "echo $((1/0))",
+        "ls /workspace/..",
+      ),
+      timeout_seconds: fc.oneof(fc.integer({ min: -5, max: 5 }), fc.constant("10")),
+    },
+    { requiredKeys: ["command"] },
+  ),
   fc.anything({ maxDepth: 2 }),
 );
 
@@ -108,19 +146,41 @@ const target = fc.oneof(
 );
 
 const request = fc
-  .record({ method, target, auth, contentType, body, cut: Number(opt.disconnects) > 0 ? fc.option(fc.integer({ min: 0, max: 100 }), { freq: Math.round(100 / Number(opt.disconnects)) }) : fc.constant(null) })
+  .record({
+    method,
+    target,
+    auth,
+    contentType,
+    body,
+    cut: Number(opt.disconnects) > 0 ? fc.option(fc.integer({ min: 0, max: 100 }), { freq: Math.round(100 / Number(opt.disconnects)) }) : fc.constant(null),
+  })
   .map(({ method, target, auth, contentType, body, cut }) => {
     const headers = { "content-length": String(body.length) };
     if (auth) headers.authorization = auth;
     if (contentType) headers["content-type"] = contentType;
     const sendsBody = method !== "GET" && method !== "HEAD";
-    return { method, target, headers: sendsBody ? headers : { ...headers, "content-length": "0" }, body: sendsBody ? body : Buffer.alloc(0), cutAfter: sendsBody && cut !== null ? Math.min(cut, body.length) : undefined };
+    return {
+      method,
+      target,
+      headers: sendsBody ? headers : { ...headers, "content-length": "0" },
+      body: sendsBody ? body : Buffer.alloc(0),
+      cutAfter: sendsBody && cut !== null ? Math.min(cut, body.length) : undefined,
+    };
   });
 
 // Hostile requests at a modelled session with a key that must not reach it: refused whatever
 // they carry, so they leave the model unchanged.
 const refusedRequest = fc
-  .record({ method, s: fc.constantFrom(...models.map((m) => m.id)), rest: fc.oneof(hostilePath.map((p) => `files/${p}`), fc.constantFrom(...tools).map((t) => `tools/${t}`)), body, auth: fc.constantFrom(undefined, "Bearer wrong", `Bearer ${KEYS.bob}`, `Basic ${KEYS.alice}`) })
+  .record({
+    method,
+    s: fc.constantFrom(...models.map((m) => m.id)),
+    rest: fc.oneof(
+      hostilePath.map((p) => `files/${p}`),
+      fc.constantFrom(...tools).map((t) => `tools/${t}`),
+    ),
+    body,
+    auth: fc.constantFrom(undefined, "Bearer wrong", `Bearer ${KEYS.bob}`, `Basic ${KEYS.alice}`),
+  })
   .map(({ method, s, rest, body, auth }) => ({
     method,
     target: `/v1/sessions/${s}/${rest}`,
@@ -179,7 +239,11 @@ let batches = 0;
 /** One request as an alice client, parsed; every answer still goes through `violation`. */
 async function send(req) {
   const body = req.json !== undefined ? Buffer.from(JSON.stringify(req.json)) : req.body;
-  const headers = { authorization: `Bearer ${KEYS.alice}`, ...(req.json !== undefined ? { "content-type": "application/json", "content-length": String(body.length) } : {}), ...req.headers };
+  const headers = {
+    authorization: `Bearer ${KEYS.alice}`,
+    ...(req.json !== undefined ? { "content-type": "application/json", "content-length": String(body.length) } : {}),
+    ...req.headers,
+  };
   if (body === undefined) headers["content-length"] = "0";
   const full = { ...req, headers, body: body ?? Buffer.alloc(0) };
   const res = await rawRequest(port, full);
@@ -244,7 +308,10 @@ async function runBatch({ hostile, refused, ops }) {
   if (problems.length) {
     failures.push(...problems);
     // The batch's modelled operations, to read with the violations (the seed replays the run).
-    for (const { s, op } of ops) failures.push(`batch op on session ${s}: ${JSON.stringify(op, (_k, v) => (typeof v === "string" && v.length > 80 ? v.slice(0, 80) + "..." : v?.type === "Buffer" ? `<${v.data.length} bytes>` : v))}`);
+    for (const { s, op } of ops)
+      failures.push(
+        `batch op on session ${s}: ${JSON.stringify(op, (_k, v) => (typeof v === "string" && v.length > 80 ? v.slice(0, 80) + "..." : v?.type === "Buffer" ? `<${v.data.length} bytes>` : v))}`,
+      );
   }
   return problems.length === 0;
 }
@@ -266,7 +333,11 @@ try {
     interruptAfterTimeLimit: Number(opt.seconds) * 1000,
   });
 } catch (e) {
-  error = String(e.message ?? e).split("\n").filter((l) => !l.startsWith("Counterexample")).slice(0, 3).join("\n");
+  error = String(e.message ?? e)
+    .split("\n")
+    .filter((l) => !l.startsWith("Counterexample"))
+    .slice(0, 3)
+    .join("\n");
 }
 
 // Another tenant's session: still there, byte for byte, and nothing else appeared in it.
@@ -286,5 +357,7 @@ const seconds = ((Date.now() - started) / 1000).toFixed(1);
 for (const f of [...new Set(failures)].slice(0, 30)) console.log("  " + f);
 if (error) console.log(error);
 const modelled = models.map((m) => m.files.size).join("/");
-console.log(`fuzz: ${sent} requests in ${seconds} s (seed ${seed}, ${clients} clients), ${failures.length} violations, ${clientLeftLines} log lines for clients that left, ${proxyLostLines} for the dev proxy's dead pooled connections; modelled sessions hold ${modelled} files`);
+console.log(
+  `fuzz: ${sent} requests in ${seconds} s (seed ${seed}, ${clients} clients), ${failures.length} violations, ${clientLeftLines} log lines for clients that left, ${proxyLostLines} for the dev proxy's dead pooled connections; modelled sessions hold ${modelled} files`,
+);
 process.exit(failures.length || error ? 1 : 0);

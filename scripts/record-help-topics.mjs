@@ -5,7 +5,9 @@ import { writeFileSync } from "node:fs";
 
 const bash = (s) => spawnSync("bash", ["-c", s], { encoding: "utf8", env: { PATH: "/usr/bin:/bin", LC_ALL: "C" } }).stdout;
 const version = bash('echo "${BASH_VERSINFO[0]}.${BASH_VERSINFO[1]}"').trim();
-const names = [...bash("compgen -b").split("\n"), "if", "for", "while", "until", "case", "select", "function", "time", "[[", "((", "{", "variables", "job_spec"].filter(Boolean);
+const names = [...bash("compgen -b").split("\n"), "if", "for", "while", "until", "case", "select", "function", "time", "[[", "((", "{", "variables", "job_spec"].filter(
+  Boolean,
+);
 const rows = [];
 for (const n of [...new Set(names)].sort()) {
   const q = `'${n.replace(/'/g, "'\\''")}'`;

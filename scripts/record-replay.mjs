@@ -17,12 +17,22 @@ const shim = mkdtempSync(join(tmpdir(), "replay-bin-"));
 symlinkSync(spawnSync("bash", ["-c", "command -v gawk"], { encoding: "utf8" }).stdout.trim(), join(shim, "awk"));
 
 const sessions = [];
-for (const file of readdirSync(dir).filter((f) => f.endsWith(".sh")).sort()) {
+for (const file of readdirSync(dir)
+  .filter((f) => f.endsWith(".sh"))
+  .sort()) {
   const ws = mkdtempSync(join(tmpdir(), "replay-ws-"));
   mkdirSync(join(ws, ".tmp"));
   const env = {
-    HOME: ws, PWD: ws, PATH: `${shim}:/usr/local/bin:/usr/bin:/bin`, SHELL: "/bin/bash", USER: "agent", LOGNAME: "agent",
-    LANG: "C.UTF-8", TERM: "dumb", TMPDIR: join(ws, ".tmp"), TZ: "UTC",
+    HOME: ws,
+    PWD: ws,
+    PATH: `${shim}:/usr/local/bin:/usr/bin:/bin`,
+    SHELL: "/bin/bash",
+    USER: "agent",
+    LOGNAME: "agent",
+    LANG: "C.UTF-8",
+    TERM: "dumb",
+    TMPDIR: join(ws, ".tmp"),
+    TZ: "UTC",
   };
   const calls = parseSession(readFileSync(join(dir, file), "utf8")).map(({ title, command }) => {
     const r = spawnSync("bash", ["-c", command], { cwd: ws, env, stdio: ["ignore", "pipe", "pipe"], timeout: 10_000 });

@@ -18,7 +18,11 @@ if (!keyLine) {
   console.log("[start] wrote .dev.vars with a random API key for tenant 'dev'");
 }
 // send_file's download links are signed with this; without it the Worker derives a key from TOOLSHED_API_KEYS.
-if (!readFileSync(devVars, "utf8").split("\n").some((l) => l.startsWith("TOOLSHED_SIGNING_KEY="))) {
+if (
+  !readFileSync(devVars, "utf8")
+    .split("\n")
+    .some((l) => l.startsWith("TOOLSHED_SIGNING_KEY="))
+) {
   const vars = readFileSync(devVars, "utf8");
   writeFileSync(devVars, `${vars}${vars.endsWith("\n") ? "" : "\n"}TOOLSHED_SIGNING_KEY=${randomBytes(32).toString("hex")}\n`, { mode: 0o600 });
   console.log("[start] added a random TOOLSHED_SIGNING_KEY to .dev.vars (signs send_file download links)");

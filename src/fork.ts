@@ -3,9 +3,7 @@ import { chooseTools, isProfileName, PROFILE_NAMES, PROFILES } from "./profiles"
 import { newSessionId, sessionStub, tenantIndex } from "./service";
 import { faultPoint } from "./vfs/faults";
 
-export type ForkOutcome =
-  | { ok: true; info: SessionInfo; checkpoint: number }
-  | { ok: false; status: 400 | 404; error: string; message: string };
+export type ForkOutcome = { ok: true; info: SessionInfo; checkpoint: number } | { ok: false; status: 400 | 404; error: string; message: string };
 
 /**
  * A new session of the same tenant whose workspace is a checkpoint of another (one taken now
@@ -23,7 +21,8 @@ export async function forkSession(env: Env, tenant: string, id: string, opts: { 
   if (!exported.ok) return { ok: false, status: exported.error === "checkpoint_not_found" ? 404 : 400, error: exported.error, message: exported.message };
   const { meta, body, checkpoint } = exported as { meta: import("./session/state").SessionMeta; body: ReadableStream<Uint8Array>; checkpoint: number };
   const name = profile ?? meta.profile;
-  if (!isProfileName(name)) return { ok: false, status: 400, error: "invalid_arguments", message: `profile: the session's profile '${name}' no longer exists; name one.` };
+  if (!isProfileName(name))
+    return { ok: false, status: 400, error: "invalid_arguments", message: `profile: the session's profile '${name}' no longer exists; name one.` };
   const chosen = chooseTools(PROFILES[name], name === meta.profile ? meta.tools : undefined);
   if ("error" in chosen) return { ok: false, status: 400, error: "invalid_arguments", message: chosen.error };
   const newId = newSessionId();

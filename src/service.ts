@@ -63,7 +63,16 @@ export async function createSession(env: Env, tenant: string, opts: NewSession, 
   }
   const id = newSessionId();
   laps?.lap("validate");
-  const info = await sessionStub(env, tenant, id).create({ id, tenant, profile: name, tools: chosen.tools, cwd, env: opts.env, urlRules: opts.urlRules, mcpServers: servers.servers });
+  const info = await sessionStub(env, tenant, id).create({
+    id,
+    tenant,
+    profile: name,
+    tools: chosen.tools,
+    cwd,
+    env: opts.env,
+    urlRules: opts.urlRules,
+    mcpServers: servers.servers,
+  });
   laps?.lap("session");
   await tenantIndex(env, tenant).add(id, Date.parse(info.createdAt));
   laps?.lap("tenant");

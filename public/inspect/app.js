@@ -4,7 +4,16 @@ const $ = (id) => document.getElementById(id);
 const API = "/v1";
 const PREVIEW_BYTES = 256 * 1024;
 const HEX_BYTES = 4096;
-const IMAGE_TYPES = { png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg", gif: "image/gif", webp: "image/webp", bmp: "image/bmp", ico: "image/x-icon", svg: "image/svg+xml" };
+const IMAGE_TYPES = {
+  png: "image/png",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  gif: "image/gif",
+  webp: "image/webp",
+  bmp: "image/bmp",
+  ico: "image/x-icon",
+  svg: "image/svg+xml",
+};
 
 /** el("td", {class: "x"}, "text", child): an element whose text children are text nodes. */
 function el(tag, attrs = {}, ...children) {
@@ -135,7 +144,11 @@ async function loadStatus() {
   $("status-line").replaceChildren(
     el("b", {}, "status: "),
     s.status || "(none)",
-    el("span", { class: "hint" }, `  ·  ${s.profile} · cwd ${s.cwd} · ${s.usage.files} files, ${fmtBytes(s.usage.bytes)} of ${fmtBytes(s.usage.maxBytes)} · ${s.usage.toolCalls} calls · last used ${fmtTime(s.lastUsedAt)}`),
+    el(
+      "span",
+      { class: "hint" },
+      `  ·  ${s.profile} · cwd ${s.cwd} · ${s.usage.files} files, ${fmtBytes(s.usage.bytes)} of ${fmtBytes(s.usage.maxBytes)} · ${s.usage.toolCalls} calls · last used ${fmtTime(s.lastUsedAt)}`,
+    ),
   );
 }
 
@@ -221,7 +234,10 @@ async function preview(entry) {
     lines.forEach((line, i) => pre.append(el("span", { class: "n" }, i + 1), line, "\n"));
     return body.replaceChildren(...note, pre);
   }
-  body.replaceChildren(el("p", { class: "hint" }, `Binary, ${fmtBytes(entry.size)}; the first ${Math.min(HEX_BYTES, got.bytes.length)} bytes:`), el("pre", { class: "lines" }, hexDump(got.bytes.subarray(0, HEX_BYTES))));
+  body.replaceChildren(
+    el("p", { class: "hint" }, `Binary, ${fmtBytes(entry.size)}; the first ${Math.min(HEX_BYTES, got.bytes.length)} bytes:`),
+    el("pre", { class: "lines" }, hexDump(got.bytes.subarray(0, HEX_BYTES))),
+  );
 }
 
 function hexDump(bytes) {
@@ -260,7 +276,7 @@ function renderLog() {
         el("td", {}, c.durationMs),
         el("td", {}, c.outcome),
         el("td", {}, c.checkpoint ? el("button", { type: "button", class: "cp-link", onclick: () => showDiff(c.checkpoint) }, `#${c.checkpoint}`) : ""),
-        el("td", { class: "wrap" }, c.denied ? `${c.denied.rule}: ${c.denied.reason}` : c.detail ?? ""),
+        el("td", { class: "wrap" }, c.denied ? `${c.denied.rule}: ${c.denied.reason}` : (c.detail ?? "")),
       ),
     ),
   );
@@ -293,7 +309,11 @@ async function loadCheckpoints() {
             "td",
             {},
             el("button", { type: "button", class: "cp-diff", onclick: () => showDiff(c.id) }, "diff"),
-            el("button", { type: "button", class: "cp-restore", onclick: () => act(`checkpoints/${c.id}/restore`, `Restore the workspace to checkpoint ${c.id}?`) }, "restore"),
+            el(
+              "button",
+              { type: "button", class: "cp-restore", onclick: () => act(`checkpoints/${c.id}/restore`, `Restore the workspace to checkpoint ${c.id}?`) },
+              "restore",
+            ),
             el("button", { type: "button", class: "cp-fork", onclick: () => act("fork", `Fork a new session from checkpoint ${c.id}?`, { checkpoint: c.id }) }, "fork"),
           ),
         ),
@@ -309,7 +329,16 @@ async function showDiff(id) {
   const summary = `${d.added.length} added · ${d.removed.length} removed · ${d.changed.length} changed · ${d.mode_changed.length} mode changed${d.binary.length ? ` · binary: ${d.binary.join(", ")}` : ""}${d.truncated ? " · (cut)" : ""}`;
   const pre = el("pre", { class: "lines diff" });
   for (const line of d.diff.split("\n")) {
-    const kind = line.startsWith("+++") || line.startsWith("---") || line.startsWith("diff ") ? "head" : line.startsWith("+") ? "add" : line.startsWith("-") ? "del" : line.startsWith("@@") ? "hunk" : "";
+    const kind =
+      line.startsWith("+++") || line.startsWith("---") || line.startsWith("diff ")
+        ? "head"
+        : line.startsWith("+")
+          ? "add"
+          : line.startsWith("-")
+            ? "del"
+            : line.startsWith("@@")
+              ? "hunk"
+              : "";
     pre.append(el("span", kind ? { class: kind } : {}, line), "\n");
   }
   $("preview-body").replaceChildren(el("p", { class: "hint" }, summary), d.diff ? pre : el("p", { class: "hint" }, "No difference."));
@@ -318,7 +347,12 @@ async function showDiff(id) {
 /** Restore and fork: the two changes the page may make (the cookie allows these two only). */
 async function act(path, question, body = {}) {
   if (!confirm(question)) return;
-  const r = await fetch(`${API}/sessions/${state.session}/${path}`, { method: "POST", credentials: "same-origin", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const r = await fetch(`${API}/sessions/${state.session}/${path}`, {
+    method: "POST",
+    credentials: "same-origin",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   const answer = await r.json();
   if (!r.ok) return ($("timeline-message").textContent = answer.message);
   if (answer.forked_from) {
@@ -326,7 +360,9 @@ async function act(path, question, body = {}) {
     await loadSessions();
     return;
   }
-  $("timeline-message").textContent = answer.undo ? `Restored ${answer.changed} paths; undo with checkpoint ${answer.undo.id}.` : "Nothing differed: nothing was written.";
+  $("timeline-message").textContent = answer.undo
+    ? `Restored ${answer.changed} paths; undo with checkpoint ${answer.undo.id}.`
+    : "Nothing differed: nothing was written.";
   await Promise.all([loadTree(), loadCheckpoints()]).catch(handle);
 }
 

@@ -70,10 +70,17 @@ export async function benchBig() {
     const next = rng(42);
     await writeLines(join(dir, "big.txt"), BYTES, () => `${next() % 10_000_000} ${WORDS[next() % 8]}\n`);
     await writeLines(join(dir, "big.jsonl"), BYTES, (i) => `{"id":${i},"name":"${WORDS[i % 8]}","tags":["${WORDS[(i >> 3) % 8]}"],"v":${(i % 1000) / 8}}\n`);
-    console.log(`inputs: big.txt ${BYTES / 1e6} MB of "N word" lines, big.jsonl ${BYTES / 1e6} MB of JSON lines; one run each (GNU on local disk vs Toolshed via wrangler dev)`);
+    console.log(
+      `inputs: big.txt ${BYTES / 1e6} MB of "N word" lines, big.jsonl ${BYTES / 1e6} MB of JSON lines; one run each (GNU on local disk vs Toolshed via wrangler dev)`,
+    );
     const gnu = BIG_WORKLOADS.map((w) => {
       const t = performance.now();
-      const r = spawnSync("/usr/bin/time", ["-f", "%M", "bash", "-c", w.script], { cwd: dir, encoding: "utf8", env: { ...process.env, LC_ALL: "C" }, maxBuffer: 1 << 30 });
+      const r = spawnSync("/usr/bin/time", ["-f", "%M", "bash", "-c", w.script], {
+        cwd: dir,
+        encoding: "utf8",
+        env: { ...process.env, LC_ALL: "C" },
+        maxBuffer: 1 << 30,
+      });
       const ms = performance.now() - t;
       const kb = Number(r.stderr.trim().split("\n").at(-1));
       const out = r.stdout + (w.script.includes("> out.txt") ? readFileSync(join(dir, "out.txt")).subarray(-200).toString() : "");
@@ -91,7 +98,9 @@ export async function benchBig() {
         ours.push({ ...r, out });
       }
     });
-    console.log(`${"workload".padEnd(22)} ${"GNU ms".padStart(9)} ${"GNU peak".padStart(9)} ${"toolshed ms".padStart(12)} ${"ts peak".padStart(9)} ${"ratio".padStart(7)}`);
+    console.log(
+      `${"workload".padEnd(22)} ${"GNU ms".padStart(9)} ${"GNU peak".padStart(9)} ${"toolshed ms".padStart(12)} ${"ts peak".padStart(9)} ${"ratio".padStart(7)}`,
+    );
     BIG_WORKLOADS.forEach((w, i) => {
       const [g, o] = [gnu[i], ours[i]];
       const cell = (r) => (r.ok ? r.ms.toFixed(0) : `FAIL ${r.exit ?? ""}`);

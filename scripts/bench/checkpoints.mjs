@@ -17,7 +17,10 @@ const KEY = "bench-key";
 const FILES = 10_000;
 const FILE_BYTES = 10 * 1024;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const load = () => `load average ${loadavg().map((l) => l.toFixed(1)).join(" ")}`;
+const load = () =>
+  `load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")}`;
 /** "goal < 50 ms: 0.4× the goal, load average ..." */
 const goal = (value, limit, unit) => `goal < ${limit} ${unit}: ${(value / limit).toFixed(2)}× the goal; ${load()}`;
 /**
@@ -26,7 +29,9 @@ const goal = (value, limit, unit) => `goal < ${limit} ${unit}: ${(value / limit)
  */
 function workerdCpuMs(server) {
   const tick = 1000 / Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }));
-  const pids = execFileSync("pgrep", ["-g", String(server.pid), "workerd"], { encoding: "utf8" }).trim().split("\n");
+  const pids = execFileSync("pgrep", ["-g", String(server.pid), "workerd"], { encoding: "utf8" })
+    .trim()
+    .split("\n");
   let ticks = 0;
   for (const pid of pids) {
     const f = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");

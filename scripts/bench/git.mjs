@@ -9,16 +9,26 @@ import { nativeRunner, timed, withToolshed } from "./shell.mjs";
 
 const FILES = 1000;
 const COMMITS = 200;
-const ENV = 'export GIT_AUTHOR_NAME=Bench GIT_AUTHOR_EMAIL=bench@example.com GIT_COMMITTER_NAME=Bench GIT_COMMITTER_EMAIL=bench@example.com GIT_AUTHOR_DATE="@1700000000 +0000" GIT_COMMITTER_DATE="@1700000000 +0000"';
+const ENV =
+  'export GIT_AUTHOR_NAME=Bench GIT_AUTHOR_EMAIL=bench@example.com GIT_COMMITTER_NAME=Bench GIT_COMMITTER_EMAIL=bench@example.com GIT_AUTHOR_DATE="@1700000000 +0000" GIT_COMMITTER_DATE="@1700000000 +0000"';
 /** 1,000 files in 10 directories, then a repository around them. */
 const MAKE_TREE = `${ENV}; git init -q big && cd big && for d in 0 1 2 3 4 5 6 7 8 9; do mkdir d$d; for f in $(seq 0 99); do echo "file $d $f" > d$d/f$f.txt; done; done`;
 /** 200 commits each changing one line of a 50-line file. */
 const MAKE_HISTORY = `${ENV}; git init -q hist && cd hist && seq 1 50 > f.txt && git add f.txt && git commit -q -m c0 && for i in $(seq 1 ${COMMITS - 1}); do sed -i "$((i % 50 + 1))s/.*/edit $i/" f.txt; git commit -q -am "c$i"; done`;
 
 const workloads = [
-  { name: `git add -A && git commit (${FILES} new files)`, setup: `${MAKE_TREE}`, script: `${ENV}; cd big && git add -A && git commit -q -m all`, reset: "cd big && rm -rf .git && git init -q" },
+  {
+    name: `git add -A && git commit (${FILES} new files)`,
+    setup: `${MAKE_TREE}`,
+    script: `${ENV}; cd big && git add -A && git commit -q -m all`,
+    reset: "cd big && rm -rf .git && git init -q",
+  },
   { name: `git status (${FILES} files, clean)`, script: "cd big && git status --porcelain | wc -l" },
-  { name: `git status (${FILES} files, 10 modified)`, setup: "cd big && for d in 0 1 2 3 4 5 6 7 8 9; do echo x >> d$d/f0.txt; done", script: "cd big && git status --porcelain | wc -l" },
+  {
+    name: `git status (${FILES} files, 10 modified)`,
+    setup: "cd big && for d in 0 1 2 3 4 5 6 7 8 9; do echo x >> d$d/f0.txt; done",
+    script: "cd big && git status --porcelain | wc -l",
+  },
   { name: `git log -p (${COMMITS} commits)`, setup: MAKE_HISTORY, script: "cd hist && git log -p | wc -l" },
   { name: "git log --oneline | wc -l", script: "cd hist && git log --oneline | wc -l" },
 ];
@@ -46,7 +56,10 @@ export async function benchGit(print) {
     workloads.forEach((w, i) => {
       const n = native[i];
       const t = ours[i];
-      const same = n.stdout.trim() === t.stdout.trim() ? "same output" : `OUTPUT DIFFERS: native ${JSON.stringify(n.stdout.trim().slice(0, 40))}, toolshed ${JSON.stringify(t.stdout.trim().slice(0, 40))} ${t.stderr.slice(0, 200)}`;
+      const same =
+        n.stdout.trim() === t.stdout.trim()
+          ? "same output"
+          : `OUTPUT DIFFERS: native ${JSON.stringify(n.stdout.trim().slice(0, 40))}, toolshed ${JSON.stringify(t.stdout.trim().slice(0, 40))} ${t.stderr.slice(0, 200)}`;
       print(`git: ${w.name} — Debian git`, n.ms, "ms");
       print(`git: ${w.name} — Toolshed`, t.ms, "ms", `${(t.ms / n.ms).toFixed(1)}x, ${same}`);
     });

@@ -15,14 +15,27 @@ import { benchBundle } from "../bundle-size.mjs";
 import { benchCheckpoints } from "./checkpoints.mjs";
 import { benchGit } from "./git.mjs";
 
-const sections = { workspace: benchWorkspace, shell: benchShell, commands: benchCommands, big: benchBig, network: benchNetwork, browser: benchBrowser, load: benchLoad, python: benchPython, latency: benchLatency, bundle: benchBundle, checkpoints: benchCheckpoints, git: benchGit, node: benchNode };
+const sections = {
+  workspace: benchWorkspace,
+  shell: benchShell,
+  commands: benchCommands,
+  big: benchBig,
+  network: benchNetwork,
+  browser: benchBrowser,
+  load: benchLoad,
+  python: benchPython,
+  latency: benchLatency,
+  bundle: benchBundle,
+  checkpoints: benchCheckpoints,
+  git: benchGit,
+  node: benchNode,
+};
 import { benchNode } from "./node.mjs";
 
 const wanted = process.argv.slice(2).filter((a) => a in sections);
 
 execSync("node scripts/prepare.mjs", { cwd: root, stdio: "inherit" });
-const print = (what, value, unit, extra = "") =>
-  console.log(`${what.padEnd(72)} ${value.toFixed(1).padStart(10)} ${unit}${extra ? `  (${extra})` : ""}`);
+const print = (what, value, unit, extra = "") => console.log(`${what.padEnd(72)} ${value.toFixed(1).padStart(10)} ${unit}${extra ? `  (${extra})` : ""}`);
 for (const [name, run] of Object.entries(sections)) {
   if (wanted.length && !wanted.includes(name)) continue;
   console.log(`\n== ${name}`);

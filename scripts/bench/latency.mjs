@@ -84,7 +84,9 @@ export async function benchLatency(print) {
     console.log("\nwhere the time goes inside one call (mean ms per phase, from Server-Timing; the rest of p50 is the client, wrangler's proxy and the socket):");
     for (const [what, phases, p50] of phaseRows) {
       const inside = Object.values(phases).reduce((a, b) => a + b, 0);
-      const parts = Object.entries(phases).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(", ");
+      const parts = Object.entries(phases)
+        .map(([k, v]) => `${k} ${v.toFixed(2)}`)
+        .join(", ");
       console.log(`  ${what.padEnd(42)} ${parts}  | inside ${inside.toFixed(2)} of p50 ${p50.toFixed(2)}`);
     }
   } finally {

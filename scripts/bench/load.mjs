@@ -18,7 +18,8 @@ const LEVELS = [
   { sessions: 100, calls: 12 },
 ];
 // src/m$i.txt holds "item i" .. "item 400"; one awk writes all 30 (the seed is not measured).
-const SEED = "mkdir -p src docs && seq 400 | awk '{ for (i = 1; i <= $1; i++) if (i <= 30) print \"item \" $1 > (\"src/m\" i \".txt\") }' && printf '# Notes\\ncounter: 0\\n' > docs/notes.md";
+const SEED =
+  'mkdir -p src docs && seq 400 | awk \'{ for (i = 1; i <= $1; i++) if (i <= 30) print "item " $1 > ("src/m" i ".txt") }\' && printf \'# Notes\\ncounter: 0\\n\' > docs/notes.md';
 
 /** The i-th call of an agent's session: a mix weighted like a coding agent's tool use. */
 function call(i, state) {
@@ -43,7 +44,10 @@ const percentile = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length -
 function workerdRss(server) {
   let pids = [];
   try {
-    pids = execFileSync("pgrep", ["-g", String(server.pid), "workerd"], { encoding: "utf8" }).trim().split("\n").filter(Boolean);
+    pids = execFileSync("pgrep", ["-g", String(server.pid), "workerd"], { encoding: "utf8" })
+      .trim()
+      .split("\n")
+      .filter(Boolean);
   } catch {}
   let kb = 0;
   for (const pid of pids) {

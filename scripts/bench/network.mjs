@@ -31,7 +31,10 @@ async function loadPolicy(dir) {
 async function benchPolicy(print, dir) {
   const p = await loadPolicy(dir);
   const policy = p.urlPolicyFromEnv({ TOOLSHED_ALLOWED_ORIGINS: "http://127.0.0.1:9555", TOOLSHED_URL_DENY: "*.denied-by-operator.test" });
-  const refused = p.refusedUrls(9556, 9555).filter((r) => !r.viaRedirect).map((r) => r.url);
+  const refused = p
+    .refusedUrls(9556, 9555)
+    .filter((r) => !r.viaRedirect)
+    .map((r) => r.url);
   const allowed = [...p.allowedUrls(9555), ...p.PUBLIC_URLS];
   // DNS is I/O (one DoH round trip, measured by the end-to-end rows); here the answers come
   // from memory so that what is timed is the judging of the name and of every address.
@@ -46,7 +49,10 @@ async function benchPolicy(print, dir) {
       }
     }
   };
-  for (const [label, urls] of [["refused", refused], ["allowed", allowed]]) {
+  for (const [label, urls] of [
+    ["refused", refused],
+    ["allowed", allowed],
+  ]) {
     await judgeAll(urls); // warm up
     // Many short rounds; the fastest is the CPU cost least disturbed by other processes on a
     // shared machine (the median is printed beside it).
@@ -58,7 +64,12 @@ async function benchPolicy(print, dir) {
     }
     const us = Math.min(...rounds);
     const load = `load ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`;
-    print(`URL policy per URL, ${label} (${urls.length} URLs of the test table)`, us, "µs", `${us < 50 ? "target < 50 µs: met" : "target < 50 µs: MISSED"}; best of 30 rounds, median ${median(rounds).toFixed(1)} µs; ${load}`);
+    print(
+      `URL policy per URL, ${label} (${urls.length} URLs of the test table)`,
+      us,
+      "µs",
+      `${us < 50 ? "target < 50 µs: met" : "target < 50 µs: MISSED"}; best of 30 rounds, median ${median(rounds).toFixed(1)} µs; ${load}`,
+    );
   }
 }
 
@@ -82,7 +93,12 @@ async function benchFetch(print) {
         if (i > 0) times.push(performance.now() - t); // the first run loads the libraries
       }
       const ok = last.status === 200 && (last.body.success || last.body.exit_code === 0);
-      print(label, median(times), "ms", ok ? `median of 5 after a warm-up; ${String(last.body.output ?? last.body.stdout ?? "").length} chars out` : `FAILED: ${JSON.stringify(last.body).slice(0, 200)}`);
+      print(
+        label,
+        median(times),
+        "ms",
+        ok ? `median of 5 after a warm-up; ${String(last.body.output ?? last.body.stdout ?? "").length} chars out` : `FAILED: ${JSON.stringify(last.body).slice(0, 200)}`,
+      );
     }
   });
 }

@@ -20,7 +20,7 @@ console.log(JSON.stringify(top), fib(22));
 `;
 const WORKLOADS = [
   { name: "node -e 0 (warm start)", cmd: "node -e 0" },
-  { name: "node -e 'console.log(require(\"path\").join(\"a\",\"b\"))'", cmd: `node -e 'console.log(require("path").join("a","b"))'` },
+  { name: 'node -e \'console.log(require("path").join("a","b"))\'', cmd: `node -e 'console.log(require("path").join("a","b"))'` },
   { name: "CPU-bound script (word counts, sort, fib(22))", cmd: "node cpu.js" },
 ];
 
@@ -48,7 +48,8 @@ export async function benchNode(print) {
     });
     const ratios = [];
     WORKLOADS.forEach((w, i) => {
-      const n = native[i], o = ours[i];
+      const n = native[i],
+        o = ours[i];
       const same = n.stdout === o.stdout ? "same output" : `OUTPUT DIFFERS: ${JSON.stringify(o.stdout ?? o.stderr).slice(0, 80)}`;
       print(`${w.name} — native`, n.ms, "ms");
       print(`${w.name} — toolshed`, o.ms, "ms", `${(o.ms / n.ms).toFixed(2)}x native, ${same}`);

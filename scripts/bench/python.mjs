@@ -54,7 +54,7 @@ function bigJson() {
   const rows = [];
   let size = 0;
   for (let i = 0; size < JSON_MB * 1024 * 1024; i++) {
-    const row = JSON.stringify({ id: i, name: `user${i}`, score: (i * 37) % 1000 / 7, tags: ["a", "b", String(i % 13)], active: i % 2 === 0 });
+    const row = JSON.stringify({ id: i, name: `user${i}`, score: ((i * 37) % 1000) / 7, tags: ["a", "b", String(i % 13)], active: i % 2 === 0 });
     rows.push(row);
     size += row.length + 1;
   }
@@ -88,7 +88,9 @@ export async function benchPython(print) {
         const o = await timed(() => run(script), 3);
         const same = n.ok && o.ok && n.stdout === o.stdout;
         const ratio = n.ok && o.ok ? `${(o.ms / n.ms).toFixed(2)}x` : "-";
-        console.log(`${name.padEnd(36)} ${n.ms.toFixed(1).padStart(14)} ${(o.ok ? o.ms.toFixed(1) : `FAIL ${o.exit}`).padStart(12)} ${ratio.padStart(7)}${same || !o.ok ? "" : "  (output differs)"}`);
+        console.log(
+          `${name.padEnd(36)} ${n.ms.toFixed(1).padStart(14)} ${(o.ok ? o.ms.toFixed(1) : `FAIL ${o.exit}`).padStart(12)} ${ratio.padStart(7)}${same || !o.ok ? "" : "  (output differs)"}`,
+        );
         if (!o.ok) console.log(`  toolshed: ${(o.stderr || "").trim().slice(0, 300)}`);
       }
     });

@@ -34,12 +34,14 @@ export async function timed(run, reps = REPS) {
 }
 
 /** Real bash on this machine: wall time of `bash -c`, process start included (a few ms). */
-export const nativeRunner = (cwd, env = {}) => async (script) => {
-  const t = performance.now();
-  const r = spawnSync("bash", ["-c", script], { cwd, env: { ...process.env, ...env }, encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
-  const ms = performance.now() - t;
-  return { ms, ok: r.status === 0, exit: r.status, stdout: r.stdout, stderr: r.stderr };
-};
+export const nativeRunner =
+  (cwd, env = {}) =>
+  async (script) => {
+    const t = performance.now();
+    const r = spawnSync("bash", ["-c", script], { cwd, env: { ...process.env, ...env }, encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
+    const ms = performance.now() - t;
+    return { ms, ok: r.status === 0, exit: r.status, stdout: r.stdout, stderr: r.stderr };
+  };
 
 /** just-bash with its default limits (the `normal` profile) unless `options` says otherwise. */
 export async function justBashRunner(options = {}) {
@@ -148,7 +150,10 @@ export function printTable(results, nativeName) {
   }
   const problems = [];
   for (const { name, native, jb, ours } of results) {
-    for (const [who, r] of [["just-bash", jb], ["toolshed", ours]]) {
+    for (const [who, r] of [
+      ["just-bash", jb],
+      ["toolshed", ours],
+    ]) {
       if (!r || r.missing) continue;
       if (!r.ok) problems.push(`${name}: ${who} exit ${r.exit}: ${(r.stderr || "").trim().slice(0, 200)}`);
       else if (native?.ok && r.stdout !== native.stdout) {
@@ -227,7 +232,9 @@ export async function benchPipes() {
       warm = await warmCalls(run, "wc -c /dev/null", WARM_CALLS);
     });
     printTable(results, "bash");
-    console.log(`warm calls: ${WARM_CALLS} x bash tool "wc -c /dev/null": duration_ms p50 ${warm.p50.toFixed(1)}, p99 ${warm.p99.toFixed(1)}; HTTP round trip p50 ${warm.rttP50.toFixed(1)}, p99 ${warm.rttP99.toFixed(1)} ms`);
+    console.log(
+      `warm calls: ${WARM_CALLS} x bash tool "wc -c /dev/null": duration_ms p50 ${warm.p50.toFixed(1)}, p99 ${warm.p99.toFixed(1)}; HTTP round trip p50 ${warm.rttP50.toFixed(1)}, p99 ${warm.rttP99.toFixed(1)} ms`,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -58,7 +58,7 @@ export async function benchWorkspace(print) {
       const r = await fetch(`${base}/files/big.bin`, { method: "PUT", headers: auth, body: data });
       if (r.status !== 201) throw new Error(`upload failed: ${r.status} ${await r.text()}`);
     });
-    print("100 MB upload (streamed into 256 KiB SQLite chunks)", up, "ms", `${((size / 1048576) / (up / 1000)).toFixed(0)} MB/s`);
+    print("100 MB upload (streamed into 256 KiB SQLite chunks)", up, "ms", `${(size / 1048576 / (up / 1000)).toFixed(0)} MB/s`);
     let got = "";
     const down = await time(async () => {
       const r = await fetch(`${base}/files/big.bin`, { headers: auth });
@@ -66,7 +66,7 @@ export async function benchWorkspace(print) {
       for await (const chunk of r.body) h.update(chunk);
       got = h.digest("hex");
     });
-    print(`100 MB download (${got === sent ? "byte-identical" : "MISMATCH"})`, down, "ms", `${((size / 1048576) / (down / 1000)).toFixed(0)} MB/s`);
+    print(`100 MB download (${got === sent ? "byte-identical" : "MISMATCH"})`, down, "ms", `${(size / 1048576 / (down / 1000)).toFixed(0)} MB/s`);
   } finally {
     await stopDevServer(server);
     rmSync(stateDir, { recursive: true, force: true });

@@ -92,7 +92,9 @@ function listeningPorts(pids) {
  * among the ports the server's workerd processes listen on, as the one that answers the API.
  */
 export async function workerPort(server, proxyPort, key) {
-  const pids = execFileSync("pgrep", ["-g", String(server.pid), "workerd"], { encoding: "utf8" }).trim().split("\n");
+  const pids = execFileSync("pgrep", ["-g", String(server.pid), "workerd"], { encoding: "utf8" })
+    .trim()
+    .split("\n");
   for (const port of listeningPorts(pids)) {
     if (port === proxyPort) continue;
     const r = await new Promise((resolve) => {

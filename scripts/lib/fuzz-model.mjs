@@ -34,7 +34,14 @@ const slot = fc.nat({ max: PATHS.length - 1 });
 /** One abstract operation; paths are slots resolved at run time against the model. */
 export const modelOp = fc.oneof(
   fc.record({ kind: fc.constant("write"), slot, content: text }),
-  fc.record({ kind: fc.constant("edit"), slot, at: fc.double({ min: 0, max: 1, noNaN: true }), len: fc.integer({ min: 1, max: 6 }), with: fc.string({ unit: "grapheme", maxLength: 8 }), all: fc.boolean() }),
+  fc.record({
+    kind: fc.constant("edit"),
+    slot,
+    at: fc.double({ min: 0, max: 1, noNaN: true }),
+    len: fc.integer({ min: 1, max: 6 }),
+    with: fc.string({ unit: "grapheme", maxLength: 8 }),
+    all: fc.boolean(),
+  }),
   fc.record({ kind: fc.constant("upload"), slot, content: bytes, chunked: fc.boolean(), leave: fc.constantFrom("no", "no", "no", "mid", "end") }),
   fc.record({ kind: fc.constant("delete"), slot }),
   fc.record({ kind: fc.constantFrom("sh-write", "sh-append"), slot, content: text.filter((s) => s.length < 2000) }),
@@ -42,7 +49,12 @@ export const modelOp = fc.oneof(
   fc.record({ kind: fc.constant("sh-pipe"), slot, n: fc.integer({ min: 1, max: 5000 }), k: fc.integer({ min: 1, max: 50 }) }),
   fc.record({ kind: fc.constantFrom("cp", "mv"), slot, from: slot }),
   fc.record({ kind: fc.constant("read"), slot }),
-  fc.record({ kind: fc.constant("escape"), path: fc.constantFrom(...ESCAPES), content: fc.string({ maxLength: 20 }), via: fc.constantFrom("write_file", "edit_file", "put", "delete") }),
+  fc.record({
+    kind: fc.constant("escape"),
+    path: fc.constantFrom(...ESCAPES),
+    content: fc.string({ maxLength: 20 }),
+    via: fc.constantFrom("write_file", "edit_file", "put", "delete"),
+  }),
 );
 
 /**
@@ -87,7 +99,7 @@ export function planBatch(ops, models, send) {
     const pool = existing ? usable.filter((p) => models[s].get(p) instanceof Buffer) : usable;
     for (let k = 0; k < pool.length; k++) {
       const p = pool[(i + k) % pool.length];
-      if (!held[s].has(p)) return held[s].add(p), p;
+      if (!held[s].has(p)) return (held[s].add(p), p);
     }
     return null;
   };
@@ -128,7 +140,7 @@ function planOne(op, m, take, send) {
         touched: [path],
         send: () => tool(send, m, "edit_file", { path, old_string: old, new_string: op.with, replace_all: op.all }),
         check: (r) => {
-          if (succeeds && okTool(r)) return m.set(path, Buffer.from(text.split(old).join(op.with))), null;
+          if (succeeds && okTool(r)) return (m.set(path, Buffer.from(text.split(old).join(op.with))), null);
           if (!succeeds && toolSaysNo(r)) return null;
           return bad(`edit_file ${path} (${count} matches of ${JSON.stringify(old)}, expected ${succeeds ? "success" : "refusal"})`, r);
         },
@@ -142,7 +154,8 @@ function planOne(op, m, take, send) {
       if (op.chunked) {
         // Streamed in 64 KiB chunks without a declared length.
         const parts = [];
-        for (let i = 0; i < body.length; i += 65536) parts.push(Buffer.from(body.subarray(i, i + 65536).length.toString(16) + "\r\n"), body.subarray(i, i + 65536), Buffer.from("\r\n"));
+        for (let i = 0; i < body.length; i += 65536)
+          parts.push(Buffer.from(body.subarray(i, i + 65536).length.toString(16) + "\r\n"), body.subarray(i, i + 65536), Buffer.from("\r\n"));
         body = Buffer.concat([...parts, Buffer.from("0\r\n\r\n")]);
         headers["transfer-encoding"] = "chunked";
       } else headers["content-length"] = String(body.length);
@@ -157,7 +170,7 @@ function planOne(op, m, take, send) {
         send: () => send({ method: "PUT", target: fileUrl(m.id, path), headers, body, cutAfter }),
         check: (r) => {
           // Whether a client that left after its whole body was acknowledged is unknowable here.
-          if (leave === "end") return m.set(path, { either: [m.get(path), op.content] }), null;
+          if (leave === "end") return (m.set(path, { either: [m.get(path), op.content] }), null);
           if (leave === "mid") return null; // never complete: the old content must remain
           return r.status === 201 ? (m.set(path, op.content), null) : bad(`PUT ${path}`, r);
         },
@@ -238,9 +251,17 @@ function planOne(op, m, take, send) {
       const { path, content, via } = op;
       const sent =
         // The whole path as one URL segment (`..%2F`), so the URL parser leaves its dots to the server.
-        via === "put" ? () => send({ method: "PUT", target: `/v1/sessions/${m.id}/files/${encodeURIComponent(path)}`, headers: { "content-length": String(Buffer.byteLength(content)) }, body: Buffer.from(content) })
-        : via === "delete" ? () => send({ method: "DELETE", target: `/v1/sessions/${m.id}/files/${encodeURIComponent(path)}` })
-        : () => tool(send, m, via, via === "write_file" ? { path, content } : { path, old_string: "a", new_string: "b" });
+        via === "put"
+          ? () =>
+              send({
+                method: "PUT",
+                target: `/v1/sessions/${m.id}/files/${encodeURIComponent(path)}`,
+                headers: { "content-length": String(Buffer.byteLength(content)) },
+                body: Buffer.from(content),
+              })
+          : via === "delete"
+            ? () => send({ method: "DELETE", target: `/v1/sessions/${m.id}/files/${encodeURIComponent(path)}` })
+            : () => tool(send, m, via, via === "write_file" ? { path, content } : { path, old_string: "a", new_string: "b" });
       return {
         send: sent,
         // Refused, whichever way: a tool result with success false, or a 4xx from the endpoint.

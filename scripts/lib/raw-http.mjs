@@ -53,8 +53,7 @@ export function rawRequest(port, { method, target, headers = {}, body = Buffer.a
       if (method === "HEAD" || status === 204 || status === 304) done({ status, headers: hs, body: rest });
       else if (/chunked/i.test(hs["transfer-encoding"] ?? "")) {
         if (closed || rest.includes("0\r\n\r\n")) done({ status, headers: hs, body: dechunk(rest) });
-      }
-      else if (hs["content-length"] !== undefined ? rest.length >= Number(hs["content-length"]) : closed) done({ status, headers: hs, body: rest });
+      } else if (hs["content-length"] !== undefined ? rest.length >= Number(hs["content-length"]) : closed) done({ status, headers: hs, body: rest });
       else if (closed) done({ status: -1, headers: hs, body: rest, error: "body cut short" });
     };
     socket.on("data", (d) => {

@@ -118,7 +118,11 @@ export async function runSubAgent(
     timedOut,
   });
   const timedOut = () =>
-    end(false, `The sub-agent ran out of time (timeout ${task.timeoutSeconds} s) after ${state.turns} turn(s) and ${state.toolCalls} tool call(s); give it a longer timeout or a smaller task.`, true);
+    end(
+      false,
+      `The sub-agent ran out of time (timeout ${task.timeoutSeconds} s) after ${state.turns} turn(s) and ${state.toolCalls} tool call(s); give it a longer timeout or a smaller task.`,
+      true,
+    );
 
   // A resumed run whose last saved step was an assistant turn with tool calls finishes those
   // calls first (the ones already answered are not run again).

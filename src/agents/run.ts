@@ -42,5 +42,3 @@ export function checkSubAgentTools(host: SubAgentHost, tools: readonly string[],
 export function defaultSubAgentTools(served: readonly string[], exclude: readonly string[]): string[] {
   return served.filter((n) => !exclude.includes(n));
 }
-
-

@@ -57,7 +57,13 @@ export const modeOf = (r: TreeRow): number => r.mode ?? (r.kind === KIND_DIR ? D
 
 /** Whether two rows are the same node (content by blob: a committed blob never changes). */
 const sameRow = (a: TreeRow, b: TreeRow): boolean =>
-  a.kind === b.kind && a.size === b.size && a.mtime === b.mtime && (a.atime ?? a.mtime) === (b.atime ?? b.mtime) && modeOf(a) === modeOf(b) && a.blob === b.blob && a.target === b.target;
+  a.kind === b.kind &&
+  a.size === b.size &&
+  a.mtime === b.mtime &&
+  (a.atime ?? a.mtime) === (b.atime ?? b.mtime) &&
+  modeOf(a) === modeOf(b) &&
+  a.blob === b.blob &&
+  a.target === b.target;
 
 /** The oldest saved row of each path at or after checkpoint `k` (a path's state at k when it changed since). */
 const savedAt = (k: string) => `SELECT MIN(e.cp) FROM cp_delta e WHERE e.path = d.path AND e.cp >= ${k}`;
@@ -95,7 +101,14 @@ export class Checkpoints {
     }
     const u = this.ws.usage();
     const id = this.sql
-      .exec<{ id: number }>(`INSERT INTO cp_checkpoints (label, created, kind, files, size) VALUES (?, ?, ?, ?, ?) RETURNING id`, label, this.clock(), kind, u.files, u.bytes)
+      .exec<{ id: number }>(
+        `INSERT INTO cp_checkpoints (label, created, kind, files, size) VALUES (?, ?, ?, ?, ?) RETURNING id`,
+        label,
+        this.clock(),
+        kind,
+        u.files,
+        u.bytes,
+      )
       .one().id;
     return this.info(id)!;
   }
@@ -117,11 +130,22 @@ export class Checkpoints {
 
   /** Oldest first. */
   list(): CheckpointInfo[] {
-    return this.sql.exec<CpRow>(`SELECT id, label, created, kind, files, size FROM cp_checkpoints ORDER BY id`).toArray().map((r) => this.describe(r));
+    return this.sql
+      .exec<CpRow>(`SELECT id, label, created, kind, files, size FROM cp_checkpoints ORDER BY id`)
+      .toArray()
+      .map((r) => this.describe(r));
   }
 
   private describe(r: CpRow): CheckpointInfo {
-    return { id: r.id, label: r.label, created_at: new Date(r.created).toISOString(), kind: r.kind as CheckpointKind, files: r.files, size: r.size, bytes: this.uniqueBytes(r.id) };
+    return {
+      id: r.id,
+      label: r.label,
+      created_at: new Date(r.created).toISOString(),
+      kind: r.kind as CheckpointKind,
+      files: r.files,
+      size: r.size,
+      bytes: this.uniqueBytes(r.id),
+    };
   }
 
   private previous(id: number): number | null {
@@ -171,10 +195,7 @@ export class Checkpoints {
       this.sql.exec(`DELETE FROM cp_delta WHERE cp = ?`, id);
       this.sql.exec(`DELETE FROM cp_checkpoints WHERE id = ?`, id);
       const freed = this.ws.applyReleases();
-      this.sql.exec(
-        `INSERT INTO cp_stats (key, value) VALUES ('freed_bytes', ?) ON CONFLICT (key) DO UPDATE SET value = value + excluded.value`,
-        freed,
-      );
+      this.sql.exec(`INSERT INTO cp_stats (key, value) VALUES ('freed_bytes', ?) ON CONFLICT (key) DO UPDATE SET value = value + excluded.value`, freed);
       return freed;
     });
   }
@@ -225,7 +246,10 @@ export class Checkpoints {
     const forward = to === null || from <= to;
     const lo = forward ? from : to!;
     const hi = forward ? to : from;
-    const cols = (t: string) => ROW_COLUMNS.split(", ").map((c) => `${t}.${c} AS ${t}_${c}`).join(", ");
+    const cols = (t: string) =>
+      ROW_COLUMNS.split(", ")
+        .map((c) => `${t}.${c} AS ${t}_${c}`)
+        .join(", ");
     const rows = this.sql
       .exec(
         `WITH c AS (SELECT path, MIN(cp) AS acp FROM cp_delta WHERE cp >= ?1 AND cp < ?2 GROUP BY path),
@@ -233,7 +257,9 @@ export class Checkpoints {
               x AS (
                 SELECT c.path AS path, a.present AS a_present, ${cols("a")},
                        CASE WHEN l.bcp IS NOT NULL THEN b.present ELSE n.path IS NOT NULL END AS b_present,
-                       ${ROW_COLUMNS.split(", ").map((col) => `CASE WHEN l.bcp IS NOT NULL THEN b.${col} ELSE n.${col} END AS b_${col}`).join(", ")}
+                       ${ROW_COLUMNS.split(", ")
+                         .map((col) => `CASE WHEN l.bcp IS NOT NULL THEN b.${col} ELSE n.${col} END AS b_${col}`)
+                         .join(", ")}
                   FROM c
                   JOIN cp_delta a ON a.path = c.path AND a.cp = c.acp
                   LEFT JOIN l ON l.path = c.path
@@ -249,8 +275,7 @@ export class Checkpoints {
         hi ?? Number.MAX_SAFE_INTEGER,
       )
       .toArray();
-    const pick = (r: Record<string, SqlStorageValue>, t: string): TreeRow =>
-      Object.fromEntries(ROW_COLUMNS.split(", ").map((c) => [c, r[`${t}_${c}`]])) as TreeRow;
+    const pick = (r: Record<string, SqlStorageValue>, t: string): TreeRow => Object.fromEntries(ROW_COLUMNS.split(", ").map((c) => [c, r[`${t}_${c}`]])) as TreeRow;
     const out: Change[] = [];
     for (const r of rows) {
       const older = r["a_present"] === 1 ? pick(r, "a") : null;
@@ -286,7 +311,9 @@ export class Checkpoints {
         params.push(...ancestors);
       }
       this.sql.exec(
-        `INSERT INTO cp_scratch (present, ${ROW_COLUMNS}) SELECT d.present, ${ROW_COLUMNS.split(", ").map((c) => `d.${c}`).join(", ")}
+        `INSERT INTO cp_scratch (present, ${ROW_COLUMNS}) SELECT d.present, ${ROW_COLUMNS.split(", ")
+          .map((c) => `d.${c}`)
+          .join(", ")}
            FROM cp_delta d WHERE d.cp >= ?1 AND d.cp = (${savedAt("?1")}) ${filter.length ? `AND (${filter.join(" OR ")})` : ""}`,
         ...params,
       );

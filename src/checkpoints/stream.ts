@@ -162,7 +162,10 @@ export async function importTree(host: SqlHost, body: ReadableStream<Uint8Array>
           sql.exec(`UPDATE vfs_nodes SET mtime = ?, atime = ?, mode = ? WHERE path = ?`, r.mtime, r.atime, r.mode, r.path);
           continue;
         }
-        sql.exec(`INSERT INTO vfs_nodes (${ROW_COLUMNS}) VALUES (${cols.map(() => "?").join(", ")})`, ...cols.map((c) => (r as unknown as Record<string, SqlStorageValue>)[c]!));
+        sql.exec(
+          `INSERT INTO vfs_nodes (${ROW_COLUMNS}) VALUES (${cols.map(() => "?").join(", ")})`,
+          ...cols.map((c) => (r as unknown as Record<string, SqlStorageValue>)[c]!),
+        );
         faultPoint("fork-row");
       }
       sql.exec(`UPDATE vfs_blobs SET committed = 1 WHERE committed = 0`);

@@ -14,11 +14,20 @@ const checkpointId = z.coerce.number().int().positive().describe("A checkpoint i
 
 export const createCheckpointBody = z.object({ label: z.string().max(MAX_LABEL_CHARS).optional().describe("A name for the checkpoint") }).strict();
 export const restoreBody = z
-  .object({ paths: z.array(z.string().min(1)).max(1000).optional().describe("Only these paths (files or folders, relative to /workspace) go back; all of the workspace when absent") })
+  .object({
+    paths: z
+      .array(z.string().min(1))
+      .max(1000)
+      .optional()
+      .describe("Only these paths (files or folders, relative to /workspace) go back; all of the workspace when absent"),
+  })
   .strict();
 const diffQuery = z.object({
   from: checkpointId,
-  to: z.union([z.literal("now"), checkpointId]).default("now").describe("A checkpoint id, or `now` for the live workspace"),
+  to: z
+    .union([z.literal("now"), checkpointId])
+    .default("now")
+    .describe("A checkpoint id, or `now` for the live workspace"),
 });
 export const undoBody = z.object({ calls: z.number().int().min(1).max(10_000).describe("How many of the session's last tool calls to undo") }).strict();
 export const forkBody = z

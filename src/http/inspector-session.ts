@@ -23,7 +23,11 @@ const encoder = new TextEncoder();
 const cookieKey = (env: Env) => secretKey(env.TOOLSHED_COOKIE_SECRET, env.TOOLSHED_API_KEYS, "toolshed inspector cookie");
 const claim = (tenant: string, expires: number) => encoder.encode(`inspect\n${tenant}\n${expires}`);
 
-const b64url = (s: string) => btoa(String.fromCharCode(...encoder.encode(s))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+const b64url = (s: string) =>
+  btoa(String.fromCharCode(...encoder.encode(s)))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 function fromB64url(s: string): string | null {
   try {
     const bin = atob(s.replace(/-/g, "+").replace(/_/g, "/"));
@@ -58,8 +62,7 @@ async function login(request: Request, env: Env): Promise<Response> {
 }
 
 /** `POST /inspect/logout`: the browser forgets the cookie. */
-const logout = (request: Request): Response =>
-  json({ loggedOut: true }, 200, { "set-cookie": cookieHeader(request, "", 0), "cache-control": "no-store" });
+const logout = (request: Request): Response => json({ loggedOut: true }, 200, { "set-cookie": cookieHeader(request, "", 0), "cache-control": "no-store" });
 
 /**
  * The tenant a valid inspector cookie names, or null. Only for GET (reads, the terminal's

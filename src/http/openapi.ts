@@ -79,7 +79,10 @@ function toolOperation(name: string, description: string, params: ComponentName 
     parameters: [sessionId],
     requestBody: { required: true, content: content(ref(params)) },
     responses: {
-      "200": { description: "The tool's result, also when the tool failed (`success: false`)", content: { ...content(ref(result)), "text/event-stream": { schema: { type: "string" } } } },
+      "200": {
+        description: "The tool's result, also when the tool failed (`success: false`)",
+        content: { ...content(ref(result)), "text/event-stream": { schema: { type: "string" } } },
+      },
       ...errors(400, 401, 404, 413),
     },
   };
@@ -88,7 +91,13 @@ function toolOperation(name: string, description: string, params: ComponentName 
 function paths(): Obj {
   const p: Record<string, Obj> = {
     [OPENAPI_PATH]: {
-      get: { operationId: "openapi", tags: ["meta"], summary: "This document", security: PUBLIC, responses: { "200": { description: "OpenAPI 3.1", content: content({ type: "object" }) } } },
+      get: {
+        operationId: "openapi",
+        tags: ["meta"],
+        summary: "This document",
+        security: PUBLIC,
+        responses: { "200": { description: "OpenAPI 3.1", content: content({ type: "object" }) } },
+      },
     },
     "/v1/tools": {
       get: {
@@ -118,8 +127,19 @@ function paths(): Obj {
     },
     "/v1/sessions/{id}": {
       parameters: [sessionId],
-      get: { operationId: "getSession", tags: ["sessions"], summary: "Profile, tools, cwd, status, usage and times", security: READ_SECURITY, responses: { "200": answer("The session", "SessionInfo"), ...errors(401, 404) } },
-      delete: { operationId: "deleteSession", tags: ["sessions"], summary: "Erase the workspace and the log", responses: { "200": answer("Deleted", "SessionDeleted"), ...errors(401, 404) } },
+      get: {
+        operationId: "getSession",
+        tags: ["sessions"],
+        summary: "Profile, tools, cwd, status, usage and times",
+        security: READ_SECURITY,
+        responses: { "200": answer("The session", "SessionInfo"), ...errors(401, 404) },
+      },
+      delete: {
+        operationId: "deleteSession",
+        tags: ["sessions"],
+        summary: "Erase the workspace and the log",
+        responses: { "200": answer("Deleted", "SessionDeleted"), ...errors(401, 404) },
+      },
     },
     "/v1/sessions/{id}/tools": {
       parameters: [sessionId],
@@ -133,7 +153,16 @@ function paths(): Obj {
       },
     },
     "/v1/sessions/{id}/tools/{name}": {
-      parameters: [sessionId, { name: "name", in: "path", required: true, description: "A tool the session serves (its profile's names), or a deferred `mcp__<server>__<tool>`", schema: { type: "string" } }],
+      parameters: [
+        sessionId,
+        {
+          name: "name",
+          in: "path",
+          required: true,
+          description: "A tool the session serves (its profile's names), or a deferred `mcp__<server>__<tool>`",
+          schema: { type: "string" },
+        },
+      ],
       post: {
         operationId: "callTool",
         tags: ["tools"],
@@ -141,26 +170,54 @@ function paths(): Obj {
         description: `Arguments are checked against the tool's parameters (\`GET /v1/sessions/{id}/tools\`); a \`null\` argument counts as absent. ${SSE_TEXT}`,
         requestBody: { required: true, content: content({ type: "object" }) },
         responses: {
-          "200": { description: "The tool's result, also when the tool failed", content: { ...content(ref("ToolResult")), "text/event-stream": { schema: { type: "string" } } } },
+          "200": {
+            description: "The tool's result, also when the tool failed",
+            content: { ...content(ref("ToolResult")), "text/event-stream": { schema: { type: "string" } } },
+          },
           ...errors(400, 401, 404, 413),
         },
       },
     },
     "/v1/sessions/{id}/log": {
       parameters: [sessionId],
-      get: { operationId: "getLog", tags: ["sessions"], summary: "The tool-call log, newest first, with policy denials", security: READ_SECURITY, parameters: [limit(1000, 100)], responses: { "200": answer("The calls", "CallLog"), ...errors(401, 404) } },
+      get: {
+        operationId: "getLog",
+        tags: ["sessions"],
+        summary: "The tool-call log, newest first, with policy denials",
+        security: READ_SECURITY,
+        parameters: [limit(1000, 100)],
+        responses: { "200": answer("The calls", "CallLog"), ...errors(401, 404) },
+      },
     },
     "/v1/sessions/{id}/tasks": {
       parameters: [sessionId],
-      get: { operationId: "listTasks", tags: ["agents"], summary: "Background sub-agents (spawn), newest first", security: READ_SECURITY, responses: { "200": answer("The tasks", "TaskList"), ...errors(401, 404) } },
+      get: {
+        operationId: "listTasks",
+        tags: ["agents"],
+        summary: "Background sub-agents (spawn), newest first",
+        security: READ_SECURITY,
+        responses: { "200": answer("The tasks", "TaskList"), ...errors(401, 404) },
+      },
     },
     "/v1/sessions/{id}/tasks/{task}": {
       parameters: [sessionId, { name: "task", in: "path", required: true, schema: { type: "string" } }],
-      get: { operationId: "getTask", tags: ["agents"], summary: "One background task", security: READ_SECURITY, responses: { "200": answer("The task", "Task"), ...errors(401, 404) } },
+      get: {
+        operationId: "getTask",
+        tags: ["agents"],
+        summary: "One background task",
+        security: READ_SECURITY,
+        responses: { "200": answer("The task", "Task"), ...errors(401, 404) },
+      },
     },
     "/v1/sessions/{id}/outbox": {
       parameters: [sessionId],
-      get: { operationId: "listOutbox", tags: ["files"], summary: "Files send_file sent that have not expired, each with its signed link", security: READ_SECURITY, responses: { "200": answer("The files", "Outbox"), ...errors(401, 404) } },
+      get: {
+        operationId: "listOutbox",
+        tags: ["files"],
+        summary: "Files send_file sent that have not expired, each with its signed link",
+        security: READ_SECURITY,
+        responses: { "200": answer("The files", "Outbox"), ...errors(401, 404) },
+      },
     },
     "/v1/sessions/{id}/outbox/{file}/{name}": {
       parameters: [
@@ -175,7 +232,10 @@ function paths(): Obj {
         security: PUBLIC,
         parameters: ["tenant", "expires", "sig"].map((name) => ({ name, in: "query", required: true, schema: { type: "string" } })),
         responses: {
-          "200": { description: "The bytes (`content-disposition: attachment`)", content: { "application/octet-stream": { schema: { type: "string", contentMediaType: "application/octet-stream" } } } },
+          "200": {
+            description: "The bytes (`content-disposition: attachment`)",
+            content: { "application/octet-stream": { schema: { type: "string", contentMediaType: "application/octet-stream" } } },
+          },
           "403": answer("The link was altered or signed with another key (`invalid_link`)", "Error"),
           ...errors(404, 410),
         },
@@ -199,7 +259,13 @@ function paths(): Obj {
         tags: ["files"],
         summary: "The raw bytes, streamed",
         security: READ_SECURITY,
-        responses: { "200": { description: "The bytes (`content-length` set)", content: { "application/octet-stream": { schema: { type: "string", contentMediaType: "application/octet-stream" } } } }, ...errors(400, 401, 403, 404, 409) },
+        responses: {
+          "200": {
+            description: "The bytes (`content-length` set)",
+            content: { "application/octet-stream": { schema: { type: "string", contentMediaType: "application/octet-stream" } } },
+          },
+          ...errors(400, 401, 403, 404, 409),
+        },
       },
       put: {
         operationId: "uploadFile",
@@ -222,9 +288,20 @@ function paths(): Obj {
         operationId: "mcp",
         tags: ["mcp"],
         summary: "The session's MCP server (Streamable HTTP; revisions 2026-07-28 and 2025, stateless)",
-        description: "JSON-RPC 2.0: tools/list gives the session's tools with the same schemas as `format=mcp`, tools/call runs them like the HTTP API (log, policy, limits) and answers `structuredContent` equal to the HTTP result. GET and DELETE answer 405.",
-        requestBody: { required: true, content: content({ type: "object", properties: { jsonrpc: { const: "2.0" }, method: { type: "string" } }, required: ["jsonrpc", "method"] }) },
-        responses: { "200": { description: "A JSON-RPC answer (JSON or Server-Sent Events)", content: { ...content({ type: "object" }), "text/event-stream": { schema: { type: "string" } } } }, "202": { description: "A notification was accepted" }, ...errors(401, 404, 413) },
+        description:
+          "JSON-RPC 2.0: tools/list gives the session's tools with the same schemas as `format=mcp`, tools/call runs them like the HTTP API (log, policy, limits) and answers `structuredContent` equal to the HTTP result. GET and DELETE answer 405.",
+        requestBody: {
+          required: true,
+          content: content({ type: "object", properties: { jsonrpc: { const: "2.0" }, method: { type: "string" } }, required: ["jsonrpc", "method"] }),
+        },
+        responses: {
+          "200": {
+            description: "A JSON-RPC answer (JSON or Server-Sent Events)",
+            content: { ...content({ type: "object" }), "text/event-stream": { schema: { type: "string" } } },
+          },
+          "202": { description: "A notification was accepted" },
+          ...errors(401, 404, 413),
+        },
       },
     },
     "/v1/sessions/{id}/terminal": {
@@ -251,7 +328,13 @@ function paths(): Obj {
     },
     "/v1/sessions/{id}/checkpoints": {
       parameters: [sessionId],
-      get: { operationId: "listCheckpoints", tags: ["checkpoints"], summary: "The workspace's checkpoints and how much history they hold", security: READ_SECURITY, responses: { "200": answer("The checkpoints", "CheckpointList"), ...errors(401, 404) } },
+      get: {
+        operationId: "listCheckpoints",
+        tags: ["checkpoints"],
+        summary: "The workspace's checkpoints and how much history they hold",
+        security: READ_SECURITY,
+        responses: { "200": answer("The checkpoints", "CheckpointList"), ...errors(401, 404) },
+      },
       post: {
         operationId: "createCheckpoint",
         tags: ["checkpoints"],
@@ -262,7 +345,12 @@ function paths(): Obj {
     },
     "/v1/sessions/{id}/checkpoints/{cp}": {
       parameters: [sessionId, checkpointParam],
-      delete: { operationId: "deleteCheckpoint", tags: ["checkpoints"], summary: "Forget a checkpoint, freeing what only it held", responses: { "200": answer("Deleted", "CheckpointDeleted"), ...errors(401, 404) } },
+      delete: {
+        operationId: "deleteCheckpoint",
+        tags: ["checkpoints"],
+        summary: "Forget a checkpoint, freeing what only it held",
+        responses: { "200": answer("Deleted", "CheckpointDeleted"), ...errors(401, 404) },
+      },
     },
     "/v1/sessions/{id}/checkpoints/{cp}/restore": {
       parameters: [sessionId, checkpointParam],
@@ -319,7 +407,13 @@ function paths(): Obj {
       },
     },
     "/inspect/logout": {
-      post: { operationId: "inspectorLogout", tags: ["inspector"], summary: "Clear the inspector's cookie", security: PUBLIC, responses: { "200": answer("Logged out", "LoggedOut") } },
+      post: {
+        operationId: "inspectorLogout",
+        tags: ["inspector"],
+        summary: "Clear the inspector's cookie",
+        security: PUBLIC,
+        responses: { "200": answer("Logged out", "LoggedOut") },
+      },
     },
   };
   for (const tool of PROFILES.toolshed.tools) {
@@ -347,7 +441,12 @@ function buildDocument(): Obj {
     components: {
       securitySchemes: {
         apiKey: { type: "http", scheme: "bearer", description: "An API key of TOOLSHED_API_KEYS (`tenant=key` pairs); the key decides the tenant" },
-        inspectorCookie: { type: "apiKey", in: "cookie", name: COOKIE, description: "The inspector's signed cookie (POST /inspect/login); reads and the terminal only, from the Worker's own origin" },
+        inspectorCookie: {
+          type: "apiKey",
+          in: "cookie",
+          name: COOKIE,
+          description: "The inspector's signed cookie (POST /inspect/login); reads and the terminal only, from the Worker's own origin",
+        },
       },
       schemas,
     },

@@ -5,7 +5,6 @@ import { failureResponse, httpError } from "./respond";
 /** `/v1/sessions/:id/outbox/:entry/:name`: a sent file, opened by its signed link alone. */
 const DOWNLOAD = /^\/v1\/sessions\/([^/]+)\/outbox\/([0-9a-f]{24})(?:\/[^/]*)?$/;
 
-
 /** Serves a signed download, or null when the request is not one (it then needs the API key). */
 export async function signedDownload(request: Request, env: Env): Promise<Response | null> {
   const url = new URL(request.url);
@@ -17,7 +16,8 @@ export async function signedDownload(request: Request, env: Env): Promise<Respon
   const expires = Number(url.searchParams.get("expires"));
   const sig = url.searchParams.get("sig") ?? "";
   const key = await signingKey(env);
-  const invalid = () => httpError(403, "invalid_link", "This download link is not valid (it was altered or signed with another key); ask the agent to send the file again.");
+  const invalid = () =>
+    httpError(403, "invalid_link", "This download link is not valid (it was altered or signed with another key); ask the agent to send the file again.");
   if (!key || !isSessionId(session) || !tenant || !Number.isSafeInteger(expires)) return invalid();
   if (!(await verifyDownload(key, { tenant, session, entry, expires }, sig))) return invalid();
   if (expires * 1000 <= Date.now()) return httpError(410, "link_expired", "This download link has expired; ask the agent to send the file again.");

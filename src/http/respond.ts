@@ -10,7 +10,19 @@ export const json = (body: unknown, status = 200, headers: Record<string, string
 export const httpError = (status: number, error: string, message: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}): Response =>
   json({ error, message, ...extra }, status, headers);
 
-const FS_STATUS: Record<string, number> = { ENOENT: 404, EISDIR: 409, ENOTDIR: 409, ENOTEMPTY: 409, EEXIST: 409, EDQUOT: 413, EFBIG: 413, EIO: 400, EBUSY: 409, EINVAL: 400, EAGAIN: 429 };
+const FS_STATUS: Record<string, number> = {
+  ENOENT: 404,
+  EISDIR: 409,
+  ENOTDIR: 409,
+  ENOTEMPTY: 409,
+  EEXIST: 409,
+  EDQUOT: 413,
+  EFBIG: 413,
+  EIO: 400,
+  EBUSY: 409,
+  EINVAL: 400,
+  EAGAIN: 429,
+};
 
 /** The HTTP shape of a session-level failure. */
 export function failureResponse(f: Failure): Response {

@@ -74,14 +74,11 @@ router
       return info ? json(info) : noSession();
     }),
   )
-  .delete(
-    "/v1/sessions/:id",
-    (req, env, tenant) => {
-      const id = req.params["id"] ?? "";
-      if (!isSessionId(id)) return noSession();
-      return deleteSession(env, tenant, id).then((deleted) => (deleted ? json({ deleted: true }) : noSession()));
-    },
-  )
+  .delete("/v1/sessions/:id", (req, env, tenant) => {
+    const id = req.params["id"] ?? "";
+    if (!isSessionId(id)) return noSession();
+    return deleteSession(env, tenant, id).then((deleted) => (deleted ? json({ deleted: true }) : noSession()));
+  })
   .get(
     "/v1/sessions/:id/tree",
     withSession(async (req, _env, stub) => {

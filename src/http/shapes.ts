@@ -13,7 +13,10 @@ import { FORMATS } from "../profiles/export";
 // ---- requests -------------------------------------------------------------------------------
 
 export const CreateSessionBody = z.object({
-  profile: z.string().optional().describe(`Which platform's tool set the session serves: ${PROFILE_NAMES.join(", ")}`),
+  profile: z
+    .string()
+    .optional()
+    .describe(`Which platform's tool set the session serves: ${PROFILE_NAMES.join(", ")}`),
   tools: z.array(z.string()).optional().describe("A subset of the profile's tools; the session never gains another"),
   cwd: z.string().optional().describe("Working directory inside /workspace (default /workspace)"),
   env: z.record(z.string(), z.string()).optional().describe("Variables every command of the session starts with"),
@@ -33,7 +36,10 @@ export const CreateSessionBody = z.object({
 
 export const ToolsQuery = z.object({
   profile: z.enum(PROFILE_NAMES).default("toolshed").describe("Whose tool set"),
-  format: z.enum(FORMATS).default("jsonschema").describe("jsonschema, openai (Chat Completions function tools, strict where possible), anthropic, or mcp (tools/list entries)"),
+  format: z
+    .enum(FORMATS)
+    .default("jsonschema")
+    .describe("jsonschema, openai (Chat Completions function tools, strict where possible), anthropic, or mcp (tools/list entries)"),
 });
 
 export const LoginBody = z.object({ key: z.string().min(1).max(1000).describe("An API key of the tenant to inspect") });
@@ -46,7 +52,11 @@ const Denial = z.object({
 });
 
 const ErrorBody = z.object({
-  error: z.string().describe("A stable code: unauthorized, invalid_arguments, malformed_json, body_too_large, session_not_found, tool_not_found, task_not_found, not_found, denied, invalid_path, ENOENT, EISDIR, ..."),
+  error: z
+    .string()
+    .describe(
+      "A stable code: unauthorized, invalid_arguments, malformed_json, body_too_large, session_not_found, tool_not_found, task_not_found, not_found, denied, invalid_path, ENOENT, EISDIR, ...",
+    ),
   message: z.string().describe("What went wrong, in words a model understands"),
   denied: Denial.optional().describe("Present when the policy refused"),
 });
@@ -197,7 +207,9 @@ const Restored = z.looseObject({
   undo: Checkpoint.nullable().describe("The checkpoint taken first: restore it to undo this"),
 });
 
-const WorkspaceDiff = z.looseObject({ from: z.number(), to: z.union([z.number(), z.literal("now")]) }).describe("Changed paths and a unified diff as `git diff --no-index` prints it");
+const WorkspaceDiff = z
+  .looseObject({ from: z.number(), to: z.union([z.number(), z.literal("now")]) })
+  .describe("Changed paths and a unified diff as `git diff --no-index` prints it");
 
 const Forked = SessionInfo.extend({ forked_from: z.object({ session: z.string(), checkpoint: z.number() }) });
 

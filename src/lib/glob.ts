@@ -54,4 +54,3 @@ export function globToRegExp(glob: string, opts: { caseInsensitive?: boolean } =
 function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 }
-

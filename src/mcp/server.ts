@@ -13,9 +13,7 @@ export const MCP_SERVER_VERSION = "0.1.0";
 /** How often a running call reports progress to a client that asked for it. */
 const PROGRESS_INTERVAL_MS = LIMITS.mcpProgressMs;
 
-type McpCallOutcome =
-  | { ok: true; result: ToolResult }
-  | { ok: false; error: "tool_not_found" | "invalid_arguments" | string; message: string };
+type McpCallOutcome = { ok: true; result: ToolResult } | { ok: false; error: "tool_not_found" | "invalid_arguments" | string; message: string };
 
 /** What the endpoint needs from its session. */
 export interface McpSession {

@@ -31,11 +31,7 @@ function htmlPrefix(html: string, maxChars: number): string {
 }
 
 export async function htmlToMarkdown(html: string, baseUrl: string, maxChars: number): Promise<Readable> {
-  const [{ parseHTML }, { Readability }, { default: TurndownService }] = await Promise.all([
-    import("linkedom"),
-    import("@mozilla/readability"),
-    import("turndown"),
-  ]);
+  const [{ parseHTML }, { Readability }, { default: TurndownService }] = await Promise.all([import("linkedom"), import("@mozilla/readability"), import("turndown")]);
   const { document } = parseHTML(html);
   // Relative links in the article become absolute against the page's final URL.
   if (!document.querySelector("base")) {
@@ -61,6 +57,9 @@ export async function htmlToMarkdown(html: string, baseUrl: string, maxChars: nu
   const root = parseHTML(`<!doctype html><html><body>${chosen}</body></html>`).document.body;
   for (const tag of DROP) for (const el of root.querySelectorAll(tag)) el.remove();
   const td = new TurndownService({ headingStyle: "atx", codeBlockStyle: "fenced", bulletListMarker: "-" });
-  const markdown = td.turndown(root as unknown as Parameters<typeof td.turndown>[0]).replace(/\n{3,}/g, "\n\n").trim();
+  const markdown = td
+    .turndown(root as unknown as Parameters<typeof td.turndown>[0])
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
   return { title, markdown, cut: chosen.length < full.length };
 }

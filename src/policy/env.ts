@@ -27,21 +27,37 @@ const ENV_RULES: readonly EnvRule[] = [
   {
     id: "env-loader-hook",
     test: (n) => n.startsWith("LD_") || n.startsWith("DYLD_"),
-    reason: (n) => `Refused: ${n} changes how the dynamic loader finds and injects libraries. Do not set LD_* or DYLD_* variables; link or configure the program directly instead.`,
+    reason: (n) =>
+      `Refused: ${n} changes how the dynamic loader finds and injects libraries. Do not set LD_* or DYLD_* variables; link or configure the program directly instead.`,
   },
   {
     id: "env-interpreter-hook",
     test: exact(
-      "PYTHONPATH", "PYTHONSTARTUP", "PYTHONHOME", "PYTHONINSPECT", "PYTHONUSERBASE",
-      "NODE_OPTIONS", "NODE_PATH", "RUBYOPT", "RUBYLIB", "PERL5OPT", "PERL5LIB", "PERLLIB", "PERL5DB",
-      "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS",
+      "PYTHONPATH",
+      "PYTHONSTARTUP",
+      "PYTHONHOME",
+      "PYTHONINSPECT",
+      "PYTHONUSERBASE",
+      "NODE_OPTIONS",
+      "NODE_PATH",
+      "RUBYOPT",
+      "RUBYLIB",
+      "PERL5OPT",
+      "PERL5LIB",
+      "PERLLIB",
+      "PERL5DB",
+      "JAVA_TOOL_OPTIONS",
+      "_JAVA_OPTIONS",
+      "JDK_JAVA_OPTIONS",
     ),
-    reason: (n) => `Refused: ${n} makes an interpreter load extra code or options at startup. Pass options or module paths on the command line of the one program that needs them.`,
+    reason: (n) =>
+      `Refused: ${n} makes an interpreter load extra code or options at startup. Pass options or module paths on the command line of the one program that needs them.`,
   },
   {
     id: "env-shell-hook",
     test: exact("BASH_ENV", "ENV", "SHELLOPTS", "BASHOPTS", "PS4", "IFS", "PROMPT_COMMAND", "BASH_XTRACEFD", "GLOBIGNORE", "CDPATH"),
-    reason: (n) => `Refused: ${n} changes how a shell starts or splits words and can run code in every shell started with it. Set shell options inside your script instead.`,
+    reason: (n) =>
+      `Refused: ${n} changes how a shell starts or splits words and can run code in every shell started with it. Set shell options inside your script instead.`,
   },
   {
     id: "env-exported-function",
@@ -94,14 +110,7 @@ const SECRET_SUFFIX = /_(KEY|API_?KEY|TOKEN|SECRET|SECRET_KEY|ACCESS_KEY|ACCESS_
  */
 export function isSecretLikeName(name: string): boolean {
   const n = name.toUpperCase();
-  return (
-    SECRET_EXACT.has(n) ||
-    SECRET_SUFFIX.test(n) ||
-    n.includes("SECRET") ||
-    n.includes("PASSWORD") ||
-    n.includes("PASSWD") ||
-    n.startsWith("TOOLSHED_")
-  );
+  return SECRET_EXACT.has(n) || SECRET_SUFFIX.test(n) || n.includes("SECRET") || n.includes("PASSWORD") || n.includes("PASSWD") || n.startsWith("TOOLSHED_");
 }
 
 export interface FilteredEnv {

@@ -27,10 +27,7 @@ export class FileRules {
   isSensitive(path: string): boolean {
     const name = baseName(path);
     const rel = relativeToRoot(path);
-    return (
-      SENSITIVE_NAMES.some((re) => re.test(name)) ||
-      this.operatorGlobs.some((re) => re.test(name) || re.test(rel))
-    );
+    return SENSITIVE_NAMES.some((re) => re.test(name)) || this.operatorGlobs.some((re) => re.test(name) || re.test(rel));
   }
 
   /** Refuses reading or serving the contents of a sensitive file. */
@@ -57,10 +54,7 @@ export class FileRules {
 
   /** One sentence for every door and every kind of access. */
   private denySensitive(path: string): never {
-    return deny(
-      "sensitive-file",
-      `'${relativeToRoot(path)}' is a protected file (secrets or agent database); no tool can read, serve or change its contents.`,
-    );
+    return deny("sensitive-file", `'${relativeToRoot(path)}' is a protected file (secrets or agent database); no tool can read, serve or change its contents.`);
   }
 
   isIdentity(path: string): boolean {
@@ -70,10 +64,7 @@ export class FileRules {
   /** Refuses writing, editing, moving or deleting an identity file. */
   checkMutate(path: string, action: string): void {
     if (this.isIdentity(path)) {
-      deny(
-        "identity-file",
-        `'${relativeToRoot(path)}' is an identity file; it is readable but cannot be ${action} through any tool.`,
-      );
+      deny("identity-file", `'${relativeToRoot(path)}' is an identity file; it is readable but cannot be ${action} through any tool.`);
     }
   }
 }

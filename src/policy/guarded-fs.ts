@@ -171,7 +171,11 @@ export class GuardedFs {
     path = this.real(path);
     this.rules.checkRead(path);
     const data = this.systemContent(path);
-    return data ? (function* () { yield data; })() : this.ws.chunks(path);
+    return data
+      ? (function* () {
+          yield data;
+        })()
+      : this.ws.chunks(path);
   }
 
   private systemContent(path: string): Uint8Array | undefined {

@@ -73,10 +73,7 @@ export function resolvePath(cwd: string, input: string, links?: LinkView): strin
   checkInput(input);
   const absolute = input.startsWith("/");
   if (absolute && input !== ROOT && !input.startsWith(`${ROOT}/`)) {
-    deny(
-      "path-outside-workspace",
-      `'${input}' is outside the workspace; only paths inside ${ROOT} (or relative to the working directory) are allowed.`,
-    );
+    deny("path-outside-workspace", `'${input}' is outside the workspace; only paths inside ${ROOT} (or relative to the working directory) are allowed.`);
   }
   const parts: string[] = [];
   const start = absolute ? input.slice(ROOT.length) : `${cwd.slice(ROOT.length)}/${input}`;
@@ -129,8 +126,7 @@ export function machineArea(path: string): MachineArea | null {
   return null;
 }
 
-const AVAILABLE_AREAS =
-  "only /workspace, /tmp, /var/tmp and /usr/local/bin are writable; /bin, /usr/bin, /etc, /dev and /proc/self are read-only";
+const AVAILABLE_AREAS = "only /workspace, /tmp, /var/tmp and /usr/local/bin are writable; /bin, /usr/bin, /etc, /dev and /proc/self are read-only";
 
 /**
  * Resolves a path as the shell and its programs see the machine: like a Linux root where only the

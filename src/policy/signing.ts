@@ -33,8 +33,7 @@ export async function secretKey(secret: string | undefined, apiKeys: string | un
   return hmacKey(encoder.encode(secret));
 }
 
-const hmacKey = (raw: Uint8Array): Promise<CryptoKey> =>
-  crypto.subtle.importKey("raw", raw, { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+const hmacKey = (raw: Uint8Array): Promise<CryptoKey> => crypto.subtle.importKey("raw", raw, { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
 
 const message = (c: DownloadClaim): Uint8Array => encoder.encode(`${c.tenant}\n${c.session}\n${c.entry}\n${c.expires}`);
 

@@ -20,7 +20,10 @@ export const darixSpawnWorker = defineProfileTool({
     "Spawn a worker: a generic, sandboxed subagent. You provide its system prompt and pick the subset of tools it has access to (tools are the worker's permission set; pick the smallest subset it needs). The worker runs in the background; when it finishes its run you receive its response in a wake message (a pending message in the result of your next tool call).",
   params: z.object({
     systemPrompt: z.string().min(1).describe("The worker's system prompt. Brief it like a colleague: file paths, line numbers, deliverable."),
-    tools: z.array(z.enum(DARIX_WORKER_TOOLS)).min(1).describe("Non-empty subset of valid tool names: bash, read, write, edit, brave_search, fetch_url, spawn_worker. Unknown names throw at parse time."),
+    tools: z
+      .array(z.enum(DARIX_WORKER_TOOLS))
+      .min(1)
+      .describe("Non-empty subset of valid tool names: bash, read, write, edit, brave_search, fetch_url, spawn_worker. Unknown names throw at parse time."),
     initialMessage: z.string().min(1).describe("First user message. Without this the worker idles — nothing kicks it off."),
   }),
   canonical: "spawn",
@@ -113,7 +116,9 @@ export const waylandSpawn = defineProfileTool({
     agent: z
       .string()
       .optional()
-      .refine((v) => v === undefined, { message: "named agents are not supported: Toolshed has no agent registry; leave agent out (the sub-agent then gets the session's tools)" })
+      .refine((v) => v === undefined, {
+        message: "named agents are not supported: Toolshed has no agent registry; leave agent out (the sub-agent then gets the session's tools)",
+      })
       .describe('Named agent from the agent registry (e.g. "debugger").'),
     prompt: z.string().min(1).describe("Task prompt."),
   }),

@@ -38,8 +38,7 @@ const write = defineProfileTool({
 
 const edit = defineProfileTool({
   name: "edit",
-  description:
-    "Replace an exact, unique string in a file. The file must have been read (with read) in this run first; otherwise the edit is refused.",
+  description: "Replace an exact, unique string in a file. The file must have been read (with read) in this run first; otherwise the edit is refused.",
   params: z.object({
     path: z.string().describe("Path of the file, relative to the working directory or absolute"),
     old_string: z.string().describe("The exact text to replace; it must occur once"),
@@ -57,8 +56,7 @@ const braveSearch = searchTool({
 
 const fetchUrl = fetchUrlTool({
   name: "fetch_url",
-  description:
-    "Fetch an http(s) URL and return its content: HTML as readable Markdown, JSON pretty-printed, text as is. Output is truncated at 50,000 characters.",
+  description: "Fetch an http(s) URL and return its content: HTML as readable Markdown, JSON pretty-printed, text as is. Output is truncated at 50,000 characters.",
   url: "The http:// or https:// URL to fetch",
 });
 

@@ -21,8 +21,24 @@ export function parametersOf(tool: ProfileTool): Schema {
 // Keywords OpenAI's strict mode accepts besides the structural ones; others are dropped from
 // the strict copy (the server still enforces them when the call arrives).
 const STRICT_KEYWORDS = new Set([
-  "type", "properties", "required", "additionalProperties", "items", "enum", "const", "anyOf", "description",
-  "pattern", "format", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minItems", "maxItems",
+  "type",
+  "properties",
+  "required",
+  "additionalProperties",
+  "items",
+  "enum",
+  "const",
+  "anyOf",
+  "description",
+  "pattern",
+  "format",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "multipleOf",
+  "minItems",
+  "maxItems",
 ]);
 
 const isObject = (v: Json | undefined): v is Schema => typeof v === "object" && v !== null && !Array.isArray(v);

@@ -11,8 +11,7 @@ const PATH = "Absolute or workspace-relative path";
 
 const bash = shellWithTimeout({
   name: "bash",
-  description:
-    `Execute a shell command and return stdout, stderr, and exit code. Output is truncated at ${grouped(LIMITS.toolOutputChars)} characters. Every command is checked against deny patterns before execution; blocked commands return an error without being executed.`,
+  description: `Execute a shell command and return stdout, stderr, and exit code. Output is truncated at ${grouped(LIMITS.toolOutputChars)} characters. Every command is checked against deny patterns before execution; blocked commands return an error without being executed.`,
   command: "The bash command to execute",
   timeout: { text: "Timeout in seconds (default 60, max 300)", default: 60, max: 300 },
 });
@@ -84,7 +83,10 @@ const generateImage: ProfileTool = {
   toResult: (r) => {
     if (!r.success) return r;
     const file = r.file as { url: string; expiresAt: string };
-    return { ...r, output: `The generated image is saved to workspace/${r.path} and automatically sent to the user. Download link (valid until ${file.expiresAt}): ${file.url}` };
+    return {
+      ...r,
+      output: `The generated image is saved to workspace/${r.path} and automatically sent to the user. Download link (valid until ${file.expiresAt}): ${file.url}`,
+    };
   },
 };
 

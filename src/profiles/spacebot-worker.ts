@@ -27,9 +27,7 @@ const file = defineProfileTool({
       operation: z.enum(["read", "write", "list"]).describe('The file operation: "read", "write", or "list"'),
       path: z
         .string()
-        .describe(
-          "The file or directory path. Relative paths are resolved from the workspace root. Absolute paths are accepted only if they fall within the workspace.",
-        ),
+        .describe("The file or directory path. Relative paths are resolved from the workspace root. Absolute paths are accepted only if they fall within the workspace."),
       content: z.string().optional().describe("Content to write to the file (required for write operation)"),
       create_dirs: z.boolean().default(true).describe("For write operations: create parent directories if they don’t exist"),
     })
@@ -82,9 +80,7 @@ const setStatus = defineProfileTool({
   name: "set_status",
   description: "Update your worker status to give the channel visibility into your progress. Status appears in the channel’s status block.",
   params: z.object({
-    status: z
-      .string()
-      .describe("A concise status message describing your current progress (1-2 sentences). Maximum 256 characters."),
+    status: z.string().describe("A concise status message describing your current progress (1-2 sentences). Maximum 256 characters."),
   }),
   route: (a) => route("set_status", a),
 });

@@ -68,12 +68,7 @@ export function same<K extends CanonicalName>(tool: K, texts: { name?: string; d
  * A platform's shell tool of the common `{command, timeout}` form, mapped onto `bash`; the
  * platforms differ only in texts, default and maximum.
  */
-export function shellWithTimeout(spec: {
-  name: string;
-  description: string;
-  command: string;
-  timeout: { text: string; default: number; max: number };
-}): ProfileTool {
+export function shellWithTimeout(spec: { name: string; description: string; command: string; timeout: { text: string; default: number; max: number } }): ProfileTool {
   return defineProfileTool({
     name: spec.name,
     description: spec.description,

@@ -82,7 +82,11 @@ export function applyRetention(s: CheckpointSession, rule: RetentionRule, force 
   return checkpointsOf(s.fs).prune(rule, linked, { checkBytes });
 }
 
-const notFound = (id: number): CheckpointAnswer => ({ ok: false, error: "checkpoint_not_found", message: `This session has no checkpoint ${id}; list them with GET /v1/sessions/:id/checkpoints.` });
+const notFound = (id: number): CheckpointAnswer => ({
+  ok: false,
+  error: "checkpoint_not_found",
+  message: `This session has no checkpoint ${id}; list them with GET /v1/sessions/:id/checkpoints.`,
+});
 
 export async function runCheckpointOp(s: CheckpointSession, req: CheckpointRequest, rule: RetentionRule & { error?: string }): Promise<CheckpointAnswer> {
   const cps = checkpointsOf(s.fs);
@@ -113,12 +117,20 @@ export async function runCheckpointOp(s: CheckpointSession, req: CheckpointReque
       case "diff": {
         if (!known(req.from)) return notFound(req.from);
         if (!known(req.to)) return notFound(req.to!);
-        const report: DiffReport = await renderDiff(cps.changes(req.from, req.to), (blob, size) => s.fs.ws.readBlob(blob, size, 0, size), (path) => readable(s.fs, path));
+        const report: DiffReport = await renderDiff(
+          cps.changes(req.from, req.to),
+          (blob, size) => s.fs.ws.readBlob(blob, size, 0, size),
+          (path) => readable(s.fs, path),
+        );
         return { ok: true, value: { from: req.from, to: req.to ?? "now", ...report } };
       }
       case "undo": {
         const linked = s.linkedCheckpoints(req.calls).filter((c): c is number => c !== null && cps.exists(c));
-        if (linked.length === 0) return { ok: true, value: { restored: null, changed: 0, undo: null, message: "None of the last calls changed files (or their checkpoints are gone): nothing to undo." } };
+        if (linked.length === 0)
+          return {
+            ok: true,
+            value: { restored: null, changed: 0, undo: null, message: "None of the last calls changed files (or their checkpoints are gone): nothing to undo." },
+          };
         const target = Math.min(...linked);
         const r = cps.restore(target);
         return { ok: true, value: { restored: target, changed: r.changed, undo: r.undo ? view(r.undo) : null } };

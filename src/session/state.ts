@@ -113,7 +113,15 @@ export class SessionStore {
   }
 
   logCall(rec: Omit<ToolCallRecord, "id">): void {
-    const values: SqlStorageValue[] = [rec.tool, rec.started, rec.durationMs, rec.outcome, rec.denied ? JSON.stringify(rec.denied) : null, rec.detail ?? null, rec.task ?? null];
+    const values: SqlStorageValue[] = [
+      rec.tool,
+      rec.started,
+      rec.durationMs,
+      rec.outcome,
+      rec.denied ? JSON.stringify(rec.denied) : null,
+      rec.detail ?? null,
+      rec.task ?? null,
+    ];
     // The checkpoint column comes with checkpoints (src/checkpoints/schema.ts), which a linked call implies.
     const linked = rec.checkpoint !== undefined;
     if (linked) values.push(rec.checkpoint!);
@@ -123,13 +131,19 @@ export class SessionStore {
     );
   }
 
-
   calls(limit: number): ToolCallRecord[] {
     return this.sql
-      .exec<{ id: number; tool: string; started: number; duration_ms: number; outcome: string; rule: string | null; detail: string | null; task: string | null; checkpoint?: number | null }>(
-        `SELECT * FROM tool_calls ORDER BY id DESC LIMIT ?`,
-        limit,
-      )
+      .exec<{
+        id: number;
+        tool: string;
+        started: number;
+        duration_ms: number;
+        outcome: string;
+        rule: string | null;
+        detail: string | null;
+        task: string | null;
+        checkpoint?: number | null;
+      }>(`SELECT * FROM tool_calls ORDER BY id DESC LIMIT ?`, limit)
       .toArray()
       .map((r) => ({
         id: r.id,
@@ -165,9 +179,15 @@ export class SessionStore {
 
   /** The checkpoints the last `n` calls link to, newest call first (null for a call with none). */
   linkedCheckpoints(n: number): (number | null)[] {
-    const hasColumn = this.sql.exec<{ name: string }>(`PRAGMA table_info(tool_calls)`).toArray().some((c) => c.name === "checkpoint");
+    const hasColumn = this.sql
+      .exec<{ name: string }>(`PRAGMA table_info(tool_calls)`)
+      .toArray()
+      .some((c) => c.name === "checkpoint");
     if (!hasColumn) return [];
-    return this.sql.exec<{ checkpoint: number | null }>(`SELECT checkpoint FROM tool_calls ORDER BY id DESC LIMIT ?`, n).toArray().map((r) => r.checkpoint);
+    return this.sql
+      .exec<{ checkpoint: number | null }>(`SELECT checkpoint FROM tool_calls ORDER BY id DESC LIMIT ?`, n)
+      .toArray()
+      .map((r) => r.checkpoint);
   }
 
   callCount(): number {

@@ -53,7 +53,11 @@ export class TerminalSockets {
   /** Accepts a WebSocket upgrade and replays the recent output to it. */
   open(request: Request): Response | TerminalRefusal {
     if ((request.headers.get("upgrade") ?? "").toLowerCase() !== "websocket") {
-      return { status: 426, error: "upgrade_required", message: "The terminal is a WebSocket: connect with `Upgrade: websocket` (e.g. new WebSocket(url) from the inspector page)." };
+      return {
+        status: 426,
+        error: "upgrade_required",
+        message: "The terminal is a WebSocket: connect with `Upgrade: websocket` (e.g. new WebSocket(url) from the inspector page).",
+      };
     }
     if (!this.host.shellTool()) return { status: 404, error: "tool_not_found", message: "This session serves no shell tool, so it has no terminal." };
     const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
@@ -80,7 +84,7 @@ export class TerminalSockets {
     let printed = false;
     const sink = textSink((stream, text) => ((printed = true), broadcast(stream, text)));
     const call = await this.host.run(tool, parsed.value.command, sink);
-    if (!call.ok) return broadcast("stderr", `${call.message}\n`), exit(null, false);
+    if (!call.ok) return (broadcast("stderr", `${call.message}\n`), exit(null, false));
     const { result } = call;
     // A refusal before the shell ran (or any failure it did not print) still shows in the terminal.
     if (!printed && result.denied) broadcast("stderr", `toolshed: denied (${result.denied.rule}): ${result.denied.reason}\n`);

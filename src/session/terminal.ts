@@ -52,12 +52,12 @@ export class TerminalRecord {
 
 /** Parses one WebSocket message, or says what was wrong with it. */
 export function parseClientMessage(message: string | ArrayBuffer): { ok: true; value: ClientMessage } | { ok: false; message: string } {
-  if (typeof message !== "string") return { ok: false, message: "Send text messages: JSON {\"type\": \"run\", \"command\": \"...\"}." };
+  if (typeof message !== "string") return { ok: false, message: 'Send text messages: JSON {"type": "run", "command": "..."}.' };
   let value: unknown;
   try {
     value = JSON.parse(message);
   } catch {
-    return { ok: false, message: "The message is not JSON; send {\"type\": \"run\", \"command\": \"...\"}." };
+    return { ok: false, message: 'The message is not JSON; send {"type": "run", "command": "..."}.' };
   }
   const parsed = clientMessage.safeParse(value);
   if (!parsed.success) return { ok: false, message: `Invalid message: ${formatValidationError(parsed.error)}. Send {"type": "run", "command": "..."}.` };

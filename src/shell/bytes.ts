@@ -26,7 +26,10 @@ export function encode(s: string): Uint8Array {
     start = i + 1;
   }
   parts.push(enc.encode(s.slice(start)));
-  return concat(parts, parts.reduce((n, p) => n + p.length, 0));
+  return concat(
+    parts,
+    parts.reduce((n, p) => n + p.length, 0),
+  );
 }
 
 export function decode(b: Uint8Array): string {
@@ -63,7 +66,10 @@ function decodeLossless(b: Uint8Array): string {
   let i = 0;
   while (i < b.length) {
     const n = utf8Len(b, i);
-    if (n) { i += n; continue; }
+    if (n) {
+      i += n;
+      continue;
+    }
     out += dec.decode(b.subarray(start, i)) + byteChar(b[i]);
     start = ++i;
   }

@@ -13,10 +13,6 @@ import { Shell, initVars, ExitSig } from "./interp/shell";
 import { BytesReader, Collector, InStream } from "./interp/streams";
 import { encode } from "./bytes";
 
-;
-;
-;
-
 export interface RunShellOptions {
   host: ShellHost;
   cwd: string;
@@ -53,8 +49,15 @@ export async function runShell(script: string, opts: RunShellOptions): Promise<R
   const stdout = new Collector(limits.maxOutputBytes, overflow, sink && ((c) => sink("stdout", c)));
   const stderr = new Collector(limits.maxOutputBytes, overflow, sink && ((c) => sink("stderr", c)));
   const shared: import("./interp/shell").RunShared = {
-    host, budget, jobs: new Map<number, Promise<number>>(), nextPid: 1000, startMs: host.now(),
-    procFiles: new Map(), nextProcFd: 63, substDepth: 0, builtins: BUILTINS,
+    host,
+    budget,
+    jobs: new Map<number, Promise<number>>(),
+    nextPid: 1000,
+    startMs: host.now(),
+    procFiles: new Map(),
+    nextProcFd: 63,
+    substDepth: 0,
+    builtins: BUILTINS,
   };
   const sh = new Shell(shared);
   sh.rootPid = sh.pid;
@@ -63,11 +66,7 @@ export async function runShell(script: string, opts: RunShellOptions): Promise<R
   sh.positional = opts.args ?? [];
   sh.fromC = opts.commandString ?? false;
   initVars(sh, opts.env, opts.cwd);
-  const fds = [
-    { r: new InStream(opts.stdin ? new BytesReader(opts.stdin) : null) },
-    { w: stdout },
-    { w: stderr },
-  ];
+  const fds = [{ r: new InStream(opts.stdin ? new BytesReader(opts.stdin) : null) }, { w: stdout }, { w: stderr }];
   sh.fds = fds;
   let exitCode = 0;
   try {
@@ -91,7 +90,11 @@ export async function runShell(script: string, opts: RunShellOptions): Promise<R
     else {
       exitCode = 2;
       const msg = e instanceof Error ? e.message : String(e);
-      try { stderr.writeSync(encode(`bash: internal error: ${msg}\n`)); } catch { /* full */ }
+      try {
+        stderr.writeSync(encode(`bash: internal error: ${msg}\n`));
+      } catch {
+        /* full */
+      }
     }
   }
   if (limitHit) {

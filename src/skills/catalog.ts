@@ -92,7 +92,9 @@ export function loadSkill(fs: GuardedFs, entry: SkillEntry, bundled = BUNDLED_SK
       fs.writeFile(path, body, { createParents: true });
     }
     text = bundle["SKILL.md"]!;
-    files = Object.keys(bundle).filter((f) => f !== "SKILL.md").sort();
+    files = Object.keys(bundle)
+      .filter((f) => f !== "SKILL.md")
+      .sort();
   } else {
     baseDir = entry.location;
     text = new TextDecoder().decode(fs.readFile(joinPath(baseDir, "SKILL.md")));

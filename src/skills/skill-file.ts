@@ -30,5 +30,4 @@ export function parseSkillHeader(text: string): SkillHeader | string {
 }
 
 /** `{baseDir}` and `${SKILL_DIR}` in a skill's text name its installed folder. */
-export const resolveSkillVariables = (text: string, baseDir: string): string =>
-  text.replaceAll("{baseDir}", baseDir).replaceAll("${SKILL_DIR}", baseDir);
+export const resolveSkillVariables = (text: string, baseDir: string): string => text.replaceAll("{baseDir}", baseDir).replaceAll("${SKILL_DIR}", baseDir);

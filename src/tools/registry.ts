@@ -48,6 +48,4 @@ export const CANONICAL = {
   checkpoint,
 } as const;
 
-export const TOOLS: ReadonlyMap<string, ToolDefinition> = new Map(
-  Object.entries(CANONICAL).map(([name, t]) => [name, t as unknown as ToolDefinition]),
-);
+export const TOOLS: ReadonlyMap<string, ToolDefinition> = new Map(Object.entries(CANONICAL).map(([name, t]) => [name, t as unknown as ToolDefinition]));

@@ -9,17 +9,14 @@ import { CHUNK_SIZE, KIND_DIR, KIND_FILE, KIND_SYMLINK } from "./schema";
  */
 export function checkConsistency(sql: SqlStorage, opts: { allowUncommitted?: number } = {}): string[] {
   const problems: string[] = [];
-  const rows = <T extends Record<string, SqlStorageValue>>(query: string, ...params: SqlStorageValue[]): T[] =>
-    sql.exec<T>(query, ...params).toArray();
+  const rows = <T extends Record<string, SqlStorageValue>>(query: string, ...params: SqlStorageValue[]): T[] => sql.exec<T>(query, ...params).toArray();
 
   for (const root of STORED_ROOTS) {
     const r = rows<{ kind: number }>(`SELECT kind FROM vfs_nodes WHERE path = ?`, root)[0];
     if (r?.kind !== KIND_DIR) problems.push(`stored root ${root} is missing or not a directory`);
   }
 
-  const nodes = rows<{ path: string; parent: string; kind: number; size: number; blob: number | null }>(
-    `SELECT path, parent, kind, size, blob FROM vfs_nodes`,
-  );
+  const nodes = rows<{ path: string; parent: string; kind: number; size: number; blob: number | null }>(`SELECT path, parent, kind, size, blob FROM vfs_nodes`);
   const kinds = new Map(nodes.map((n) => [n.path, n.kind]));
   /** Who points at each blob (any one), and how many point at it: the `refs` it must record. */
   const owners = new Map<number, string>();

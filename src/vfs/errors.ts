@@ -1,14 +1,5 @@
 /** POSIX-style error codes the workspace raises; WASI and the tools map them to their own shapes. */
-export type VfsErrorCode =
-  | "ENOENT"
-  | "EEXIST"
-  | "ENOTDIR"
-  | "EISDIR"
-  | "ENOTEMPTY"
-  | "EDQUOT"
-  | "EINVAL"
-  | "EBUSY"
-  | "ELOOP";
+export type VfsErrorCode = "ENOENT" | "EEXIST" | "ENOTDIR" | "EISDIR" | "ENOTEMPTY" | "EDQUOT" | "EINVAL" | "EBUSY" | "ELOOP";
 
 const DESCRIPTIONS: Record<VfsErrorCode, string> = {
   ENOENT: "No such file or directory",
@@ -37,5 +28,4 @@ export class VfsError extends Error {
   }
 }
 
-export const isVfsError = (e: unknown, code?: VfsErrorCode): e is VfsError =>
-  e instanceof VfsError && (code === undefined || e.code === code);
+export const isVfsError = (e: unknown, code?: VfsErrorCode): e is VfsError => e instanceof VfsError && (code === undefined || e.code === code);

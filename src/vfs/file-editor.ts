@@ -42,9 +42,7 @@ export class FileEditor {
     if (this.cache?.idx === idx) return this.cache.data;
     const out = new Uint8Array(CHUNK_SIZE);
     const from = (blob: number): boolean => {
-      const rows = this.ws.sql
-        .exec<{ data: ArrayBuffer }>(`SELECT data FROM vfs_chunks WHERE blob = ? AND idx = ?`, blob, idx)
-        .toArray();
+      const rows = this.ws.sql.exec<{ data: ArrayBuffer }>(`SELECT data FROM vfs_chunks WHERE blob = ? AND idx = ?`, blob, idx).toArray();
       if (rows.length === 0) return false;
       out.set(new Uint8Array(rows[0]!.data).subarray(0, CHUNK_SIZE));
       return true;
@@ -66,12 +64,7 @@ export class FileEditor {
     const c = this.cache;
     if (!c?.dirty) return;
     const len = Math.max(0, Math.min(CHUNK_SIZE, this._size - c.idx * CHUNK_SIZE));
-    this.ws.sql.exec(
-      `INSERT OR REPLACE INTO vfs_chunks (blob, idx, data) VALUES (?, ?, ?)`,
-      this.overlayId(),
-      c.idx,
-      c.data.slice(0, len).buffer,
-    );
+    this.ws.sql.exec(`INSERT OR REPLACE INTO vfs_chunks (blob, idx, data) VALUES (?, ?, ?)`, this.overlayId(), c.idx, c.data.slice(0, len).buffer);
     c.dirty = false;
     faultPoint("chunk-stored");
   }

@@ -74,10 +74,26 @@ export class Outbox {
     return this.ws.transaction(() => {
       const { blob, size } = this.ws.copyBlob(path);
       const id = [...crypto.getRandomValues(new Uint8Array(12))].map((b) => b.toString(16).padStart(2, "0")).join("");
-      const row: Row = { id, name: baseName(path), path: relativeToRoot(path), size, blob, caption: opts.caption ?? null, created: now, expires: now + opts.ttlSeconds * 1000 };
+      const row: Row = {
+        id,
+        name: baseName(path),
+        path: relativeToRoot(path),
+        size,
+        blob,
+        caption: opts.caption ?? null,
+        created: now,
+        expires: now + opts.ttlSeconds * 1000,
+      };
       this.ws.sql.exec(
         `INSERT INTO vfs_outbox (id, name, path, size, blob, caption, created, expires) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-        row.id, row.name, row.path, row.size, row.blob, row.caption, row.created, row.expires,
+        row.id,
+        row.name,
+        row.path,
+        row.size,
+        row.blob,
+        row.caption,
+        row.created,
+        row.expires,
       );
       return toEntry(row);
     });

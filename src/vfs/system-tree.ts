@@ -22,8 +22,7 @@ const ETC: Record<string, string> = {
   group: "root:x:0:\nagent:x:1000:\n",
   hostname: "toolshed\n",
   hosts: "127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost ip6-loopback\n127.0.1.1\ttoolshed\n",
-  "os-release":
-    'PRETTY_NAME="Toolshed sandbox (Debian-like)"\nNAME="Toolshed"\nID=toolshed\nID_LIKE=debian\nHOME_URL="https://github.com/"\n',
+  "os-release": 'PRETTY_NAME="Toolshed sandbox (Debian-like)"\nNAME="Toolshed"\nID=toolshed\nID_LIKE=debian\nHOME_URL="https://github.com/"\n',
   profile: 'export PATH="/usr/local/bin:/usr/bin:/bin"\nexport TMPDIR=/tmp\numask 022\n',
   shells: "/bin/sh\n/bin/bash\n/usr/bin/sh\n/usr/bin/bash\n",
 };
@@ -33,22 +32,53 @@ const ETC: Record<string, string> = {
  * (1): one x86_64 processor in the layout Linux prints. Memory is the isolate's 128 MiB.
  */
 const CPUINFO = [
-  ["processor", "0"], ["vendor_id", "GenuineIntel"], ["cpu family", "6"], ["model", "85"],
-  ["model name", "Intel(R) Xeon(R) CPU @ 2.20GHz"], ["stepping", "7"], ["cpu MHz", "2200.000"],
-  ["cache size", "39424 KB"], ["physical id", "0"], ["siblings", "1"], ["core id", "0"], ["cpu cores", "1"],
-  ["apicid", "0"], ["initial apicid", "0"], ["fpu", "yes"], ["fpu_exception", "yes"], ["cpuid level", "13"],
+  ["processor", "0"],
+  ["vendor_id", "GenuineIntel"],
+  ["cpu family", "6"],
+  ["model", "85"],
+  ["model name", "Intel(R) Xeon(R) CPU @ 2.20GHz"],
+  ["stepping", "7"],
+  ["cpu MHz", "2200.000"],
+  ["cache size", "39424 KB"],
+  ["physical id", "0"],
+  ["siblings", "1"],
+  ["core id", "0"],
+  ["cpu cores", "1"],
+  ["apicid", "0"],
+  ["initial apicid", "0"],
+  ["fpu", "yes"],
+  ["fpu_exception", "yes"],
+  ["cpuid level", "13"],
   ["wp", "yes"],
-  ["flags", "fpu vme de pse tsc msr pae mce cx8 apic sep mtrr pge mca cmov pat pse36 clflush mmx fxsr sse sse2 ss ht syscall nx pdpe1gb rdtscp lm constant_tsc rep_good nopl xtopology nonstop_tsc cpuid tsc_known_freq pni pclmulqdq ssse3 fma cx16 pcid sse4_1 sse4_2 x2apic movbe popcnt aes xsave avx f16c rdrand hypervisor lahf_lm abm 3dnowprefetch fsgsbase tsc_adjust bmi1 avx2 smep bmi2 erms invpcid avx512f avx512dq rdseed adx smap clflushopt clwb avx512cd avx512bw avx512vl xsaveopt xsavec xgetbv1 xsaves arat"],
-  ["bugs", "spectre_v1 spectre_v2 spec_store_bypass swapgs"], ["bogomips", "4400.00"], ["clflush size", "64"],
-  ["cache_alignment", "64"], ["address sizes", "46 bits physical, 48 bits virtual"], ["power management", ""],
+  [
+    "flags",
+    "fpu vme de pse tsc msr pae mce cx8 apic sep mtrr pge mca cmov pat pse36 clflush mmx fxsr sse sse2 ss ht syscall nx pdpe1gb rdtscp lm constant_tsc rep_good nopl xtopology nonstop_tsc cpuid tsc_known_freq pni pclmulqdq ssse3 fma cx16 pcid sse4_1 sse4_2 x2apic movbe popcnt aes xsave avx f16c rdrand hypervisor lahf_lm abm 3dnowprefetch fsgsbase tsc_adjust bmi1 avx2 smep bmi2 erms invpcid avx512f avx512dq rdseed adx smap clflushopt clwb avx512cd avx512bw avx512vl xsaveopt xsavec xgetbv1 xsaves arat",
+  ],
+  ["bugs", "spectre_v1 spectre_v2 spec_store_bypass swapgs"],
+  ["bogomips", "4400.00"],
+  ["clflush size", "64"],
+  ["cache_alignment", "64"],
+  ["address sizes", "46 bits physical, 48 bits virtual"],
+  ["power management", ""],
 ];
 const cpuinfo = CPUINFO.map(([k, v]) => (v ? `${k}${k!.length < 8 ? "\t\t" : "\t"}: ${v}\n` : `${k}:\n`)).join("") + "\n";
 
 const MEMINFO_KB = {
-  MemTotal: 131072, MemFree: 65536, MemAvailable: 98304, Buffers: 0, Cached: 16384, SwapCached: 0,
-  Active: 32768, Inactive: 16384, SwapTotal: 0, SwapFree: 0, Shmem: 0,
+  MemTotal: 131072,
+  MemFree: 65536,
+  MemAvailable: 98304,
+  Buffers: 0,
+  Cached: 16384,
+  SwapCached: 0,
+  Active: 32768,
+  Inactive: 16384,
+  SwapTotal: 0,
+  SwapFree: 0,
+  Shmem: 0,
 };
-const meminfo = Object.entries(MEMINFO_KB).map(([k, v]) => `${`${k}:`.padEnd(16)}${String(v).padStart(8)} kB\n`).join("");
+const meminfo = Object.entries(MEMINFO_KB)
+  .map(([k, v]) => `${`${k}:`.padEnd(16)}${String(v).padStart(8)} kB\n`)
+  .join("");
 
 const PROC: Record<string, string> = {
   version: "Linux version 6.1.0-toolshed (agent@toolshed) (wasm32-wasi rustc 1.63.0) #1 SMP WASI\n",
@@ -88,8 +118,7 @@ export class SystemTree {
   private build(): Map<string, Entry> {
     const m = new Map<string, Entry>();
     const dir = (p: string) => m.set(p, { kind: "dir", data: new Uint8Array(0), mode: 0o755 });
-    const file = (p: string, text: string | Uint8Array, mode = 0o644) =>
-      m.set(p, { kind: "file", data: typeof text === "string" ? utf8.encode(text) : text, mode });
+    const file = (p: string, text: string | Uint8Array, mode = 0o644) => m.set(p, { kind: "file", data: typeof text === "string" ? utf8.encode(text) : text, mode });
     for (const d of ["/", "/bin", "/usr", "/usr/bin", "/usr/local", "/etc", "/dev", "/dev/fd", "/proc", "/proc/self", "/var"]) dir(d);
     const link = (p: string, target: string) => m.set(p, { kind: "symlink", data: utf8.encode(target), mode: 0o777 });
     const commands = new Set(this.commands());

@@ -148,9 +148,7 @@ export class Workspace {
         Date.now(),
       );
     }
-    host.sql.exec(
-      `DELETE FROM vfs_chunks WHERE blob IN (SELECT id FROM vfs_blobs WHERE committed = 0)`,
-    );
+    host.sql.exec(`DELETE FROM vfs_chunks WHERE blob IN (SELECT id FROM vfs_blobs WHERE committed = 0)`);
     host.sql.exec(`DELETE FROM vfs_blobs WHERE committed = 0`);
   }
 
@@ -244,19 +242,13 @@ export class Workspace {
   /** Every node strictly below `dir`, in path order, without touching file contents. */
   walk(dir: string): NodeInfo[] {
     const [lo, hi] = subtreeRange(dir);
-    return this.sql
-      .exec<NodeRow>(`SELECT ${NODE_COLUMNS} FROM vfs_nodes WHERE path >= ? AND path < ? ORDER BY path`, lo, hi)
-      .toArray()
-      .map(toInfo);
+    return this.sql.exec<NodeRow>(`SELECT ${NODE_COLUMNS} FROM vfs_nodes WHERE path >= ? AND path < ? ORDER BY path`, lo, hi).toArray().map(toInfo);
   }
 
   usage(): { bytes: number; files: number } {
     if (!this.usageCache) {
       const r = this.sql
-        .exec<{ bytes: number; files: number }>(
-          `SELECT COALESCE(SUM(size), 0) AS bytes, COUNT(*) - ? AS files FROM vfs_nodes`,
-          STORED_ROOTS.length,
-        )
+        .exec<{ bytes: number; files: number }>(`SELECT COALESCE(SUM(size), 0) AS bytes, COUNT(*) - ? AS files FROM vfs_nodes`, STORED_ROOTS.length)
         .one();
       this.usageCache = { bytes: r.bytes, files: r.files };
     }
@@ -393,12 +385,7 @@ export class Workspace {
     for (let hit; first <= last && (hit = this.chunkCache.get(blob, first)); first++) place(first, hit);
     for (let hit; last >= first && (hit = this.chunkCache.get(blob, last)); last--) place(last, hit);
     if (first > last) return out;
-    const rows = this.sql.exec<{ idx: number; data: ArrayBuffer }>(
-      `SELECT idx, data FROM vfs_chunks WHERE blob = ? AND idx >= ? AND idx <= ?`,
-      blob,
-      first,
-      last,
-    );
+    const rows = this.sql.exec<{ idx: number; data: ArrayBuffer }>(`SELECT idx, data FROM vfs_chunks WHERE blob = ? AND idx >= ? AND idx <= ?`, blob, first, last);
     for (const { idx, data } of rows) {
       const bytes = new Uint8Array(data);
       this.chunkCache.put(blob, idx, bytes);
@@ -408,11 +395,7 @@ export class Workspace {
   }
 
   /** Replaces (or creates) a file in one step: readers see the old bytes or the new, never half. */
-  writeFile(
-    path: string,
-    data: Uint8Array | string,
-    opts: { createParents?: boolean; mode?: number } = {},
-  ): NodeInfo {
+  writeFile(path: string, data: Uint8Array | string, opts: { createParents?: boolean; mode?: number } = {}): NodeInfo {
     const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data;
     const editor = this.openEditor(path, { create: true, truncate: true, createParents: opts.createParents, mode: opts.mode });
     try {
@@ -428,10 +411,7 @@ export class Workspace {
    * Opens a file for random-access changes that stay invisible until `commit()` swaps them in.
    * Unchanged chunks are shared with the old version by SQL copies, never loaded into memory.
    */
-  openEditor(
-    path: string,
-    opts: { create?: boolean; truncate?: boolean; exclusive?: boolean; createParents?: boolean; mode?: number } = {},
-  ): FileEditor {
+  openEditor(path: string, opts: { create?: boolean; truncate?: boolean; exclusive?: boolean; createParents?: boolean; mode?: number } = {}): FileEditor {
     const r = this.row(path);
     if (r) {
       if (opts.exclusive) throw new VfsError("EEXIST", path);
@@ -686,7 +666,8 @@ export class Workspace {
   /** POSIX rename: replaces a file, or an empty directory with a directory; moves whole subtrees. */
   rename(from: string, to: string): void {
     if (from === to) return;
-    if (STORED_ROOTS.includes(from) || STORED_ROOTS.includes(to)) throw new VfsError("EBUSY", from, `${STORED_ROOTS.includes(from) ? from : to} cannot be moved or replaced`);
+    if (STORED_ROOTS.includes(from) || STORED_ROOTS.includes(to))
+      throw new VfsError("EBUSY", from, `${STORED_ROOTS.includes(from) ? from : to} cannot be moved or replaced`);
     const src = this.mustRow(from);
     if (src.kind === KIND_DIR && isWithin(to, from)) {
       throw new VfsError("EINVAL", to, `cannot move '${from}' into itself`);

@@ -61,7 +61,11 @@ export function buildImports(shim: WASI, guard: SyscallGuard): Imports {
     args_sizes_get(argcPtr: number, bufSizePtr: number): number {
       const v = view();
       v.setUint32(argcPtr, shim.args.length, true);
-      v.setUint32(bufSizePtr, shim.args.reduce((n, a) => n + utf8.encode(a).length + 1, 0), true);
+      v.setUint32(
+        bufSizePtr,
+        shim.args.reduce((n, a) => n + utf8.encode(a).length + 1, 0),
+        true,
+      );
       return wasi.ERRNO_SUCCESS;
     },
 

@@ -10,7 +10,6 @@ export type { Program };
 // only instantiates it. workerd refuses to compile Wasm at request time. fsprobe is not bundled
 // here: only the tests use it, and they import it themselves.
 
-
 export const TOOLBOX: WebAssembly.Module = toolbox;
 
 let toolboxCommands: ReadonlySet<string> | null = null;

@@ -394,7 +394,23 @@ function start(
     maxSteps: opts.limits?.maxSteps ?? DEFAULT_MAX_STEPS,
   };
   const ctx = new WasiFsContext(opts.fs, opts.umask);
-  return instantiate(program, opts.argv, checked.envList, stdin, streams, limits, ctx, opts.cwd, opts.fdFiles ?? {}, opts.fdSinks ?? [], opts.commandRules, direct, directErr, opts.preopens ?? [], opts.host ? { call: opts.host, canWait: canWait && canStream() } : null);
+  return instantiate(
+    program,
+    opts.argv,
+    checked.envList,
+    stdin,
+    streams,
+    limits,
+    ctx,
+    opts.cwd,
+    opts.fdFiles ?? {},
+    opts.fdSinks ?? [],
+    opts.commandRules,
+    direct,
+    directErr,
+    opts.preopens ?? [],
+    opts.host ? { call: opts.host, canWait: canWait && canStream() } : null,
+  );
 }
 
 function instantiate(

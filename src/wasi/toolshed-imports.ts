@@ -56,10 +56,7 @@ export function decodeArgv(bytes: Uint8Array): string[] {
   return parts;
 }
 
-export function buildToolshedImports(
-  memory: () => WebAssembly.Memory | undefined,
-  gate: CommandGate,
-): Record<string, (...args: number[]) => number> {
+export function buildToolshedImports(memory: () => WebAssembly.Memory | undefined, gate: CommandGate): Record<string, (...args: number[]) => number> {
   const refuse = (d: Denial): number => {
     gate.denied(d);
     gate.say(`toolshed: denied (${d.rule}): ${d.reason}\n`);

@@ -18,7 +18,11 @@ describe("parseReply", () => {
       { content: null, calls: [["read_file", '{"path":"a"}']] },
     ],
     ["Workers AI text", { response: "hi" }, { content: "hi", calls: [] }],
-    ["Workers AI tool calls", { response: null, tool_calls: [{ name: "bash", arguments: { command: "pwd" } }] }, { content: null, calls: [["bash", '{"command":"pwd"}']] }],
+    [
+      "Workers AI tool calls",
+      { response: null, tool_calls: [{ name: "bash", arguments: { command: "pwd" } }] },
+      { content: null, calls: [["bash", '{"command":"pwd"}']] },
+    ],
   ];
   it.each(good)("%s", (_name, body, want) => {
     const r = parseReply(body);

@@ -22,7 +22,7 @@ const wf = (steps: string) => `Workflow(name: "w", steps: [${steps}])`;
 
 describe("RON values", () => {
   const values: [string, string, unknown][] = [
-    ["a string with Rust escapes", String.raw`"a\n\t\"q\" \\ \u{e9}\x41"`, "a\n\t\"q\" \\ éA"],
+    ["a string with Rust escapes", String.raw`"a\n\t\"q\" \\ \u{e9}\x41"`, 'a\n\t"q" \\ éA'],
     ["a raw string", 'r#"say "hi" {input}"#', 'say "hi" {input}'],
     ["a raw string without hashes", 'r"C:\\dir"', "C:\\dir"],
     ["numbers", "[1, -2, 3.5, 1_000, 2e3]", [1, -2, 3.5, 1000, 2000]],
@@ -99,16 +99,32 @@ const errors: [string, string, string][] = [
   ["another root", agent("a"), 'line 1, column 1: a workflow document is Workflow(name: "...", steps: [...]), found Agent(...)'],
   ["an unknown field", wf(agent("a", ", tool: 1")), "line 1, column 81: Agent has no field 'tool'; its fields are name, prompt, tools, max_turns"],
   ["a missing prompt", wf('Agent(name: "a", tools: ["bash"])'), "line 1, column 29: Agent needs the field 'prompt'"],
-  ["an unknown tool", wf('Agent(name: "a", prompt: "p",\n tools: ["bash", "teleport"])'), "line 2, column 18: Agent 'a': 'teleport' is not a tool of this session; choose among read_file, write_file, bash, grep."],
-  ["a tool that starts sub-agents", wf('Agent(name: "a", prompt: "p", tools: ["delegate"])'), "Agent 'a': a sub-agent cannot be given 'delegate' (sub-agents do not start sub-agents and wait for them)."],
+  [
+    "an unknown tool",
+    wf('Agent(name: "a", prompt: "p",\n tools: ["bash", "teleport"])'),
+    "line 2, column 18: Agent 'a': 'teleport' is not a tool of this session; choose among read_file, write_file, bash, grep.",
+  ],
+  [
+    "a tool that starts sub-agents",
+    wf('Agent(name: "a", prompt: "p", tools: ["delegate"])'),
+    "Agent 'a': a sub-agent cannot be given 'delegate' (sub-agents do not start sub-agents and wait for them).",
+  ],
   ["no tools", wf('Agent(name: "a", prompt: "p", tools: [])'), "Agent 'a': tools must be a non-empty list of tool names"],
   ["a turn cap above 50", wf(agent("a", ", max_turns: 51")), "Agent 'a': max_turns must be a whole number from 1 to 50"],
   ["a name used twice", wf(`${agent("a")}, ${agent("a")}`), "the step name 'a' is used twice"],
   ["a step that is not one", wf('"just text"'), "line 1, column 29: expected a step (Agent(...), Pipeline(...) or Parallel(...)), found a string"],
   ["an empty Parallel", wf("Parallel([])"), "line 1, column 38: Parallel: steps must be a non-empty list"],
-  ["six agents at once", wf(`Parallel([${[1, 2, 3, 4, 5, 6].map((i) => agent(`a${i}`)).join(", ")}])`), "line 1, column 29: this Parallel would run 6 sub-agents at once; at most 5 may run at once per session"],
+  [
+    "six agents at once",
+    wf(`Parallel([${[1, 2, 3, 4, 5, 6].map((i) => agent(`a${i}`)).join(", ")}])`),
+    "line 1, column 29: this Parallel would run 6 sub-agents at once; at most 5 may run at once per session",
+  ],
   ["21 agents", wf(Array.from({ length: 21 }, (_, i) => agent(`a${i}`)).join(", ")), "the workflow has more than 20 Agent steps"],
-  ["a document over 64 KiB, refused before parsing", `Workflow(name: "${"x".repeat(70_000)}" @@@`, "line 1, column 1: the workflow is 70021 bytes; at most 65536 are accepted"],
+  [
+    "a document over 64 KiB, refused before parsing",
+    `Workflow(name: "${"x".repeat(70_000)}" @@@`,
+    "line 1, column 1: the workflow is 70021 bytes; at most 65536 are accepted",
+  ],
   ["nesting deeper than 24, refused before parsing", `${"[".repeat(30)} @@@`, "line 1, column 25: the workflow nests more than 24 levels deep"],
 ];
 

@@ -76,7 +76,9 @@ function completion(message) {
 }
 
 function image(res, body, script) {
-  const [width, height] = String(body.size ?? "").split("x").map(Number);
+  const [width, height] = String(body.size ?? "")
+    .split("x")
+    .map(Number);
   if (!width || !height) return send(res, 400, { error: { message: "size must be WxH" } });
   switch (script) {
     case "jpeg":

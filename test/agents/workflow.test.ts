@@ -60,7 +60,12 @@ Workflow(
     const tasks = [gather, summarise, ...par.steps].map((s: any) => s.task);
     expect(new Set(tasks).size).toBe(4);
     const log = (await api("GET", `/v1/sessions/${id}/log`)).body.calls as any[];
-    expect(log.filter((c) => c.task === gather.task).reverse().map((c) => [c.tool, c.outcome])).toEqual([
+    expect(
+      log
+        .filter((c) => c.task === gather.task)
+        .reverse()
+        .map((c) => [c.tool, c.outcome]),
+    ).toEqual([
       ["read_file", "ok"],
       ["bash", "ok"],
       ["write_file", "denied"],
@@ -97,10 +102,22 @@ Workflow(
   });
 
   const refused: [string, string, string][] = [
-    ["a syntax error", `Workflow(name: "x",\n  steps: [${agent("a", "[script:echo] a", ["read_file"])}\n  ${agent("b", "[script:echo] b", ["read_file"])}])`, "The workflow was not run: line 3, column 3: expected ',' or ']' in a list, found 'A'"],
+    [
+      "a syntax error",
+      `Workflow(name: "x",\n  steps: [${agent("a", "[script:echo] a", ["read_file"])}\n  ${agent("b", "[script:echo] b", ["read_file"])}])`,
+      "The workflow was not run: line 3, column 3: expected ',' or ']' in a list, found 'A'",
+    ],
     ["an unknown tool", `Workflow(name: "x", steps: [${agent("a", "[script:echo] a", ["read_file", "teleport"])}])`, "'teleport' is not a tool of this session"],
-    ["a document over 64 KiB", `Workflow(name: "x", steps: [${agent("a", `[script:echo] ${"y".repeat(70_000)}`, ["read_file"])}])`, "The workflow was not run: line 1, column 1: the workflow is 70"],
-    ["nesting over 24 levels", `Workflow(name: "x", steps: [${"Pipeline([".repeat(12)}${agent("a", "[script:echo] a", ["read_file"])}${"])".repeat(12)}])`, "nests more than 24 levels deep"],
+    [
+      "a document over 64 KiB",
+      `Workflow(name: "x", steps: [${agent("a", `[script:echo] ${"y".repeat(70_000)}`, ["read_file"])}])`,
+      "The workflow was not run: line 1, column 1: the workflow is 70",
+    ],
+    [
+      "nesting over 24 levels",
+      `Workflow(name: "x", steps: [${"Pipeline([".repeat(12)}${agent("a", "[script:echo] a", ["read_file"])}${"])".repeat(12)}])`,
+      "nests more than 24 levels deep",
+    ],
   ];
   it.each(refused)("refuses %s before any sub-agent runs", async (_name, doc, message) => {
     const id = await newSession();

@@ -116,7 +116,10 @@ describe("faults: a cut-off restore or fork leaves one whole tree, no torn file,
       expect(fired).toBe(true);
       if (kind === "abort") await runDurableObjectAlarm(targetStub);
       expect(await targetStub.info()).toBeNull();
-      const left = await runInDurableObject(targetStub, (_o, state) => state.storage.sql.exec(`SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'vfs_%'`).toArray().length);
+      const left = await runInDurableObject(
+        targetStub,
+        (_o, state) => state.storage.sql.exec(`SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'vfs_%'`).toArray().length,
+      );
       expect(left).toBe(0);
       expect(await snapshot(id)).toEqual(before);
       await expectConsistent(id);
@@ -137,7 +140,12 @@ describe("quota and retention", () => {
       const ws = new Workspace(state.storage, { maxBytes: 1e9, maxFiles: 1e5 });
       const fs = new GuardedFs(ws, FileRules.fromEnv(undefined));
       const cps = checkpointsOf(fs);
-      const linked = new Set(state.storage.sql.exec<{ checkpoint: number }>(`SELECT checkpoint FROM tool_calls ORDER BY id DESC LIMIT 3`).toArray().map((r) => r.checkpoint));
+      const linked = new Set(
+        state.storage.sql
+          .exec<{ checkpoint: number }>(`SELECT checkpoint FROM tool_calls ORDER BY id DESC LIMIT 3`)
+          .toArray()
+          .map((r) => r.checkpoint),
+      );
       // Keep the last 3 calls' checkpoints and nothing by the hour.
       return cps.prune({ ...DEFAULT_RETENTION, calls: 3, hours: 0 }, linked);
     });

@@ -37,11 +37,15 @@ export default function setup(project) {
       write(join(dir, "old"), c.from);
       write(join(dir, "new"), c.to);
       spawnSync("chown", ["-R", `${NOBODY}:${NOBODY}`, dir]);
-      const r = spawnSync("setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/git", "-c", "core.quotepath=false", "diff", "--no-index", "old", "new"], {
-        cwd: dir,
-        env: { PATH: "/usr/bin:/bin", HOME: dir, GIT_CONFIG_NOSYSTEM: "1", LANG: "C" },
-        encoding: "latin1",
-      });
+      const r = spawnSync(
+        "setpriv",
+        ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/git", "-c", "core.quotepath=false", "diff", "--no-index", "old", "new"],
+        {
+          cwd: dir,
+          env: { PATH: "/usr/bin:/bin", HOME: dir, GIT_CONFIG_NOSYSTEM: "1", LANG: "C" },
+          encoding: "latin1",
+        },
+      );
       if (r.status !== 1 && r.status !== 0) throw new Error(`git failed on case ${c.name}: ${r.stderr}`);
       const text = Buffer.from(r.stdout, "latin1")
         .toString("utf8")

@@ -8,8 +8,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const check = (fixture) =>
-  spawnSync(process.execPath, [join(here, "..", "..", "scripts", "check-imports.mjs"), join(here, "fixtures", fixture)], { encoding: "utf8" });
+const check = (fixture) => spawnSync(process.execPath, [join(here, "..", "..", "scripts", "check-imports.mjs"), join(here, "fixtures", fixture)], { encoding: "utf8" });
 
 test("a clean tree passes", () => {
   const r = check("imports-clean");

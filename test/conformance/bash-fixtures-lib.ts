@@ -72,10 +72,7 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
 }
 
 /** Runs every case with a few sessions in flight at once. */
-export async function runAll(
-  files: Record<string, Record<string, FixtureCase>>,
-  concurrency = 6,
-): Promise<CaseResult[]> {
+export async function runAll(files: Record<string, Record<string, FixtureCase>>, concurrency = 6): Promise<CaseResult[]> {
   const jobs: [string, string, FixtureCase][] = [];
   for (const [file, cases] of Object.entries(files)) for (const [id, c] of Object.entries(cases)) jobs.push([file, id, c]);
   const results: CaseResult[] = new Array(jobs.length);

@@ -8,9 +8,26 @@ import { runShell } from "../../src/shell/index";
 import { MemoryHost, MemProgram } from "../../src/shell/memory-host";
 
 export const EXCLUDED = [
-  "interactive", "prompt", "builtin-history", "builtin-fc", "builtin-completion", "builtin-bind", "builtin-kill",
-  "background", "builtin-process", "builtin-times", "builtin-umask", "xtrace", "introspect", "divergence",
-  "known-differences", "osh-bugs", "spec-harness-bug", "interactive-parse", "shell-bugs", "shell-grammar",
+  "interactive",
+  "prompt",
+  "builtin-history",
+  "builtin-fc",
+  "builtin-completion",
+  "builtin-bind",
+  "builtin-kill",
+  "background",
+  "builtin-process",
+  "builtin-times",
+  "builtin-umask",
+  "xtrace",
+  "introspect",
+  "divergence",
+  "known-differences",
+  "osh-bugs",
+  "spec-harness-bug",
+  "interactive-parse",
+  "shell-bugs",
+  "shell-grammar",
 ];
 export function inScope(file: string): boolean {
   const base = file.replace(/^.*\//, "").replace(/\.test\.sh$/, "");
@@ -18,8 +35,18 @@ export function inScope(file: string): boolean {
   return !EXCLUDED.includes(base);
 }
 
-export interface Expect { stdout?: string; stderr?: string; status?: number }
-export interface SpecCase { name: string; script: string; expect: Expect; skip?: string; line: number }
+export interface Expect {
+  stdout?: string;
+  stderr?: string;
+  status?: number;
+}
+export interface SpecCase {
+  name: string;
+  script: string;
+  expect: Expect;
+  skip?: string;
+  line: number;
+}
 
 const KEY_RE = /^## (?:(OK|BUG|N-I)(?:-\d+)? ([\w/.+-]+) )?(stdout-json|stderr-json|stdout|stderr|status|STDOUT:|STDERR:)(?::?\s?(.*))?$/;
 
@@ -114,11 +141,18 @@ async function readInputs(argv: string[], io: Parameters<MemProgram>[1]): Promis
   if (!files.length) return readAll(io);
   let s = "";
   for (const f of files) {
-    if (f === "-") { s += await readAll(io); continue; }
+    if (f === "-") {
+      s += await readAll(io);
+      continue;
+    }
     const fdm = /^\/dev\/fd\/(\d+)$/.exec(f);
     if (fdm && io.extraFds?.[+fdm[1]]) {
       const r = io.extraFds[+fdm[1]];
-      for (;;) { const c = await r.read(); if (!c) break; s += dec.decode(c); }
+      for (;;) {
+        const c = await r.read();
+        if (!c) break;
+        s += dec.decode(c);
+      }
       continue;
     }
     const h = currentHost!;
@@ -144,8 +178,20 @@ async function readAll(io: Parameters<MemProgram>[1]): Promise<string> {
 const w = (io: Parameters<MemProgram>[1], s: string) => io.stdout.write(enc.encode(s));
 
 export const PROGRAMS: Record<string, MemProgram> = {
-  "argv.py": async (argv, io) => { await w(io, "[" + argv.slice(1).map(pyRepr).join(", ") + "]\n"); return 0; },
-  "printenv.py": async (argv, io) => { await w(io, argv.slice(1).map((n) => (n in io.env ? io.env[n] : "None") + "\n").join("")); return 0; },
+  "argv.py": async (argv, io) => {
+    await w(io, "[" + argv.slice(1).map(pyRepr).join(", ") + "]\n");
+    return 0;
+  },
+  "printenv.py": async (argv, io) => {
+    await w(
+      io,
+      argv
+        .slice(1)
+        .map((n) => (n in io.env ? io.env[n] : "None") + "\n")
+        .join(""),
+    );
+    return 0;
+  },
   "stdout_stderr.py": async (argv, io) => {
     await w(io, (argv[1] ?? "STDOUT") + "\n");
     await io.stderr.write(enc.encode((argv[2] ?? "STDERR") + "\n"));
@@ -156,12 +202,18 @@ export const PROGRAMS: Record<string, MemProgram> = {
       const fd = parseInt(a, 10);
       const r = fd === 0 ? io.stdin : io.extraFds?.[fd];
       let data = "";
-      if (r) { const c = await r.read(); if (c) data = dec.decode(c); }
+      if (r) {
+        const c = await r.read();
+        if (c) data = dec.decode(c);
+      }
       await w(io, `${fd}: ${data}`);
     }
     return 0;
   },
-  "foo=bar": async (_a, io) => { await w(io, "HI\n"); return 0; },
+  "foo=bar": async (_a, io) => {
+    await w(io, "HI\n");
+    return 0;
+  },
   cat: async (argv, io) => {
     if (argv.length > 1) {
       const s = await readInputs(argv.slice(1), io);
@@ -169,14 +221,22 @@ export const PROGRAMS: Record<string, MemProgram> = {
       await w(io, s);
       return 0;
     }
-    for (;;) { const c = await io.stdin.read(); if (!c) break; await io.stdout.write(c); }
+    for (;;) {
+      const c = await io.stdin.read();
+      if (!c) break;
+      await io.stdout.write(c);
+    }
     return 0;
   },
   env: async (argv, io) => {
     if (argv.length > 1) {
       const rest = argv.slice(1);
       const extra: Record<string, string> = {};
-      while (rest.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(rest[0])) { const a = rest.shift()!; const k = a.indexOf("="); extra[a.slice(0, k)] = a.slice(k + 1); }
+      while (rest.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(rest[0])) {
+        const a = rest.shift()!;
+        const k = a.indexOf("=");
+        extra[a.slice(0, k)] = a.slice(k + 1);
+      }
       if (rest.length) {
         const p = PROGRAMS[rest[0]];
         if (!p) return 127;
@@ -184,7 +244,12 @@ export const PROGRAMS: Record<string, MemProgram> = {
       }
       Object.assign(io.env, extra);
     }
-    await w(io, Object.entries(io.env).map(([k, v]) => `${k}=${v}\n`).join(""));
+    await w(
+      io,
+      Object.entries(io.env)
+        .map(([k, v]) => `${k}=${v}\n`)
+        .join(""),
+    );
     return 0;
   },
   seq: async (argv, io) => {
@@ -206,7 +271,15 @@ export const PROGRAMS: Record<string, MemProgram> = {
       lines = s.split("\n").length - 1;
       if (lines >= n) break;
     }
-    await w(io, s.split("\n").slice(0, n).map((l) => l + "\n").join("").slice(0, lines >= n ? undefined : s.length));
+    await w(
+      io,
+      s
+        .split("\n")
+        .slice(0, n)
+        .map((l) => l + "\n")
+        .join("")
+        .slice(0, lines >= n ? undefined : s.length),
+    );
     return 0;
   },
   touch: async (argv, io) => {
@@ -214,7 +287,10 @@ export const PROGRAMS: Record<string, MemProgram> = {
     for (const f of argv.slice(1).filter((a) => !a.startsWith("-"))) {
       const abs = h.resolvePath(io.cwd, f);
       const parent = abs.slice(0, abs.lastIndexOf("/")) || "/";
-      if (h.fs.stat(parent)?.type !== "dir") { await io.stderr.write(enc.encode(`touch: cannot touch '${f}': No such file or directory\n`)); return 1; }
+      if (h.fs.stat(parent)?.type !== "dir") {
+        await io.stderr.write(enc.encode(`touch: cannot touch '${f}': No such file or directory\n`));
+        return 1;
+      }
       if (!h.fs.stat(abs)) h.fs.writeFile(abs, new Uint8Array(0), { append: false });
     }
     return 0;
@@ -235,7 +311,10 @@ export const PROGRAMS: Record<string, MemProgram> = {
     return 0;
   },
   egrep: async (argv, io) => PROGRAMS.grep(["grep", "-E", ...argv.slice(1)], io),
-  hostname: async (_a, io) => { await w(io, "toolshed\n"); return 0; },
+  hostname: async (_a, io) => {
+    await w(io, "toolshed\n");
+    return 0;
+  },
   which: async (argv, io) => {
     let st = 0;
     for (const n of argv.slice(1)) {
@@ -246,11 +325,26 @@ export const PROGRAMS: Record<string, MemProgram> = {
     return st;
   },
   chmod: async () => 0,
-  echo: async (argv, io) => { await w(io, argv.slice(1).join(" ") + "\n"); return 0; }, // permissions are not modelled by the in-memory host
-  basename: async (argv, io) => { await w(io, (argv[1] ?? "").replace(/\/+$/, "").replace(/^.*\//, "") + "\n"); return 0; },
-  dirname: async (argv, io) => { const p = (argv[1] ?? "").replace(/\/+$/, ""); const k = p.lastIndexOf("/"); await w(io, (k < 0 ? "." : k === 0 ? "/" : p.slice(0, k)) + "\n"); return 0; },
+  echo: async (argv, io) => {
+    await w(io, argv.slice(1).join(" ") + "\n");
+    return 0;
+  }, // permissions are not modelled by the in-memory host
+  basename: async (argv, io) => {
+    await w(io, (argv[1] ?? "").replace(/\/+$/, "").replace(/^.*\//, "") + "\n");
+    return 0;
+  },
+  dirname: async (argv, io) => {
+    const p = (argv[1] ?? "").replace(/\/+$/, "");
+    const k = p.lastIndexOf("/");
+    await w(io, (k < 0 ? "." : k === 0 ? "/" : p.slice(0, k)) + "\n");
+    return 0;
+  },
   grep: async (argv, io) => {
-    const flags = argv.slice(1).filter((a) => /^-[a-zA-Z]+$/.test(a)).join("").replace(/E/g, "");
+    const flags = argv
+      .slice(1)
+      .filter((a) => /^-[a-zA-Z]+$/.test(a))
+      .join("")
+      .replace(/E/g, "");
     const rest = argv.slice(1).filter((a) => !/^-[a-zA-Z]+$/.test(a));
     const pat = rest.shift() ?? "";
     const s = await readInputs(rest, io);
@@ -283,15 +377,24 @@ export const PROGRAMS: Record<string, MemProgram> = {
     if (s === null) return 1;
     const ls = s.split("\n");
     if (ls[ls.length - 1] === "") ls.pop();
-    await w(io, ls.reverse().map((l) => l + "\n").join(""));
+    await w(
+      io,
+      ls
+        .reverse()
+        .map((l) => l + "\n")
+        .join(""),
+    );
     return 0;
   },
   expr: async (argv, io) => {
     const a = argv.slice(1);
     let v: string;
     if (a.length === 1) v = a[0];
-    else if (a.length === 3 && "+-*/%".includes(a[1])) { const x = Number(a[0]), y = Number(a[2]); v = String(Math.trunc(a[1] === "+" ? x + y : a[1] === "-" ? x - y : a[1] === "*" ? x * y : a[1] === "/" ? x / y : x % y)); }
-    else return 2;
+    else if (a.length === 3 && "+-*/%".includes(a[1])) {
+      const x = Number(a[0]),
+        y = Number(a[2]);
+      v = String(Math.trunc(a[1] === "+" ? x + y : a[1] === "-" ? x - y : a[1] === "*" ? x * y : a[1] === "/" ? x / y : x % y));
+    } else return 2;
     await w(io, v + "\n");
     return v === "0" || v === "" ? 1 : 0;
   },
@@ -301,8 +404,14 @@ export const PROGRAMS: Record<string, MemProgram> = {
     if (s0 === null) return 1;
     const s = s0;
     const suffix = files.length === 1 ? " " + files[0] : "";
-    if (argv[1] === "-l") { await w(io, `${(s.match(/\n/g) ?? []).length}${suffix}\n`); return 0; }
-    if (argv[1] === "-c") { await w(io, `${enc.encode(s).length}${suffix}\n`); return 0; }
+    if (argv[1] === "-l") {
+      await w(io, `${(s.match(/\n/g) ?? []).length}${suffix}\n`);
+      return 0;
+    }
+    if (argv[1] === "-c") {
+      await w(io, `${enc.encode(s).length}${suffix}\n`);
+      return 0;
+    }
     const l = (s.match(/\n/g) ?? []).length;
     if (argv[1] === "-l") await w(io, `${l}\n`);
     else if (argv[1] === "-c") await w(io, `${enc.encode(s).length}\n`);
@@ -324,15 +433,39 @@ export const PROGRAMS: Record<string, MemProgram> = {
   },
   tr: async (argv, io) => {
     const s = await readAll(io);
-    const expand = (x: string) => x.replace(/(.)-(.)/g, (_, a: string, b: string) => { let o = ""; for (let c = a.charCodeAt(0); c <= b.charCodeAt(0); c++) o += String.fromCharCode(c); return o; }).replace(/\\n/g, "\n");
-    if (argv[1] === "-d") { const d = expand(argv[2]); await w(io, [...s].filter((c) => !d.includes(c)).join("")); return 0; }
-    const a = expand(argv[1] ?? ""), b = expand(argv[2] ?? "");
-    await w(io, [...s].map((c) => { const k = a.indexOf(c); return k >= 0 ? b[Math.min(k, b.length - 1)] ?? "" : c; }).join(""));
+    const expand = (x: string) =>
+      x
+        .replace(/(.)-(.)/g, (_, a: string, b: string) => {
+          let o = "";
+          for (let c = a.charCodeAt(0); c <= b.charCodeAt(0); c++) o += String.fromCharCode(c);
+          return o;
+        })
+        .replace(/\\n/g, "\n");
+    if (argv[1] === "-d") {
+      const d = expand(argv[2]);
+      await w(io, [...s].filter((c) => !d.includes(c)).join(""));
+      return 0;
+    }
+    const a = expand(argv[1] ?? ""),
+      b = expand(argv[2] ?? "");
+    await w(
+      io,
+      [...s]
+        .map((c) => {
+          const k = a.indexOf(c);
+          return k >= 0 ? (b[Math.min(k, b.length - 1)] ?? "") : c;
+        })
+        .join(""),
+    );
     return 0;
   },
 };
 
-export interface CaseResult { pass: boolean; skipped?: string; got?: { stdout: string; stderr: string; status: number } }
+export interface CaseResult {
+  pass: boolean;
+  skipped?: string;
+  got?: { stdout: string; stderr: string; status: number };
+}
 
 export async function runCase(c: SpecCase, caseTimeoutMs = 10_000): Promise<CaseResult> {
   if (c.skip) return { pass: false, skipped: c.skip };
@@ -343,11 +476,10 @@ export async function runCase(c: SpecCase, caseTimeoutMs = 10_000): Promise<Case
   host.mkdirp("/workspace");
   const env = { HOME: tmp, TMP: tmp, TMPDIR: tmp, SH: "bash", PATH: "/usr/bin:/bin", LC_ALL: "C.UTF-8" };
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const hung = new Promise<null>((r) => { timer = setTimeout(() => r(null), caseTimeoutMs); });
-  const r = await Promise.race([
-    runShell(c.script, { host, cwd: tmp, env, limits: { timeoutMs: 5000, maxOutputBytes: 1 << 20 } }),
-    hung,
-  ]);
+  const hung = new Promise<null>((r) => {
+    timer = setTimeout(() => r(null), caseTimeoutMs);
+  });
+  const r = await Promise.race([runShell(c.script, { host, cwd: tmp, env, limits: { timeoutMs: 5000, maxOutputBytes: 1 << 20 } }), hung]);
   if (timer !== undefined) clearTimeout(timer);
   if (!r) return { pass: false, got: { stdout: "", stderr: "(hung)", status: -1 } };
   const got = { stdout: dec.decode(r.stdout), stderr: dec.decode(r.stderr), status: r.exitCode };
@@ -366,7 +498,13 @@ export const SPEC_HELPERS: Record<string, MemProgram> = Object.fromEntries(
   ["argv.py", "printenv.py", "stdout_stderr.py", "read_from_fd.py", "foo=bar"].map((n) => [n, PROGRAMS[n]!]),
 );
 
-export interface FileTally { file: string; pass: number; judged: number; skipped: number; inScope: boolean }
+export interface FileTally {
+  file: string;
+  pass: number;
+  judged: number;
+  skipped: number;
+  inScope: boolean;
+}
 
 export async function runFiles(files: Record<string, string>, onFail?: (file: string, c: SpecCase, r: CaseResult) => void): Promise<FileTally[]> {
   const out: FileTally[] = [];
@@ -374,7 +512,10 @@ export async function runFiles(files: Record<string, string>, onFail?: (file: st
     const t: FileTally = { file, pass: 0, judged: 0, skipped: 0, inScope: inScope(file) };
     for (const c of parseSpecFile(text)) {
       const r = await runCase(c);
-      if (r.skipped) { t.skipped++; continue; }
+      if (r.skipped) {
+        t.skipped++;
+        continue;
+      }
       t.judged++;
       if (r.pass) t.pass++;
       else onFail?.(file, c, r);
@@ -388,8 +529,12 @@ export function summarize(ts: FileTally[]): { all: [number, number]; scope: [num
   const all: [number, number] = [0, 0];
   const scope: [number, number] = [0, 0];
   for (const t of ts) {
-    all[0] += t.pass; all[1] += t.judged;
-    if (t.inScope) { scope[0] += t.pass; scope[1] += t.judged; }
+    all[0] += t.pass;
+    all[1] += t.judged;
+    if (t.inScope) {
+      scope[0] += t.pass;
+      scope[1] += t.judged;
+    }
   }
   return { all, scope };
 }

@@ -9,8 +9,16 @@ import { it, expect } from "vitest";
 import { newSession, tool } from "../helpers";
 import { parseSession } from "../replay/sessions.mjs";
 
-interface Call { title: string; command: string; stdout: string; exit_code: number }
-interface Fixtures { bash: string; sessions: { file: string; calls: Call[] }[] }
+interface Call {
+  title: string;
+  command: string;
+  stdout: string;
+  exit_code: number;
+}
+interface Fixtures {
+  bash: string;
+  sessions: { file: string; calls: Call[] }[];
+}
 
 const fixtures = JSON.parse(Object.values(import.meta.glob("../replay/fixtures.json", { query: "?raw", import: "default", eager: true }))[0] as string) as Fixtures;
 const sources = import.meta.glob("../replay/sessions/*.sh", { query: "?raw", import: "default", eager: true }) as Record<string, string>;
@@ -39,7 +47,12 @@ it("replayed agent sessions agree with bash", async () => {
       if (same) ok++;
       else {
         lines.push(`  DIFF ${s.file} / ${c.title}`);
-        if (verbose) lines.push(`    want(${c.exit_code}) ${JSON.stringify(c.stdout)}`, `    got (${r.exit_code}) ${JSON.stringify(r.stdout)}`, `    stderr ${JSON.stringify(r.stderr)}`);
+        if (verbose)
+          lines.push(
+            `    want(${c.exit_code}) ${JSON.stringify(c.stdout)}`,
+            `    got (${r.exit_code}) ${JSON.stringify(r.stdout)}`,
+            `    stderr ${JSON.stringify(r.stderr)}`,
+          );
       }
     }
     lines.unshift(`${s.file}: ${ok}/${s.calls.length}`);

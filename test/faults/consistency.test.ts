@@ -18,7 +18,11 @@ const CORRUPTIONS: [string, string, RegExp][] = [
   ["an uncommitted blob", "INSERT INTO vfs_blobs (committed) VALUES (0)", /uncommitted blob/],
   ["a leaked committed blob", "INSERT INTO vfs_blobs (committed) VALUES (1)", /leaked/],
   // Files may share a blob (checkpoints, restores), but its reference count must say so.
-  ["a blob shared behind its count's back", "UPDATE vfs_nodes SET blob = (SELECT blob FROM vfs_nodes WHERE path = '/workspace/d/a.txt') WHERE path = '/workspace/b.txt'", /records 1 reference\(s\) but 2 point at it/],
+  [
+    "a blob shared behind its count's back",
+    "UPDATE vfs_nodes SET blob = (SELECT blob FROM vfs_nodes WHERE path = '/workspace/d/a.txt') WHERE path = '/workspace/b.txt'",
+    /records 1 reference\(s\) but 2 point at it/,
+  ],
   ["a history row of no checkpoint", "INSERT INTO cp_delta (path, cp, present) VALUES ('/workspace/x', 999, 0)", /checkpoint 999, which does not exist/],
   ["a file pointing at a missing blob", "UPDATE vfs_nodes SET blob = 99999 WHERE path = '/workspace/b.txt'", /missing/],
   ["a missing stored root", "DELETE FROM vfs_nodes WHERE path = '/tmp'", /stored root \/tmp/],

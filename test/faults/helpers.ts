@@ -16,7 +16,13 @@ export const stubOf = (id: string) => sessionStub(env, "alice", id);
  * thrown there, or the object's `ctx.abort()` (a crash: in-memory state gone, the next request
  * gets a fresh instance). Returns whether the fault fired; the hook is disarmed afterwards.
  */
-export async function withFault<T>(id: string, kind: FaultKind | "none", point: FaultPoint, nth: number, action: () => Promise<T>): Promise<{ fired: boolean; outcome: T | Error }> {
+export async function withFault<T>(
+  id: string,
+  kind: FaultKind | "none",
+  point: FaultPoint,
+  nth: number,
+  action: () => Promise<T>,
+): Promise<{ fired: boolean; outcome: T | Error }> {
   const ctx = await runInDurableObject(stubOf(id), (_o, state) => state);
   let hits = 0;
   let fired = false;

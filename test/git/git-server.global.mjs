@@ -26,7 +26,14 @@ function makeRepos(root) {
   const work = join(root, "seed-work");
   git(root, ["init", "-q", "-b", "master", work]);
   spawnSync("bash", ["-c", "printf 'hello\\n' > README.md && mkdir src && printf 'print(1)\\n' > src/main.py"], { cwd: work });
-  const who = { GIT_AUTHOR_NAME: "Seed", GIT_AUTHOR_EMAIL: "seed@example.com", GIT_COMMITTER_NAME: "Seed", GIT_COMMITTER_EMAIL: "seed@example.com", GIT_AUTHOR_DATE: "@1700000000 +0000", GIT_COMMITTER_DATE: "@1700000000 +0000" };
+  const who = {
+    GIT_AUTHOR_NAME: "Seed",
+    GIT_AUTHOR_EMAIL: "seed@example.com",
+    GIT_COMMITTER_NAME: "Seed",
+    GIT_COMMITTER_EMAIL: "seed@example.com",
+    GIT_AUTHOR_DATE: "@1700000000 +0000",
+    GIT_COMMITTER_DATE: "@1700000000 +0000",
+  };
   git(work, ["add", "-A"], who);
   git(work, ["commit", "-q", "-m", "seed"], who);
   git(work, ["push", "-q", join(root, "seed.git"), "master"], who);

@@ -4,7 +4,8 @@ import { newSession, tool } from "../helpers";
 // The smart-HTTP server of git-server.global.mjs: Debian's `git http-backend` on 127.0.0.1.
 const { origin, otherOrigin } = inject("gitServer");
 const bash = (id: string, command: string) => tool(id, "bash", { command });
-const WHO = 'export GIT_AUTHOR_NAME="Ann Agent" GIT_AUTHOR_EMAIL=ann@example.com GIT_COMMITTER_NAME="Ann Agent" GIT_COMMITTER_EMAIL=ann@example.com GIT_AUTHOR_DATE="@1700000600 +0000" GIT_COMMITTER_DATE="@1700000600 +0000"';
+const WHO =
+  'export GIT_AUTHOR_NAME="Ann Agent" GIT_AUTHOR_EMAIL=ann@example.com GIT_COMMITTER_NAME="Ann Agent" GIT_COMMITTER_EMAIL=ann@example.com GIT_AUTHOR_DATE="@1700000600 +0000" GIT_COMMITTER_DATE="@1700000600 +0000"';
 
 describe("git over smart HTTP, through the URL policy", () => {
   it("clone → commit → push → fresh clone sees the commit; credentials stay with the operator", async () => {
@@ -44,7 +45,10 @@ describe("git over smart HTTP, through the URL policy", () => {
 
   it("push to a new branch with -u, then list remote branches", async () => {
     const id = await newSession();
-    const r = await bash(id, `${WHO}\ngit clone -q ${origin}/seed.git c && cd c && git switch -q -c topic-$RANDOM && echo t > t && git add t && git commit -q -m t && git push -u origin HEAD 2>&1 | head -0; git push -u origin $(git branch --show-current) && git branch -r | grep -c topic && git status -sb | head -1`);
+    const r = await bash(
+      id,
+      `${WHO}\ngit clone -q ${origin}/seed.git c && cd c && git switch -q -c topic-$RANDOM && echo t > t && git add t && git commit -q -m t && git push -u origin HEAD 2>&1 | head -0; git push -u origin $(git branch --show-current) && git branch -r | grep -c topic && git status -sb | head -1`,
+    );
     expect(r.exit_code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/\* \[new branch\] +topic-\d+ -> topic-\d+/);
     expect(r.stdout).toMatch(/1\n## topic-\d+\.\.\.origin\/topic-\d+\n$/);
@@ -112,7 +116,7 @@ describe("git's file access goes through the workspace policy", () => {
     const outside = await bash(id, "git clone http://127.0.0.1:1/x.git /etc/x; git -C /etc status; git init /proc/x");
     expect(outside.exit_code).not.toBe(0);
     expect(outside.stderr).not.toMatch(/\/work\/|node_modules|at .*\.ts:/);
-    const r = await bash(id, "git init -q z && cd z && git rebase main; echo \"exit $?\"; git log --graph; echo \"exit $?\"; git frobnicate; echo \"exit $?\"");
+    const r = await bash(id, 'git init -q z && cd z && git rebase main; echo "exit $?"; git log --graph; echo "exit $?"; git frobnicate; echo "exit $?"');
     expect(r.stdout).toBe("exit 129\nexit 129\nexit 1\n");
     expect(r.stderr).toContain("rebase is not supported here");
     expect(r.stderr).toContain("git log --graph is not supported here");

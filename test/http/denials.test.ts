@@ -1,16 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { api, newSession, tool } from "../helpers";
 
-const TRAVERSALS = [
-  "../etc/passwd",
-  "../../../../etc/passwd",
-  "/etc/passwd",
-  "/workspace/../etc/passwd",
-  "a/../../..",
-  "/workspace2/x",
-  "x\0y",
-  `${"d/".repeat(200)}f`,
-];
+const TRAVERSALS = ["../etc/passwd", "../../../../etc/passwd", "/etc/passwd", "/workspace/../etc/passwd", "a/../../..", "/workspace2/x", "x\0y", `${"d/".repeat(200)}f`];
 
 describe("policy refusals through the tools", () => {
   it("refuses every traversal attempt in every file tool with `denied`", async () => {
@@ -72,11 +63,7 @@ describe("policy refusals through the tools", () => {
     await api("GET", `/v1/sessions/${id}/files/.env`);
     const log = await api("GET", `/v1/sessions/${id}/log`);
     const denied = log.body.calls.filter((c: { outcome: string }) => c.outcome === "denied");
-    expect(denied.map((c: { denied: { rule: string } }) => c.denied.rule).sort()).toEqual([
-      "identity-file",
-      "path-outside-workspace",
-      "sensitive-file",
-    ]);
+    expect(denied.map((c: { denied: { rule: string } }) => c.denied.rule).sort()).toEqual(["identity-file", "path-outside-workspace", "sensitive-file"]);
     expect(denied.every((c: { tool: string; started: number; durationMs: number }) => c.tool && c.started > 0 && c.durationMs >= 0)).toBe(true);
   });
 });
@@ -88,10 +75,9 @@ describe("files endpoint", () => {
     const put = await api("PUT", `/v1/sessions/${id}/files/data/blob.bin`, { raw: bytes });
     expect(put.status).toBe(201);
     expect(put.body).toEqual({ path: "data/blob.bin", size: 1000 });
-    const res = await (await import("cloudflare:workers")).exports.default.fetch(
-      `http://toolshed.test/v1/sessions/${id}/files/data/blob.bin`,
-      { headers: { authorization: "Bearer test-key-alice" } },
-    );
+    const res = await (await import("cloudflare:workers")).exports.default.fetch(`http://toolshed.test/v1/sessions/${id}/files/data/blob.bin`, {
+      headers: { authorization: "Bearer test-key-alice" },
+    });
     expect(res.headers.get("content-length")).toBe("1000");
     expect(new Uint8Array(await res.arrayBuffer())).toEqual(bytes);
     expect((await api("DELETE", `/v1/sessions/${id}/files/data`)).status).toBe(409);

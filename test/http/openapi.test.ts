@@ -47,12 +47,21 @@ const routes = () => (router.routes as [string, RegExp, unknown, string][]).filt
 const templateOf = (routerPath: string) => routerPath.replace(/:(\w+)/g, "{$1}").replace(/\/\*$/, "/{path}");
 
 const sample = (template: string) =>
-  template.replace(/\{(\w+)\}/g, (_m, name: string) => (name === "id" ? "0123456789abcdef0123456789abcdef" : name === "path" ? "dir/a.txt" : name === "file" ? "0123456789abcdef01234567" : "x"));
+  template.replace(/\{(\w+)\}/g, (_m, name: string) =>
+    name === "id" ? "0123456789abcdef0123456789abcdef" : name === "path" ? "dir/a.txt" : name === "file" ? "0123456789abcdef01234567" : "x",
+  );
 
 /** The documented operation a concrete request lands on: a concrete path before a templated one. */
 function operationFor(doc: Obj, method: string, pathname: string): Obj | undefined {
   const candidates = Object.keys(doc.paths)
-    .filter((t) => new RegExp(`^${t.replace(/[.]/g, "\\.").replace(/\{path\}/g, ".+").replace(/\{\w+\}/g, "[^/]+")}$`).test(pathname))
+    .filter((t) =>
+      new RegExp(
+        `^${t
+          .replace(/[.]/g, "\\.")
+          .replace(/\{path\}/g, ".+")
+          .replace(/\{\w+\}/g, "[^/]+")}$`,
+      ).test(pathname),
+    )
     .sort((a, b) => (a.match(/\{/g)?.length ?? 0) - (b.match(/\{/g)?.length ?? 0));
   return candidates.length ? doc.paths[candidates[0]!][method.toLowerCase()] : undefined;
 }

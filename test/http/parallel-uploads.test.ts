@@ -71,7 +71,7 @@ it(`never aborts an upload being sent to make room: the ${MAX_UPLOADS_IN_FLIGHT 
     const stream = new ReadableStream<Uint8Array>({
       async pull(c) {
         if (step === 0) c.enqueue(new Uint8Array(1000).fill(i));
-        else if (step === 1) (await gate, c.enqueue(new Uint8Array(1000).fill(i)));
+        else if (step === 1) await gate, c.enqueue(new Uint8Array(1000).fill(i));
         else c.close();
         step++;
       },

@@ -15,7 +15,11 @@ it("serves other Workers through the ToolshedRPC entrypoint, tenant-scoped", asy
   expect(r.body.output).toBe("     1\thi");
   // Another tenant cannot see it by either door.
   expect(await rpc.getSession("bob", session.id)).toBeNull();
-  const failure = (p: Promise<unknown>) => p.then(() => null, (e: Error) => e.message);
+  const failure = (p: Promise<unknown>) =>
+    p.then(
+      () => null,
+      (e: Error) => e.message,
+    );
   expect(await failure(rpc.callTool("bob", session.id, "read_file", { path: "from-rpc.txt" }))).toMatch(/No such session/);
   expect((await api("GET", `/v1/sessions/${session.id}`, { key: BOB })).status).toBe(404);
   expect(await failure(rpc.callTool("alice", session.id, "read_file", { path: 1 }))).toMatch(/path/);

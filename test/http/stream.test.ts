@@ -75,8 +75,18 @@ describe("streamed tool calls (Accept: text/event-stream)", () => {
   it("streams stderr apart from stdout, and a denial arrives in the result", async () => {
     const id = await newSession();
     const events = await readEvents((await streamCall(id, "bash", { command: "echo out; echo err >&2; exit 3" })).body!, Date.now());
-    expect(events.filter((e) => e.event === "stdout").map((e) => e.data.data).join("")).toBe("out\n");
-    expect(events.filter((e) => e.event === "stderr").map((e) => e.data.data).join("")).toBe("err\n");
+    expect(
+      events
+        .filter((e) => e.event === "stdout")
+        .map((e) => e.data.data)
+        .join(""),
+    ).toBe("out\n");
+    expect(
+      events
+        .filter((e) => e.event === "stderr")
+        .map((e) => e.data.data)
+        .join(""),
+    ).toBe("err\n");
     expect(events.at(-1)).toMatchObject({ event: "result", data: { success: false, exit_code: 3 } });
     const denied = await readEvents((await streamCall(id, "bash", { command: "cat .env" })).body!, Date.now());
     expect(denied.at(-1)!.event).toBe("result");
@@ -136,7 +146,11 @@ describe("streamed tool calls (Accept: text/event-stream)", () => {
     expect(events.map((e) => e.event)).toEqual(["start", "stdout", "stdout", "result"]);
     expect(events[2]!.at - events[1]!.at).toBeGreaterThan(500);
     expect(events[3]!.data.stdout).toBe("a\nb\n");
-    const failure = (p: Promise<unknown>) => p.then(() => null, (e: Error) => e.message);
+    const failure = (p: Promise<unknown>) =>
+      p.then(
+        () => null,
+        (e: Error) => e.message,
+      );
     expect(await failure(rpc.callToolStream("alice", session.id, "nope", {}))).toMatch(/no tool 'nope'/);
     expect(await failure(rpc.callToolStream("bob", session.id, "bash", { command: "true" }))).toMatch(/No such session/);
   });

@@ -125,13 +125,17 @@ describe("generate_image", () => {
     const id = await newSession(undefined, { profile: "libertai" });
     const r = await tool(id, "generate_image", { prompt: "a boat", size: "32x32" });
     expect(r.success).toBe(true);
-    expect(r.output).toMatch(/^The generated image is saved to workspace\/images\/[0-9a-f-]{36}\.png and automatically sent to the user\. Download link \(valid until [^)]+\): http:\/\/toolshed\.test\//);
+    expect(r.output).toMatch(
+      /^The generated image is saved to workspace\/images\/[0-9a-f-]{36}\.png and automatically sent to the user\. Download link \(valid until [^)]+\): http:\/\/toolshed\.test\//,
+    );
   });
 });
 
 describe("image provider configuration and the Workers AI binding", () => {
   it("without a URL or AI binding the answer says what to configure", () => {
-    expect(() => imageConfigFromEnv({} as Env)).toThrow(/Image generation is not configured: the operator must set TOOLSHED_LLM_URL .* and TOOLSHED_IMAGE_MODEL, or bind Workers AI as AI/);
+    expect(() => imageConfigFromEnv({} as Env)).toThrow(
+      /Image generation is not configured: the operator must set TOOLSHED_LLM_URL .* and TOOLSHED_IMAGE_MODEL, or bind Workers AI as AI/,
+    );
     expect(() => imageConfigFromEnv({ TOOLSHED_LLM_URL: "http://x/v1" } as Env)).toThrow("TOOLSHED_IMAGE_MODEL is not set");
   });
 

@@ -33,7 +33,11 @@ describe("inspector login cookie", () => {
     ["no key", {}, 400, /key/],
     ["a key of the wrong type", { key: 5 }, 400, /key/],
   ])("refuses %s with a message", async (_name, body, status, message) => {
-    const r = await exports.default.fetch("http://toolshed.test/inspect/login", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const r = await exports.default.fetch("http://toolshed.test/inspect/login", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
     expect(r.status).toBe(status);
     expect(((await r.json()) as { message: string }).message).toMatch(message);
     expect(r.headers.get("set-cookie")).toBeNull();
@@ -58,7 +62,11 @@ describe("inspector login cookie", () => {
     expect(listed.sessions.map((s) => s.id)).toContain(mine);
     expect(listed.sessions.map((s) => s.id)).not.toContain(theirs);
     // Changes need the API key: a cookie never writes (a page elsewhere cannot act with it).
-    const post = await withCookie(cookie, `/v1/sessions/${mine}/tools/write_file`, { method: "POST", headers: { "content-type": "application/json" }, body: '{"path":"x","content":"y"}' });
+    const post = await withCookie(cookie, `/v1/sessions/${mine}/tools/write_file`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: '{"path":"x","content":"y"}',
+    });
     expect(post.status).toBe(401);
     expect((await withCookie(cookie, `/v1/sessions/${mine}`, { method: "DELETE" })).status).toBe(401);
     expect((await withCookie(cookie, `/v1/sessions/${mine}`, { headers: { origin: "https://evil.example" } })).status).toBe(401);

@@ -45,7 +45,11 @@ async function connect(id: string, key = ALICE) {
   return { ws, messages, until, run };
 }
 
-const printed = (messages: Message[]) => messages.filter((m) => m.type === "output").map((m) => m.data).join("");
+const printed = (messages: Message[]) =>
+  messages
+    .filter((m) => m.type === "output")
+    .map((m) => m.data)
+    .join("");
 
 describe("live terminal (WebSocket on the session object)", () => {
   it("streams a command's output as it is produced and ends with its exit code", async () => {

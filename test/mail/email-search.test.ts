@@ -102,10 +102,7 @@ describe("email_search against Dovecot", () => {
     const { port } = inject("imapServer");
     // A closed port next to Dovecot's, exempted like the real one.
     const closed = port === 65535 ? port - 1 : port + 1;
-    const r = await searchWith(
-      { TOOLSHED_IMAP_PORT: String(closed), TOOLSHED_ALLOWED_ORIGINS: `imap://127.0.0.1:${closed}` },
-      { query: "ALL" },
-    );
+    const r = await searchWith({ TOOLSHED_IMAP_PORT: String(closed), TOOLSHED_ALLOWED_ORIGINS: `imap://127.0.0.1:${closed}` }, { query: "ALL" });
     expect(r).toMatchObject({ success: false, kind: "connect" });
     expect(r.error).toMatch(/IMAP server 127\.0\.0\.1:\d+/);
   });
@@ -146,7 +143,9 @@ describe("email_search against Dovecot", () => {
     const id = await newSession(undefined, { profile: "spacebot-worker" });
     const r = await tool(id, "email_search", { query: "FROM bob@example.org SINCE 1-Jan-2024", folder: "INBOX", max_results: 5 });
     expect(r.success).toBe(true);
-    expect(r.messages).toEqual([{ subject: "Base64 report", from: "Bob Builder <bob@example.org>", date: "2024-01-20T08:00:00.000Z", body: "Grüße aus Berlin. The build is green." }]);
+    expect(r.messages).toEqual([
+      { subject: "Base64 report", from: "Bob Builder <bob@example.org>", date: "2024-01-20T08:00:00.000Z", body: "Grüße aus Berlin. The build is green." },
+    ]);
   });
 
   it("leaves the web tools' URL judgement to http(s): imap: is judged only when the mail client asks", () => {

@@ -3,12 +3,19 @@ import { describe, expect, it } from "vitest";
 import { chooseMcpServers, mcpServersFromEnv, resolveServer } from "../../src/mcp/client/config";
 import { deferredName, parseDeferredName } from "../../src/mcp/client/names";
 
-const env = (servers: unknown, secrets: Record<string, string> = {}) => ({ TOOLSHED_MCP_SERVERS: typeof servers === "string" ? servers : JSON.stringify(servers), ...secrets });
+const env = (servers: unknown, secrets: Record<string, string> = {}) => ({
+  TOOLSHED_MCP_SERVERS: typeof servers === "string" ? servers : JSON.stringify(servers),
+  ...secrets,
+});
 
 describe("TOOLSHED_MCP_SERVERS", () => {
   it.each([
     ["not JSON", "{calc:", /is not valid JSON; it must be an object \{name: \{url, headers_secret\?, bearer_secret\?\}\}/],
-    ["a name with __", { my__calc: { url: "https://mcp.example.com/" } }, /the server name 'my__calc' must be letters, digits, - and single _ \(it becomes part of the tool names mcp__<server>__<tool>\)/],
+    [
+      "a name with __",
+      { my__calc: { url: "https://mcp.example.com/" } },
+      /the server name 'my__calc' must be letters, digits, - and single _ \(it becomes part of the tool names mcp__<server>__<tool>\)/,
+    ],
     ["a non-http URL", { calc: { url: "ftp://mcp.example.com/" } }, /calc\.url: /],
     ["a lower-case secret name", { calc: { url: "https://mcp.example.com/", bearer_secret: "token" } }, /calc\.bearer_secret: must name a Worker secret/],
     ["deferred false", { calc: { url: "https://mcp.example.com/", deferred: false } }, /calc\.deferred: only deferred servers are supported/],
@@ -20,7 +27,9 @@ describe("TOOLSHED_MCP_SERVERS", () => {
   it("is empty when unset", () => {
     expect(mcpServersFromEnv({})).toEqual({});
     expect(chooseMcpServers({}, undefined)).toEqual({ servers: [] });
-    expect(chooseMcpServers({}, ["calc"])).toEqual({ error: "mcp_servers: 'calc' is not an MCP server of this deployment; the operator has configured none (TOOLSHED_MCP_SERVERS)." });
+    expect(chooseMcpServers({}, ["calc"])).toEqual({
+      error: "mcp_servers: 'calc' is not an MCP server of this deployment; the operator has configured none (TOOLSHED_MCP_SERVERS).",
+    });
   });
 
   it("says at session creation when the operator's setting is broken", () => {

@@ -17,7 +17,8 @@ async function session(body: Record<string, unknown>): Promise<string> {
   return r.body.id;
 }
 
-const log = async (id: string) => (await api("GET", `/v1/sessions/${id}/log`)).body.calls as { tool: string; outcome: string; denied?: { rule: string }; detail?: string }[];
+const log = async (id: string) =>
+  (await api("GET", `/v1/sessions/${id}/log`)).body.calls as { tool: string; outcome: string; denied?: { rule: string }; detail?: string }[];
 const seenByServers = async () => (await (await fetch(`${remote.origin}/requests`)).json()) as { port: number; path: string; method: string; authorized: boolean }[];
 
 describe("tool_search", () => {
@@ -36,7 +37,7 @@ describe("tool_search", () => {
         }),
       },
     ]);
-    expect(byName.output).toContain("1 deferred tool matches \"ADD\"");
+    expect(byName.output).toContain('1 deferred tool matches "ADD"');
     expect(byName.output).toContain('"first addend"');
     // "stored note" is only in the description; the notes server speaks the 2026-07-28 revision.
     const byDescription = await tool(id, "tool_search", { query: "stored NOTE" });
@@ -149,7 +150,9 @@ describe("calling deferred tools", () => {
     const r = await tool(id, "tool_search", { query: "add" });
     expect(r.success).toBe(true);
     expect(r.tools.map((t: { name: string }) => t.name)).toEqual(["mcp__calc__add"]);
-    expect(r.unavailable).toEqual([{ server: "metadata", error: expect.stringMatching(/^Denied by policy \(url\.metadata\)/), denied: expect.objectContaining({ rule: "url.metadata" }) }]);
+    expect(r.unavailable).toEqual([
+      { server: "metadata", error: expect.stringMatching(/^Denied by policy \(url\.metadata\)/), denied: expect.objectContaining({ rule: "url.metadata" }) },
+    ]);
     expect(r.output).toContain("MCP server 'metadata' is unavailable: Denied by policy");
   });
 });

@@ -21,7 +21,18 @@ describe.each(ERAS)("MCP client of revision %s", (era) => {
     const id = await session({ profile: "libertai" });
     const client = await open(id);
     const tools = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(["bash", "read_file", "write_file", "edit_file", "list_dir", "web_fetch", "web_search", "send_file", "generate_image", "spawn"]);
+    expect(tools.map((t) => t.name)).toEqual([
+      "bash",
+      "read_file",
+      "write_file",
+      "edit_file",
+      "list_dir",
+      "web_fetch",
+      "web_search",
+      "send_file",
+      "generate_image",
+      "spawn",
+    ]);
     const w = await client.callTool("write_file", { path: "a.txt", content: "hello\n" });
     expect(w.isError).toBe(false);
     expect(w.structuredContent).toEqual(await tool(id, "write_file", { path: "a.txt", content: "hello\n" }));

@@ -15,7 +15,10 @@ describe("curl and wget in the bash tool", () => {
   it("a dead kept-alive connection is retried once on a fresh one: 20 of 20 succeed", async () => {
     const id = await newSession();
     // /closes ends every response by closing (HTTP/1.0); /reused drops the second request on a socket.
-    const r = await bash(id, `ok=0; for i in $(seq 10); do curl -sS ${SITE}/closes >/dev/null && curl -sS ${SITE}/reused >/dev/null && ok=$((ok+2)); done; echo $ok; wget -qO- ${SITE}/reused`);
+    const r = await bash(
+      id,
+      `ok=0; for i in $(seq 10); do curl -sS ${SITE}/closes >/dev/null && curl -sS ${SITE}/reused >/dev/null && ok=$((ok+2)); done; echo $ok; wget -qO- ${SITE}/reused`,
+    );
     expect(r).toMatchObject({ exit_code: 0, stdout: "20\nok\n", stderr: "" });
   });
 
@@ -36,17 +39,26 @@ describe("curl and wget in the bash tool", () => {
     const id = await newSession();
     await tool(id, "write_file", { path: "body.txt", content: "line1\nline2\n" });
     const cases: [string, (echo: any) => void][] = [
-      [`-X PUT -H 'X-Kelp: yes' -d a=1 -d b=2`, (e) => expect(e).toMatchObject({ method: "PUT", body: "a=1&b=2", headers: { "x-kelp": "yes", "content-type": "application/x-www-form-urlencoded" } })],
+      [
+        `-X PUT -H 'X-Kelp: yes' -d a=1 -d b=2`,
+        (e) => expect(e).toMatchObject({ method: "PUT", body: "a=1&b=2", headers: { "x-kelp": "yes", "content-type": "application/x-www-form-urlencoded" } }),
+      ],
       [`-d @body.txt`, (e) => expect(e).toMatchObject({ method: "POST", body: "line1line2" })],
       [`--data-binary @body.txt`, (e) => expect(e.body).toBe("line1\nline2\n")],
       [`--data-raw @body.txt`, (e) => expect(e.body).toBe("@body.txt")],
       [`--data-urlencode 'q=kelp & tide'`, (e) => expect(e.body).toBe("q=kelp%20%26%20tide")],
-      [`-u ann:secret -A agent/1 -e http://ref.example/`, (e) => expect(e.headers).toMatchObject({ authorization: `Basic ${btoa("ann:secret")}`, "user-agent": "agent/1", referer: "http://ref.example/" })],
-      [`-F name=kelp -F file=@body.txt`, (e) => {
-        expect(e.headers["content-type"]).toMatch(/^multipart\/form-data; boundary=/);
-        expect(e.body).toContain('name="file"; filename="body.txt"');
-        expect(e.body).toContain("line1\nline2");
-      }],
+      [
+        `-u ann:secret -A agent/1 -e http://ref.example/`,
+        (e) => expect(e.headers).toMatchObject({ authorization: `Basic ${btoa("ann:secret")}`, "user-agent": "agent/1", referer: "http://ref.example/" }),
+      ],
+      [
+        `-F name=kelp -F file=@body.txt`,
+        (e) => {
+          expect(e.headers["content-type"]).toMatch(/^multipart\/form-data; boundary=/);
+          expect(e.body).toContain('name="file"; filename="body.txt"');
+          expect(e.body).toContain("line1\nline2");
+        },
+      ],
     ];
     for (const [opts, check] of cases) {
       const r = await bash(id, `curl -s ${opts} ${SITE}/echo`);
@@ -106,7 +118,10 @@ describe("curl and wget in the bash tool", () => {
 
   it("wget saves, names, prints and refuses", async () => {
     const id = await newSession();
-    const r = await bash(id, `wget -q ${SITE}/data.json && wget -q ${SITE}/data.json && wget -q -P dl ${SITE}/article.html && ls data.json* dl && wget -qO- ${SITE}/hello.txt`);
+    const r = await bash(
+      id,
+      `wget -q ${SITE}/data.json && wget -q ${SITE}/data.json && wget -q -P dl ${SITE}/article.html && ls data.json* dl && wget -qO- ${SITE}/hello.txt`,
+    );
     expect(r.exit_code, r.stderr).toBe(0);
     expect(r.stdout).toBe(`data.json\ndata.json.1\n\ndl:\narticle.html\nhello from /hello.txt\n`);
     const s = await bash(id, `wget -S -O out.txt --header 'X-A: b' ${SITE}/echo && grep -o '"x-a":"b"' out.txt`);

@@ -8,7 +8,12 @@ import type { SearchQuery } from "../../src/net/search/types";
 // one engine at a time, through the real fetch path inside workerd.
 const server = inject("searchServer");
 const FAST = { TOOLSHED_SEARCH_TIMEOUT_MS: "700" };
-const brave = (scenario: string): SearchEnv => ({ ...FAST, TOOLSHED_SEARCH_PROVIDERS: "brave", BRAVE_SEARCH_API_KEY: "k-123", TOOLSHED_BRAVE_URL: `${server}/brave/${scenario}` });
+const brave = (scenario: string): SearchEnv => ({
+  ...FAST,
+  TOOLSHED_SEARCH_PROVIDERS: "brave",
+  BRAVE_SEARCH_API_KEY: "k-123",
+  TOOLSHED_BRAVE_URL: `${server}/brave/${scenario}`,
+});
 const searxng = (scenario: string): SearchEnv => ({ ...FAST, TOOLSHED_SEARCH_PROVIDERS: "searxng", TOOLSHED_SEARXNG_URL: `${server}/searxng/${scenario}/` });
 const ddg = (scenario: string): SearchEnv => ({ ...FAST, TOOLSHED_DUCKDUCKGO_URL: `${server}/ddg/${scenario}` });
 
@@ -97,7 +102,12 @@ describe("searxng", () => {
     expect(o.engines).toEqual(["searxng"]);
     expect(o.results).toEqual([
       { title: "Asynchronous Programming in Rust", url: "https://rust-lang.github.io/async-book/", description: "Getting started with async/await in Rust." },
-      { title: "Rust by Example", url: "https://doc.rust-lang.org/rust-by-example/", description: "A collection of runnable examples.", published_time: "2026-07-01T00:00:00" },
+      {
+        title: "Rust by Example",
+        url: "https://doc.rust-lang.org/rust-by-example/",
+        description: "A collection of runnable examples.",
+        published_time: "2026-07-01T00:00:00",
+      },
     ]);
     expect(o.unresponsive).toEqual(["searxng/google: timeout", "searxng/brave: Suspended: too many requests"]);
     expect((await requestFor(q.query))?.query).toMatchObject({ format: "json", time_range: "month" });
@@ -115,9 +125,18 @@ describe("duckduckgo", () => {
     const o = await searchAll(searchSetup(ddg("ok")), q);
     expect(o.failed).toEqual([]);
     expect(o.results).toEqual([
-      { title: "Tokio - An asynchronous Rust runtime & friends", url: "https://tokio.rs/", description: "Tokio is an event-driven, non-blocking I/O platform.", published_time: "2026-05-02T00:00:00.0000000" },
+      {
+        title: "Tokio - An asynchronous Rust runtime & friends",
+        url: "https://tokio.rs/",
+        description: "Tokio is an event-driven, non-blocking I/O platform.",
+        published_time: "2026-05-02T00:00:00.0000000",
+      },
       { title: "async-std & friends", url: "https://async.rs/", description: "Async version of the Rust standard library." },
-      { title: "The Rust Programming Language & friends", url: "https://rust-lang.org", description: "A language empowering everyone to build reliable and efficient software." },
+      {
+        title: "The Rust Programming Language & friends",
+        url: "https://rust-lang.org",
+        description: "A language empowering everyone to build reliable and efficient software.",
+      },
     ]);
     expect((await requestFor(q.query))?.query).toMatchObject({ kl: "de-de", df: "m" });
   });
@@ -133,7 +152,12 @@ describe("service binding", () => {
     const o = await searchAll(searchSetup({ TOOLSHED_SEARCH_SERVICE: env.TOOLSHED_SEARCH_SERVICE }), { query: "bash tool", count: 1 });
     expect(o.engines).toEqual(["service"]);
     expect(o.results).toEqual([
-      { title: "The bash tool", url: "https://docs.toolshed.example/tools/bash", description: expect.stringContaining("WASI programs"), published_time: "2026-02-02T00:00:00Z" },
+      {
+        title: "The bash tool",
+        url: "https://docs.toolshed.example/tools/bash",
+        description: expect.stringContaining("WASI programs"),
+        published_time: "2026-02-02T00:00:00Z",
+      },
     ]);
   });
 

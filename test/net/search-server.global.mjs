@@ -98,7 +98,22 @@ function brave(res, scenario, q, count) {
   const pages = scenario === "empty" ? [] : SITES.slice(0, count);
   const body = {
     type: "search",
-    query: { original: q, show_strict_warning: false, is_navigational: false, local_decision: "drop", is_news_breaking: false, spellcheck_off: true, country: "us", bad_results: false, should_fallback: false, postal_code: "", city: "", header_country: "", more_results_available: true, state: "" },
+    query: {
+      original: q,
+      show_strict_warning: false,
+      is_navigational: false,
+      local_decision: "drop",
+      is_news_breaking: false,
+      spellcheck_off: true,
+      country: "us",
+      bad_results: false,
+      should_fallback: false,
+      postal_code: "",
+      city: "",
+      header_country: "",
+      more_results_available: true,
+      state: "",
+    },
     mixed: { type: "mixed", main: pages.map((_, index) => ({ type: "web", index, all: false })), top: [], side: [] },
     ...(pages.length
       ? {
@@ -118,7 +133,13 @@ function brave(res, scenario, q, count) {
               type: "search_result",
               subtype: "generic",
               is_live: false,
-              meta_url: { scheme: "https", netloc: new URL(s.url).hostname, hostname: new URL(s.url).hostname, favicon: "https://imgs.search.brave.com/f.png", path: "› docs" },
+              meta_url: {
+                scheme: "https",
+                netloc: new URL(s.url).hostname,
+                hostname: new URL(s.url).hostname,
+                favicon: "https://imgs.search.brave.com/f.png",
+                path: "› docs",
+              },
             })),
           },
         }
@@ -164,7 +185,13 @@ function searxng(res, scenario, q) {
     corrections: [],
     infoboxes: [],
     suggestions: [`${q} tutorial`],
-    unresponsive_engines: scenario === "partial" ? [["google", "timeout"], ["brave", "Suspended: too many requests"]] : [],
+    unresponsive_engines:
+      scenario === "partial"
+        ? [
+            ["google", "timeout"],
+            ["brave", "Suspended: too many requests"],
+          ]
+        : [],
   };
   send(res, 200, "application/json", JSON.stringify(body));
 }
@@ -176,11 +203,24 @@ function duckduckgo(res, scenario, q) {
     case "ratelimited":
       return send(res, 429, "text/html", "<html><body>Too Many Requests</body></html>", { "retry-after": "120" });
     case "challenge":
-      return send(res, 202, "text/html", page(q, `<div class="anomaly-modal__modal" data-testid="anomaly-modal"><div class="anomaly-modal__title">Unfortunately, bots use DuckDuckGo too.</div><form id="challenge-form" action="//duckduckgo.com/anomaly.js" method="POST"></form></div>`));
+      return send(
+        res,
+        202,
+        "text/html",
+        page(
+          q,
+          `<div class="anomaly-modal__modal" data-testid="anomaly-modal"><div class="anomaly-modal__title">Unfortunately, bots use DuckDuckGo too.</div><form id="challenge-form" action="//duckduckgo.com/anomaly.js" method="POST"></form></div>`,
+        ),
+      );
     case "malformed":
       return send(res, 200, "text/html", "<!DOCTYPE html><html><head><title>Welcome</title></head><body><p>Nothing to see</p></body></html>");
     case "empty":
-      return send(res, 200, "text/html", page(q, `<div id="links" class="results"><div class="result results_links results_links_deep web-result "><div class="no-results">No results.</div></div></div>`));
+      return send(
+        res,
+        200,
+        "text/html",
+        page(q, `<div id="links" class="results"><div class="result results_links results_links_deep web-result "><div class="no-results">No results.</div></div></div>`),
+      );
   }
   const ad = `<div class="result results_links results_links_deep result--ad "><div class="links_main links_deep result__body"><h2 class="result__title"><a rel="nofollow" class="result__a" href="https://duckduckgo.com/y.js?ad_domain=shop.example&amp;ad_provider=bingv7aa&amp;u3=x">Buy <b>${esc(q)}</b> now</a></h2><a class="result__snippet" href="https://duckduckgo.com/y.js?ad_domain=shop.example">Sponsored &amp; cheap</a></div></div>`;
   const items = [SITES[2], SITES[3], SITES[0]].map((s, i) => {
@@ -217,7 +257,12 @@ function page(q, body) {
 const esc = (s) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 const SITES = [
-  { title: "The Rust Programming Language", url: "https://rust-lang.org", snippet: "A language empowering everyone to build reliable and efficient software.", bold: "reliable" },
+  {
+    title: "The Rust Programming Language",
+    url: "https://rust-lang.org",
+    snippet: "A language empowering everyone to build reliable and efficient software.",
+    bold: "reliable",
+  },
   { title: "Asynchronous Programming in Rust", url: "https://rust-lang.github.io/async-book/", snippet: "Getting started with async/await in Rust.", bold: "async" },
   { title: "Tokio - An asynchronous Rust runtime", url: "https://tokio.rs/", snippet: "Tokio is an event-driven, non-blocking I/O platform.", bold: "non-blocking" },
   { title: "async-std", url: "https://async.rs/", snippet: "Async version of the Rust standard library.", bold: "standard" },

@@ -39,7 +39,7 @@ const ZONE = {
   "linklocal6.toolshed.test": { AAAA: ["fe80::1"] },
   "zero.toolshed.test": { A: ["0.0.0.0"] },
   "teredo.toolshed.test": { AAAA: ["2001:0:4136:e378:8000:63bf:3fff:fdd2"] },
-  "sixtofour.toolshed.test": { AAAA: ["2002:7f00:1::1"] }
+  "sixtofour.toolshed.test": { AAAA: ["2002:7f00:1::1"] },
 };
 /** Requests seen: the site's by path, the canary's (must stay zero), the resolver's. */
 const counts = { site: {}, canary: 0, canaryPaths: [], doh: 0 };
@@ -80,7 +80,10 @@ function site(req, res, ports) {
     const kind = q.get("type") ?? "text/plain";
     const unit = kind === "text/html" ? "<p>kelp forest paragraph with some words in it for the reader to read.</p>\n" : "0123456789abcdef".repeat(4) + "\n";
     res.writeHead(200, { "content-type": kind });
-    const body = kind === "text/html" ? `<html><head><title>Big</title></head><body><article>${unit.repeat(Math.ceil(bytes / unit.length))}</article></body></html>` : unit.repeat(Math.ceil(bytes / unit.length)).slice(0, bytes);
+    const body =
+      kind === "text/html"
+        ? `<html><head><title>Big</title></head><body><article>${unit.repeat(Math.ceil(bytes / unit.length))}</article></body></html>`
+        : unit.repeat(Math.ceil(bytes / unit.length)).slice(0, bytes);
     res.end(body);
   } else if (path === "/slow") {
     res.writeHead(200, { "content-type": "text/plain" });
@@ -107,9 +110,9 @@ function site(req, res, ports) {
     const chunks = [];
     req.on("data", (c) => chunks.push(c));
     req.on("end", () => {
-      res.writeHead(200, { "content-type": "application/json", "x-echo": "yes" }).end(
-        JSON.stringify({ method: req.method, url: req.url, headers: req.headers, body: Buffer.concat(chunks).toString("utf8") })
-      );
+      res
+        .writeHead(200, { "content-type": "application/json", "x-echo": "yes" })
+        .end(JSON.stringify({ method: req.method, url: req.url, headers: req.headers, body: Buffer.concat(chunks).toString("utf8") }));
     });
   } else {
     res.writeHead(200, { "content-type": "text/plain; charset=utf-8" }).end(`hello from ${path}${url.search}
@@ -157,9 +160,9 @@ function doh(req, res) {
   const entry = ZONE[name];
   const code = type === "AAAA" ? 28 : 1;
   const answers = (entry?.[type] ?? []).map((data) => ({ name: `${name}.`, type: code, TTL: 60, data }));
-  res.writeHead(200, { "content-type": "application/dns-json" }).end(
-    JSON.stringify({ Status: entry ? 0 : 3, TC: false, RD: true, RA: true, AD: false, CD: false, Question: [{ name: `${name}.`, type: code }], Answer: answers })
-  );
+  res
+    .writeHead(200, { "content-type": "application/dns-json" })
+    .end(JSON.stringify({ Status: entry ? 0 : 3, TC: false, RD: true, RA: true, AD: false, CD: false, Question: [{ name: `${name}.`, type: code }], Answer: answers }));
 }
 async function listen(server, port, host) {
   await new Promise((resolve, reject) => {
@@ -177,11 +180,7 @@ async function freePort() {
 }
 /** Starts the three servers; resolves to a function that stops them. */
 async function startNetServers(ports) {
-  const servers = [
-    createServer((req, res) => site(req, res, ports)),
-    createServer(canary),
-    createServer(doh)
-  ];
+  const servers = [createServer((req, res) => site(req, res, ports)), createServer(canary), createServer(doh)];
   servers[0].on("upgrade", siteUpgrade);
   servers[1].on("upgrade", canaryUpgrade);
   await listen(servers[0], ports.site, "127.0.0.1");
@@ -196,10 +195,4 @@ async function startNetServers(ports) {
     }
   };
 }
-export {
-  ARTICLE_HTML,
-  ZONE,
-  freePort,
-  listen,
-  startNetServers
-};
+export { ARTICLE_HTML, ZONE, freePort, listen, startNetServers };

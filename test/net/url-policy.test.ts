@@ -109,6 +109,5 @@ describe("operator and session host lists", () => {
     await expect(judgeUrl("http://public.toolshed.test/", policy, failing)).rejects.toThrow("the DNS resolver answered HTTP 500");
     const garbage = dohResolver(`http://127.0.0.1:${site}/hello.txt`);
     await expect(judgeUrl("http://public.toolshed.test/", policy, garbage)).rejects.toThrow("not dns-json");
-
   });
 });

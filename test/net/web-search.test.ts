@@ -62,7 +62,9 @@ describe("web_search tool", () => {
     };
     const r = await webSearch.run(ctx, { query: "anything", count: 5 });
     expect(r.success).toBe(false);
-    expect(r.error).toMatch(/^No search engine could answer\. brave is rate-limiting .*Retry after 30 seconds\. duckduckgo sent a page that is not its HTML results page/);
+    expect(r.error).toMatch(
+      /^No search engine could answer\. brave is rate-limiting .*Retry after 30 seconds\. duckduckgo sent a page that is not its HTML results page/,
+    );
     expect(r.retry_after_seconds).toBe(30);
     expect(r.failed_engines).toHaveLength(2);
   });

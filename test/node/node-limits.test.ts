@@ -77,9 +77,14 @@ describe("fs refuses what bash refuses", () => {
   }
 
   it("process.env has no secrets and the env rules hold for children", async () => {
-    const r = await tool(s, "bash", { command: `node -e 'console.log(Object.keys(process.env).filter(k => /TOOLSHED|_KEY$|TOKEN/.test(k)).length, process.env.MY_VAR)'`, env: { MY_VAR: "v" } });
+    const r = await tool(s, "bash", {
+      command: `node -e 'console.log(Object.keys(process.env).filter(k => /TOOLSHED|_KEY$|TOKEN/.test(k)).length, process.env.MY_VAR)'`,
+      env: { MY_VAR: "v" },
+    });
     expect(r.stdout).toBe("0 v\n");
-    const child = await bash(`node -e 'require("child_process").exec("echo [$LD_PRELOAD]", { env: { LD_PRELOAD: "/evil.so", PATH: "/usr/bin:/bin" } }, (e, out) => console.log(out.trim()))'`);
+    const child = await bash(
+      `node -e 'require("child_process").exec("echo [$LD_PRELOAD]", { env: { LD_PRELOAD: "/evil.so", PATH: "/usr/bin:/bin" } }, (e, out) => console.log(out.trim()))'`,
+    );
     expect(child.stdout).toBe("[]\n");
   });
 });
@@ -95,7 +100,9 @@ describe("child_process, fetch and what cannot exist", () => {
   });
 
   it("fetch is judged by the one URL policy", async () => {
-    const r = await bash(`node -e 'fetch("http://169.254.169.254/latest/meta-data/").then(r => console.log("fetched", r.status), e => console.log("refused", e.message, /denied/.test(e.cause.message)))'`);
+    const r = await bash(
+      `node -e 'fetch("http://169.254.169.254/latest/meta-data/").then(r => console.log("fetched", r.status), e => console.log("refused", e.message, /denied/.test(e.cause.message)))'`,
+    );
     expect(r.stdout).toBe("refused fetch failed true\n");
     expect(r.denied?.rule).toBeTruthy();
   });

@@ -12,7 +12,6 @@ import { cacheBase } from "../../scripts/lib/cache.mjs";
 import { requireReferenceTools } from "../../scripts/lib/reference-tools.mjs";
 import { CASES } from "./cases.mjs";
 
-
 const NOBODY = 65534;
 
 export function installReference() {
@@ -40,7 +39,11 @@ const CACHE = join(cacheBase, "references", "node.json");
 export default function setup(project) {
   installReference();
   const version = spawnSync("/usr/bin/node", ["--version"], { encoding: "utf8" }).stdout.trim();
-  const key = createHash("sha256").update(readFileSync(join(here, "cases.mjs"))).update(readFileSync(fileURLToPath(import.meta.url))).update(version).digest("hex");
+  const key = createHash("sha256")
+    .update(readFileSync(join(here, "cases.mjs")))
+    .update(readFileSync(fileURLToPath(import.meta.url)))
+    .update(version)
+    .digest("hex");
   if (existsSync(CACHE)) {
     const cached = JSON.parse(readFileSync(CACHE, "utf8"));
     if (cached.key === key) return void project.provide("nodeReference", cached.value);

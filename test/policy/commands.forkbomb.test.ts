@@ -40,7 +40,7 @@ const fine: Array<[string, string]> = [
   [":", "true"],
   ["f", "f && f"],
   ["f", "[ $1 -gt 0 ] && f $(( $1 - 1 ))"],
-  ["deploy", "echo \"deploy | deploy &\" >> notes.txt"],
+  ["deploy", 'echo "deploy | deploy &" >> notes.txt'],
 ];
 
 describe("checkFunctionDefinition", () => {

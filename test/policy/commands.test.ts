@@ -523,7 +523,7 @@ const harmless: Array<Argv | { argv: Argv; ctx: CommandContext }> = [
   "watch -n 1 ls",
   "flock /tmp/l make",
   ["sh", "-c", "echo rm -rf /"],
-  ["bash", "-c", "grep \"rm -rf /\" notes.txt"],
+  ["bash", "-c", 'grep "rm -rf /" notes.txt'],
   ["bash", "-c", "echo 'cat .env' > notes.txt"],
   "sh script.sh",
   ["su", "-c", "ls"],

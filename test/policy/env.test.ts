@@ -63,10 +63,23 @@ describe("checkEnvAssignment", () => {
 });
 
 describe("isSecretLikeName", () => {
-  it.each(["OPENAI_API_KEY", "ANTHROPIC_API_KEY", "GITHUB_TOKEN", "github_token", "AWS_SECRET_ACCESS_KEY", "AWS_ACCESS_KEY_ID", "CLIENT_SECRET", "DB_PASSWORD", "PGPASSWORD", "MYSQL_ROOT_PASSWORD", "TOOLSHED_API_KEYS", "TOOLSHED_ANYTHING", "API_KEY", "STRIPE_KEY", "SECRET"])(
-    "%s is secret-like",
-    (name) => expect(isSecretLikeName(name)).toBe(true),
-  );
+  it.each([
+    "OPENAI_API_KEY",
+    "ANTHROPIC_API_KEY",
+    "GITHUB_TOKEN",
+    "github_token",
+    "AWS_SECRET_ACCESS_KEY",
+    "AWS_ACCESS_KEY_ID",
+    "CLIENT_SECRET",
+    "DB_PASSWORD",
+    "PGPASSWORD",
+    "MYSQL_ROOT_PASSWORD",
+    "TOOLSHED_API_KEYS",
+    "TOOLSHED_ANYTHING",
+    "API_KEY",
+    "STRIPE_KEY",
+    "SECRET",
+  ])("%s is secret-like", (name) => expect(isSecretLikeName(name)).toBe(true));
   it.each(["PATH", "HOME", "TOKENIZER_PARALLELISM", "KEYBOARD", "NODE_ENV", "PASSTHROUGH", "LANG"])("%s is not", (name) => expect(isSecretLikeName(name)).toBe(false));
 });
 
@@ -83,7 +96,14 @@ describe("filterEnv", () => {
       FN: "() { :; }",
     });
     expect(env).toEqual({ PATH: "/bin", HOME: "/workspace" });
-    expect(dropped.map((d) => d.rule).sort()).toEqual(["env-exported-function", "env-exported-function", "env-invalid-name", "env-loader-hook", "env-secret", "env-secret"]);
+    expect(dropped.map((d) => d.rule).sort()).toEqual([
+      "env-exported-function",
+      "env-exported-function",
+      "env-invalid-name",
+      "env-loader-hook",
+      "env-secret",
+      "env-secret",
+    ]);
     expect(JSON.stringify(dropped)).not.toContain("sk-123");
   });
 });

@@ -69,7 +69,9 @@ describe("path resolution through symbolic links", () => {
 
   it("names the link and where it leads in the refusal", () => {
     expect(() => resolvePath("/workspace", "tmp/f", view(LINKS))).toThrow(/'tmp\/f' goes through a symbolic link to '\/tmp\/f', outside the workspace/);
-    expect(() => resolveMachinePath("/workspace", "var", view(LINKS))).toThrow(/'var' is a symbolic link \(or goes through one\) to \/var\/log, and \/var\/log is not available/);
+    expect(() => resolveMachinePath("/workspace", "var", view(LINKS))).toThrow(
+      /'var' is a symbolic link \(or goes through one\) to \/var\/log, and \/var\/log is not available/,
+    );
   });
 
   it(`gives up after ${MAX_LINK_HOPS} links, as Linux does`, () => {

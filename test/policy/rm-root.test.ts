@@ -54,9 +54,7 @@ describe.each(["toolshed", "libertai"])("rm-root in the %s profile", (profile) =
       const r = await tool(id, "bash", { command: `cd /workspace && ${row.cmd}` });
       const left = (await tool(id, "bash", { command: LEFT })).stdout.split("\n").slice(0, 2);
       const seen = { cmd: row.cmd, denied: r.denied?.rule, exit: r.exit_code, left };
-      const want = row.denied
-        ? { cmd: row.cmd, denied: row.denied, exit: 126, left: [ALL, "t "] }
-        : { cmd: row.cmd, denied: undefined, exit: 0, left: row.left };
+      const want = row.denied ? { cmd: row.cmd, denied: row.denied, exit: 126, left: [ALL, "t "] } : { cmd: row.cmd, denied: undefined, exit: 0, left: row.left };
       // A link made by the row itself is left in the workspace listing; it is not what the row tests.
       seen.left[0] = seen.left[0]!.replace(/\b(root|zz) /, "");
       if (JSON.stringify(seen) !== JSON.stringify(want)) wrong.push({ seen, want, stderr: r.stderr });

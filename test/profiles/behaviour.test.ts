@@ -67,7 +67,11 @@ describe("spacebot-worker", () => {
     expect(await braveRequest("spacebot default country")).toMatchObject({ country: "us", freshness: "pm" });
     await tool(id, "web_search", { query: "spacebot country de", country: "de" });
     expect(await braveRequest("spacebot country de")).toMatchObject({ country: "de" });
-    for (const bad of [{ query: "x", count: 21 }, { query: "x", freshness: "hour" }, { query: "x", country: "usa" }]) {
+    for (const bad of [
+      { query: "x", count: 21 },
+      { query: "x", freshness: "hour" },
+      { query: "x", country: "usa" },
+    ]) {
       expect((await call(id, "web_search", bad)).status).toBe(400);
     }
   });
@@ -198,7 +202,9 @@ describe("wayland-core", () => {
 describe("toolshed", () => {
   it("makes test files with dd from /dev/zero and /dev/urandom; a disk stays refused", async () => {
     const id = await newSession();
-    const r = await tool(id, "bash", { command: "dd if=/dev/zero of=f bs=1K count=10 2>/dev/null && wc -c < f && dd if=/dev/urandom of=/tmp/r bs=512 count=2 status=none && wc -c < /tmp/r" });
+    const r = await tool(id, "bash", {
+      command: "dd if=/dev/zero of=f bs=1K count=10 2>/dev/null && wc -c < f && dd if=/dev/urandom of=/tmp/r bs=512 count=2 status=none && wc -c < /tmp/r",
+    });
     expect([r.exit_code, r.stdout, r.denied]).toEqual([0, "10240\n1024\n", undefined]);
     expect((await tool(id, "bash", { command: "dd if=/dev/sda of=disk.img" })).denied.rule).toBe("block-device-write");
   });
@@ -215,7 +221,11 @@ describe("session creation and least privilege", () => {
     expect(r.body.message).toMatch(/has no tool 'bash'; its tools are: read_file/);
     const rpc = exports.ToolshedRPC as unknown as Pick<ToolshedRPC, "createSession" | "callTool">;
     // Awaited through then(): an RPC rejection left to expect().rejects is reported as unhandled.
-    const failure = (p: Promise<unknown>) => p.then(() => null, (e: Error) => e.message);
+    const failure = (p: Promise<unknown>) =>
+      p.then(
+        () => null,
+        (e: Error) => e.message,
+      );
     expect(await failure(rpc.callTool("alice", id, "bash", { command: "echo hi" }))).toMatch(/no tool 'bash'/);
     const narrow = await rpc.createSession("alice", { profile: "libertai", tools: ["read_file"] });
     expect(await failure(rpc.callTool("alice", narrow.id, "bash", { command: "echo hi" }))).toMatch(/no tool 'bash'/);

@@ -4,31 +4,43 @@ import { describe, expect, it } from "vitest";
 import { PROFILES, type Profile } from "../../src/profiles";
 import { parametersOf } from "../../src/profiles/export";
 import { CANONICAL } from "../../src/tools/registry";
-import { readDarixNames, readDarixSpawnWorker, readLibertai, readSpacebot, readSpacebotNames, readWayland, seedsPresent, seedText, type SeedParam, type SeedTools } from "./seeds";
+import {
+  readDarixNames,
+  readDarixSpawnWorker,
+  readLibertai,
+  readSpacebot,
+  readSpacebotNames,
+  readWayland,
+  seedsPresent,
+  seedText,
+  type SeedParam,
+  type SeedTools,
+} from "./seeds";
 
 const LIBERTAI_ORDER = ["bash", "read_file", "write_file", "edit_file", "list_dir", "web_fetch", "web_search", "generate_image", "send_file", "spawn"];
 
 // Without ../shared/seeds beside the clone these are skipped (test/outside-data.mjs says so once).
-const cases: Array<{ profile: Profile; names: string[]; params: SeedTools; items?: SeedTools }> = !seedsPresent ? [] : [
-  {
-    profile: PROFILES["spacebot-worker"],
-    names: readSpacebotNames(seedText("000"), seedText("001")),
-    params: readSpacebot(seedText("000")),
-  },
-  { profile: PROFILES["darix-worker"], names: readDarixNames(seedText("002")), params: readDarixSpawnWorker(seedText("002")) },
-  { profile: PROFILES.libertai, names: LIBERTAI_ORDER, params: readLibertai(seedText("003"), LIBERTAI_ORDER) },
-  {
-    profile: PROFILES["wayland-core"],
-    names: [...readWayland(seedText("004")).keys()],
-    params: readWayland(seedText("004")),
-    items: readWayland(seedText("004"), { items: true }),
-  },
-];
+const cases: Array<{ profile: Profile; names: string[]; params: SeedTools; items?: SeedTools }> = !seedsPresent
+  ? []
+  : [
+      {
+        profile: PROFILES["spacebot-worker"],
+        names: readSpacebotNames(seedText("000"), seedText("001")),
+        params: readSpacebot(seedText("000")),
+      },
+      { profile: PROFILES["darix-worker"], names: readDarixNames(seedText("002")), params: readDarixSpawnWorker(seedText("002")) },
+      { profile: PROFILES.libertai, names: LIBERTAI_ORDER, params: readLibertai(seedText("003"), LIBERTAI_ORDER) },
+      {
+        profile: PROFILES["wayland-core"],
+        names: [...readWayland(seedText("004")).keys()],
+        params: readWayland(seedText("004")),
+        items: readWayland(seedText("004"), { items: true }),
+      },
+    ];
 
 type Prop = { type?: string | string[]; default?: unknown; maximum?: number; minimum?: number };
 
-const typeMatches = (seed: string, prop: Prop): boolean =>
-  prop.type === seed || (seed === "number" && prop.type === "integer");
+const typeMatches = (seed: string, prop: Prop): boolean => prop.type === seed || (seed === "number" && prop.type === "integer");
 
 if (!seedsPresent) it.skip("each profile against its seed page (needs ../shared/seeds/)", () => {});
 

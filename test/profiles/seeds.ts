@@ -46,7 +46,10 @@ const SPACEBOT_FIRST_RESULT: Record<string, string> = { read_skill: "content", w
  * then the result fields (from `success`, or the tool's first result field above).
  */
 export function readSpacebot(text: string): SeedTools {
-  const lines = text.split("\n").map((l) => l.trim()).filter((l) => l !== "");
+  const lines = text
+    .split("\n")
+    .map((l) => l.trim())
+    .filter((l) => l !== "");
   const tools: SeedTools = new Map();
   let current: SeedParam[] | null = null;
   let tool = "";

@@ -28,7 +28,9 @@ describe("python3 limits", () => {
     const r = await tool(id, "bash", { command: "python3 -c 'x = bytearray(200 * 1024 * 1024)'; echo status $?" });
     expect(r.stdout).toBe("status 1\n");
     expect(r.stderr).toMatch(/MemoryError\n$/);
-    const caught = await tool(id, "bash", { command: "python3 -c 'a = []\ntry:\n    while True: a.append(\"x\" * 1000000)\nexcept MemoryError:\n    del a\n    print(\"caught\")'" });
+    const caught = await tool(id, "bash", {
+      command: 'python3 -c \'a = []\ntry:\n    while True: a.append("x" * 1000000)\nexcept MemoryError:\n    del a\n    print("caught")\'',
+    });
     expect(caught.stdout).toBe("caught\n");
     await alive();
   });
@@ -37,7 +39,10 @@ describe("python3 limits", () => {
     const r = await tool(id, "bash", { command: "python3 -c 'def f(n): return f(n + 1)\nf(0)'; echo status $?" });
     expect(r.stdout).toBe("status 1\n");
     expect(r.stderr).toContain("RecursionError: maximum recursion depth exceeded");
-    const c = await tool(id, "bash", { command: "python3 -c 'import json\ntry:\n    json.loads(\"[\" * 100000)\nexcept RecursionError as e:\n    print(\"RecursionError\")\nx = []\nfor _ in range(100000): x = [x]\ntry:\n    repr(x)\nexcept RecursionError:\n    print(\"RecursionError\")'" });
+    const c = await tool(id, "bash", {
+      command:
+        'python3 -c \'import json\ntry:\n    json.loads("[" * 100000)\nexcept RecursionError as e:\n    print("RecursionError")\nx = []\nfor _ in range(100000): x = [x]\ntry:\n    repr(x)\nexcept RecursionError:\n    print("RecursionError")\'',
+    });
     expect(c.stdout).toBe("RecursionError\nRecursionError\n");
     await alive();
   });
@@ -88,7 +93,9 @@ describe("python3 and the policy", () => {
   });
 
   it("answers pip and venv clearly", async () => {
-    const pip = await tool(id, "bash", { command: "pip install requests; echo status $?; python3 -m pip install x 2>&1 | head -1; python3 -m venv .venv; echo status $?" });
+    const pip = await tool(id, "bash", {
+      command: "pip install requests; echo status $?; python3 -m pip install x 2>&1 | head -1; python3 -m venv .venv; echo status $?",
+    });
     expect(pip.stdout).toBe("status 1\npip: no package index is reachable from this session, so nothing can be installed.\nstatus 1\n");
     expect(pip.stderr).toContain("virtual environments are not available in this session");
   });

@@ -38,7 +38,7 @@ function spawnAsync(argv, opts) {
     p.on("close", (status, signal) => {
       clearTimeout(timer);
       // Killed by a signal (python re-raises SIGINT after KeyboardInterrupt): 128 + its number, as bash reports.
-      const code = status ?? 128 + (signal ? osSignals[signal] ?? 0 : 0);
+      const code = status ?? 128 + (signal ? (osSignals[signal] ?? 0) : 0);
       resolve({ stdout: Buffer.concat(out).toString("utf8"), stderr: Buffer.concat(err).toString("utf8"), status: code });
     });
     // A program that exits without reading its stdin closes the pipe: not an error here.
@@ -71,11 +71,27 @@ async function runCase(c, bin) {
       TERM: "dumb",
       TMPDIR: "/tmp",
     };
-    const r = await spawnAsync(["setpriv", "--reuid", String(NOBODY), "--regid", String(NOBODY), "--clear-groups", "env", "-i", ...Object.entries(env).map(([k, v]) => `${k}=${v}`), "bash", "-c", commandOf(c)], {
-      cwd: work,
-      input: "",
-      timeout: 30_000,
-    });
+    const r = await spawnAsync(
+      [
+        "setpriv",
+        "--reuid",
+        String(NOBODY),
+        "--regid",
+        String(NOBODY),
+        "--clear-groups",
+        "env",
+        "-i",
+        ...Object.entries(env).map(([k, v]) => `${k}=${v}`),
+        "bash",
+        "-c",
+        commandOf(c),
+      ],
+      {
+        cwd: work,
+        input: "",
+        timeout: 30_000,
+      },
+    );
     const fix = (s) => normalize((s ?? "").split(work).join(`/workspace/${c.dir}`).split(`${bin}/`).join("/usr/bin/"));
     return { stdout: fix(r.stdout), stderr: fix(r.stderr), exit: r.status ?? -1 };
   } finally {
@@ -117,8 +133,14 @@ export default async function setup({ provide }) {
   symlinkSync(SQLITE, join(bin, "sqlite3"));
   try {
     provide("pythonReference", {
-      py: await runAll(PY_CASES.map((c, i) => ({ ...c, dir: `p${i}` })), bin),
-      sqlite: await runAll(SQLITE_CASES.map((c, i) => ({ ...c, dir: `s${i}` })), bin),
+      py: await runAll(
+        PY_CASES.map((c, i) => ({ ...c, dir: `p${i}` })),
+        bin,
+      ),
+      sqlite: await runAll(
+        SQLITE_CASES.map((c, i) => ({ ...c, dir: `s${i}` })),
+        bin,
+      ),
     });
   } finally {
     rmSync(bin, { recursive: true, force: true });

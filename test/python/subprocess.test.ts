@@ -35,17 +35,23 @@ describe("python3 commands under the session's command rules", () => {
   }
 
   it("captures a refusal as the caller's stderr and returncode; check=True raises", async () => {
-    const r = await py(`import subprocess\nr = subprocess.run(["cat", ".env"], capture_output=True, text=True)\nprint(r.returncode, r.stderr.startswith("toolshed: denied (dotenv)"))\ntry:\n    subprocess.run(["cat", ".env"], check=True, capture_output=True)\nexcept subprocess.CalledProcessError as e:\n    print("CalledProcessError", e.returncode)`);
+    const r = await py(
+      `import subprocess\nr = subprocess.run(["cat", ".env"], capture_output=True, text=True)\nprint(r.returncode, r.stderr.startswith("toolshed: denied (dotenv)"))\ntry:\n    subprocess.run(["cat", ".env"], check=True, capture_output=True)\nexcept subprocess.CalledProcessError as e:\n    print("CalledProcessError", e.returncode)`,
+    );
     expect(r.stdout).toBe("126 True\nCalledProcessError 126\n");
   });
 
   it("keeps the env deny rules: a child never gets LD_PRELOAD or a secret-named variable", async () => {
-    const r = await py(`import subprocess, os\nenv = dict(os.environ, LD_PRELOAD="/x.so", API_TOKEN="s3cret", PLAIN="ok")\nprint(subprocess.run("echo [$LD_PRELOAD] [$API_TOKEN] [$PLAIN]", shell=True, env=env, capture_output=True, text=True).stdout, end="")`);
+    const r = await py(
+      `import subprocess, os\nenv = dict(os.environ, LD_PRELOAD="/x.so", API_TOKEN="s3cret", PLAIN="ok")\nprint(subprocess.run("echo [$LD_PRELOAD] [$API_TOKEN] [$PLAIN]", shell=True, env=env, capture_output=True, text=True).stdout, end="")`,
+    );
     expect(r.stdout).toBe("[] [] [ok]\n");
   });
 
   it("writes through the file policy: a child cannot write outside the workspace or read /etc/shadow", async () => {
-    const r = await py(`import subprocess\nr = subprocess.run("cat /etc/shadow; echo x > /usr/bin/evil; echo $?", shell=True, capture_output=True, text=True)\nprint(r.stdout, r.returncode, "denied" in r.stderr or "No such file" in r.stderr or "Permission denied" in r.stderr or "Read-only" in r.stderr)`);
+    const r = await py(
+      `import subprocess\nr = subprocess.run("cat /etc/shadow; echo x > /usr/bin/evil; echo $?", shell=True, capture_output=True, text=True)\nprint(r.stdout, r.returncode, "denied" in r.stderr or "No such file" in r.stderr or "Permission denied" in r.stderr or "Read-only" in r.stderr)`,
+    );
     expect(r.stdout).toMatch(/^1\n 0 True\n$/);
   });
 
@@ -63,7 +69,9 @@ describe("python3 commands under the session's command rules", () => {
   });
 
   it("stops at the per-run budget of commands with a clear error", async () => {
-    const r = await py(`import subprocess\nn = 0\ntry:\n    for i in range(1000):\n        subprocess.run(["true"])\n        n += 1\nexcept OSError as e:\n    print(n, e)`);
+    const r = await py(
+      `import subprocess\nn = 0\ntry:\n    for i in range(1000):\n        subprocess.run(["true"])\n        n += 1\nexcept OSError as e:\n    print(n, e)`,
+    );
     expect(r.stdout).toMatch(/^200 \[Errno \d+\] a program may ask the session for at most 200 commands and fetches per run\n$/);
   }, 180_000);
 });
@@ -76,21 +84,29 @@ describe("python3 urllib.request through the session's URL policy", () => {
   const py = (code: string) => tool(id, "bash", { command: `python3 -c ${shq(code)}` });
 
   it("GETs the allowed origin: status, reason, headers, body, final URL after a redirect", async () => {
-    const r = await py(`import urllib.request\nwith urllib.request.urlopen("${SITE}/hello?x=1") as resp:\n    print(resp.status, resp.reason, resp.headers["Content-Type"], resp.getcode())\n    print(resp.read().decode(), end="")\nresp = urllib.request.urlopen("${SITE}/redirect?to=/article.html")\nprint(resp.geturl().endswith("/article.html"), b"PERIWINKLE" in resp.read())`);
+    const r = await py(
+      `import urllib.request\nwith urllib.request.urlopen("${SITE}/hello?x=1") as resp:\n    print(resp.status, resp.reason, resp.headers["Content-Type"], resp.getcode())\n    print(resp.read().decode(), end="")\nresp = urllib.request.urlopen("${SITE}/redirect?to=/article.html")\nprint(resp.geturl().endswith("/article.html"), b"PERIWINKLE" in resp.read())`,
+    );
     expect(r.stderr).toBe("");
     expect(r.stdout).toBe("200 OK text/plain; charset=utf-8 200\nhello from /hello?x=1\nTrue True\n");
   });
 
   it("POSTs data with headers, and Request(method=PUT)", async () => {
-    const r = await py(`import urllib.request, urllib.parse, json\ndata = urllib.parse.urlencode({"a": 1, "b": "two words"}).encode()\nreq = urllib.request.Request("${SITE}/echo", data=data, headers={"X-Kelp": "yes"})\necho = json.load(urllib.request.urlopen(req))\nprint(echo["method"], echo["body"], echo["headers"]["x-kelp"], echo["headers"]["content-type"], echo["headers"]["user-agent"])\nreq = urllib.request.Request("${SITE}/echo", data=b'{"k": 1}', method="PUT", headers={"Content-Type": "application/json"})\necho = json.load(urllib.request.urlopen(req))\nprint(echo["method"], echo["body"], echo["headers"]["content-type"])`);
+    const r = await py(
+      `import urllib.request, urllib.parse, json\ndata = urllib.parse.urlencode({"a": 1, "b": "two words"}).encode()\nreq = urllib.request.Request("${SITE}/echo", data=data, headers={"X-Kelp": "yes"})\necho = json.load(urllib.request.urlopen(req))\nprint(echo["method"], echo["body"], echo["headers"]["x-kelp"], echo["headers"]["content-type"], echo["headers"]["user-agent"])\nreq = urllib.request.Request("${SITE}/echo", data=b'{"k": 1}', method="PUT", headers={"Content-Type": "application/json"})\necho = json.load(urllib.request.urlopen(req))\nprint(echo["method"], echo["body"], echo["headers"]["content-type"])`,
+    );
     expect(r.stderr).toBe("");
-    expect(r.stdout).toBe("POST a=1&b=two+words yes application/x-www-form-urlencoded Python-urllib/3.11\nPUT {\"k\": 1} application/json\n");
+    expect(r.stdout).toBe('POST a=1&b=two+words yes application/x-www-form-urlencoded Python-urllib/3.11\nPUT {"k": 1} application/json\n');
   });
 
   it("raises HTTPError for 4xx and 5xx with the code, reason and body", async () => {
-    const r = await py(`import urllib.request, urllib.error\nfor code in (404, 500):\n    try:\n        urllib.request.urlopen("${SITE}/status?code=%d" % code)\n    except urllib.error.HTTPError as e:\n        print(type(e).__name__, e.code, e.reason, str(e), e.read())`);
+    const r = await py(
+      `import urllib.request, urllib.error\nfor code in (404, 500):\n    try:\n        urllib.request.urlopen("${SITE}/status?code=%d" % code)\n    except urllib.error.HTTPError as e:\n        print(type(e).__name__, e.code, e.reason, str(e), e.read())`,
+    );
     expect(r.stderr).toBe("");
-    expect(r.stdout).toBe("HTTPError 404 Not Found HTTP Error 404: Not Found b'status body 404\\n'\nHTTPError 500 Internal Server Error HTTP Error 500: Internal Server Error b'status body 500\\n'\n");
+    expect(r.stdout).toBe(
+      "HTTPError 404 Not Found HTTP Error 404: Not Found b'status body 404\\n'\nHTTPError 500 Internal Server Error HTTP Error 500: Internal Server Error b'status body 500\\n'\n",
+    );
   });
 
   for (const [what, url] of [
@@ -101,7 +117,9 @@ describe("python3 urllib.request through the session's URL policy", () => {
     it(`refuses ${what} with URLError, as curl is refused`, async () => {
       const curl = await tool(id, "bash", { command: `curl -sS ${shq(url)}` });
       expect(curl.denied).toBeDefined();
-      const r = await py(`import urllib.request, urllib.error\ntry:\n    urllib.request.urlopen(${JSON.stringify(url)})\nexcept urllib.error.URLError as e:\n    print(type(e).__name__, type(e.reason).__name__, str(e.reason))`);
+      const r = await py(
+        `import urllib.request, urllib.error\ntry:\n    urllib.request.urlopen(${JSON.stringify(url)})\nexcept urllib.error.URLError as e:\n    print(type(e).__name__, type(e.reason).__name__, str(e.reason))`,
+      );
       expect(r.stdout).toMatch(/^URLError PermissionError \[Errno \d+\] toolshed: denied \(url\.[a-z_]+\): /);
       expect(r.denied?.rule).toBe(curl.denied!.rule);
     });

@@ -42,7 +42,10 @@ async function commonTree(id: string): Promise<void> {
   for (const [path, content] of Object.entries(COMMON_FILES)) await tool(id, "write_file", { path: `.common/${path}`, content });
 }
 
-for (const [family, cases] of [["python3", ref.py], ["sqlite3", ref.sqlite]] as const) {
+for (const [family, cases] of [
+  ["python3", ref.py],
+  ["sqlite3", ref.sqlite],
+] as const) {
   describe(`${family} equals Debian's (${cases.length} cases)`, () => {
     let id: string;
     beforeAll(async () => {

@@ -88,7 +88,10 @@ export default async function setup(project) {
   requireReferenceTools("realism-corpus", PACKAGES);
   const hash = createHash("sha256");
   for (const f of readdirSync(join(here, "corpus")).sort()) hash.update(f).update(readFileSync(join(here, "corpus", f)));
-  const key = hash.update(readFileSync(fileURLToPath(import.meta.url))).update(versions()).digest("hex");
+  const key = hash
+    .update(readFileSync(fileURLToPath(import.meta.url)))
+    .update(versions())
+    .digest("hex");
   if (existsSync(CACHE)) {
     const cached = JSON.parse(readFileSync(CACHE, "utf8"));
     if (cached.key === key) return void project.provide("realismCorpus", { setup: setupScript(), calls: cached.value });

@@ -10,8 +10,27 @@ const { setup, calls } = inject("realismCorpus");
 
 /** Calls equal to Debian, per family (measured: 1,780 of 1,830; 1,723 and 1,766 before the fixes of docs/realism.md). */
 const FLOORS: Record<string, number> = {
-  grep: 128, sed: 55, awk: 66, "sort-uniq": 38, "cut-tr-wc": 82, "find-xargs": 79, archives: 79, config: 72, changelog: 42, getopts: 74,
-  "csv-json": 120, toc: 44, health: 47, trap: 38, build: 79, diff: 69, date: 79, "shell-basics": 122, files: 298, logs: 118, json: 51,
+  grep: 128,
+  sed: 55,
+  awk: 66,
+  "sort-uniq": 38,
+  "cut-tr-wc": 82,
+  "find-xargs": 79,
+  archives: 79,
+  config: 72,
+  changelog: 42,
+  getopts: 74,
+  "csv-json": 120,
+  toc: 44,
+  health: 47,
+  trap: 38,
+  build: 79,
+  diff: 69,
+  date: 79,
+  "shell-basics": 122,
+  files: 298,
+  logs: 118,
+  json: 51,
 };
 
 /** How many calls one session runs at once (each in its own directory). */
@@ -36,7 +55,10 @@ describe("realism corpus against Debian 12", () => {
       expect(made.exit_code, `fixture: ${made.stderr}`).toBe(0);
       // Every call's own copy of the fixture, made up front in a few calls.
       for (let i = 0; i < list.length; i += 50) {
-        const ns = list.slice(i, i + 50).map((x) => x.n).join(" ");
+        const ns = list
+          .slice(i, i + 50)
+          .map((x) => x.n)
+          .join(" ");
         const r = await tool(session, "bash", { command: `for n in ${ns}; do mkdir -p c/$n && cp -a fx/. c/$n/; done`, timeout_seconds: 120 });
         expect(r.exit_code, `copies: ${r.stderr}`).toBe(0);
       }

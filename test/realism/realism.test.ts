@@ -28,7 +28,10 @@ describe("realism against Debian 12", () => {
           (c.cmp === "line1" ? firstLine(got.stdout) === firstLine(c.stdout) : mask(got.stdout) === mask(c.stdout)) &&
           (c.cmp !== "all" || mask(got.stderr) === mask(c.stderr));
         if (same) equal++;
-        else wrong.push(`${c.run}\n    want(${c.exit}) ${JSON.stringify(c.stdout)} ${JSON.stringify(c.stderr)}\n    got (${got.exit}) ${JSON.stringify(got.stdout)} ${JSON.stringify(got.stderr)}`);
+        else
+          wrong.push(
+            `${c.run}\n    want(${c.exit}) ${JSON.stringify(c.stdout)} ${JSON.stringify(c.stderr)}\n    got (${got.exit}) ${JSON.stringify(got.stdout)} ${JSON.stringify(got.stderr)}`,
+          );
       }
       console.log(`${kind}: ${equal}/${cases.length} equal to Debian${wrong.length ? "\n  " + wrong.join("\n  ") : ""}`);
       expect(equal, `${kind}: cases equal to Debian`).toBeGreaterThanOrEqual(FLOORS[kind] ?? 0);

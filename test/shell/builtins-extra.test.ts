@@ -51,8 +51,8 @@ const CASES: [string, string][] = [
   ["history -s first; history -s second; history -d 1; history", "    1  second\n"],
   ["history x; echo $?", "1\n"],
   // bind
-  ["bind -q yank; bind -q vi-subst; echo $?", "yank can be invoked via \"\\C-y\".\nvi-subst is not bound to any keys.\n1\n"],
-  ["bind -x '\"\\C-o\": echo hi'; bind -X", "\"\\C-o\": \"echo hi\"\n"],
+  ["bind -q yank; bind -q vi-subst; echo $?", 'yank can be invoked via "\\C-y".\nvi-subst is not bound to any keys.\n1\n'],
+  ["bind -x '\"\\C-o\": echo hi'; bind -X", '"\\C-o": "echo hi"\n'],
   // prompt strings
   ["PS1='\\u@\\h:\\w\\$ '; echo \"${PS1@P}\"", "u@toolshed:/workspace$ \n"],
   ["x='\\'; y=h; PS1='$x$y \\\\\\$ \\101'; echo \"${PS1@P}\"", "\\h \\$ A\n"],

@@ -15,8 +15,10 @@ describe("function printer (declare -f, type)", () => {
   const exact: [string, string][] = [
     ["f() { echo; }", "f () \n{ \n    echo\n}\n"],
     ["f() { a; b | c && d; }", "f () \n{ \n    a;\n    b | c && d\n}\n"],
-    ["f() { if [[ $x == a ]]; then echo y; elif true; then :; fi; }",
-      "f () \n{ \n    if [[ $x == a ]]; then\n        echo y;\n    else\n        if true; then\n            :;\n        fi;\n    fi\n}\n"],
+    [
+      "f() { if [[ $x == a ]]; then echo y; elif true; then :; fi; }",
+      "f () \n{ \n    if [[ $x == a ]]; then\n        echo y;\n    else\n        if true; then\n            :;\n        fi;\n    fi\n}\n",
+    ],
     ["f() { for i in 1 2; do echo $i >&2; done; }", "f () \n{ \n    for i in 1 2;\n    do\n        echo $i 1>&2;\n    done\n}\n"],
     ["f() { case $x in a|b) echo ab;; esac; }", "f () \n{ \n    case $x in \n        a | b)\n            echo ab\n        ;;\n    esac\n}\n"],
     ["f() ( echo sub )", "f () \n{ \n    ( echo sub )\n}\n"],
@@ -31,7 +33,7 @@ describe("function printer (declare -f, type)", () => {
   const roundTrip: string[] = [
     `f() { local -a a=(1 "2 3"); echo "\${#a[@]} \${a[1]}" '$lit' "\\$esc"; }`,
     "f() { for ((i=0; i<3; i++)); do printf '%s,' $i; done; echo; }",
-    "f() { cat <<END\na $HOME \\$y \"q\"\nEND\necho after; }",
+    'f() { cat <<END\na $HOME \\$y "q"\nEND\necho after; }',
     "f() { x=${1:-def}; echo ${x#d} $(echo sub) $((2 + 3)); [[ -n $x && $x != z* ]] || echo no; }",
     "f() { while [ 1 = 2 ]; do :; done; ! :; echo $?; g() { echo inner; }; g; }",
   ];

@@ -13,16 +13,35 @@ const programs: Record<string, MemProgram> = {
     const srcs = argv.length > 1 ? argv.slice(1).map((a) => io.extraFds?.[Number(a.replace("/dev/fd/", ""))]) : [io.stdin];
     for (const r of srcs) {
       if (!r) return 1;
-      for (;;) { const c = await r.read(); if (!c) break; await io.stdout.write(c); }
+      for (;;) {
+        const c = await r.read();
+        if (!c) break;
+        await io.stdout.write(c);
+      }
     }
     return 0;
   },
-  yes: async (_a, io) => { const line = enc.encode("y\n".repeat(1000)); for (;;) await io.stdout.write(line); },
-  head1: async (_a, io) => { const c = await io.stdin.read(); if (c) await io.stdout.write(c.subarray(0, c.indexOf(10) + 1)); return 0; },
-  seq: async (argv, io) => { let s = ""; for (let i = 1; i <= +argv[1]; i++) s += i + "\n"; await io.stdout.write(enc.encode(s)); return 0; },
+  yes: async (_a, io) => {
+    const line = enc.encode("y\n".repeat(1000));
+    for (;;) await io.stdout.write(line);
+  },
+  head1: async (_a, io) => {
+    const c = await io.stdin.read();
+    if (c) await io.stdout.write(c.subarray(0, c.indexOf(10) + 1));
+    return 0;
+  },
+  seq: async (argv, io) => {
+    let s = "";
+    for (let i = 1; i <= +argv[1]; i++) s += i + "\n";
+    await io.stdout.write(enc.encode(s));
+    return 0;
+  },
 };
 
-async function run(script: string, o: { files?: Record<string, string>; now?: () => number; deny?: (a: string[]) => { rule: string; reason: string } | null; limits?: object; stdin?: string } = {}) {
+async function run(
+  script: string,
+  o: { files?: Record<string, string>; now?: () => number; deny?: (a: string[]) => { rule: string; reason: string } | null; limits?: object; stdin?: string } = {},
+) {
   const host = new MemoryHost({ files: o.files, programs, now: o.now, deny: o.deny });
   const r = await runShell(script, { host, cwd: "/workspace", env: { HOME: "/workspace" }, limits: o.limits, stdin: o.stdin ? enc.encode(o.stdin) : undefined });
   return { ...r, out: dec.decode(r.stdout), err: dec.decode(r.stderr), host };
@@ -30,10 +49,23 @@ async function run(script: string, o: { files?: Record<string, string>; now?: ()
 
 describe("parser", () => {
   const ok: string[] = [
-    "echo hi", "a=1 b=2 cmd x", "f() { echo; }", "if a; then b; elif c; then d; else e; fi", "for i in 1 2; do :; done",
-    "for ((i=0;i<3;i++)); do :; done", "case x in a|b) :;; c) :;& *) :;;& esac", "x=(1 2 [5]=3)", "cat <<EOF\n$x\nEOF\n",
-    "a && b || c; d & e", "! a | b |& c", "[[ -f x && $a =~ ^(a|b)$ ]]", "echo ${x:-a} ${#x} ${x//a/b} ${x:1:2} ${!p*}",
-    "(( x = 1 + 2 ))", "echo $(( 1 << 2 )) $(echo `echo hi`)", "exec 3>&1 2>&- 4<>f", "echo @(a|b) *(x)",
+    "echo hi",
+    "a=1 b=2 cmd x",
+    "f() { echo; }",
+    "if a; then b; elif c; then d; else e; fi",
+    "for i in 1 2; do :; done",
+    "for ((i=0;i<3;i++)); do :; done",
+    "case x in a|b) :;; c) :;& *) :;;& esac",
+    "x=(1 2 [5]=3)",
+    "cat <<EOF\n$x\nEOF\n",
+    "a && b || c; d & e",
+    "! a | b |& c",
+    "[[ -f x && $a =~ ^(a|b)$ ]]",
+    "echo ${x:-a} ${#x} ${x//a/b} ${x:1:2} ${!p*}",
+    "(( x = 1 + 2 ))",
+    "echo $(( 1 << 2 )) $(echo `echo hi`)",
+    "exec 3>&1 2>&- 4<>f",
+    "echo @(a|b) *(x)",
   ];
   for (const s of ok) it(`parses: ${JSON.stringify(s)}`, () => expect(parse(s).length).toBeGreaterThan(0));
   const bad: [string, RegExp][] = [
@@ -76,13 +108,13 @@ describe("runner", () => {
     ["nosuch", "", 127],
     ["echo hi >&2", ""],
     ["shopt -s extglob; [[ foo.c == @(*.c|*.h) ]] && echo y", "y\n"],
-    ["echo ${x@Q}; x=\"it's\"; echo ${x@Q}", "\n'it'\\''s'\n"],
+    ['echo ${x@Q}; x="it\'s"; echo ${x@Q}', "\n'it'\\''s'\n"],
     ["sleep 0 & wait; echo done", "done\n"],
     ["cat <(echo from-procsub)", "from-procsub\n"],
     ["shopt -s expand_aliases; eval $'alias hi=\"echo hello\"\nhi there'", "hello there\n"],
     ["x=$(false; echo kept); echo $x", "kept\n"],
     ["set -e; x=$(false); echo no", "", 1],
-    ["f() { echo $FOO; }; FOO=temp f; echo \"[$FOO]\"", "temp\n[]\n"],
+    ['f() { echo $FOO; }; FOO=temp f; echo "[$FOO]"', "temp\n[]\n"],
     ["declare -i n=5; n+=2*3; echo $n", "11\n"],
     ["a=(x y z); for i in \"${!a[@]}\"; do printf '%s=%s ' $i ${a[i]}; done; echo", "0=x 1=y 2=z \n"],
   ];
@@ -150,7 +182,7 @@ describe("runner", () => {
   });
 
   it("runs shebang scripts in the workspace with this interpreter", async () => {
-    const r = await run("./s.sh a b", { files: { "s.sh": "#!/bin/bash\necho \"$0 $#\"\n" } });
+    const r = await run("./s.sh a b", { files: { "s.sh": '#!/bin/bash\necho "$0 $#"\n' } });
     expect(r.out).toBe("./s.sh 2\n");
   });
 });

@@ -8,7 +8,7 @@ import { runScript } from "./script-table";
 // [script, expected stdout, expected exit code]; expectations are real bash 5.2's
 const CASES: [string, string, number][] = [
   ["f(){ if (($1>0)); then f $(( $1 - 1 )); fi; }; f 990; echo ok", "ok\n", 0],
-  ["f(){ eval \"(( \\$1 > 0 )) && f \\$(( \\$1 - 1 ))\"; }; f 900; echo ok $?", "ok 1\n", 0],
+  ['f(){ eval "(( \\$1 > 0 )) && f \\$(( \\$1 - 1 ))"; }; f 900; echo ok $?', "ok 1\n", 0],
   ["i=0; while ((i<5)); do ((i++)); x=$(echo $i); [ $i -eq 3 ] && continue; echo -n $x; done; echo", "1245\n", 0],
   ["for ((i=0;i<6;i++)); do if ((i==4)); then break; fi; echo -n $(echo $i)$i; done; echo", "00112233\n", 0],
   ["f(){ local n=$1; (( n == 0 )) && return 7; f $((n-1)); }; f 40; echo $?", "7\n", 0],

@@ -18,7 +18,12 @@ it("abandons a run stuck on an await that never settles", async () => {
     const ctx: ToolContext = { sessionId: "hang", fs, cwd: "/workspace", env: {}, setStatus: () => {} };
     const programs = (): ProgramRunner => (argv) => (argv[0] === "wait-forever" ? new Promise<number>(() => {}) : undefined);
     const started = Date.now();
-    const r = await runInSession(ctx, programs, { script: "echo before > out.txt; echo x >> log.txt; wait-forever; echo after", timeoutSeconds: 1 }, (n) => n === "wait-forever");
+    const r = await runInSession(
+      ctx,
+      programs,
+      { script: "echo before > out.txt; echo x >> log.txt; wait-forever; echo after", timeoutSeconds: 1 },
+      (n) => n === "wait-forever",
+    );
     const took = Date.now() - started;
     expect(r.exit_code).toBe(124);
     expect(r.limit).toBe("timeout");

@@ -38,13 +38,26 @@ describe("redirect output around bundled programs", () => {
   });
 
   const cases: { name: string; script: string; stdout?: string; file?: [string, string]; files?: Record<string, string> }[] = [
-    { name: "a program reads the file being written", script: "for i in 1 2; do echo a; wc -l out.txt; done > out.txt", file: ["out.txt", "a\n1 out.txt\na\n3 out.txt\n"] },
+    {
+      name: "a program reads the file being written",
+      script: "for i in 1 2; do echo a; wc -l out.txt; done > out.txt",
+      file: ["out.txt", "a\n1 out.txt\na\n3 out.txt\n"],
+    },
     { name: "a program stats the file being written", script: "{ echo abc; stat -c %s out.txt; } > out.txt", file: ["out.txt", "abc\n4\n"] },
     { name: "a program lists the directory of a file being created", script: "{ echo x; ls; } > new.txt", file: ["new.txt", "x\nnew.txt\n"] },
-    { name: "a program appends to the file the shell appends to", script: "{ echo one; sed -n p in.txt >> log.txt; echo three; } >> log.txt; cat log.txt", stdout: "zero\none\ntwo\nthree\n", files: { "log.txt": "zero\n", "in.txt": "two\n" } },
+    {
+      name: "a program appends to the file the shell appends to",
+      script: "{ echo one; sed -n p in.txt >> log.txt; echo three; } >> log.txt; cat log.txt",
+      stdout: "zero\none\ntwo\nthree\n",
+      files: { "log.txt": "zero\n", "in.txt": "two\n" },
+    },
     { name: "a program in a pipeline reads the file", script: "echo hi > f.txt; cat f.txt | tr a-z A-Z", stdout: "HI\n" },
     { name: "a program stats, through a link, the file being written", script: "echo zz > t; ln -s t l; { echo abc; stat -L -c %s l; } > t; cat t", stdout: "abc\n4\n" },
-    { name: "a program in a subdirectory sees a file created above it", script: "mkdir d; cd d; { echo x; ls ..; } > ../top.txt; cat ../top.txt", stdout: "x\nd\ntop.txt\n" },
+    {
+      name: "a program in a subdirectory sees a file created above it",
+      script: "mkdir d; cd d; { echo x; ls ..; } > ../top.txt; cat ../top.txt",
+      stdout: "x\nd\ntop.txt\n",
+    },
   ];
   for (const c of cases) {
     it(c.name, async () => {

@@ -9,7 +9,8 @@ export async function differingCases(cases: CommandCase[]): Promise<string[]> {
   const failures: string[] = [];
   for (const [command, stdout, code] of cases) {
     const r = await tool(id, "bash", { command });
-    if (r.stdout !== stdout || r.exit_code !== code) failures.push(`${command}\n  want(${code}) ${JSON.stringify(stdout)}\n  got (${r.exit_code}) ${JSON.stringify(r.stdout)} ${r.stderr}`);
+    if (r.stdout !== stdout || r.exit_code !== code)
+      failures.push(`${command}\n  want(${code}) ${JSON.stringify(stdout)}\n  got (${r.exit_code}) ${JSON.stringify(r.stdout)} ${r.stderr}`);
   }
   return failures;
 }

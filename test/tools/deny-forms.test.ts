@@ -15,7 +15,9 @@ describe("deny rules through the shell", () => {
       // An earlier door may refuse first, e.g. the path rule for `> /dev/sda`: still refused.
       else if (r.denied.rule !== rule) otherRule.push(`${JSON.stringify(src)} → ${r.denied.rule} (table: ${rule})`);
     }
-    console.log(`deny forms: ${dangerousShellForms.length - wrong.length}/${dangerousShellForms.length} refused, ${otherRule.length} by another rule than the table's:\n  ${otherRule.join("\n  ")}`);
+    console.log(
+      `deny forms: ${dangerousShellForms.length - wrong.length}/${dangerousShellForms.length} refused, ${otherRule.length} by another rule than the table's:\n  ${otherRule.join("\n  ")}`,
+    );
     expect(wrong).toEqual([]);
   });
 

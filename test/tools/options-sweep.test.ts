@@ -14,7 +14,13 @@ const sweep = inject("optionSweep");
 const ENV = { LC_ALL: "C", TZ: "UTC" };
 const REFUSAL = /not supported|unrecognized option|invalid option|unknown option|not available/i;
 
-interface Tally { cases: number; equal: number; refused: number; covered: Set<string>; wrong: string[] }
+interface Tally {
+  cases: number;
+  equal: number;
+  refused: number;
+  covered: Set<string>;
+  wrong: string[];
+}
 const tallies = new Map<string, Tally>();
 let session = "";
 
@@ -48,7 +54,9 @@ describe("options against the real tools", () => {
           t.equal++;
           c.opts.forEach((o) => t.covered.add(o));
         } else {
-          t.wrong.push(`${c.run}\n    want(${c.exit}) ${JSON.stringify(c.stdout)}\n    got (${r.exit_code}) ${JSON.stringify(stdout)} ${JSON.stringify(String(r.stderr).slice(0, 200))}`);
+          t.wrong.push(
+            `${c.run}\n    want(${c.exit}) ${JSON.stringify(c.stdout)}\n    got (${r.exit_code}) ${JSON.stringify(stdout)} ${JSON.stringify(String(r.stderr).slice(0, 200))}`,
+          );
         }
       }
       if (t.wrong.length) console.log(`${cmd}: ${t.wrong.length} differ from GNU\n  ${t.wrong.join("\n  ")}`);

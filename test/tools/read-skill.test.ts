@@ -23,7 +23,12 @@ describe("read_skill", () => {
     expect(await readSkillDescription(id)).toMatch(/Available skills:\n- workspace-report: Summarise what a Toolshed workspace holds/);
     const r = await tool(id, "read_skill", { skill_name: "workspace-report" });
     expect(r.success).toBe(true);
-    expect(r).toMatchObject({ name: "workspace-report", source: "operator", base_dir: "/workspace/.skills/workspace-report", files: ["report.sh", "templates/summary.md"] });
+    expect(r).toMatchObject({
+      name: "workspace-report",
+      source: "operator",
+      base_dir: "/workspace/.skills/workspace-report",
+      files: ["report.sh", "templates/summary.md"],
+    });
     expect(r.content).toContain("`sh /workspace/.skills/workspace-report/report.sh > report.md`");
     expect(r.content).not.toContain("{baseDir}");
     expect(r.output).toBe(r.content);
@@ -43,7 +48,7 @@ describe("read_skill", () => {
     const other = await newSession();
     await tool(id, "write_file", { path: "skills/github/SKILL.md", content: GITHUB_SKILL });
     await tool(id, "write_file", { path: "skills/github/scripts/pr.sh", content: "echo pr\n" });
-    expect(await readSkillDescription(id)).toContain('- github: Work with GitHub: open pull requests, read issues.');
+    expect(await readSkillDescription(id)).toContain("- github: Work with GitHub: open pull requests, read issues.");
     expect(await readSkillDescription(other)).not.toContain("github");
     const r = await tool(id, "read_skill", { skill_name: "github" });
     expect(r).toMatchObject({ success: true, source: "workspace", base_dir: "/workspace/skills/github", files: ["scripts/pr.sh"] });

@@ -13,7 +13,7 @@ const CASES: [string, string, number][] = [
   ["rg beta", "notes.txt:beta\n", 0],
   ["rg beta < /dev/null", "notes.txt:beta\n", 0],
   ["echo x | rg --files", "notes.txt\n", 0],
-  ["printf 'q\\nbeta\\n' | while read l; do echo \"$l\" | rg -q beta && echo \"hit $l\"; done", "hit beta\n", 0],
+  ['printf \'q\\nbeta\\n\' | while read l; do echo "$l" | rg -q beta && echo "hit $l"; done', "hit beta\n", 0],
 ];
 
 describe("rg reads stdin when no path is given", () => {

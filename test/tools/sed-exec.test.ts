@@ -29,7 +29,12 @@ describe("sed e under the session's command rules", () => {
     for (const command of ["echo 'cat .env' | sed e", "echo .env | sed 's/^/cat /e'"]) {
       const r = await bash(command);
       // GNU sed ignores the command's status: the pattern space is its (empty) output.
-      expect({ stdout: r.stdout, stderr: r.stderr, exit: r.exit_code, rule: r.denied?.rule }, command).toEqual({ stdout: "\n", stderr: direct.stderr, exit: 0, rule: direct.denied.rule });
+      expect({ stdout: r.stdout, stderr: r.stderr, exit: r.exit_code, rule: r.denied?.rule }, command).toEqual({
+        stdout: "\n",
+        stderr: direct.stderr,
+        exit: 0,
+        rule: direct.denied.rule,
+      });
     }
     const e = await bash("echo x | sed '1e cat .env'");
     expect({ stdout: e.stdout, stderr: e.stderr, rule: e.denied?.rule }).toEqual({ stdout: "x\n", stderr: direct.stderr, rule: direct.denied.rule });
@@ -48,10 +53,30 @@ describe("sed e under the session's command rules", () => {
   });
 
   it("gives the device only to sed runs whose script may use e", () => {
-    for (const args of [["e"], ["1e echo first"], ["s/.*/expr & + 1/e"], ["-n", "s/a/b/gep"], ["/x/Ie"], ["--expression=$!e"], ["-f", "x.sed"], ["-es/a/b/e"], ["s/a/b/ew out.txt"], ["N;e"]]) {
+    for (const args of [
+      ["e"],
+      ["1e echo first"],
+      ["s/.*/expr & + 1/e"],
+      ["-n", "s/a/b/gep"],
+      ["/x/Ie"],
+      ["--expression=$!e"],
+      ["-f", "x.sed"],
+      ["-es/a/b/e"],
+      ["s/a/b/ew out.txt"],
+      ["N;e"],
+    ]) {
       expect(sedMayExecute(args), args.join(" ")).toBe(true);
     }
-    for (const args of [["s/hello/world/"], ["-e", "s/x/y/", "f.txt"], ["-ne", "p"], ["-i", "s/time/x/g", "file"], ["-E", "s/(ab)+/x/"], ["s/here/there/g"], ["/error/d"], ["-n", "/^#/!p", "Makefile"]]) {
+    for (const args of [
+      ["s/hello/world/"],
+      ["-e", "s/x/y/", "f.txt"],
+      ["-ne", "p"],
+      ["-i", "s/time/x/g", "file"],
+      ["-E", "s/(ab)+/x/"],
+      ["s/here/there/g"],
+      ["/error/d"],
+      ["-n", "/^#/!p", "Makefile"],
+    ]) {
       expect(sedMayExecute(args), args.join(" ")).toBe(false);
     }
   });

@@ -27,7 +27,12 @@ const ROWS: Row[] = [
   { cmd: "grep ^ID_LIKE /etc/os-release; head -1 /etc/hosts | cut -f2", stdout: "ID_LIKE=debian\nlocalhost\n" },
   { cmd: "grep ^Name /proc/self/status; ls /proc/self", stdout: "Name:\tbash\ncmdline\nstatus\n" },
   { cmd: "ls /dev | grep -c -x -e null -e zero -e urandom; echo hi > /dev/null; head -c 3 /dev/zero | wc -c; head -c 8 /dev/urandom | wc -c", stdout: "3\n3\n8\n" },
-  { cmd: "ls /var/log", exit: 2, stderr: /\/var\/log is not available in this sandbox; only \/workspace, \/tmp, \/var\/tmp and \/usr\/local\/bin are writable/, denied: "path-unavailable" },
+  {
+    cmd: "ls /var/log",
+    exit: 2,
+    stderr: /\/var\/log is not available in this sandbox; only \/workspace, \/tmp, \/var\/tmp and \/usr\/local\/bin are writable/,
+    denied: "path-unavailable",
+  },
   { cmd: "cd /opt", exit: 1, stderr: /\/opt is not available in this sandbox/, denied: "path-unavailable" },
   { cmd: "echo x > /var/x", exit: 1, stderr: /\/var\/x is not available in this sandbox/, denied: "path-unavailable" },
   { cmd: "[ -e /var/log ] || echo absent", stdout: "absent\n" },

@@ -43,7 +43,9 @@ describe("file modes through the bash tool", () => {
     const id = await newSession();
     const run = async (command: string) => tool(id, "bash", { command });
     let r = await run("touch f; chmod -v 751 f; chmod -c 751 f; chmod -c u-w f; [ -w f ] || echo notw; [ -x f ] && echo x; [ -r f ] && echo r");
-    expect(r.stdout).toBe("mode of 'f' changed from 0644 (-rw-r--r--) to 0751 (-rwxr-x--x)\nmode of 'f' changed from 0751 (-rwxr-x--x) to 0551 (-r-xr-x--x)\nnotw\nx\nr\n");
+    expect(r.stdout).toBe(
+      "mode of 'f' changed from 0644 (-rw-r--r--) to 0751 (-rwxr-x--x)\nmode of 'f' changed from 0751 (-rwxr-x--x) to 0551 (-r-xr-x--x)\nnotw\nx\nr\n",
+    );
     r = await run("chmod 000 f; [ -r f ] || echo nor; chmod --reference=/etc/hostname f; [ -r f ] && echo r");
     expect(r.stdout).toBe("nor\nr\n");
     r = await run("mkdir -p d/e && touch d/e/g && chmod -R go-rwx d && [ -x d/e ] && chmod -v 700 d/e/g");
@@ -58,11 +60,15 @@ describe("file modes through the bash tool", () => {
     expect((await api("PUT", `/v1/sessions/${id}/files/s.sh`, { raw: "#!/bin/sh\necho three\n" })).status).toBe(201);
     expect((await run("./s.sh; echo 'echo four' > s.sh; ./s.sh")).stdout).toBe("three\nfour\n");
     // shown by ls -l, stat and find; kept by cp -p and tar
-    r = await run("mkdir -p m && cd m && touch a b c && mkdir sub && chmod 750 a && chmod u+s,g+w b && chmod 1777 sub && ls -l | cut -d' ' -f1 && stat -c '%a %A %n' a b c sub");
+    r = await run(
+      "mkdir -p m && cd m && touch a b c && mkdir sub && chmod 750 a && chmod u+s,g+w b && chmod 1777 sub && ls -l | cut -d' ' -f1 && stat -c '%a %A %n' a b c sub",
+    );
     expect(r.stdout).toBe("total\n-rwxr-x---\n-rwSrw-r--\n-rw-r--r--\ndrwxrwxrwt\n750 -rwxr-x--- a\n4664 -rwSrw-r-- b\n644 -rw-r--r-- c\n1777 drwxrwxrwt sub\n");
     r = await run("cd m && find . -perm 750; find . -perm -u+x | sort; find . -perm /o+w; find . -name c -printf '%m %M\\n'");
     expect(r.stdout).toBe("./a\n.\n./a\n./sub\n./sub\n644 -rw-r--r--\n");
-    r = await run("cd m && cp -p a a2 && cp a a3 && stat -c '%a' a2 a3 && tar cf /tmp/m.tar a b && mkdir x && tar xpf /tmp/m.tar -C x && stat -c '%a %n' x/a x/b && tar tvf /tmp/m.tar | cut -c1-10");
+    r = await run(
+      "cd m && cp -p a a2 && cp a a3 && stat -c '%a' a2 a3 && tar cf /tmp/m.tar a b && mkdir x && tar xpf /tmp/m.tar -C x && stat -c '%a %n' x/a x/b && tar tvf /tmp/m.tar | cut -c1-10",
+    );
     // Plain cp gives the copy its source's bits under the umask, as GNU cp does; tar keeps every
     // bit with -p (without it the umask applies and set-id bits go, as for GNU tar run by a user).
     expect(r.stdout).toBe("750\n750\n750 x/a\n4664 x/b\n-rwxr-x---\n-rwSrw-r--\n");

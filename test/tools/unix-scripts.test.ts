@@ -20,7 +20,7 @@ const SETUP = [
 ].join("; ");
 
 const ROWS: Row[] = [
-  { cmd: "./run.sh a b; echo \"st=$? X=${X-unset}\"", stdout: "./run.sh 2 a\nst=3 X=unset\n" },
+  { cmd: './run.sh a b; echo "st=$? X=${X-unset}"', stdout: "./run.sh 2 a\nst=3 X=unset\n" },
   { cmd: "bash run.sh q; echo $?; sh s.sh one", stdout: "run.sh 1 q\n3\nsh:one\n" },
   { cmd: "export GREETING=hi; ./e.sh 1 2; GREETING=tmp ./e.sh", stdout: "env:hi:2\nenv:tmp:0\n" },
   { cmd: "./plain.sh z", stdout: "noshebang z\n" },
@@ -34,11 +34,18 @@ const ROWS: Row[] = [
   { cmd: "echo 'echo ran' > nox.sh; ./nox.sh", exit: 126, stderr: /^bash: line 1: \.\/nox\.sh: Permission denied\n$/ },
   { cmd: "bash nox.sh; sh nox.sh; . ./nox.sh; chmod u+x nox.sh && ./nox.sh", stdout: "ran\nran\nran\nran\n" },
   { cmd: "chmod -x /usr/local/bin/mine; mine; echo $?", stdout: "126\n", stderr: /mine: Permission denied/ },
-  { cmd: "printf 'p\n' | xargs chmod 600; printf 'p\n' > p; printf 'p\n' | xargs chmod 751; [ -x p ] && echo x", stdout: "x\n", stderr: /chmod: cannot access 'p': No such file or directory/ },
+  {
+    cmd: "printf 'p\n' | xargs chmod 600; printf 'p\n' > p; printf 'p\n' | xargs chmod 751; [ -x p ] && echo x",
+    stdout: "x\n",
+    stderr: /chmod: cannot access 'p': No such file or directory/,
+  },
   { cmd: "find . -maxdepth 1 -name 'p' -exec chmod a-x {} \\; ; [ -x p ] || echo nox", stdout: "nox\n" },
   { cmd: "bash --version | head -1", stdout: "GNU bash, version 5.2.15(1)-release (x86_64-pc-linux-gnu)\n" },
   // wrappers (issue 13 item 5)
-  { cmd: "env bash -c 'echo in env $V' ; env V=1 bash -c 'echo $V'; export V=2; env -u V bash -c 'echo ${V-none}'; env -i bash -c 'echo ${V-none}'", stdout: "in env\n1\nnone\nnone\n" },
+  {
+    cmd: "env bash -c 'echo in env $V' ; env V=1 bash -c 'echo $V'; export V=2; env -u V bash -c 'echo ${V-none}'; env -i bash -c 'echo ${V-none}'",
+    stdout: "in env\n1\nnone\nnone\n",
+  },
   { cmd: "env ./run.sh x; echo $?; env GREETING=w ./e.sh", stdout: "./run.sh 1 x\n3\nenv:w:0\n" },
   { cmd: "printf 'a\\nb\\n' | xargs -n1 sh -c 'echo got $0'", stdout: "got a\ngot b\n" },
   { cmd: "printf 'a b c\\n' | xargs bash -c 'echo $#: \"$@\"' _", stdout: "3: a b c\n" },

@@ -75,30 +75,50 @@ describe("workspace caches", () => {
 
   const changes: [string, (ws: Workspace) => void, (ws: Workspace) => void][] = [
     ["rewrite", (ws) => ws.writeFile("/workspace/d/a", "new"), (ws) => expect(text(ws.readFile("/workspace/d/a"))).toBe("new")],
-    ["append via editor", (ws) => {
-      const ed = ws.openEditor("/workspace/d/a");
-      ed.append(new TextEncoder().encode("+"));
-      ed.commit();
-    }, (ws) => expect(text(ws.readFile("/workspace/d/a"))).toBe("a+")],
-    ["remove", (ws) => ws.remove("/workspace/d/a"), (ws) => {
-      expect(ws.stat("/workspace/d/a")).toBeNull();
-      expect(ws.readdir("/workspace/d").map((n) => n.path)).toEqual(["/workspace/d/b"]);
-    }],
-    ["rename", (ws) => ws.rename("/workspace/d/a", "/workspace/d/z"), (ws) => {
-      expect(ws.stat("/workspace/d/a")).toBeNull();
-      expect(text(ws.readFile("/workspace/d/z"))).toBe("a");
-      expect(ws.readdir("/workspace/d").map((n) => n.path)).toEqual(["/workspace/d/b", "/workspace/d/z"]);
-    }],
-    ["rename of the directory", (ws) => ws.rename("/workspace/d", "/workspace/e"), (ws) => {
-      expect(ws.stat("/workspace/d/a")).toBeNull();
-      expect(text(ws.readFile("/workspace/e/a"))).toBe("a");
-    }],
+    [
+      "append via editor",
+      (ws) => {
+        const ed = ws.openEditor("/workspace/d/a");
+        ed.append(new TextEncoder().encode("+"));
+        ed.commit();
+      },
+      (ws) => expect(text(ws.readFile("/workspace/d/a"))).toBe("a+"),
+    ],
+    [
+      "remove",
+      (ws) => ws.remove("/workspace/d/a"),
+      (ws) => {
+        expect(ws.stat("/workspace/d/a")).toBeNull();
+        expect(ws.readdir("/workspace/d").map((n) => n.path)).toEqual(["/workspace/d/b"]);
+      },
+    ],
+    [
+      "rename",
+      (ws) => ws.rename("/workspace/d/a", "/workspace/d/z"),
+      (ws) => {
+        expect(ws.stat("/workspace/d/a")).toBeNull();
+        expect(text(ws.readFile("/workspace/d/z"))).toBe("a");
+        expect(ws.readdir("/workspace/d").map((n) => n.path)).toEqual(["/workspace/d/b", "/workspace/d/z"]);
+      },
+    ],
+    [
+      "rename of the directory",
+      (ws) => ws.rename("/workspace/d", "/workspace/e"),
+      (ws) => {
+        expect(ws.stat("/workspace/d/a")).toBeNull();
+        expect(text(ws.readFile("/workspace/e/a"))).toBe("a");
+      },
+    ],
     ["mkdir", (ws) => ws.mkdir("/workspace/d/sub"), (ws) => expect(ws.readdir("/workspace/d").map((n) => n.kind)).toEqual(["file", "file", "dir"])],
     ["setMtime", (ws) => ws.setMtime("/workspace/d/a", 1234), (ws) => expect(ws.stat("/workspace/d/a")?.mtimeMs).toBe(1234)],
-    ["eraseAll", (ws) => ws.eraseAll(), (ws) => {
-      expect(ws.stat("/workspace/d")).toBeNull();
-      expect(ws.readdir("/workspace")).toEqual([]);
-    }],
+    [
+      "eraseAll",
+      (ws) => ws.eraseAll(),
+      (ws) => {
+        expect(ws.stat("/workspace/d")).toBeNull();
+        expect(ws.readdir("/workspace")).toEqual([]);
+      },
+    ],
   ];
 
   it.each(changes)("forgets what a %s makes stale", (_name, change, check) =>
@@ -113,7 +133,8 @@ describe("workspace caches", () => {
       expect(ws.stat("/workspace/d/missing")).toBeNull();
       change(ws);
       check(ws);
-    }));
+    }),
+  );
 
   it("forgets rows and blobs a rolled-back transaction created", () =>
     withCountedWorkspace((ws) => {

@@ -10,7 +10,9 @@ describe("schema migration for file modes and the stored roots", () => {
       const sql = state.storage.sql;
       // The tables as they were before this change, with one file in them.
       sql.exec(`DROP TABLE IF EXISTS vfs_nodes`);
-      sql.exec(`CREATE TABLE vfs_nodes (path TEXT PRIMARY KEY, parent TEXT NOT NULL, kind INTEGER NOT NULL, size INTEGER NOT NULL DEFAULT 0, mtime INTEGER NOT NULL, blob INTEGER)`);
+      sql.exec(
+        `CREATE TABLE vfs_nodes (path TEXT PRIMARY KEY, parent TEXT NOT NULL, kind INTEGER NOT NULL, size INTEGER NOT NULL DEFAULT 0, mtime INTEGER NOT NULL, blob INTEGER)`,
+      );
       sql.exec(`INSERT INTO vfs_nodes (path, parent, kind, size, mtime) VALUES ('/workspace', '', 2, 0, 1)`);
       sql.exec(`INSERT INTO vfs_nodes (path, parent, kind, size, mtime) VALUES ('/workspace/old', '/workspace', 2, 0, 1)`);
       Workspace.initialize(state.storage);

@@ -54,7 +54,14 @@ describe("/dev inside WASI programs", () => {
 
 it("collects what a program writes to a writable /dev/fd/N", () =>
   withFs((fs) => {
-    const r = runWasi(toolbox(), { argv: ["tee", "/dev/fd/62", "/dev/fd/61"], env: {}, cwd: "/workspace", fs, stdin: new TextEncoder().encode("x\n"), fdSinks: [61, 62] });
+    const r = runWasi(toolbox(), {
+      argv: ["tee", "/dev/fd/62", "/dev/fd/61"],
+      env: {},
+      cwd: "/workspace",
+      fs,
+      stdin: new TextEncoder().encode("x\n"),
+      fdSinks: [61, 62],
+    });
     expect(new TextDecoder().decode(r.stdout)).toBe("x\n");
     expect(Object.keys(r.fdOutputs ?? {})).toEqual(["61", "62"]);
     expect(new TextDecoder().decode(r.fdOutputs![62])).toBe("x\n");

@@ -38,8 +38,7 @@ export function run(
   return { ...r, out: decode(r.stdout), err: decode(r.stderr) };
 }
 
-export const probe = (fs: GuardedFs, args: string[], opts: Parameters<typeof run>[3] = {}) =>
-  run(FSPROBE, fs, ["fsprobe", ...args], opts);
+export const probe = (fs: GuardedFs, args: string[], opts: Parameters<typeof run>[3] = {}) => run(FSPROBE, fs, ["fsprobe", ...args], opts);
 
 /** Call counts per method of an object, through a Proxy that forwards everything. */
 export function counting<T extends object>(target: T): { proxy: T; calls: Map<string, string[]> } {

@@ -23,7 +23,10 @@ describe("the WASI filesystem is lazy", () => {
       for (const m of ["readdir", "walk", "readFile", "chunks"]) expect(calls.get(m), m).toBeUndefined();
       expect(calls.get("stat")?.filter((p) => p === "/workspace")).toEqual(["/workspace"]);
       // hasLinks names no file (one cached answer: this workspace has no links).
-      const touched = [...calls].filter(([m]) => m !== "hasLinks").flatMap(([, paths]) => paths).filter((p) => p !== "/workspace");
+      const touched = [...calls]
+        .filter(([m]) => m !== "hasLinks")
+        .flatMap(([, paths]) => paths)
+        .filter((p) => p !== "/workspace");
       expect(new Set(touched)).toEqual(new Set([name(4242)]));
       expect(touched.length, JSON.stringify([...calls])).toBeLessThanOrEqual(6);
 

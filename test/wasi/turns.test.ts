@@ -32,7 +32,10 @@ describe("turns on the isolate's thread", () => {
     );
     watching = false;
     await watcher;
-    const runs = order.join(" ").split("poll").map((chunk) => chunk.trim().split(" ").filter(Boolean).length);
+    const runs = order
+      .join(" ")
+      .split("poll")
+      .map((chunk) => chunk.trim().split(" ").filter(Boolean).length);
     // Without turns all 300 stretches would run between two polls.
     expect(polls).toBeGreaterThanOrEqual(2);
     // Between two polls: at most one poll's budget of 16 plus the sessions whose wait ended in

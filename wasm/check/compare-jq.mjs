@@ -11,7 +11,9 @@ import { fileURLToPath } from "node:url";
 const here = dirname(fileURLToPath(import.meta.url));
 const wasm = process.argv.includes("--wasm");
 const native = join(here, "..", "target", "debug", "toolbox");
-const lines = readFileSync(join(here, "jq-cases.txt"), "utf8").split("\n").filter((l) => l.trim() && !l.startsWith("##"));
+const lines = readFileSync(join(here, "jq-cases.txt"), "utf8")
+  .split("\n")
+  .filter((l) => l.trim() && !l.startsWith("##"));
 const dir = mkdtempSync(join(tmpdir(), "jq-cmp-"));
 let pass = 0;
 let fail = 0;

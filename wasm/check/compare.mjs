@@ -14,7 +14,10 @@ import { CASES as BASE } from "./cases.mjs";
 import { CASES as EXTRA } from "./extra-cases.mjs";
 import { CASES as NEW } from "./new-cases.mjs";
 // --only=cmd,cmd limits the run to those commands.
-const only = process.argv.find((a) => a.startsWith("--only="))?.slice(7).split(",");
+const only = process.argv
+  .find((a) => a.startsWith("--only="))
+  ?.slice(7)
+  .split(",");
 const CASES = [...BASE, ...EXTRA, ...NEW].filter((c) => !only || only.includes(c.cmd));
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -33,7 +36,7 @@ function fixture() {
     "nonl.txt": "no newline at end",
     "empty.txt": "",
     "words.txt": "foo bar foobar\nbarfoo foo_bar\nfoo-bar\n",
-    "src/main.rs": "fn main() {\n    println!(\"hi\");\n}\n",
+    "src/main.rs": 'fn main() {\n    println!("hi");\n}\n',
     "src/lib/util.rs": "pub fn util() {}\n// TODO: main\n",
     "src/notes.md": "# main notes\n",
   };
@@ -71,7 +74,11 @@ for (const c of CASES) {
     continue;
   }
   const norm = (s) => {
-    const t = String(s ?? "").split(d1).join("<D>").split(d2).join("<D>");
+    const t = String(s ?? "")
+      .split(d1)
+      .join("<D>")
+      .split(d2)
+      .join("<D>");
     // Standard input has no mtime: diff shows "now" for it.
     const u = t.replace(/^(\+\+\+|---) -\t[0-9-]+ [0-9:.]+ \+0000$/gm, "$1 -\t<now>");
     return c.unordered ? u.split("\n").sort().join("\n") : u;

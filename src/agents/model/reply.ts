@@ -9,9 +9,7 @@ const toolCall = z.object({
 });
 
 const completion = z.object({
-  choices: z
-    .array(z.object({ message: z.object({ content: z.string().nullish(), tool_calls: z.array(toolCall).nullish() }) }))
-    .min(1),
+  choices: z.array(z.object({ message: z.object({ content: z.string().nullish(), tool_calls: z.array(toolCall).nullish() }) })).min(1),
 });
 
 // Workers AI's native answer for models run through the binding without the OpenAI shape.
@@ -43,5 +41,7 @@ export function parseReply(body: unknown): ChatReply {
     }));
     return { content: native.data.response ?? null, toolCalls };
   }
-  throw new ToolError("The model provider sent a malformed reply (no choices[0].message); the sub-agent stopped. Retry later, or ask the operator to check TOOLSHED_LLM_URL.");
+  throw new ToolError(
+    "The model provider sent a malformed reply (no choices[0].message); the sub-agent stopped. Retry later, or ask the operator to check TOOLSHED_LLM_URL.",
+  );
 }

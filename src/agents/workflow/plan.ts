@@ -85,7 +85,8 @@ export function planWorkflow(doc: RonValue, refuse: (tool: string) => string | n
     const prompt = text(required(fields, "prompt", "Agent", v.at), `Agent '${name}': prompt`);
     if (!prompt.trim()) throw new RonError(fields.get("prompt")!.value.at, `Agent '${name}': the prompt is empty`);
     const list = required(fields, "tools", "Agent", v.at);
-    if (list.kind !== "list" || list.items.length === 0) throw new RonError(list.at, `Agent '${name}': tools must be a non-empty list of tool names, e.g. ["read_file", "bash"]`);
+    if (list.kind !== "list" || list.items.length === 0)
+      throw new RonError(list.at, `Agent '${name}': tools must be a non-empty list of tool names, e.g. ["read_file", "bash"]`);
     const tools = list.items.map((t) => {
       const tool = text(t, `Agent '${name}': a tool name`);
       const refused = refuse(tool);
@@ -138,8 +139,7 @@ export function planWorkflow(doc: RonValue, refuse: (tool: string) => string | n
   if (!name) throw new RonError(nameValue.at, "the workflow's name is empty");
   const root: Step = { kind: "Pipeline", name, steps: steps(required(fields, "steps", "Workflow", doc.at), "Workflow"), at: doc.at };
 
-  const widthOf = (s: Step): number =>
-    s.kind === "Agent" ? 1 : s.kind === "Pipeline" ? Math.max(...s.steps.map(widthOf)) : s.steps.reduce((n, c) => n + widthOf(c), 0);
+  const widthOf = (s: Step): number => (s.kind === "Agent" ? 1 : s.kind === "Pipeline" ? Math.max(...s.steps.map(widthOf)) : s.steps.reduce((n, c) => n + widthOf(c), 0));
   for (const s of walk(root)) {
     const w = widthOf(s);
     if (w > limits.maxWidth) throw new RonError(s.at, `this ${s.kind} would run ${w} sub-agents at once; at most ${limits.maxWidth} may run at once per session`);

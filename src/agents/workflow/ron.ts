@@ -69,7 +69,7 @@ export function checkRonLimits(text: string, limits: RonLimits): void {
     } else if (c === "/" && text[i + 1] === "*") {
       let nest = 0;
       for (; i < text.length; i++) {
-        if (text[i] === "/" && text[i + 1] === "*") (nest++, i++);
+        if (text[i] === "/" && text[i + 1] === "*") nest++, i++;
         else if (text[i] === "*" && text[i + 1] === "/" && (i++, --nest === 0)) break;
       }
     } else if (c === '"') {
@@ -131,8 +131,8 @@ class Parser {
         let nest = 0;
         do {
           if (this.i >= this.s.length) this.fail("this comment is never closed with */", start);
-          if (this.s.startsWith("/*", this.i)) (nest++, (this.i += 2));
-          else if (this.s.startsWith("*/", this.i)) (nest--, (this.i += 2));
+          if (this.s.startsWith("/*", this.i)) nest++, (this.i += 2);
+          else if (this.s.startsWith("*/", this.i)) nest--, (this.i += 2);
           else this.i++;
         } while (nest > 0);
       } else return;
@@ -153,7 +153,7 @@ class Parser {
       this.i = end + 1;
       this.skip();
     }
-    if (this.i >= this.s.length) this.fail("the workflow is empty; write Workflow(name: \"...\", steps: [...])");
+    if (this.i >= this.s.length) this.fail('the workflow is empty; write Workflow(name: "...", steps: [...])');
     const v = this.value();
     this.skip();
     if (this.i < this.s.length) this.fail(`unexpected ${this.found()} after the end of the value`);
@@ -193,7 +193,7 @@ class Parser {
     let out = "";
     for (;;) {
       const c = this.s[this.i];
-      if (c === undefined) this.fail("this string is never closed with \"", start);
+      if (c === undefined) this.fail('this string is never closed with "', start);
       this.i++;
       if (c === '"') return out;
       if (c !== "\\") {
@@ -203,7 +203,8 @@ class Parser {
       const e = this.s[this.i++];
       const simple: Record<string, string> = { n: "\n", r: "\r", t: "\t", "0": "\0", "\\": "\\", '"': '"', "'": "'" };
       if (e !== undefined && e in simple) out += simple[e];
-      else if (e === "\n") while (/\s/.test(this.s[this.i] ?? "")) this.i++; // a line continuation
+      else if (e === "\n")
+        while (/\s/.test(this.s[this.i] ?? "")) this.i++; // a line continuation
       else if (e === "x" && /^[0-7][0-9a-fA-F]$/.test(this.s.slice(this.i, this.i + 2))) {
         out += String.fromCharCode(parseInt(this.s.slice(this.i, this.i + 2), 16));
         this.i += 2;

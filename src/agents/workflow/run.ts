@@ -29,7 +29,13 @@ function withInput(prompt: string, input: string | null): string {
 export async function runStep(step: Step, input: string | null, model: ChatModel, host: SubAgentHost): Promise<StepResult> {
   if (step.kind === "Agent") {
     const id = `task-${crypto.randomUUID()}`;
-    const r = await runSubAgent(model, host, { id, prompt: withInput(step.prompt, input), tools: step.tools, maxTurns: step.maxTurns, timeoutSeconds: DEFAULT_TIMEOUT_SECONDS });
+    const r = await runSubAgent(model, host, {
+      id,
+      prompt: withInput(step.prompt, input),
+      tools: step.tools,
+      maxTurns: step.maxTurns,
+      timeoutSeconds: DEFAULT_TIMEOUT_SECONDS,
+    });
     return { kind: "Agent", name: step.name, task: r.task, success: r.success, output: r.report, turns: r.turns, toolCalls: r.toolCalls };
   }
   if (step.kind === "Parallel") {

@@ -25,9 +25,7 @@ const serverSpec = z
       .regex(SECRET_NAME, "must name a Worker secret (upper-case letters, digits, _)")
       .optional()
       .describe("A Worker secret holding a token sent as Authorization: Bearer"),
-    deferred: z
-      .literal(true, { message: "only deferred servers are supported: their tools are found with tool_search (leave deferred out)" })
-      .optional(),
+    deferred: z.literal(true, { message: "only deferred servers are supported: their tools are found with tool_search (leave deferred out)" }).optional(),
   })
   .strict();
 
@@ -110,13 +108,16 @@ export function resolveServer(env: McpClientEnv, name: string): RemoteServer {
     }
     const ok = z.record(z.string(), z.string()).safeParse(parsed);
     if (!ok.success) {
-      throw new McpConfigError(`The secret ${spec.headers_secret} named for MCP server '${name}' is unset or not a JSON object of header strings; ask the operator to set it.`);
+      throw new McpConfigError(
+        `The secret ${spec.headers_secret} named for MCP server '${name}' is unset or not a JSON object of header strings; ask the operator to set it.`,
+      );
     }
     Object.assign(headers, ok.data);
   }
   if (spec.bearer_secret) {
     const token = secrets[spec.bearer_secret];
-    if (typeof token !== "string" || !token) throw new McpConfigError(`The secret ${spec.bearer_secret} named for MCP server '${name}' is unset; ask the operator to set it.`);
+    if (typeof token !== "string" || !token)
+      throw new McpConfigError(`The secret ${spec.bearer_secret} named for MCP server '${name}' is unset; ask the operator to set it.`);
     headers["authorization"] = `Bearer ${token}`;
   }
   return { name, url: spec.url, headers };

@@ -8,11 +8,11 @@ import { ImapError } from "./errors";
  */
 export function checkSearchQuery(query: string): string {
   const q = query.trim();
-  const bad = (why: string) =>
-    new ImapError("query", `The query is not valid IMAP SEARCH syntax: ${why}. Example: FROM alice@example.com SINCE 1-Jan-2024`);
+  const bad = (why: string) => new ImapError("query", `The query is not valid IMAP SEARCH syntax: ${why}. Example: FROM alice@example.com SINCE 1-Jan-2024`);
   if (!q) throw bad("it is empty");
   if (/[\r\n\0]/.test(q)) throw bad("it contains a line break or NUL; give the whole query on one line");
-  if (/[^\x20-\x7e\t]/.test(q)) throw bad("it contains non-ASCII characters, which this client does not send (no CHARSET support); search with an ASCII part of the text");
+  if (/[^\x20-\x7e\t]/.test(q))
+    throw bad("it contains non-ASCII characters, which this client does not send (no CHARSET support); search with an ASCII part of the text");
   let depth = 0;
   let quoted = false;
   for (let i = 0; i < q.length; i++) {
@@ -27,7 +27,7 @@ export function checkSearchQuery(query: string): string {
     else if (c === ")" && --depth < 0) throw bad("a ')' has no matching '('");
     else if (c === "{") throw bad("'{' (an IMAP literal) is not allowed outside quotes; put the text in double quotes");
   }
-  if (quoted) throw bad('a double quote is not closed');
+  if (quoted) throw bad("a double quote is not closed");
   if (depth > 0) throw bad("a '(' is not closed");
   return q;
 }

@@ -53,7 +53,8 @@ export async function searchMailbox(cfg: ImapConfig, net: NetContext, req: Searc
   try {
     return await session(wire, cfg, query, folder, req, limits);
   } catch (e) {
-    if (timedOut) throw new ImapError("timeout", `The IMAP server did not finish the search within ${limits.timeoutMs / 1000} s. Try a narrower query or try again later.`);
+    if (timedOut)
+      throw new ImapError("timeout", `The IMAP server did not finish the search within ${limits.timeoutMs / 1000} s. Try a narrower query or try again later.`);
     throw e;
   } finally {
     clearTimeout(timer);
@@ -90,28 +91,38 @@ async function session(wire: ImapWire, cfg: ImapConfig, query: string, folder: s
     );
   }
   if (cfg.tls === "starttls") {
-    await wire.command(["STARTTLS"], () => new ImapError("tls", `The IMAP server ${cfg.host} refused STARTTLS; the operator's TOOLSHED_IMAP_TLS=starttls does not match the server.`));
+    await wire.command(
+      ["STARTTLS"],
+      () => new ImapError("tls", `The IMAP server ${cfg.host} refused STARTTLS; the operator's TOOLSHED_IMAP_TLS=starttls does not match the server.`),
+    );
     wire.upgrade(cfg.host);
   }
   if (!/^\* PREAUTH/i.test(hello.text)) {
     await wire.command(["LOGIN ", astring(cfg.user), " ", astring(cfg.password)], (status, text) =>
       status === "NO"
-        ? new ImapError("auth", `The IMAP server refused the operator's login (${stripCode(text)}). The configured user name or password is wrong; ask the operator to fix it.`)
+        ? new ImapError(
+            "auth",
+            `The IMAP server refused the operator's login (${stripCode(text)}). The configured user name or password is wrong; ask the operator to fix it.`,
+          )
         : new ImapError("auth", "The IMAP server rejected the LOGIN command (it may require TLS first). Ask the operator to check TOOLSHED_IMAP_TLS."),
     );
   }
-  await wire.command(["EXAMINE ", folder], (_s, text) =>
-    new ImapError("folder", `The folder ${folder} cannot be opened (${stripCode(text)}). Check the name (e.g. INBOX) and try again.`),
+  await wire.command(
+    ["EXAMINE ", folder],
+    (_s, text) => new ImapError("folder", `The folder ${folder} cannot be opened (${stripCode(text)}). Check the name (e.g. INBOX) and try again.`),
   );
-  const found = await wire.command(["UID SEARCH ", query], (_s, text) =>
-    new ImapError("query", `The IMAP server rejected the search query (${stripCode(text)}). Use IMAP SEARCH syntax, e.g. FROM alice@example.com SINCE 1-Jan-2024.`),
+  const found = await wire.command(
+    ["UID SEARCH ", query],
+    (_s, text) =>
+      new ImapError("query", `The IMAP server rejected the search query (${stripCode(text)}). Use IMAP SEARCH syntax, e.g. FROM alice@example.com SINCE 1-Jan-2024.`),
   );
   const uids = found.untagged.flatMap((r) => (/^\* SEARCH\b/i.test(r.text) ? r.text.slice(8).trim().split(/\s+/).filter(Boolean).map(Number) : []));
   // UIDs grow with arrival, so the highest are the newest; they are then ordered by date.
   const chosen = uids.sort((a, b) => a - b).slice(-req.maxResults);
   if (chosen.length === 0) return { total: 0, messages: [] };
-  const fetched = await wire.command(["UID FETCH ", chosen.join(","), ` (UID INTERNALDATE BODY.PEEK[]<0.${limits.fetchBytes}>)`], (_s, text) =>
-    new ImapError("protocol", `The IMAP server could not fetch the messages (${stripCode(text)}).`),
+  const fetched = await wire.command(
+    ["UID FETCH ", chosen.join(","), ` (UID INTERNALDATE BODY.PEEK[]<0.${limits.fetchBytes}>)`],
+    (_s, text) => new ImapError("protocol", `The IMAP server could not fetch the messages (${stripCode(text)}).`),
   );
   const raws = fetched.untagged.filter((r) => /^\* \d+ FETCH\b/i.test(r.text));
   const messages = await Promise.all(raws.map((r) => decode(r, limits)));

@@ -210,9 +210,18 @@ function reason(e: unknown): string {
 function connectError(host: string, port: number, tls: ImapTls, e: unknown): ImapError {
   const why = reason(e);
   if (/tls|ssl|handshake|certificate/i.test(why)) {
-    return new ImapError("tls", `The TLS handshake with the IMAP server ${host}:${port} failed (${why}). The operator's TOOLSHED_IMAP_TLS=${tls} may not match the server.`);
+    return new ImapError(
+      "tls",
+      `The TLS handshake with the IMAP server ${host}:${port} failed (${why}). The operator's TOOLSHED_IMAP_TLS=${tls} may not match the server.`,
+    );
   }
   // workerd reports a failed implicit-TLS handshake as a failed connection, so say both.
-  const hint = tls === "on" ? ` If the server is up, the TLS handshake may have failed: TOOLSHED_IMAP_TLS=on expects implicit TLS (usually port 993); a plain or STARTTLS server needs starttls.` : "";
-  return new ImapError("connect", `Could not connect to the IMAP server ${host}:${port} (${why}). The server may be down or unreachable; try again later or ask the operator.${hint}`);
+  const hint =
+    tls === "on"
+      ? ` If the server is up, the TLS handshake may have failed: TOOLSHED_IMAP_TLS=on expects implicit TLS (usually port 993); a plain or STARTTLS server needs starttls.`
+      : "";
+  return new ImapError(
+    "connect",
+    `Could not connect to the IMAP server ${host}:${port} (${why}). The server may be down or unreachable; try again later or ask the operator.${hint}`,
+  );
 }

@@ -41,12 +41,7 @@ export function braveProvider(opts: { apiKey: string; baseUrl: string; limits: H
         country: q.country === "uk" ? "gb" : q.country,
         freshness: q.freshness && FRESHNESS[q.freshness],
       });
-      const res = await request(
-        name,
-        (signal) =>
-          fetch(url, { headers: { accept: "application/json", "x-subscription-token": opts.apiKey }, signal }),
-        opts.limits,
-      );
+      const res = await request(name, (signal) => fetch(url, { headers: { accept: "application/json", "x-subscription-token": opts.apiKey }, signal }), opts.limits);
       if (res.status < 200 || res.status >= 300) {
         const err = braveError.safeParse(tryJson(res.text));
         const code = err.success ? err.data.error.code : undefined;

@@ -72,9 +72,7 @@ function makeProvider(name: string, env: SearchEnv, limits: HttpLimits): SearchP
       if (!env.TOOLSHED_SEARXNG_URL) return "searxng is listed in TOOLSHED_SEARCH_PROVIDERS but TOOLSHED_SEARXNG_URL (the instance's base URL) is not set.";
       return baseUrlOr(env.TOOLSHED_SEARXNG_URL, "TOOLSHED_SEARXNG_URL", (baseUrl) => searxngProvider({ baseUrl, limits }));
     case "duckduckgo":
-      return baseUrlOr(env.TOOLSHED_DUCKDUCKGO_URL || DUCKDUCKGO_DEFAULT_URL, "TOOLSHED_DUCKDUCKGO_URL", (baseUrl) =>
-        duckDuckGoProvider({ baseUrl, limits }),
-      );
+      return baseUrlOr(env.TOOLSHED_DUCKDUCKGO_URL || DUCKDUCKGO_DEFAULT_URL, "TOOLSHED_DUCKDUCKGO_URL", (baseUrl) => duckDuckGoProvider({ baseUrl, limits }));
     case "service":
       if (!env.TOOLSHED_SEARCH_SERVICE) return "service is listed in TOOLSHED_SEARCH_PROVIDERS but no TOOLSHED_SEARCH_SERVICE service binding is configured.";
       return serviceProvider({ binding: env.TOOLSHED_SEARCH_SERVICE, limits });

@@ -9,10 +9,38 @@ const FRESHNESS: Record<Freshness, string> = { day: "d", week: "w", month: "m", 
 
 /** DuckDuckGo's `kl` regions are country-language pairs; these are the common ones. */
 const REGIONS: Record<string, string> = {
-  us: "us-en", uk: "uk-en", gb: "uk-en", ca: "ca-en", au: "au-en", nz: "nz-en", ie: "ie-en", in: "in-en",
-  de: "de-de", at: "at-de", ch: "ch-de", fr: "fr-fr", be: "be-fr", es: "es-es", mx: "mx-es", ar: "ar-es",
-  it: "it-it", nl: "nl-nl", pt: "pt-pt", br: "br-pt", se: "se-sv", no: "no-no", dk: "dk-da", fi: "fi-fi",
-  pl: "pl-pl", ru: "ru-ru", jp: "jp-jp", kr: "kr-kr", cn: "cn-zh", tw: "tw-tzh", tr: "tr-tr", id: "id-en",
+  us: "us-en",
+  uk: "uk-en",
+  gb: "uk-en",
+  ca: "ca-en",
+  au: "au-en",
+  nz: "nz-en",
+  ie: "ie-en",
+  in: "in-en",
+  de: "de-de",
+  at: "at-de",
+  ch: "ch-de",
+  fr: "fr-fr",
+  be: "be-fr",
+  es: "es-es",
+  mx: "mx-es",
+  ar: "ar-es",
+  it: "it-it",
+  nl: "nl-nl",
+  pt: "pt-pt",
+  br: "br-pt",
+  se: "se-sv",
+  no: "no-no",
+  dk: "dk-da",
+  fi: "fi-fi",
+  pl: "pl-pl",
+  ru: "ru-ru",
+  jp: "jp-jp",
+  kr: "kr-kr",
+  cn: "cn-zh",
+  tw: "tw-tzh",
+  tr: "tr-tr",
+  id: "id-en",
 };
 
 /** DuckDuckGo's keyless HTML results page, parsed with workerd's streaming HTMLRewriter. */
@@ -35,7 +63,11 @@ export function duckDuckGoProvider(opts: { baseUrl: string; limits: HttpLimits }
       const page = await parseResultsPage(res.text);
       // DuckDuckGo answers a suspected bot with a 202 and a CAPTCHA page instead of results.
       if (page.challenge || res.status === 202) {
-        throw new SearchFailure(name, "rate_limited", "duckduckgo answered with a bot check (CAPTCHA) instead of results. Wait before searching again, or have the operator configure another provider.");
+        throw new SearchFailure(
+          name,
+          "rate_limited",
+          "duckduckgo answered with a bot check (CAPTCHA) instead of results. Wait before searching again, or have the operator configure another provider.",
+        );
       }
       if (!page.recognised) throw new SearchFailure(name, "malformed", "duckduckgo sent a page that is not its HTML results page (no result list found).");
       return { results: page.results.slice(0, q.count) };

@@ -18,11 +18,7 @@ export interface ProviderResponse {
  * body never sits in memory). Network failures and timeouts become SearchFailures; any HTTP
  * status is returned for the provider to judge (see `failOnStatus`).
  */
-export async function request(
-  engine: string,
-  send: (signal: AbortSignal) => Promise<Response>,
-  limits: HttpLimits,
-): Promise<ProviderResponse> {
+export async function request(engine: string, send: (signal: AbortSignal) => Promise<Response>, limits: HttpLimits): Promise<ProviderResponse> {
   const abort = new AbortController();
   const timedOut = new SearchFailure(engine, "timeout", `${engine} did not answer within ${limits.timeoutMs / 1000} seconds.`);
   let timer: ReturnType<typeof setTimeout> | undefined;

@@ -42,7 +42,12 @@ export function serviceProvider(opts: { binding: Fetcher; limits: HttpLimits }):
         failOnStatus(name, res, { authHint: "The bound search Worker refused the request; the operator must check its configuration.", detail });
       }
       const parsed = contractAnswer.safeParse(parseJson(name, res.text));
-      if (!parsed.success) throw new SearchFailure(name, "malformed", "the bound search Worker answered JSON that does not follow the search contract ({results: [{title, url, description}]}).");
+      if (!parsed.success)
+        throw new SearchFailure(
+          name,
+          "malformed",
+          "the bound search Worker answered JSON that does not follow the search contract ({results: [{title, url, description}]}).",
+        );
       return { results: parsed.data.results.slice(0, q.count) };
     },
   };

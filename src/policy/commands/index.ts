@@ -9,11 +9,11 @@ import { COMMAND_RULES, OPTIONAL_RULES, type CommandRule } from "./rules";
 import { unwrap } from "./wrappers";
 import { LIMITS } from "../../limits";
 
-export { COMMAND_RULES,   } from "./rules";
-export { WRAPPERS,  } from "./wrappers";
+export { COMMAND_RULES } from "./rules";
+export { WRAPPERS } from "./wrappers";
 export { splitCommandLine, REDIRECT } from "./cmdline";
 export { checkFunctionDefinition } from "./forkbomb";
-export { isBlockDevicePath,    type CommandContext } from "./paths";
+export { isBlockDevicePath, type CommandContext } from "./paths";
 
 // Real wrapper chains are two or three deep; past this we refuse rather than recurse forever.
 const MAX_WRAPPER_DEPTH = LIMITS.wrapperDepth;
@@ -40,8 +40,7 @@ function check(argv: readonly string[], ctx: ReturnType<typeof resolveContext>, 
 const ALL_RULES = [...COMMAND_RULES, ...OPTIONAL_RULES];
 
 /** The rules to apply: the session's rule set when given, else every rule of COMMAND_RULES. */
-const selectRules = (ids?: ReadonlySet<string>): readonly CommandRule[] =>
-  ids ? ALL_RULES.filter((r) => ids.has(r.id)) : COMMAND_RULES;
+const selectRules = (ids?: ReadonlySet<string>): readonly CommandRule[] => (ids ? ALL_RULES.filter((r) => ids.has(r.id)) : COMMAND_RULES);
 
 /**
  * Returns the first rule `argv` breaks (itself or any command it wraps), or null when it may run.

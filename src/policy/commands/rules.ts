@@ -77,7 +77,19 @@ const MKFS = new Set(["mkfs", "mke2fs", "mkdosfs", "mkswap", "wipefs"]);
 const DEVICE_INSPECTORS = new Set(["ls", "stat", "file", "lsblk", "blkid", "readlink", "realpath", "test", "["]);
 
 const POWER_COMMANDS = new Set(["shutdown", "reboot", "poweroff", "halt", "telinit", "kexec"]);
-const POWER_VERBS = new Set(["poweroff", "reboot", "halt", "kexec", "soft-reboot", "suspend", "hibernate", "hybrid-sleep", "suspend-then-hibernate", "rescue", "emergency"]);
+const POWER_VERBS = new Set([
+  "poweroff",
+  "reboot",
+  "halt",
+  "kexec",
+  "soft-reboot",
+  "suspend",
+  "hibernate",
+  "hybrid-sleep",
+  "suspend-then-hibernate",
+  "rescue",
+  "emergency",
+]);
 const POWER_TARGET = /^(poweroff|reboot|halt|kexec|shutdown|rescue|emergency|soft-reboot)\.target$/;
 const START_VERBS = new Set(["start", "isolate", "restart", "try-restart", "reload-or-restart", "enqueue-marked-jobs"]);
 
@@ -114,14 +126,38 @@ function killInit({ name, args }: Cmd): boolean {
 }
 
 // pkill matches a regular expression against process names; killall takes exact names unless -r.
-const PKILL_VALUE_OPTS = new Set(["-g", "-G", "-P", "-s", "-t", "-u", "-U", "-F", "--signal", "--ns", "--nslist", "--pgroup", "--group", "--parent", "--session", "--terminal", "--euid", "--uid", "--pidfile"]);
+const PKILL_VALUE_OPTS = new Set([
+  "-g",
+  "-G",
+  "-P",
+  "-s",
+  "-t",
+  "-u",
+  "-U",
+  "-F",
+  "--signal",
+  "--ns",
+  "--nslist",
+  "--pgroup",
+  "--group",
+  "--parent",
+  "--session",
+  "--terminal",
+  "--euid",
+  "--uid",
+  "--pidfile",
+]);
 function processPatterns(name: string, args: readonly string[]): RegExp[] {
   const regex = name === "pkill" || args.some((a) => a === "-r" || a === "--regexp");
   const out: RegExp[] = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (a.startsWith("-")) {
-      if (PKILL_VALUE_OPTS.has(a) || (name === "killall" && ["-u", "--user", "-s", "--signal", "-o", "-y", "--older-than", "--younger-than", "-n", "--ns", "-Z", "--context"].includes(a))) i++;
+      if (
+        PKILL_VALUE_OPTS.has(a) ||
+        (name === "killall" && ["-u", "--user", "-s", "--signal", "-o", "-y", "--older-than", "--younger-than", "-n", "--ns", "-Z", "--context"].includes(a))
+      )
+        i++;
       continue;
     }
     if (!regex) out.push(new RegExp(`^${a.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`));
@@ -141,10 +177,22 @@ const STOP_VERBS = new Set(["stop", "kill", "disable", "mask", "restart", "try-r
 
 function stopAgent({ name, args }: Cmd): boolean {
   const ops = () => operands(args);
-  if (name === "systemctl") return STOP_VERBS.has(ops()[0] ?? "") && ops().slice(1).some((u) => AGENT_UNIT.test(u));
+  if (name === "systemctl")
+    return (
+      STOP_VERBS.has(ops()[0] ?? "") &&
+      ops()
+        .slice(1)
+        .some((u) => AGENT_UNIT.test(u))
+    );
   // service NAME VERB, rc-service NAME VERB, sv VERB NAME
   if (name === "service" || name === "rc-service") return AGENT_UNIT.test(ops()[0] ?? "") && STOP_VERBS.has(ops()[1] ?? "");
-  if (name === "sv") return STOP_VERBS.has(ops()[0] ?? "") && ops().slice(1).some((u) => AGENT_UNIT.test(basename(u)));
+  if (name === "sv")
+    return (
+      STOP_VERBS.has(ops()[0] ?? "") &&
+      ops()
+        .slice(1)
+        .some((u) => AGENT_UNIT.test(basename(u)))
+    );
   if (name === "pkill" || name === "killall") return processPatterns(name, args).some((re) => re.test("toolshed") || re.test("baal-agent"));
   return false;
 }
@@ -178,7 +226,26 @@ function envDump(cmd: Cmd, ctx: ResolvedContext): boolean {
 }
 
 // Commands that never open their arguments: printing or naming a path here reads nothing.
-const NON_ACCESSING = new Set(["echo", "printf", ":", "true", "false", "test", "[", "export", "declare", "typeset", "local", "readonly", "unset", "alias", "let", "type", "which", "hash"]);
+const NON_ACCESSING = new Set([
+  "echo",
+  "printf",
+  ":",
+  "true",
+  "false",
+  "test",
+  "[",
+  "export",
+  "declare",
+  "typeset",
+  "local",
+  "readonly",
+  "unset",
+  "alias",
+  "let",
+  "type",
+  "which",
+  "hash",
+]);
 // Their first operand is a pattern or script, not a file (unless -e/-f supply it).
 const PATTERN_FIRST = new Set(["grep", "egrep", "fgrep", "rg", "ag", "ack", "sed", "awk", "gawk", "mawk", "jq"]);
 
@@ -242,22 +309,26 @@ export const COMMAND_RULES: readonly CommandRule[] = [
   },
   {
     id: "dd-if",
-    reason: "Refused: `dd if=...` copies raw devices and images and is blocked outright. To copy files use `cp`; to make a file of a given size use `truncate -s SIZE FILE`.",
+    reason:
+      "Refused: `dd if=...` copies raw devices and images and is blocked outright. To copy files use `cp`; to make a file of a given size use `truncate -s SIZE FILE`.",
     matches: ({ name, args }) => name === "dd" && args.some((a) => a.startsWith("if=")),
   },
   {
     id: "block-device-write",
-    reason: "Refused: this command would read or write a disk device (/dev/sd*, /dev/nvme*, ...) directly; writing destroys its data. Work with files in the workspace instead.",
+    reason:
+      "Refused: this command would read or write a disk device (/dev/sd*, /dev/nvme*, ...) directly; writing destroys its data. Work with files in the workspace instead.",
     matches: (cmd, ctx) => !DEVICE_INSPECTORS.has(cmd.name) && anyPath(cmd, ctx, isBlockDeviceAbs),
   },
   {
     id: "shutdown",
-    reason: "Refused: shutting down, rebooting or halting the machine (shutdown, reboot, poweroff, halt, init 0/6, systemctl poweroff) is not allowed. End your task normally instead.",
+    reason:
+      "Refused: shutting down, rebooting or halting the machine (shutdown, reboot, poweroff, halt, init 0/6, systemctl poweroff) is not allowed. End your task normally instead.",
     matches: power,
   },
   {
     id: "kill-init",
-    reason: "Refused: signalling pid 1 or -1 (every process), or killing init/systemd by name, would take down the whole sandbox. Kill your own processes by their pid instead.",
+    reason:
+      "Refused: signalling pid 1 or -1 (every process), or killing init/systemd by name, would take down the whole sandbox. Kill your own processes by their pid instead.",
     matches: killInit,
   },
   {
@@ -268,7 +339,7 @@ export const COMMAND_RULES: readonly CommandRule[] = [
   {
     id: "env-dump",
     reason:
-      "Refused: dumping all environment variables (env, printenv, set, export -p, declare -x/-p with no names, ps e) is blocked. Read one variable by name instead, e.g. `printenv PATH` or `echo \"$HOME\"`.",
+      'Refused: dumping all environment variables (env, printenv, set, export -p, declare -x/-p with no names, ps e) is blocked. Read one variable by name instead, e.g. `printenv PATH` or `echo "$HOME"`.',
     matches: envDump,
   },
   {
@@ -278,7 +349,8 @@ export const COMMAND_RULES: readonly CommandRule[] = [
   },
   {
     id: "dotenv",
-    reason: "Refused: .env files (.env, .env.local, ...) hold secrets and may not be read, copied, listed or edited. Ask the user for the values you need; keep a template under another name such as env.example.",
+    reason:
+      "Refused: .env files (.env, .env.local, ...) hold secrets and may not be read, copied, listed or edited. Ask the user for the values you need; keep a template under another name such as env.example.",
     // (a resolved path has no trailing slash: its last component follows the last "/")
     matches: (cmd, ctx) => anyPath(cmd, ctx, (abs) => isDotEnvName(abs.slice(abs.lastIndexOf("/") + 1))),
   },
@@ -315,8 +387,6 @@ export const OPTIONAL_RULES: readonly CommandRule[] = [
     reason:
       "Refused: the shell has no network access in this session's profile (network is off by default). Work with files in the workspace; the operator can enable it with TOOLSHED_SHELL_NETWORK=1.",
     matches: ({ name, args }) =>
-      NETWORK_COMMANDS.has(name) ||
-      (name === "git" && GIT_REMOTE_VERBS.has(gitVerb(args))) ||
-      (name === "rsync" && operands(args).some((a) => /^[^/]*:/.test(a))),
+      NETWORK_COMMANDS.has(name) || (name === "git" && GIT_REMOTE_VERBS.has(gitVerb(args))) || (name === "rsync" && operands(args).some((a) => /^[^/]*:/.test(a))),
   },
 ];

@@ -72,7 +72,10 @@ const globCache = new Map<string, RegExp>();
 export function hostMatches(host: string, glob: string): boolean {
   let re = globCache.get(glob);
   if (!re) {
-    const body = glob.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, ".");
+    const body = glob
+      .replace(/[.+^${}()|[\]\\]/g, "\\$&")
+      .replace(/\*/g, ".*")
+      .replace(/\?/g, ".");
     re = new RegExp(`^${body}$`, "i");
     globCache.set(glob, re);
   }

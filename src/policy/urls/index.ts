@@ -4,7 +4,7 @@ import { hostMatches, originOf, type UrlPolicy } from "./config";
 import type { Resolver } from "./doh";
 import { nameDenial } from "./names";
 
-export {  urlPolicyFromEnv, type HostRules, type UrlPolicy, type UrlPolicyEnv } from "./config";
+export { urlPolicyFromEnv, type HostRules, type UrlPolicy, type UrlPolicyEnv } from "./config";
 export { DnsError, dohResolver, type Resolver } from "./doh";
 
 /** A URL the policy let through, parsed once: fetch exactly `url.href`, nothing re-parsed. */
@@ -67,11 +67,17 @@ export function judgeUrlSyntax(input: string | URL, policy: UrlPolicy, schemes: 
   const isV6 = bracketed.startsWith("[");
   const host = isV6 ? bracketed.slice(1, -1) : bracketed;
 
-  for (const [who, rules] of [["operator", policy.operator], ["session", policy.session]] as const) {
+  for (const [who, rules] of [
+    ["operator", policy.operator],
+    ["session", policy.session],
+  ] as const) {
     const hit = rules.deny.find((g) => hostMatches(bracketed, g));
     if (hit) throw denied("url.deny_list", `${bracketed} matches the ${who}'s deny list (${hit}).`);
   }
-  for (const [who, rules] of [["operator", policy.operator], ["session", policy.session]] as const) {
+  for (const [who, rules] of [
+    ["operator", policy.operator],
+    ["session", policy.session],
+  ] as const) {
     if (rules.allow.length && !rules.allow.some((g) => hostMatches(bracketed, g))) {
       throw denied("url.allow_list", `${bracketed} is not on the ${who}'s allow list (${rules.allow.join(", ")}).`);
     }

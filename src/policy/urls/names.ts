@@ -57,8 +57,7 @@ const REBINDING_SUFFIXES = [
   "domaincontrol.localhost",
 ];
 
-const underSuffix = (host: string, suffix: string): boolean =>
-  host.endsWith(suffix) && (host.length === suffix.length || host[host.length - suffix.length - 1] === ".");
+const underSuffix = (host: string, suffix: string): boolean => host.endsWith(suffix) && (host.length === suffix.length || host[host.length - suffix.length - 1] === ".");
 
 /** The rule and reason refusing a host name (not an IP literal), or null. */
 export function nameDenial(host: string): { rule: string; reason: string } | null {

@@ -12,12 +12,73 @@ import { Parser, ParseError, parse } from "../syntax/parser";
 import { berr, out } from "./io";
 import { SIGNAL_NAMES } from "./signals";
 
-const KEYWORDS = ["!", "[[", "]]", "case", "coproc", "do", "done", "elif", "else", "esac", "fi", "for", "function", "if", "in", "select", "then", "time", "until", "while", "{", "}"];
+const KEYWORDS = [
+  "!",
+  "[[",
+  "]]",
+  "case",
+  "coproc",
+  "do",
+  "done",
+  "elif",
+  "else",
+  "esac",
+  "fi",
+  "for",
+  "function",
+  "if",
+  "in",
+  "select",
+  "then",
+  "time",
+  "until",
+  "while",
+  "{",
+  "}",
+];
 
 // Action letters and their long names, in bash's generation order (file-like actions are
 // generated after the name-based ones, as bash does).
-const LETTER: Record<string, string> = { a: "alias", b: "builtin", c: "command", d: "directory", e: "export", f: "file", g: "group", j: "job", k: "keyword", s: "service", u: "user", v: "variable" };
-const ACTIONS = ["alias", "arrayvar", "binding", "builtin", "command", "disabled", "enabled", "export", "function", "group", "helptopic", "hostname", "job", "keyword", "running", "service", "setopt", "shopt", "signal", "stopped", "user", "variable", "directory", "file"];
+const LETTER: Record<string, string> = {
+  a: "alias",
+  b: "builtin",
+  c: "command",
+  d: "directory",
+  e: "export",
+  f: "file",
+  g: "group",
+  j: "job",
+  k: "keyword",
+  s: "service",
+  u: "user",
+  v: "variable",
+};
+const ACTIONS = [
+  "alias",
+  "arrayvar",
+  "binding",
+  "builtin",
+  "command",
+  "disabled",
+  "enabled",
+  "export",
+  "function",
+  "group",
+  "helptopic",
+  "hostname",
+  "job",
+  "keyword",
+  "running",
+  "service",
+  "setopt",
+  "shopt",
+  "signal",
+  "stopped",
+  "user",
+  "variable",
+  "directory",
+  "file",
+];
 const COMP_OPTS = ["bashdefault", "default", "dirnames", "filenames", "noquote", "nosort", "nospace", "plusdirs"];
 
 interface CompSpec {
@@ -32,7 +93,14 @@ interface CompSpec {
   cmd?: string;
 }
 
-interface Parsed { spec: CompSpec; names: string[]; print: boolean; remove: boolean; special: string[]; optsOff: string[] }
+interface Parsed {
+  spec: CompSpec;
+  names: string[];
+  print: boolean;
+  remove: boolean;
+  special: string[];
+  optsOff: string[];
+}
 
 /** Stored specs (keyed by command name; "-D"/"-E"/"-I" for the special ones). A fresh copy
  * is stored on every change because subshells share builtinState values. */
@@ -50,7 +118,10 @@ function parseArgs(argv: string[], who: string): Parsed | string {
   let i = 1;
   for (; i < argv.length; i++) {
     const a = argv[i];
-    if (a === "--") { i++; break; }
+    if (a === "--") {
+      i++;
+      break;
+    }
     if (!/^[-+]./.test(a)) break;
     const plus = a[0] === "+";
     for (let k = 1; k < a.length; k++) {
@@ -71,18 +142,43 @@ function parseArgs(argv: string[], who: string): Parsed | string {
           if (!ACTIONS.includes(val!)) return `${who}: ${val}: invalid action name`;
           p.spec.actions.push(val!);
           break;
-        case "G": p.spec.glob = val; break;
-        case "W": p.spec.words = val; break;
-        case "P": p.spec.prefix = val; break;
-        case "S": p.spec.suffix = val; break;
-        case "X": p.spec.filter = val; break;
-        case "F": p.spec.func = val; break;
-        case "C": p.spec.cmd = val; break;
-        case "p": p.print = true; break;
-        case "r": p.remove = true; break;
-        case "D": case "E": case "I": p.special.push("-" + c); break;
+        case "G":
+          p.spec.glob = val;
+          break;
+        case "W":
+          p.spec.words = val;
+          break;
+        case "P":
+          p.spec.prefix = val;
+          break;
+        case "S":
+          p.spec.suffix = val;
+          break;
+        case "X":
+          p.spec.filter = val;
+          break;
+        case "F":
+          p.spec.func = val;
+          break;
+        case "C":
+          p.spec.cmd = val;
+          break;
+        case "p":
+          p.print = true;
+          break;
+        case "r":
+          p.remove = true;
+          break;
+        case "D":
+        case "E":
+        case "I":
+          p.special.push("-" + c);
+          break;
         default:
-          if (LETTER[c]) { p.spec.actions.push(LETTER[c]); break; }
+          if (LETTER[c]) {
+            p.spec.actions.push(LETTER[c]);
+            break;
+          }
           return `${who}: -${c}: invalid option`;
       }
     }
@@ -112,15 +208,30 @@ function specLine(spec: CompSpec, name: string): string {
 
 export async function complete(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
   const p = parseArgs(argv, "complete");
-  if (typeof p === "string") { await sh.err(fds, p); return 2; }
+  if (typeof p === "string") {
+    await sh.err(fds, p);
+    return 2;
+  }
   const table = specTable(sh);
   const targets = [...p.special, ...p.names];
-  const hasSpec = p.spec.actions.length || p.spec.opts.length || p.spec.func !== undefined || p.spec.words !== undefined ||
-    p.spec.cmd !== undefined || p.spec.glob !== undefined || p.spec.prefix !== undefined || p.spec.suffix !== undefined || p.spec.filter !== undefined;
+  const hasSpec =
+    p.spec.actions.length ||
+    p.spec.opts.length ||
+    p.spec.func !== undefined ||
+    p.spec.words !== undefined ||
+    p.spec.cmd !== undefined ||
+    p.spec.glob !== undefined ||
+    p.spec.prefix !== undefined ||
+    p.spec.suffix !== undefined ||
+    p.spec.filter !== undefined;
   if (p.remove) {
     if (!targets.length) table.clear();
     let st = 0;
-    for (const n of targets) if (!table.delete(n)) { await berr(sh, fds, "complete", `${n}: no completion specification`); st = 1; }
+    for (const n of targets)
+      if (!table.delete(n)) {
+        await berr(sh, fds, "complete", `${n}: no completion specification`);
+        st = 1;
+      }
     saveSpecs(sh, table);
     return st;
   }
@@ -130,12 +241,18 @@ export async function complete(sh: Shell, argv: string[], fds: Fd[]): Promise<nu
     for (const n of targets) {
       const s = table.get(n);
       if (s) await out(fds, specLine(s, n));
-      else { await berr(sh, fds, "complete", `${n}: no completion specification`); st = 1; }
+      else {
+        await berr(sh, fds, "complete", `${n}: no completion specification`);
+        st = 1;
+      }
     }
     return st;
   }
   if (!targets.length) {
-    await sh.err(fds, "complete: usage: complete [-abcdefgjksuv] [-pr] [-DEI] [-o option] [-A action] [-G globpat] [-W wordlist] [-F function] [-C command] [-X filterpat] [-P prefix] [-S suffix] [name ...]");
+    await sh.err(
+      fds,
+      "complete: usage: complete [-abcdefgjksuv] [-pr] [-DEI] [-o option] [-A action] [-G globpat] [-W wordlist] [-F function] [-C command] [-X filterpat] [-P prefix] [-S suffix] [name ...]",
+    );
     return 2;
   }
   for (const n of targets) table.set(n, { ...p.spec, opts: [...p.spec.opts], actions: [...p.spec.actions] });
@@ -145,7 +262,10 @@ export async function complete(sh: Shell, argv: string[], fds: Fd[]): Promise<nu
 
 export async function compopt(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
   const p = parseArgs(argv, "compopt");
-  if (typeof p === "string") { await sh.err(fds, p); return 2; }
+  if (typeof p === "string") {
+    await sh.err(fds, p);
+    return 2;
+  }
   const table = specTable(sh);
   const targets = [...p.special, ...p.names];
   if (!targets.length) {
@@ -156,7 +276,11 @@ export async function compopt(sh: Shell, argv: string[], fds: Fd[]): Promise<num
   let st = 0;
   for (const n of targets) {
     const s = table.get(n);
-    if (!s) { await berr(sh, fds, "compopt", `${n}: no completion specification`); st = 1; continue; }
+    if (!s) {
+      await berr(sh, fds, "compopt", `${n}: no completion specification`);
+      st = 1;
+      continue;
+    }
     table.set(n, { ...s, opts: [...new Set([...s.opts, ...p.spec.opts])].filter((o) => !p.optsOff.includes(o)) });
   }
   saveSpecs(sh, table);
@@ -165,7 +289,10 @@ export async function compopt(sh: Shell, argv: string[], fds: Fd[]): Promise<num
 
 export async function compgen(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
   const p = parseArgs(argv, "compgen");
-  if (typeof p === "string") { await sh.err(fds, p); return 2; }
+  if (typeof p === "string") {
+    await sh.err(fds, p);
+    return 2;
+  }
   const word = p.names[0] ?? "";
   const spec = p.spec;
   let cands: string[] = [];
@@ -175,7 +302,7 @@ export async function compgen(sh: Shell, argv: string[], fds: Fd[]): Promise<num
     if (spec.words !== undefined) {
       for (const w of await expandWordList(sh, spec.words)) if (w.startsWith(word)) cands.push(w);
     }
-    if (spec.func !== undefined) cands.push(...await runCompFunc(sh, spec.func, word, fds));
+    if (spec.func !== undefined) cands.push(...(await runCompFunc(sh, spec.func, word, fds)));
     if (spec.cmd !== undefined) {
       const text = await sh.cmdSubst(parse(`${spec.cmd} compgen ${sq(word)} ''`));
       cands.push(...text.split("\n").filter((l) => l !== ""));
@@ -195,7 +322,8 @@ export async function compgen(sh: Shell, argv: string[], fds: Fd[]): Promise<num
     cands = cands.filter((c) => matchPattern(c, pat, { extglob: sh.shopts.extglob }) === neg);
   }
   if (!cands.length) return 1;
-  const pre = spec.prefix ?? "", suf = spec.suffix ?? "";
+  const pre = spec.prefix ?? "",
+    suf = spec.suffix ?? "";
   await out(fds, cands.map((c) => pre + c + suf + "\n").join(""));
   return 0;
 }
@@ -206,25 +334,60 @@ function byPrefix(names: Iterable<string>, word: string): string[] {
 
 function actionCands(sh: Shell, action: string, word: string): string[] {
   switch (action) {
-    case "alias": return byPrefix(sh.aliases.keys(), word);
-    case "arrayvar": return byPrefix(sh.vars.names().filter((n) => { const v = sh.vars.lookup(n); return isArray(v) || isAssoc(v); }), word);
-    case "builtin": case "enabled": case "helptopic": return byPrefix(Object.keys(sh.shared.builtins), word);
+    case "alias":
+      return byPrefix(sh.aliases.keys(), word);
+    case "arrayvar":
+      return byPrefix(
+        sh.vars.names().filter((n) => {
+          const v = sh.vars.lookup(n);
+          return isArray(v) || isAssoc(v);
+        }),
+        word,
+      );
+    case "builtin":
+    case "enabled":
+    case "helptopic":
+      return byPrefix(Object.keys(sh.shared.builtins), word);
     case "command": {
       const s = new Set<string>([...sh.aliases.keys(), ...sh.funcs.keys(), ...Object.keys(sh.shared.builtins), ...KEYWORDS]);
       for (const d of (sh.vars.get("PATH") ?? "").split(":")) for (const f of listDir(sh, d || ".")) s.add(f);
       return byPrefix(s, word);
     }
-    case "export": return byPrefix(sh.vars.names().filter((n) => (sh.vars.lookup(n)?.attrs ?? 0) & A_EXPORT && sh.vars.get(n) !== undefined), word);
-    case "function": return byPrefix(sh.funcs.keys(), word);
-    case "keyword": return byPrefix(KEYWORDS, word);
-    case "setopt": return byPrefix(Object.keys(sh.opts), word);
-    case "shopt": return byPrefix(SHOPTS, word);
-    case "signal": return byPrefix(SIGNAL_NAMES.map((s) => "SIG" + s), word);
-    case "job": case "running": return byPrefix([...sh.shared.jobs.keys()].map(String), word);
-    case "user": { const u = sh.vars.get("USER"); return u && u.startsWith(word) ? [u] : []; }
-    case "variable": return byPrefix(sh.vars.names().filter((n) => sh.vars.lookup(n)?.value !== undefined || isArray(sh.vars.lookup(n))), word);
-    case "file": case "directory": return fileCands(sh, word, action === "directory");
-    default: return []; // binding, disabled, group, hostname, service, stopped: none exist here
+    case "export":
+      return byPrefix(
+        sh.vars.names().filter((n) => (sh.vars.lookup(n)?.attrs ?? 0) & A_EXPORT && sh.vars.get(n) !== undefined),
+        word,
+      );
+    case "function":
+      return byPrefix(sh.funcs.keys(), word);
+    case "keyword":
+      return byPrefix(KEYWORDS, word);
+    case "setopt":
+      return byPrefix(Object.keys(sh.opts), word);
+    case "shopt":
+      return byPrefix(SHOPTS, word);
+    case "signal":
+      return byPrefix(
+        SIGNAL_NAMES.map((s) => "SIG" + s),
+        word,
+      );
+    case "job":
+    case "running":
+      return byPrefix([...sh.shared.jobs.keys()].map(String), word);
+    case "user": {
+      const u = sh.vars.get("USER");
+      return u && u.startsWith(word) ? [u] : [];
+    }
+    case "variable":
+      return byPrefix(
+        sh.vars.names().filter((n) => sh.vars.lookup(n)?.value !== undefined || isArray(sh.vars.lookup(n))),
+        word,
+      );
+    case "file":
+    case "directory":
+      return fileCands(sh, word, action === "directory");
+    default:
+      return []; // binding, disabled, group, hostname, service, stopped: none exist here
   }
 }
 
@@ -247,7 +410,9 @@ function fileCands(sh: Shell, word: string, dirsOnly: boolean): string[] {
     if (dirsOnly) {
       try {
         if (sh.host.fs.stat(sh.host.resolvePath(sh.cwd, dirPart + name))?.type !== "dir") continue;
-      } catch { continue; }
+      } catch {
+        continue;
+      }
     }
     res.push(dirPart + name);
   }
@@ -259,7 +424,9 @@ function fileCands(sh: Shell, word: string, dirsOnly: boolean): string[] {
 async function expandWordList(sh: Shell, text: string): Promise<string[]> {
   const ifs = sh.vars.get("IFS") ?? " \t\n";
   const pieces: string[] = [];
-  let cur = "", depth = 0, q = "";
+  let cur = "",
+    depth = 0,
+    q = "";
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (q) {
@@ -268,12 +435,35 @@ async function expandWordList(sh: Shell, text: string): Promise<string[]> {
       else if (c === q) q = "";
       continue;
     }
-    if (c === "\\" && i + 1 < text.length) { cur += c + text[++i]; continue; }
-    if (c === "'" || c === '"') { q = c; cur += c; continue; }
-    if (c === "$" && (text[i + 1] === "(" || text[i + 1] === "{")) { depth++; cur += c + text[++i]; continue; }
-    if (depth && (c === "(" || c === "{")) { depth++; cur += c; continue; }
-    if (depth && (c === ")" || c === "}")) { depth--; cur += c; continue; }
-    if (!depth && ifs.includes(c)) { if (cur) pieces.push(cur); cur = ""; continue; }
+    if (c === "\\" && i + 1 < text.length) {
+      cur += c + text[++i];
+      continue;
+    }
+    if (c === "'" || c === '"') {
+      q = c;
+      cur += c;
+      continue;
+    }
+    if (c === "$" && (text[i + 1] === "(" || text[i + 1] === "{")) {
+      depth++;
+      cur += c + text[++i];
+      continue;
+    }
+    if (depth && (c === "(" || c === "{")) {
+      depth++;
+      cur += c;
+      continue;
+    }
+    if (depth && (c === ")" || c === "}")) {
+      depth--;
+      cur += c;
+      continue;
+    }
+    if (!depth && ifs.includes(c)) {
+      if (cur) pieces.push(cur);
+      cur = "";
+      continue;
+    }
     cur += c;
   }
   if (cur) pieces.push(cur);

@@ -30,13 +30,21 @@ function indexOf(spec: string, len: number): number | null {
 }
 
 async function show(sh: Shell, fds: Fd[]): Promise<void> {
-  await out(fds, stack(sh).map((d) => tilde(sh, d)).join(" ") + "\n");
+  await out(
+    fds,
+    stack(sh)
+      .map((d) => tilde(sh, d))
+      .join(" ") + "\n",
+  );
 }
 
 /** Makes `list` the stack, changing directory to its first entry unless noCd. */
 async function setStack(sh: Shell, fds: Fd[], list: string[], noCd: boolean, name: string): Promise<number> {
   // with -n only the stack changes; entry 0 stays the current directory
-  if (noCd) { sh.dirStack = list.slice(1); return 0; }
+  if (noCd) {
+    sh.dirStack = list.slice(1);
+    return 0;
+  }
   const st = await berrFree(sh, fds, list[0], name);
   if (st) return st;
   sh.dirStack = list.slice(1);
@@ -53,8 +61,14 @@ function parseOpts(argv: string[]): { noCd: boolean; args: string[]; bad?: strin
   let i = 1;
   for (; i < argv.length; i++) {
     const a = argv[i];
-    if (a === "--") { i++; break; }
-    if (a === "-n") { noCd = true; continue; }
+    if (a === "--") {
+      i++;
+      break;
+    }
+    if (a === "-n") {
+      noCd = true;
+      continue;
+    }
     if (/^[-+]\d+$/.test(a) || a === "-" || !a.startsWith("-")) break;
     return { noCd, args, bad: a };
   }
@@ -65,16 +79,25 @@ function parseOpts(argv: string[]): { noCd: boolean; args: string[]; bad?: strin
 export async function pushd(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
   const o = parseOpts(argv);
   if (o.bad) return usage(sh, fds, "pushd", o.bad);
-  if (o.args.length > 1) { await berr(sh, fds, "pushd", "too many arguments"); return 1; }
+  if (o.args.length > 1) {
+    await berr(sh, fds, "pushd", "too many arguments");
+    return 1;
+  }
   const cur = stack(sh);
   const arg = o.args[0];
   let next: string[];
   if (arg === undefined) {
-    if (cur.length < 2) { await berr(sh, fds, "pushd", "no other directory"); return 1; }
+    if (cur.length < 2) {
+      await berr(sh, fds, "pushd", "no other directory");
+      return 1;
+    }
     next = [cur[1], cur[0], ...cur.slice(2)];
   } else if (/^[-+]\d+$/.test(arg)) {
     const k = indexOf(arg, cur.length);
-    if (k === null) { await berr(sh, fds, "pushd", `${arg}: directory stack index out of range`); return 1; }
+    if (k === null) {
+      await berr(sh, fds, "pushd", `${arg}: directory stack index out of range`);
+      return 1;
+    }
     next = [...cur.slice(k), ...cur.slice(0, k)];
   } else {
     if (o.noCd) {
@@ -98,16 +121,25 @@ export async function popd(sh: Shell, argv: string[], fds: Fd[]): Promise<number
   const o = parseOpts(argv);
   if (o.bad) return usage(sh, fds, "popd", o.bad);
   const arg = o.args[0];
-  if (o.args.length > 1) { await berr(sh, fds, "popd", "too many arguments"); return 1; }
+  if (o.args.length > 1) {
+    await berr(sh, fds, "popd", "too many arguments");
+    return 1;
+  }
   if (arg !== undefined && !/^[-+]\d+$/.test(arg)) {
     await berr(sh, fds, "popd", `${arg}: invalid argument`);
     await sh.err(fds, "popd: usage: popd [-n] [+N | -N]");
     return 2;
   }
   const cur = stack(sh);
-  if (cur.length < 2) { await berr(sh, fds, "popd", "directory stack empty"); return 1; }
+  if (cur.length < 2) {
+    await berr(sh, fds, "popd", "directory stack empty");
+    return 1;
+  }
   const k = arg === undefined ? 0 : indexOf(arg, cur.length);
-  if (k === null) { await berr(sh, fds, "popd", `${arg}: directory stack index out of range`); return 1; }
+  if (k === null) {
+    await berr(sh, fds, "popd", `${arg}: directory stack index out of range`);
+    return 1;
+  }
   const next = cur.filter((_, j) => j !== k);
   if (k === 0) {
     if (o.noCd) sh.dirStack = cur.slice(2);
@@ -121,10 +153,16 @@ export async function popd(sh: Shell, argv: string[], fds: Fd[]): Promise<number
 }
 
 export async function dirs(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
-  let clear = false, long = false, perLine = false, numbered = false;
+  let clear = false,
+    long = false,
+    perLine = false,
+    numbered = false;
   let pick: string | undefined;
   for (const a of argv.slice(1)) {
-    if (/^[-+]\d+$/.test(a)) { pick = a; continue; }
+    if (/^[-+]\d+$/.test(a)) {
+      pick = a;
+      continue;
+    }
     if (/^-[clpv]+$/.test(a)) {
       clear ||= a.includes("c");
       long ||= a.includes("l");
@@ -137,11 +175,17 @@ export async function dirs(sh: Shell, argv: string[], fds: Fd[]): Promise<number
     await sh.err(fds, "dirs: usage: dirs [-clpv] [+N] [-N]");
     return 1;
   }
-  if (clear) { sh.dirStack = []; return 0; }
+  if (clear) {
+    sh.dirStack = [];
+    return 0;
+  }
   const list = stack(sh).map((d) => (long ? d : tilde(sh, d)));
   if (pick !== undefined) {
     const k = indexOf(pick, list.length);
-    if (k === null) { await berr(sh, fds, "dirs", `${pick}: directory stack index out of range`); return 1; }
+    if (k === null) {
+      await berr(sh, fds, "dirs", `${pick}: directory stack index out of range`);
+      return 1;
+    }
     await out(fds, list[k] + "\n");
     return 0;
   }

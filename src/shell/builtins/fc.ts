@@ -15,11 +15,17 @@ function resolve(spec: string, lines: readonly string[], base: number, current: 
 }
 
 export async function fc(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
-  let list = false, numbers = true, reverse = false, rerun = false;
+  let list = false,
+    numbers = true,
+    reverse = false,
+    rerun = false;
   let i = 1;
   for (; i < argv.length; i++) {
     const a = argv[i];
-    if (a === "--") { i++; break; }
+    if (a === "--") {
+      i++;
+      break;
+    }
     if (!/^-[lnrse]+$/.test(a)) break;
     for (const c of a.slice(1)) {
       if (c === "l") list = true;
@@ -29,7 +35,10 @@ export async function fc(sh: Shell, argv: string[], fds: Fd[]): Promise<number> 
       else if (c === "e") {
         const ed = argv[++i];
         if (ed === "-") rerun = true;
-        else { await berr(sh, fds, "fc", "no editor is available; use fc -s to re-run a command"); return 1; }
+        else {
+          await berr(sh, fds, "fc", "no editor is available; use fc -s to re-run a command");
+          return 1;
+        }
       }
     }
   }
@@ -44,21 +53,36 @@ export async function fc(sh: Shell, argv: string[], fds: Fd[]): Promise<number> 
     const which = ops.find((o) => !o.includes("="));
     const n = which === undefined ? current - 1 : resolve(which, visible, base, current);
     const cmd = n === null ? undefined : visible[n - base];
-    if (cmd === undefined) { await berr(sh, fds, "fc", "no command found"); return 1; }
+    if (cmd === undefined) {
+      await berr(sh, fds, "fc", "no command found");
+      return 1;
+    }
     let text = cmd;
-    for (const s of subs) { const k = s.indexOf("="); text = text.replace(s.slice(0, k), s.slice(k + 1)); }
+    for (const s of subs) {
+      const k = s.indexOf("=");
+      text = text.replace(s.slice(0, k), s.slice(k + 1));
+    }
     await out(fds, text + "\n");
     return sh.evalString(text, fds, "fc");
   }
-  if (!list) { await berr(sh, fds, "fc", "no editor is available; use fc -l to list or fc -s to re-run"); return 1; }
+  if (!list) {
+    await berr(sh, fds, "fc", "no editor is available; use fc -l to list or fc -s to re-run");
+    return 1;
+  }
   if (!visible.length) return 0;
   let first = ops[0] !== undefined ? resolve(ops[0], visible, base, current) : Math.max(base, current - 16);
   let last = ops[1] !== undefined ? resolve(ops[1], visible, base, current) : ops[0] !== undefined ? current - 1 : current - 1;
-  if (first === null || last === null) { await berr(sh, fds, "fc", "history specification out of range"); return 1; }
+  if (first === null || last === null) {
+    await berr(sh, fds, "fc", "history specification out of range");
+    return 1;
+  }
   const clamp = (n: number) => Math.min(Math.max(n, base), current - 1);
   first = clamp(first);
   last = clamp(last);
-  if (first > last) { [first, last] = [last, first]; reverse = true; }
+  if (first > last) {
+    [first, last] = [last, first];
+    reverse = true;
+  }
   const nums: number[] = [];
   for (let n = first; n <= last; n++) nums.push(n);
   if (reverse) nums.reverse();

@@ -5,11 +5,34 @@ import { BreakSig, ContinueSig, ExitSig, ReturnSig } from "../interp/shell";
 import { decode, encode } from "../bytes";
 import { ArithError } from "../expand/arith";
 import { quote, quoteAlways } from "../expand/word";
-import { berr, out, skipDashDash, } from "./io";
+import { berr, out, skipDashDash } from "./io";
 import { formatFunction } from "../syntax/print";
 import { signalName, signalNumber } from "./signals";
 
-const KEYWORDS = new Set(["if", "then", "else", "elif", "fi", "case", "esac", "for", "select", "while", "until", "do", "done", "in", "function", "time", "{", "}", "!", "[[", "]]", "coproc"]);
+const KEYWORDS = new Set([
+  "if",
+  "then",
+  "else",
+  "elif",
+  "fi",
+  "case",
+  "esac",
+  "for",
+  "select",
+  "while",
+  "until",
+  "do",
+  "done",
+  "in",
+  "function",
+  "time",
+  "{",
+  "}",
+  "!",
+  "[[",
+  "]]",
+  "coproc",
+]);
 
 function statusArg(s: string | undefined, dflt: number): number | null {
   if (s === undefined) return dflt;
@@ -101,13 +124,28 @@ async function source(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
   }
 }
 
-const SIGNUM: Record<string, number> = { HUP: 1, INT: 2, QUIT: 3, KILL: 9, USR1: 10, USR2: 12, PIPE: 13, ALRM: 14, TERM: 15, CHLD: 17, CONT: 18, STOP: 19, WINCH: 28, URG: 23 };
+const SIGNUM: Record<string, number> = {
+  HUP: 1,
+  INT: 2,
+  QUIT: 3,
+  KILL: 9,
+  USR1: 10,
+  USR2: 12,
+  PIPE: 13,
+  ALRM: 14,
+  TERM: 15,
+  CHLD: 17,
+  CONT: 18,
+  STOP: 19,
+  WINCH: 28,
+  URG: 23,
+};
 
 async function trap(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
   let args = argv.slice(1);
   if (args[0] === "--") args = args.slice(1);
   if (!args.length || args[0] === "-p") {
-    const order = (k: string) => (k === "EXIT" ? -1 : SIGNUM[k] ?? 100);
+    const order = (k: string) => (k === "EXIT" ? -1 : (SIGNUM[k] ?? 100));
     const only = args.slice(1).map((s) => s.toUpperCase().replace(/^SIG/, ""));
     for (const [k, v] of [...(sh.parentTraps ?? sh.traps)].sort((a, b) => order(a[0]) - order(b[0]))) {
       if (only.length && !only.includes(k)) continue;
@@ -122,7 +160,7 @@ async function trap(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
   }
   let action: string | null = args[0];
   let sigs = args.slice(1);
-  if (/^\d+$/.test(action) || (sigs.length === 0)) {
+  if (/^\d+$/.test(action) || sigs.length === 0) {
     // `trap SIG` or `trap N ...` resets
     sigs = args;
     action = null;
@@ -220,7 +258,10 @@ function timeoutOptions(argv: string[]): { signal: number; preserve: boolean; ve
   const o = { signal: 15, preserve: false, verbose: false, at: 1 };
   for (; o.at < argv.length && argv[o.at]!.startsWith("-") && argv[o.at] !== "-"; o.at++) {
     const a = argv[o.at]!;
-    if (a === "--") { o.at++; break; }
+    if (a === "--") {
+      o.at++;
+      break;
+    }
     const long = /^--([a-z-]+)(?:=(.*))?$/.exec(a);
     const name = long ? long[1]! : a.slice(1, 2);
     const needsValue = ["s", "signal", "k", "kill-after"].includes(name);
@@ -256,7 +297,13 @@ async function timeout(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
   const cmd = argv.slice(o.at + 1);
   // The run's budget is shared, so a nested timeout bounds wall time by racing a timer.
   let timedOut = false;
-  const timer = ms > 0 ? sh.host.sleep(ms).then(() => { timedOut = true; return 124; }) : null;
+  const timer =
+    ms > 0
+      ? sh.host.sleep(ms).then(() => {
+          timedOut = true;
+          return 124;
+        })
+      : null;
   const run = sh.invoke(cmd, fds);
   const st = timer ? await Promise.race([run, timer]) : await run;
   if (!timedOut) return st;
@@ -349,18 +396,31 @@ async function type(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
       continue;
     }
     for (const d of shown) {
-      if (mode === "t") { await out(fds, d.kind + "\n"); continue; }
-      if (mode === "p" || forcePath) { if (d.kind === "file") await out(fds, d.path + "\n"); continue; }
+      if (mode === "t") {
+        await out(fds, d.kind + "\n");
+        continue;
+      }
+      if (mode === "p" || forcePath) {
+        if (d.kind === "file") await out(fds, d.path + "\n");
+        continue;
+      }
       switch (d.kind) {
-        case "alias": await out(fds, `${n} is aliased to \`${sh.aliases.get(n)}'\n`); break;
-        case "keyword": await out(fds, `${n} is a shell keyword\n`); break;
+        case "alias":
+          await out(fds, `${n} is aliased to \`${sh.aliases.get(n)}'\n`);
+          break;
+        case "keyword":
+          await out(fds, `${n} is a shell keyword\n`);
+          break;
         case "function": {
           const f = sh.funcs.get(n)!;
           await out(fds, `${n} is a function\n${formatFunction(f)}\n`);
           break;
         }
-        case "builtin": await out(fds, `${n} is a shell builtin\n`); break;
-        default: await out(fds, `${n} is ${d.path}\n`);
+        case "builtin":
+          await out(fds, `${n} is a shell builtin\n`);
+          break;
+        default:
+          await out(fds, `${n} is ${d.path}\n`);
       }
     }
   }
@@ -396,7 +456,10 @@ async function command(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
     for (const n of rest) {
       const d = describe(sh, n);
       if (d) st = 0;
-      if (!d) { if (v === "V") await berr(sh, fds, "command", `${n}: not found`); continue; }
+      if (!d) {
+        if (v === "V") await berr(sh, fds, "command", `${n}: not found`);
+        continue;
+      }
       if (v === "v") await out(fds, (d.kind === "alias" ? `alias ${n}=${quote(sh.aliases.get(n)!)}` : d.kind === "file" ? d.path : n) + "\n");
       else await type(sh, ["type", n], fds);
     }
@@ -412,12 +475,17 @@ async function builtin(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
 }
 
 async function hash(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
-  if (argv[1] === "-r") { sh.hashed.clear(); return 0; }
+  if (argv[1] === "-r") {
+    sh.hashed.clear();
+    return 0;
+  }
   let st = 0;
   for (const n of argv.slice(1)) {
     const f = sh.shared.builtins[n] || n.includes("/") ? null : sh.lookupCommand(n);
-    if (!f) { await berr(sh, fds, "hash", `${n}: not found`); st = 1; }
-    else sh.hashed.get(n)!.hits = 0;
+    if (!f) {
+      await berr(sh, fds, "hash", `${n}: not found`);
+      st = 1;
+    } else sh.hashed.get(n)!.hits = 0;
   }
   if (argv.length === 1) {
     // bash prints this one on stdout
@@ -442,13 +510,19 @@ async function alias(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
     const eq = a.indexOf("=");
     if (eq > 0) sh.aliases.set(a.slice(0, eq), a.slice(eq + 1));
     else if (sh.aliases.has(a)) await out(fds, `alias ${a}=${quoteAlways(sh.aliases.get(a)!)}\n`);
-    else { await berr(sh, fds, "alias", `${a}: not found`); st = 1; }
+    else {
+      await berr(sh, fds, "alias", `${a}: not found`);
+      st = 1;
+    }
   }
   return st;
 }
 
 async function unalias(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
-  if (argv[1] === "-a") { sh.aliases.clear(); return 0; }
+  if (argv[1] === "-a") {
+    sh.aliases.clear();
+    return 0;
+  }
   const names = argv.slice(1).filter((a) => a !== "--");
   if (!names.length) {
     await berr(sh, fds, "unalias", "usage: unalias [-a] name [name ...]");
@@ -456,7 +530,10 @@ async function unalias(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
   }
   let st = 0;
   for (const a of names) {
-    if (!sh.aliases.delete(a)) { await berr(sh, fds, "unalias", `${a}: not found`); st = 1; }
+    if (!sh.aliases.delete(a)) {
+      await berr(sh, fds, "unalias", `${a}: not found`);
+      st = 1;
+    }
   }
   return st;
 }
@@ -472,9 +549,8 @@ async function exec(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
   if (rest[0] === "--") rest.shift();
   if (!rest.length) return 0; // redirections were made permanent by the runner
   // argv[0] can only be renamed for a child shell here: other programs are found by name
-  const st = name !== undefined && sh.isShellName(rest[0]) && !sh.funcs.has(rest[0])
-    ? await sh.runChildShell([name, ...rest.slice(1)], fds, null)
-    : await sh.invoke(rest, fds);
+  const st =
+    name !== undefined && sh.isShellName(rest[0]) && !sh.funcs.has(rest[0]) ? await sh.runChildShell([name, ...rest.slice(1)], fds, null) : await sh.invoke(rest, fds);
   throw new ExitSig(st);
 }
 
@@ -501,7 +577,11 @@ async function letB(sh: Shell, args: string[], fds: Fd[]): Promise<number> {
 
 export async function cd(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
   // -P: the directory's physical path (links resolved); -L (the default): the path as written.
-  const physical = argv.slice(1).filter((a) => a === "-L" || a === "-P").pop() === "-P";
+  const physical =
+    argv
+      .slice(1)
+      .filter((a) => a === "-L" || a === "-P")
+      .pop() === "-P";
   let args = argv.slice(1).filter((a) => a !== "-L" && a !== "-P" && a !== "-e" && a !== "-@");
   if (args[0] === "--") args = args.slice(1);
   if (args.length > 1) {
@@ -512,10 +592,16 @@ export async function cd(sh: Shell, argv: string[], fds: Fd[]): Promise<number> 
   let print = false;
   if (target === undefined) {
     target = sh.vars.get("HOME");
-    if (target === undefined) { await berr(sh, fds, "cd", "HOME not set"); return 1; }
+    if (target === undefined) {
+      await berr(sh, fds, "cd", "HOME not set");
+      return 1;
+    }
   } else if (target === "-") {
     target = sh.vars.get("OLDPWD");
-    if (target === undefined) { await berr(sh, fds, "cd", "OLDPWD not set"); return 1; }
+    if (target === undefined) {
+      await berr(sh, fds, "cd", "OLDPWD not set");
+      return 1;
+    }
     print = true;
   }
   if (target === "") return 0;
@@ -525,8 +611,14 @@ export async function cd(sh: Shell, argv: string[], fds: Fd[]): Promise<number> 
       if (!base) continue;
       try {
         const cand = sh.host.resolvePath(sh.cwd, base + "/" + target);
-        if (sh.host.fs.stat(cand)?.type === "dir") { target = cand; print = true; break; }
-      } catch { /* not allowed: skip */ }
+        if (sh.host.fs.stat(cand)?.type === "dir") {
+          target = cand;
+          print = true;
+          break;
+        }
+      } catch {
+        /* not allowed: skip */
+      }
     }
   }
   let abs: string;
@@ -537,7 +629,10 @@ export async function cd(sh: Shell, argv: string[], fds: Fd[]): Promise<number> 
     return 1;
   }
   const st = sh.host.fs.stat(abs);
-  if (!st) { await berr(sh, fds, "cd", `${target}: No such file or directory`); return 1; }
+  if (!st) {
+    await berr(sh, fds, "cd", `${target}: No such file or directory`);
+    return 1;
+  }
   // a/.. needs a to exist (bash checks the logical path component by component)
   const comps = target.split("/");
   for (let k = 1; k < comps.length; k++) {
@@ -545,10 +640,18 @@ export async function cd(sh: Shell, argv: string[], fds: Fd[]): Promise<number> 
     const prefix = comps.slice(0, k).join("/") || "/";
     try {
       const ps = sh.host.fs.stat(sh.host.resolvePath(sh.cwd, prefix));
-      if (!ps || ps.type !== "dir") { await berr(sh, fds, "cd", `${target}: No such file or directory`); return 1; }
-    } catch { return 1; }
+      if (!ps || ps.type !== "dir") {
+        await berr(sh, fds, "cd", `${target}: No such file or directory`);
+        return 1;
+      }
+    } catch {
+      return 1;
+    }
   }
-  if (st.type !== "dir") { await berr(sh, fds, "cd", `${target}: Not a directory`); return 1; }
+  if (st.type !== "dir") {
+    await berr(sh, fds, "cd", `${target}: Not a directory`);
+    return 1;
+  }
   // Through a link the logical path differs from `abs`; it is what bash keeps (and shows).
   const dir = physical || !sh.host.logicalPath ? abs : sh.host.logicalPath(sh.cwd, target);
   sh.vars.set("OLDPWD", sh.vars.get("PWD") ?? sh.cwd);
@@ -561,23 +664,45 @@ export async function cd(sh: Shell, argv: string[], fds: Fd[]): Promise<number> 
 
 async function pwd(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
   // -P: the physical directory, every link resolved.
-  const physical = argv.slice(1).filter((a) => a === "-L" || a === "-P").pop() === "-P";
+  const physical =
+    argv
+      .slice(1)
+      .filter((a) => a === "-L" || a === "-P")
+      .pop() === "-P";
   let dir = sh.cwd;
   if (physical) {
     try {
       dir = sh.host.resolvePath(sh.cwd, ".");
-    } catch { /* the logical path is all there is */ }
+    } catch {
+      /* the logical path is all there is */
+    }
   }
   await out(fds, dir + "\n");
   return 0;
 }
 
 export const FLOW = {
-  exit, return: ret, break: (sh: Shell, a: string[], f: Fd[]) => loopCtl(sh, a, f, true),
+  exit,
+  return: ret,
+  break: (sh: Shell, a: string[], f: Fd[]) => loopCtl(sh, a, f, true),
   continue: (sh: Shell, a: string[], f: Fd[]) => loopCtl(sh, a, f, false),
-  eval: evalB, source, ".": source, trap, sleep, timeout, type, command, builtin, hash, alias, unalias, exec,
-  let: letB, cd, pwd,
-  true: () => 0, false: () => 1, ":": () => 0,
+  eval: evalB,
+  source,
+  ".": source,
+  trap,
+  sleep,
+  timeout,
+  type,
+  command,
+  builtin,
+  hash,
+  alias,
+  unalias,
+  exec,
+  let: letB,
+  cd,
+  pwd,
+  true: () => 0,
+  false: () => 1,
+  ":": () => 0,
 };
-
-;

@@ -13,7 +13,10 @@ export async function help(sh: Shell, argv: string[], fds: Fd[]): Promise<number
   let mode = "";
   let i = 1;
   for (; i < argv.length && argv[i].startsWith("-") && argv[i] !== "-"; i++) {
-    if (argv[i] === "--") { i++; break; }
+    if (argv[i] === "--") {
+      i++;
+      break;
+    }
     for (const c of argv[i].slice(1)) {
       if (!"dms".includes(c)) {
         await berr(sh, fds, "help", `-${c}: invalid option`);
@@ -26,7 +29,12 @@ export async function help(sh: Shell, argv: string[], fds: Fd[]): Promise<number
   const patterns = argv.slice(i);
   if (!patterns.length) {
     const lines = HELP_TOPICS.map(([, syn]) => ` ${syn}`);
-    await out(fds, "GNU bash, version 5.2.15(1)-release (x86_64-pc-linux-gnu)\nThese shell commands are defined internally.  Type `help' to see this list.\nType `help name' to find out more about the function `name'.\n\n" + lines.join("\n") + "\n");
+    await out(
+      fds,
+      "GNU bash, version 5.2.15(1)-release (x86_64-pc-linux-gnu)\nThese shell commands are defined internally.  Type `help' to see this list.\nType `help name' to find out more about the function `name'.\n\n" +
+        lines.join("\n") +
+        "\n",
+    );
     return 0;
   }
   let st = 0;
@@ -41,7 +49,11 @@ export async function help(sh: Shell, argv: string[], fds: Fd[]): Promise<number
       const name = topicName(n, syn);
       if (mode === "s") await out(fds, `${name}: ${syn}\n`);
       else if (mode === "d") await out(fds, `${name} - ${sum}\n`);
-      else if (mode === "m") await out(fds, `NAME\n    ${name} - ${sum}\n\nSYNOPSIS\n    ${syn}\n\nDESCRIPTION\n    ${sum}\n    (The full text is in bash's manual, SHELL BUILTIN COMMANDS; this sandbox ships the summaries only.)\n\n`);
+      else if (mode === "m")
+        await out(
+          fds,
+          `NAME\n    ${name} - ${sum}\n\nSYNOPSIS\n    ${syn}\n\nDESCRIPTION\n    ${sum}\n    (The full text is in bash's manual, SHELL BUILTIN COMMANDS; this sandbox ships the summaries only.)\n\n`,
+        );
       else await out(fds, `${name}: ${syn}\n    ${sum}\n    \n    The full text is in bash's manual (SHELL BUILTIN COMMANDS); this sandbox ships the summaries only.\n`);
     }
   }

@@ -19,12 +19,18 @@ export async function history(sh: Shell, argv: string[], fds: Fd[]): Promise<num
   };
   switch (opt) {
     case "": {
-      if (args.length > 1) { await berr(sh, fds, "history", "too many arguments"); return 1; }
+      if (args.length > 1) {
+        await berr(sh, fds, "history", "too many arguments");
+        return 1;
+      }
       save(sh, h);
       h = state(sh);
       let n = h.lines.length;
       if (args[0] !== undefined) {
-        if (!/^\d+$/.test(args[0])) { await berr(sh, fds, "history", `${args[0]}: numeric argument required`); return 1; }
+        if (!/^\d+$/.test(args[0])) {
+          await berr(sh, fds, "history", `${args[0]}: numeric argument required`);
+          return 1;
+        }
         n = Math.min(n, Number(args[0]));
       }
       const start = h.lines.length - n;
@@ -38,11 +44,20 @@ export async function history(sh: Shell, argv: string[], fds: Fd[]): Promise<num
       return 0;
     case "-d": {
       const spec = args[0];
-      if (spec === undefined) { await berr(sh, fds, "history", "-d: option requires an argument"); return 2; }
-      if (!/^-?\d+$/.test(spec)) { await berr(sh, fds, "history", `${spec}: numeric argument required`); return 1; }
+      if (spec === undefined) {
+        await berr(sh, fds, "history", "-d: option requires an argument");
+        return 2;
+      }
+      if (!/^-?\d+$/.test(spec)) {
+        await berr(sh, fds, "history", `${spec}: numeric argument required`);
+        return 1;
+      }
       let k = Number(spec);
       k = k < 0 ? h.lines.length + k : k - h.base;
-      if (k < 0 || k >= h.lines.length) { await berr(sh, fds, "history", `${spec}: history position out of range`); return 1; }
+      if (k < 0 || k >= h.lines.length) {
+        await berr(sh, fds, "history", `${spec}: history position out of range`);
+        return 1;
+      }
       const lines = h.lines.filter((_, i) => i !== k);
       save(sh, { ...h, lines, appended: Math.min(h.appended, lines.length) });
       return 0;
@@ -65,7 +80,8 @@ export async function history(sh: Shell, argv: string[], fds: Fd[]): Promise<num
         save(sh, { ...h, appended: h.lines.length });
         return 0;
       });
-    case "-r": case "-n":
+    case "-r":
+    case "-n":
       return fileOp((file) => {
         const lines = readLines(sh, file);
         if (lines === null) return 1;

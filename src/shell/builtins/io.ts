@@ -41,7 +41,10 @@ export async function parseOpts(sh: Shell, fds: Fd[], argv: string[], spec: stri
   let i = 1;
   for (; i < argv.length; i++) {
     const a = argv[i];
-    if (a === "--") { i++; break; }
+    if (a === "--") {
+      i++;
+      break;
+    }
     if (a.length < 2 || a[0] !== "-") break;
     for (let j = 1; j < a.length; j++) {
       const c = a[j];
@@ -51,7 +54,10 @@ export async function parseOpts(sh: Shell, fds: Fd[], argv: string[], spec: stri
         if (usage) await errOut(fds, `${argv[0]}: usage: ${usage}\n`);
         return null;
       }
-      if (spec[at + 1] !== ":") { opts.push([c, ""]); continue; }
+      if (spec[at + 1] !== ":") {
+        opts.push([c, ""]);
+        continue;
+      }
       let val = a.slice(j + 1);
       if (!val) {
         if (i + 1 >= argv.length) {

@@ -25,7 +25,10 @@ function jobPid(sh: Shell, spec: string, cmdOf?: (pid: number) => string | undef
   if (cmdOf) {
     const sub = s.startsWith("?");
     const needle = sub ? s.slice(1) : s;
-    const hit = pids.filter((p) => { const c = cmdOf(p) ?? ""; return sub ? c.includes(needle) : c.startsWith(needle); });
+    const hit = pids.filter((p) => {
+      const c = cmdOf(p) ?? "";
+      return sub ? c.includes(needle) : c.startsWith(needle);
+    });
     if (hit.length === 1) return hit[0];
   }
   return null;
@@ -41,26 +44,59 @@ function jobText(sh: Shell, pid: number): string {
 const KILLED = new WeakMap<object, Map<number, number>>();
 function killedBy(sh: Shell): Map<number, number> {
   let m = KILLED.get(sh.shared);
-  if (!m) { m = new Map(); KILLED.set(sh.shared, m); }
+  if (!m) {
+    m = new Map();
+    KILLED.set(sh.shared, m);
+  }
   return m;
 }
 
 // strsignal() texts bash prints when a waited-for job died of a signal (INT and PIPE are silent)
-const SIG_TEXT: Record<number, string> = { 1: "Hangup", 3: "Quit", 4: "Illegal instruction", 5: "Trace/breakpoint trap", 6: "Aborted", 7: "Bus error", 8: "Floating point exception", 9: "Killed", 10: "User defined signal 1", 11: "Segmentation fault", 12: "User defined signal 2", 14: "Alarm clock", 15: "Terminated", 24: "CPU time limit exceeded", 25: "File size limit exceeded", 26: "Virtual timer expired", 27: "Profiling timer expired", 31: "Bad system call" };
+const SIG_TEXT: Record<number, string> = {
+  1: "Hangup",
+  3: "Quit",
+  4: "Illegal instruction",
+  5: "Trace/breakpoint trap",
+  6: "Aborted",
+  7: "Bus error",
+  8: "Floating point exception",
+  9: "Killed",
+  10: "User defined signal 1",
+  11: "Segmentation fault",
+  12: "User defined signal 2",
+  14: "Alarm clock",
+  15: "Terminated",
+  24: "CPU time limit exceeded",
+  25: "File size limit exceeded",
+  26: "Virtual timer expired",
+  27: "Profiling timer expired",
+  31: "Bad system call",
+};
 
 async function listSignals(sh: Shell, args: string[], fds: Fd[]): Promise<number> {
-  if (!args.length) { await out(fds, signalTable()); return 0; }
+  if (!args.length) {
+    await out(fds, signalTable());
+    return 0;
+  }
   let st = 0;
   for (const a of args) {
     if (/^\d+$/.test(a)) {
       let n = Number(a);
       if (n > 128) n -= 128; // an exit status of a signalled process
       const name = signalName(n);
-      if (name === null) { await berr(sh, fds, "kill", `${a}: invalid signal specification`); st = 1; continue; }
+      if (name === null) {
+        await berr(sh, fds, "kill", `${a}: invalid signal specification`);
+        st = 1;
+        continue;
+      }
       await out(fds, name + "\n");
     } else {
       const n = signalNumber(a);
-      if (n === null || /^\d/.test(a)) { await berr(sh, fds, "kill", `${a}: invalid signal specification`); st = 1; continue; }
+      if (n === null || /^\d/.test(a)) {
+        await berr(sh, fds, "kill", `${a}: invalid signal specification`);
+        st = 1;
+        continue;
+      }
       await out(fds, n + "\n");
     }
   }
@@ -70,14 +106,23 @@ async function listSignals(sh: Shell, args: string[], fds: Fd[]): Promise<number
 export async function kill(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
   let sig = 15;
   let i = 1;
-  const bad = async (s: string) => { await berr(sh, fds, "kill", `${s}: invalid signal specification`); return 1; };
+  const bad = async (s: string) => {
+    await berr(sh, fds, "kill", `${s}: invalid signal specification`);
+    return 1;
+  };
   for (; i < argv.length; i++) {
     const a = argv[i];
-    if (a === "--") { i++; break; }
+    if (a === "--") {
+      i++;
+      break;
+    }
     if (a === "-l" || a === "-L") return listSignals(sh, skipDashDash(argv.slice(i)).slice(1), fds);
     if (a === "-s" || a === "-n") {
       const v = argv[++i];
-      if (v === undefined) { await berr(sh, fds, "kill", `${a}: option requires an argument`); return 2; }
+      if (v === undefined) {
+        await berr(sh, fds, "kill", `${a}: option requires an argument`);
+        return 2;
+      }
       const n = signalNumber(v);
       if (n === null || (a === "-n" && !/^\d+$/.test(v))) return bad(v);
       sig = n;
@@ -141,18 +186,32 @@ export async function waitJobs(sh: Shell, argv: string[], fds: Fd[]): Promise<nu
   let st = 0;
   let operands = 0;
   for (const a of argv.slice(1)) {
-    if (a.startsWith("-") && !/^-\d/.test(a)) { args.push(a); continue; }
+    if (a.startsWith("-") && !/^-\d/.test(a)) {
+      args.push(a);
+      continue;
+    }
     operands++;
     if (!a.startsWith("%")) {
-      if (!/^\d+$/.test(a)) { await berr(sh, fds, "wait", `\`${a}': not a pid or valid job spec`); st = 1; continue; }
+      if (!/^\d+$/.test(a)) {
+        await berr(sh, fds, "wait", `\`${a}': not a pid or valid job spec`);
+        st = 1;
+        continue;
+      }
       args.push(a);
       continue;
     }
     const pid = jobPid(sh, a);
-    if (pid === null) { await berr(sh, fds, "wait", `${a}: no such job`); st = 127; continue; }
+    if (pid === null) {
+      await berr(sh, fds, "wait", `${a}: no such job`);
+      st = 127;
+      continue;
+    }
     args.push(String(pid));
   }
-  const pids = args.slice(1).filter((a) => /^\d+$/.test(a)).map(Number);
+  const pids = args
+    .slice(1)
+    .filter((a) => /^\d+$/.test(a))
+    .map(Number);
   if (operands && !pids.length) return st;
   const r = await waitPids(sh, args, fds);
   for (const pid of pids) {

@@ -9,19 +9,42 @@ function backslashEscapes(s: string, printfB: boolean): [string, boolean] {
   let o = "";
   for (let i = 0; i < s.length; i++) {
     const c = s[i];
-    if (c !== "\\" || i + 1 >= s.length) { o += c; continue; }
+    if (c !== "\\" || i + 1 >= s.length) {
+      o += c;
+      continue;
+    }
     const n = s[++i];
     switch (n) {
-      case "n": o += "\n"; break;
-      case "t": o += "\t"; break;
-      case "r": o += "\r"; break;
-      case "a": o += "\x07"; break;
-      case "b": o += "\b"; break;
-      case "f": o += "\f"; break;
-      case "v": o += "\v"; break;
-      case "e": case "E": o += "\x1b"; break;
-      case "\\": o += "\\"; break;
-      case "c": return [joinBytes(o), true];
+      case "n":
+        o += "\n";
+        break;
+      case "t":
+        o += "\t";
+        break;
+      case "r":
+        o += "\r";
+        break;
+      case "a":
+        o += "\x07";
+        break;
+      case "b":
+        o += "\b";
+        break;
+      case "f":
+        o += "\f";
+        break;
+      case "v":
+        o += "\v";
+        break;
+      case "e":
+      case "E":
+        o += "\x1b";
+        break;
+      case "\\":
+        o += "\\";
+        break;
+      case "c":
+        return [joinBytes(o), true];
       case "0": {
         const m = /^[0-7]{0,3}/.exec(s.slice(i + 1))![0];
         o += byteChar(parseInt(m || "0", 8) & 255);
@@ -30,12 +53,19 @@ function backslashEscapes(s: string, printfB: boolean): [string, boolean] {
       }
       case "x": {
         const m = /^[0-9a-fA-F]{1,2}/.exec(s.slice(i + 1));
-        if (m) { o += byteChar(parseInt(m[0], 16)); i += m[0].length; } else o += "\\x";
+        if (m) {
+          o += byteChar(parseInt(m[0], 16));
+          i += m[0].length;
+        } else o += "\\x";
         break;
       }
-      case "u": case "U": {
+      case "u":
+      case "U": {
         const m = (n === "u" ? /^[0-9a-fA-F]{1,4}/ : /^[0-9a-fA-F]{1,8}/).exec(s.slice(i + 1));
-        if (m) { o += String.fromCodePoint(parseInt(m[0], 16)); i += m[0].length; } else o += "\\" + n;
+        if (m) {
+          o += String.fromCodePoint(parseInt(m[0], 16));
+          i += m[0].length;
+        } else o += "\\" + n;
         break;
       }
       default:
@@ -65,7 +95,10 @@ export async function echo(sh: Shell, argv: string[], fds: Fd[]): Promise<number
   if (esc) {
     const [t, stop] = backslashEscapes(s, false);
     s = t;
-    if (stop) { await out(fds, s); return 0; }
+    if (stop) {
+      await out(fds, s);
+      return 0;
+    }
   }
   await out(fds, nl ? s + "\n" : s);
   return 0;
@@ -77,7 +110,10 @@ function num(s: string | undefined, bad: (s: string) => void): bigint {
   const t = s.replace(/^[ \t\n]+/, "");
   if (/^['"]/.test(t)) return BigInt(t.length > 1 ? t.codePointAt(1)! : 0);
   let m = /^([-+]?)(0[xX][0-9a-fA-F]+|0[0-7]*|[1-9][0-9]*)/.exec(t);
-  if (!m) { bad(s); return 0n; }
+  if (!m) {
+    bad(s);
+    return 0n;
+  }
   if (m[0].length !== t.length) bad(s);
   let v: bigint;
   const d = m[2];
@@ -110,8 +146,15 @@ function formatPrintf(sh: Shell, fmt: string, args: string[], errors: string[]):
         i += m[0].length - 1;
         continue;
       }
-      if (c !== "%") { o += c; continue; }
-      if (fmt[i + 1] === "%") { o += "%"; i++; continue; }
+      if (c !== "%") {
+        o += c;
+        continue;
+      }
+      if (fmt[i + 1] === "%") {
+        o += "%";
+        i++;
+        continue;
+      }
       const m = /^%([-+ #0]*)(\*|\d+)?(?:\.(\*|\d*))?(?:hh|h|ll|l|L|q|j|z|t)?([diouxXcsbqfFeEgGaA(])/.exec(fmt.slice(i));
       if (!m) {
         errors.push(`\`${fmt.slice(i + 1, i + 2)}': invalid format character`);
@@ -122,7 +165,10 @@ function formatPrintf(sh: Shell, fmt: string, args: string[], errors: string[]):
       let width = m[2] === "*" ? Number(num(next(), bad)) : m[2] ? parseInt(m[2], 10) : undefined;
       let prec = m[3] === "*" ? Number(num(next(), bad)) : m[3] !== undefined ? (m[3] === "" ? 0 : parseInt(m[3], 10)) : undefined;
       let leftAlign = flags.includes("-");
-      if (width !== undefined && width < 0) { leftAlign = true; width = -width; }
+      if (width !== undefined && width < 0) {
+        leftAlign = true;
+        width = -width;
+      }
       if (prec !== undefined && prec < 0) prec = undefined;
       const conv = m[4];
       let s: string;
@@ -143,7 +189,10 @@ function formatPrintf(sh: Shell, fmt: string, args: string[], errors: string[]):
       } else if (conv === "b") {
         const [t, st] = backslashEscapes(next() ?? "", true);
         s = t;
-        if (st) { o += pad(s, width, leftAlign, false); return { text: o, stop: true }; }
+        if (st) {
+          o += pad(s, width, leftAlign, false);
+          return { text: o, stop: true };
+        }
         if (prec !== undefined) s = bytePrefix(s, prec);
       } else if (conv === "q") {
         s = quoteBackslash(next() ?? "");
@@ -174,7 +223,10 @@ function formatPrintf(sh: Shell, fmt: string, args: string[], errors: string[]):
         const arg = next();
         let v = arg === undefined || arg === "" ? 0 : Number(arg);
         // an argument that is not a number prints as 0 after the message, as strtold leaves it
-        if (arg !== undefined && arg !== "" && isNaN(v)) { bad(arg); v = 0; }
+        if (arg !== undefined && arg !== "" && isNaN(v)) {
+          bad(arg);
+          v = 0;
+        }
         const p = prec ?? 6;
         if (conv === "f" || conv === "F") s = v.toFixed(p) + (p === 0 && flags.includes("#") ? "." : "");
         else if (conv === "e" || conv === "E") s = fixExp(v.toExponential(p));
@@ -231,7 +283,14 @@ function inZone(d: Date, tz: string | undefined): Date {
   if (!tz) return d;
   try {
     const parts = new Intl.DateTimeFormat("en-US", {
-      timeZone: tz, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric",
+      timeZone: tz,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric",
     }).formatToParts(d);
     const get = (t: string) => Number(parts.find((p) => p.type === t)?.value ?? 0);
     return new Date(Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second")));
@@ -247,20 +306,34 @@ function strftime(f: string, d0: Date, tz?: string): string {
   const months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
   return f.replace(/%([a-zA-Z%])/g, (_, c: string) => {
     switch (c) {
-      case "Y": return String(d.getUTCFullYear());
-      case "m": return p2(d.getUTCMonth() + 1);
-      case "d": return p2(d.getUTCDate());
-      case "H": return p2(d.getUTCHours());
-      case "M": return p2(d.getUTCMinutes());
-      case "S": return p2(d.getUTCSeconds());
-      case "s": return String(Math.floor(d0.getTime() / 1000));
-      case "a": return days[d.getUTCDay()];
-      case "b": return months[d.getUTCMonth()];
-      case "y": return p2(d.getUTCFullYear() % 100);
-      case "j": return String(Math.floor((d.getTime() - Date.UTC(d.getUTCFullYear(), 0, 1)) / 864e5) + 1).padStart(3, "0");
-      case "F": return `${d.getUTCFullYear()}-${p2(d.getUTCMonth() + 1)}-${p2(d.getUTCDate())}`;
-      case "T": return `${p2(d.getUTCHours())}:${p2(d.getUTCMinutes())}:${p2(d.getUTCSeconds())}`;
-      case "%": return "%";
+      case "Y":
+        return String(d.getUTCFullYear());
+      case "m":
+        return p2(d.getUTCMonth() + 1);
+      case "d":
+        return p2(d.getUTCDate());
+      case "H":
+        return p2(d.getUTCHours());
+      case "M":
+        return p2(d.getUTCMinutes());
+      case "S":
+        return p2(d.getUTCSeconds());
+      case "s":
+        return String(Math.floor(d0.getTime() / 1000));
+      case "a":
+        return days[d.getUTCDay()];
+      case "b":
+        return months[d.getUTCMonth()];
+      case "y":
+        return p2(d.getUTCFullYear() % 100);
+      case "j":
+        return String(Math.floor((d.getTime() - Date.UTC(d.getUTCFullYear(), 0, 1)) / 864e5) + 1).padStart(3, "0");
+      case "F":
+        return `${d.getUTCFullYear()}-${p2(d.getUTCMonth() + 1)}-${p2(d.getUTCDate())}`;
+      case "T":
+        return `${p2(d.getUTCHours())}:${p2(d.getUTCMinutes())}:${p2(d.getUTCSeconds())}`;
+      case "%":
+        return "%";
     }
     return "%" + c;
   });

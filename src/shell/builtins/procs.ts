@@ -83,15 +83,26 @@ There are no other processes in this sandbox.
 export async function ps(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
   const self = sh.shared.nextPid++;
   let format: { key: string; head: string }[] = [];
-  const use = (keys: string[]) => { format = keys.map((key) => ({ key, head: COLUMNS[key].head })); };
+  const use = (keys: string[]) => {
+    format = keys.map((key) => ({ key, head: COLUMNS[key].head }));
+  };
   let pids: number[] | null = null;
   let headers = true;
-  const bad = async (msg: string) => { await berr(sh, fds, "ps", `${msg}; supported here: -e -A -f -p PID -o FIELDS --no-headers, aux`); return 1; };
+  const bad = async (msg: string) => {
+    await berr(sh, fds, "ps", `${msg}; supported here: -e -A -f -p PID -o FIELDS --no-headers, aux`);
+    return 1;
+  };
   for (let i = 1; i < argv.length; i++) {
     const a = argv[i];
     const value = () => argv[++i];
-    if (a === "--help") { await out(fds, PS_HELP); return 0; }
-    if (a === "--no-headers" || a === "--no-heading") { headers = false; continue; }
+    if (a === "--help") {
+      await out(fds, PS_HELP);
+      return 0;
+    }
+    if (a === "--no-headers" || a === "--no-heading") {
+      headers = false;
+      continue;
+    }
     if (a === "-p" || a === "--pid" || a === "p") {
       const v = value();
       if (v === undefined || !/^\d+([, ]\d+)*$/.test(v)) return bad(`process ID list syntax error: ${v ?? "(missing)"}`);
@@ -104,7 +115,7 @@ export async function ps(sh: Shell, argv: string[], fds: Fd[]): Promise<number> 
       const cols = (v.includes("=") ? [v] : v.split(/[, ]/)).filter(Boolean).map((c) => {
         const eq = c.indexOf("=");
         const key = (eq < 0 ? c : c.slice(0, eq)).toLowerCase();
-        return { key, head: eq < 0 ? COLUMNS[key]?.head ?? "" : c.slice(eq + 1) };
+        return { key, head: eq < 0 ? (COLUMNS[key]?.head ?? "") : c.slice(eq + 1) };
       });
       const unknown = cols.find((c) => !COLUMNS[c.key]);
       if (!cols.length || unknown) return bad(`unknown format column '${unknown?.key ?? v}'`);
@@ -128,7 +139,11 @@ export async function ps(sh: Shell, argv: string[], fds: Fd[]): Promise<number> 
   const procs = (await snapshot(sh, self)).filter((p) => !pids || pids.includes(p.pid));
   const cell = (c: Column, s: string, last: boolean) => (last ? s : c.left ? s.padEnd(c.width) : s.padStart(c.width));
   if (!format.length) use(FORMATS.default);
-  const line = (vals: (f: { key: string; head: string }) => string) => format.map((f, i) => cell(COLUMNS[f.key], vals(f), i === format.length - 1)).join(" ").trimEnd() + "\n";
+  const line = (vals: (f: { key: string; head: string }) => string) =>
+    format
+      .map((f, i) => cell(COLUMNS[f.key], vals(f), i === format.length - 1))
+      .join(" ")
+      .trimEnd() + "\n";
   let text = headers && format.some((f) => f.head) ? line((f) => f.head) : "";
   for (const p of procs) text += line((f) => COLUMNS[f.key].get(p, t));
   await out(fds, text);
@@ -138,7 +153,10 @@ export async function ps(sh: Shell, argv: string[], fds: Fd[]): Promise<number> 
 export async function nohup(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
   let i = 1;
   if (argv[i] === "--help") {
-    await out(fds, "Usage: nohup COMMAND [ARG]...\nRun COMMAND. Nothing here hangs up a command, and output is never a terminal,\nso no nohup.out is written: redirect output yourself (nohup cmd > log 2>&1 &).\n");
+    await out(
+      fds,
+      "Usage: nohup COMMAND [ARG]...\nRun COMMAND. Nothing here hangs up a command, and output is never a terminal,\nso no nohup.out is written: redirect output yourself (nohup cmd > log 2>&1 &).\n",
+    );
     return 0;
   }
   if (argv[i] === "--") i++;

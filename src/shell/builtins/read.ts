@@ -15,26 +15,54 @@ export async function read(sh: Shell, argv: string[], fds: Fd[]): Promise<number
   let i = 1;
   for (; i < argv.length; i++) {
     const a = argv[i];
-    if (a === "--") { i++; break; }
+    if (a === "--") {
+      i++;
+      break;
+    }
     if (!a.startsWith("-") || a === "-") break;
     for (let k = 1; k < a.length; k++) {
       const c = a[k];
-      const val = () => { const v = a.slice(k + 1) || argv[++i]; k = a.length; return v ?? ""; };
+      const val = () => {
+        const v = a.slice(k + 1) || argv[++i];
+        k = a.length;
+        return v ?? "";
+      };
       switch (c) {
-        case "r": raw = true; break;
-        case "s": case "e": break;
-        case "d": delim = val(); delim = delim === "" ? "\0" : delim[0]; break;
-        case "a": arrName = val(); break;
+        case "r":
+          raw = true;
+          break;
+        case "s":
+        case "e":
+          break;
+        case "d":
+          delim = val();
+          delim = delim === "" ? "\0" : delim[0];
+          break;
+        case "a":
+          arrName = val();
+          break;
         case "n": {
           const v = val();
-          if (!/^\d+$/.test(v)) { await berr(sh, fds, "read", `${v}: invalid number`); return 1; }
+          if (!/^\d+$/.test(v)) {
+            await berr(sh, fds, "read", `${v}: invalid number`);
+            return 1;
+          }
           nchars = parseInt(v, 10);
           break;
         }
-        case "N": nchars = parseInt(val(), 10); exact = true; break;
-        case "p": prompt = val(); break;
-        case "t": timeout = val(); break;
-        case "u": fd = parseInt(val(), 10); break;
+        case "N":
+          nchars = parseInt(val(), 10);
+          exact = true;
+          break;
+        case "p":
+          prompt = val();
+          break;
+        case "t":
+          timeout = val();
+          break;
+        case "u":
+          fd = parseInt(val(), 10);
+          break;
         default:
           await berr(sh, fds, "read", `-${c}: invalid option`);
           return 2;
@@ -43,12 +71,18 @@ export async function read(sh: Shell, argv: string[], fds: Fd[]): Promise<number
   }
   const names = argv.slice(i);
   for (const n of names) {
-    if (!NAME_RE.test(n)) { await berr(sh, fds, "read", `\`${n}': not a valid identifier`); return 1; }
+    if (!NAME_RE.test(n)) {
+      await berr(sh, fds, "read", `\`${n}': not a valid identifier`);
+      return 1;
+    }
   }
   // the prompt goes out only when reading from a terminal, which input here never is
   void prompt;
   const inp = fds[fd]?.r;
-  if (!inp) { await berr(sh, fds, "read", `${fd}: invalid file descriptor: Bad file descriptor`); return 1; }
+  if (!inp) {
+    await berr(sh, fds, "read", `${fd}: invalid file descriptor: Bad file descriptor`);
+    return 1;
+  }
   // -t 0 only asks whether input is readable; it reads nothing
   if (timeout !== undefined && /^0*(\.0*)?$/.test(timeout)) return 0;
   // read bytes up to the delimiter (or n chars), handling backslash-newline when not raw
@@ -72,11 +106,17 @@ export async function read(sh: Shell, argv: string[], fds: Fd[]): Promise<number
       };
       while (count < nchars) {
         const ch = await next();
-        if (ch === null) { eof = true; break; }
+        if (ch === null) {
+          eof = true;
+          break;
+        }
         if (!exact && ch === delim) break;
         if (!raw && !exact && ch === "\\") {
           const e = await next();
-          if (e === null) { eof = true; break; }
+          if (e === null) {
+            eof = true;
+            break;
+          }
           if (e === "\n") continue;
           got += ch + e;
           count++;
@@ -90,7 +130,10 @@ export async function read(sh: Shell, argv: string[], fds: Fd[]): Promise<number
       break;
     }
     const r = await inp.readUntil(dcode);
-    if (!r) { eof = true; break; }
+    if (!r) {
+      eof = true;
+      break;
+    }
     // bash drops NUL bytes from what read stores (with -d '' NUL is the delimiter)
     let s = decode(r.data);
     if (r.hitDelim) s = s.slice(0, -1);
@@ -105,7 +148,7 @@ export async function read(sh: Shell, argv: string[], fds: Fd[]): Promise<number
     line += s;
     break;
   }
-  if (eof && line === "" ) {
+  if (eof && line === "") {
     if (arrName) sh.vars.setArray(arrName, []);
     else for (const n of names.length ? names : ["REPLY"]) sh.vars.set(n, "");
     return 1;
@@ -156,7 +199,11 @@ function splitRead(s: string, ifs: string, max: number, raw: boolean): string[] 
     }
     let f = "";
     while (i < s.length && !isDelim(s[i])) {
-      if (!raw && s[i] === "\\" && i + 1 < s.length) { f += s[i] + s[i + 1]; i += 2; continue; }
+      if (!raw && s[i] === "\\" && i + 1 < s.length) {
+        f += s[i] + s[i + 1];
+        i += 2;
+        continue;
+      }
       f += s[i++];
     }
     out.push(f);
@@ -177,23 +224,41 @@ export async function mapfile(sh: Shell, argv: string[], fds: Fd[]): Promise<num
   let origin = 0;
   let skip = 0;
   let fd = 0;
-  const parsed = await parseOpts(sh, fds, argv, "d:n:O:s:u:C:c:t", "mapfile [-d delim] [-n count] [-O origin] [-s count] [-t] [-u fd] [-C callback] [-c quantum] [array]");
+  const parsed = await parseOpts(
+    sh,
+    fds,
+    argv,
+    "d:n:O:s:u:C:c:t",
+    "mapfile [-d delim] [-n count] [-O origin] [-s count] [-t] [-u fd] [-C callback] [-c quantum] [array]",
+  );
   if (!parsed) return 2;
   for (const [c, v] of parsed.opts) {
     switch (c) {
-      case "t": trim = true; break;
-      case "d": delim = v || "\0"; break;
-      case "n": count = parseInt(v, 10); break;
-      case "O": origin = parseInt(v, 10); break;
-      case "s": skip = parseInt(v, 10); break;
-      case "u": fd = parseInt(v, 10); break;
+      case "t":
+        trim = true;
+        break;
+      case "d":
+        delim = v || "\0";
+        break;
+      case "n":
+        count = parseInt(v, 10);
+        break;
+      case "O":
+        origin = parseInt(v, 10);
+        break;
+      case "s":
+        skip = parseInt(v, 10);
+        break;
+      case "u":
+        fd = parseInt(v, 10);
+        break;
     }
   }
   const i = parsed.i;
   const name = argv[i] ?? "MAPFILE";
   const inp = fds[fd]?.r;
   if (!inp) return 1;
-  const arr: string[] = origin ? (sh.vars.lookup(name)?.value as string[] | undefined)?.slice?.() ?? [] : [];
+  const arr: string[] = origin ? ((sh.vars.lookup(name)?.value as string[] | undefined)?.slice?.() ?? []) : [];
   let n = 0;
   let idx = origin;
   for (;;) {
@@ -201,7 +266,10 @@ export async function mapfile(sh: Shell, argv: string[], fds: Fd[]): Promise<num
     const r = await inp.readUntil(delim === "\0" ? 0 : delim.charCodeAt(0));
     if (!r) break;
     let s = decode(r.data);
-    if (skip > 0) { skip--; continue; }
+    if (skip > 0) {
+      skip--;
+      continue;
+    }
     if (trim && r.hitDelim) s = s.slice(0, -1);
     arr[idx++] = s;
     n++;
@@ -234,17 +302,27 @@ export async function getopts(sh: Shell, argv: string[], fds: Fd[]): Promise<num
   };
   const arg = args[optind - 1];
   if (arg === undefined || !arg.startsWith("-") || arg === "-") return finish();
-  if (arg === "--") { optind++; return finish(); }
+  if (arg === "--") {
+    optind++;
+    return finish();
+  }
   const c = arg[pos];
   pos++;
   let nextArg = false;
-  if (pos >= arg.length) { nextArg = true; }
+  if (pos >= arg.length) {
+    nextArg = true;
+  }
   const k = optSpec.indexOf(c);
   sh.vars.unset("OPTARG");
   let ret = 0;
   if (k < 0 || c === ":") {
-    if (silent) { sh.vars.set(name, "?"); sh.vars.set("OPTARG", c); }
-    else { await getoptsErr(sh, fds, `illegal option -- ${c}`); sh.vars.set(name, "?"); }
+    if (silent) {
+      sh.vars.set(name, "?");
+      sh.vars.set("OPTARG", c);
+    } else {
+      await getoptsErr(sh, fds, `illegal option -- ${c}`);
+      sh.vars.set(name, "?");
+    }
   } else if (optSpec[k + 1] === ":") {
     if (!nextArg) {
       sh.vars.set("OPTARG", arg.slice(pos));
@@ -252,8 +330,13 @@ export async function getopts(sh: Shell, argv: string[], fds: Fd[]): Promise<num
     } else {
       const v = args[optind];
       if (v === undefined) {
-        if (silent) { sh.vars.set(name, ":"); sh.vars.set("OPTARG", c); }
-        else { await getoptsErr(sh, fds, `option requires an argument -- ${c}`); sh.vars.set(name, "?"); }
+        if (silent) {
+          sh.vars.set(name, ":");
+          sh.vars.set("OPTARG", c);
+        } else {
+          await getoptsErr(sh, fds, `option requires an argument -- ${c}`);
+          sh.vars.set(name, "?");
+        }
         optind++;
         pos = 1;
         sh.vars.set("OPTIND", String(optind + (nextArg ? 0 : 0)));
@@ -266,7 +349,10 @@ export async function getopts(sh: Shell, argv: string[], fds: Fd[]): Promise<num
     }
     sh.vars.set(name, c);
   } else sh.vars.set(name, c);
-  if (nextArg) { optind++; pos = 1; }
+  if (nextArg) {
+    optind++;
+    pos = 1;
+  }
   sh.vars.set("OPTIND", String(optind));
   st._optindSeen = optind;
   st._optpos = pos;

@@ -1,12 +1,38 @@
 // test / [ and the operators shared with [[ ]].
 import { dynamicKey, splitSubscript } from "../expand/word";
 import type { Fd, Shell } from "../interp/shell";
-import { ShellError, } from "../interp/vars";
+import { ShellError } from "../interp/vars";
 import { ArithError } from "../expand/arith";
 import { berr } from "./io";
 import { binaryTest, unaryTest } from "../interp/test-eval";
 
-const UNARY = new Set(["-n", "-z", "-e", "-a", "-f", "-d", "-s", "-r", "-w", "-x", "-c", "-L", "-h", "-b", "-p", "-S", "-g", "-u", "-k", "-N", "-O", "-G", "-t", "-v", "-o"]);
+const UNARY = new Set([
+  "-n",
+  "-z",
+  "-e",
+  "-a",
+  "-f",
+  "-d",
+  "-s",
+  "-r",
+  "-w",
+  "-x",
+  "-c",
+  "-L",
+  "-h",
+  "-b",
+  "-p",
+  "-S",
+  "-g",
+  "-u",
+  "-k",
+  "-N",
+  "-O",
+  "-G",
+  "-t",
+  "-v",
+  "-o",
+]);
 const BINARY = new Set(["=", "==", "!=", "<", ">", "-eq", "-ne", "-lt", "-le", "-gt", "-ge", "-nt", "-ot", "-ef"]);
 
 /** test / [ : POSIX rules by argument count, then a recursive parser for -a -o ( ). */
@@ -40,8 +66,10 @@ function judge(sh: Shell, name: string, args: string[], fds: Fd[]): number | Pro
 
 function evalArgs(sh: Shell, a: string[], fds: Fd[]): boolean {
   switch (a.length) {
-    case 0: return false;
-    case 1: return a[0] !== "";
+    case 0:
+      return false;
+    case 1:
+      return a[0] !== "";
     case 2:
       if (a[0] === "!") return a[1] === "";
       if (UNARY.has(a[0])) return unaryTest(sh, a[0], a[1], fds);
@@ -65,19 +93,34 @@ function evalArgs(sh: Shell, a: string[], fds: Fd[]): boolean {
 
 class TestParser {
   i = 0;
-  constructor(private sh: Shell, private a: string[], private fds: Fd[]) {}
+  constructor(
+    private sh: Shell,
+    private a: string[],
+    private fds: Fd[],
+  ) {}
   or(): boolean {
     let l = this.and();
-    while (this.a[this.i] === "-o") { this.i++; const r = this.and(); l = l || r; }
+    while (this.a[this.i] === "-o") {
+      this.i++;
+      const r = this.and();
+      l = l || r;
+    }
     return l;
   }
   and(): boolean {
     let l = this.not();
-    while (this.a[this.i] === "-a") { this.i++; const r = this.not(); l = l && r; }
+    while (this.a[this.i] === "-a") {
+      this.i++;
+      const r = this.not();
+      l = l && r;
+    }
     return l;
   }
   not(): boolean {
-    if (this.a[this.i] === "!") { this.i++; return !this.not(); }
+    if (this.a[this.i] === "!") {
+      this.i++;
+      return !this.not();
+    }
     return this.prim();
   }
   prim(): boolean {

@@ -5,7 +5,14 @@
 import type { Fd, Shell } from "../interp/shell";
 import { berr, out } from "./io";
 
-interface Res { flag: string; desc: string; unit: string; scale: bigint; soft: bigint | null; hard: bigint | null }
+interface Res {
+  flag: string;
+  desc: string;
+  unit: string;
+  scale: bigint;
+  soft: bigint | null;
+  hard: bigint | null;
+}
 // null = unlimited. Defaults resemble a typical Linux login (open files 1024, stack 8 MiB).
 const RESOURCES: Res[] = [
   { flag: "c", desc: "core file size", unit: "blocks", scale: 512n, soft: 0n, hard: null },
@@ -36,12 +43,17 @@ function limits(sh: Shell): Limits {
 const show = (v: bigint | null, r: Res) => (v === null ? "unlimited" : String(v / r.scale));
 
 export async function ulimit(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
-  let soft = false, hard = false, all = false;
+  let soft = false,
+    hard = false,
+    all = false;
   const flags: string[] = [];
   let i = 1;
   for (; i < argv.length; i++) {
     const a = argv[i];
-    if (a === "--") { i++; break; }
+    if (a === "--") {
+      i++;
+      break;
+    }
     if (!/^-[A-Za-z]+$/.test(a)) break;
     for (const c of a.slice(1)) {
       if (c === "S") soft = true;
@@ -81,14 +93,18 @@ export async function ulimit(sh: Shell, argv: string[], fds: Fd[]): Promise<numb
   else if (value === "hard" || value === "soft") n = lim[f][value === "hard" ? 1 : 0];
   else if (/^\d+$/.test(value)) {
     n = BigInt(value) * r.scale;
-    if (n > MAX) { await berr(sh, fds, "ulimit", `${value}: limit out of range`); return 1; }
+    if (n > MAX) {
+      await berr(sh, fds, "ulimit", `${value}: limit out of range`);
+      return 1;
+    }
   } else {
     await berr(sh, fds, "ulimit", `${value}: invalid number`);
     return 1;
   }
   const [curSoft, curHard] = lim[f];
   const le = (a: bigint | null, b: bigint | null) => b === null || (a !== null && a <= b);
-  const setSoft = soft || !hard, setHard = hard || !soft;
+  const setSoft = soft || !hard,
+    setHard = hard || !soft;
   const newHard = setHard ? n : curHard;
   const newSoft = setSoft ? n : curSoft;
   if ((setHard && !le(newHard, curHard)) || (setSoft && !le(newSoft, newHard))) {

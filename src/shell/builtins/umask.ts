@@ -4,10 +4,9 @@ import type { Fd, Shell } from "../interp/shell";
 import { getUmask } from "../interp/options";
 import { berr, out } from "./io";
 
-
 function symbolicString(mask: number): string {
   const allowed = ~mask & 0o777;
-  const part = (shift: number) => ["r", "w", "x"].filter((_, k) => allowed & (4 >> k) << shift).join("");
+  const part = (shift: number) => ["r", "w", "x"].filter((_, k) => allowed & ((4 >> k) << shift)).join("");
   return `u=${part(6)},g=${part(3)},o=${part(0)}`;
 }
 
@@ -41,11 +40,15 @@ function applySymbolic(mask: number, text: string): number | null {
 }
 
 export async function umask(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
-  let symbolic = false, reusable = false;
+  let symbolic = false,
+    reusable = false;
   let i = 1;
   for (; i < argv.length; i++) {
     const a = argv[i];
-    if (a === "--") { i++; break; }
+    if (a === "--") {
+      i++;
+      break;
+    }
     if (!/^-[^-]/.test(a) || a.length < 2) break;
     for (const c of a.slice(1)) {
       if (c === "S") symbolic = true;

@@ -7,14 +7,17 @@ import { SHOPTS, setOption } from "../interp/options";
 import { BashAssoc } from "../interp/assoc";
 import { A_EXPORT, A_INTEGER, A_LOWER, A_NAMEREF, A_READONLY, A_UPPER, Var, arrayKeys, isArray, isAssoc, ShellError } from "../interp/vars";
 import { attrString, dynamicKey, quote } from "../expand/word";
-import { berr, errOut, out, skipDashDash, } from "./io";
+import { berr, errOut, out, skipDashDash } from "./io";
 import { Parser } from "../syntax/parser";
 
 function declLine(name: string, v: Var): string {
   const a = attrString(v) || "-";
   const flags = `declare -${a === "-" ? "-" : a} `;
   if (v.value === undefined) return `${flags}${name}`;
-  if (isArray(v)) return `${flags}${name}=(${arrayKeys(v.value).map((k) => `[${k}]=${dq((v.value as string[])[k])}`).join(" ")})`;
+  if (isArray(v))
+    return `${flags}${name}=(${arrayKeys(v.value)
+      .map((k) => `[${k}]=${dq((v.value as string[])[k])}`)
+      .join(" ")})`;
   if (isAssoc(v) && !v.value.size) return `${flags}${name}=()`;
   if (isAssoc(v)) return `${flags}${name}=(${[...v.value.entries()].map(([k, x]) => `[${hasShellMetas(k) ? dq(k) : k}]=${dq(x)}`).join(" ")} )`;
   return `${flags}${name}=${dq(v.value as string)}`;
@@ -45,33 +48,71 @@ export async function declare(sh: Shell, argv: string[], fds: Fd[], arrayArgs?: 
   let unexport = false;
   for (; i < argv.length; i++) {
     const a = argv[i];
-    if (a === "--") { i++; break; }
+    if (a === "--") {
+      i++;
+      break;
+    }
     if (!/^[-+][a-zA-Z]+$/.test(a)) break;
     const add = a[0] === "-";
     for (const c of a.slice(1)) {
       let bit = 0;
       switch (c) {
-        case "a": arr = true; break;
-        case "A": assoc = true; break;
-        case "p": print = true; break;
-        case "f": funcs = true; break;
-        case "F": funcNames = true; break;
-        case "g": global = true; break;
-        case "x": bit = A_EXPORT; break;
-        case "r": bit = A_READONLY; break;
-        case "i": bit = A_INTEGER; break;
-        case "l": bit = A_LOWER; break;
-        case "u": bit = A_UPPER; break;
-        case "n": bit = A_NAMEREF; if (cmd === "export") { unexport = add; bit = 0; } break;
-        case "t": break;
+        case "a":
+          arr = true;
+          break;
+        case "A":
+          assoc = true;
+          break;
+        case "p":
+          print = true;
+          break;
+        case "f":
+          funcs = true;
+          break;
+        case "F":
+          funcNames = true;
+          break;
+        case "g":
+          global = true;
+          break;
+        case "x":
+          bit = A_EXPORT;
+          break;
+        case "r":
+          bit = A_READONLY;
+          break;
+        case "i":
+          bit = A_INTEGER;
+          break;
+        case "l":
+          bit = A_LOWER;
+          break;
+        case "u":
+          bit = A_UPPER;
+          break;
+        case "n":
+          bit = A_NAMEREF;
+          if (cmd === "export") {
+            unexport = add;
+            bit = 0;
+          }
+          break;
+        case "t":
+          break;
         default:
           await berr(sh, fds, cmd, `${a}: invalid option`);
           return 2;
       }
-      if (bit) { if (add) on |= bit; else off |= bit; }
+      if (bit) {
+        if (add) on |= bit;
+        else off |= bit;
+      }
     }
   }
-  if (unexport) { off |= A_EXPORT; on &= ~A_EXPORT; }
+  if (unexport) {
+    off |= A_EXPORT;
+    on &= ~A_EXPORT;
+  }
   const names = argv.slice(i);
   // `export -f f` / `declare -fx f`: child shells get the function; `export -nf f` takes it back.
   if (funcs && names.length && (cmd === "export" || on & A_EXPORT || off & A_EXPORT)) {
@@ -127,7 +168,11 @@ export async function declare(sh: Shell, argv: string[], fds: Fd[], arrayArgs?: 
     let st = 0;
     for (const n of names) {
       const v = sh.vars.lookup(n);
-      if (!v) { await berr(sh, fds, cmd, `${n}: not found`); st = 1; continue; }
+      if (!v) {
+        await berr(sh, fds, cmd, `${n}: not found`);
+        st = 1;
+        continue;
+      }
       await out(fds, declLine(n, v) + "\n");
     }
     return st;
@@ -149,7 +194,7 @@ export async function declare(sh: Shell, argv: string[], fds: Fd[], arrayArgs?: 
     const hasValue = !!m[3];
     const append = m[3] === "+=";
     const inFunc = sh.callDepth > 0;
-    const makeLocal = (isLocal || ((cmd === "declare" || cmd === "typeset") && inFunc && !global));
+    const makeLocal = isLocal || ((cmd === "declare" || cmd === "typeset") && inFunc && !global);
     let v: Var;
     if (makeLocal) {
       const top = sh.vars.topFrame();
@@ -167,15 +212,26 @@ export async function declare(sh: Shell, argv: string[], fds: Fd[], arrayArgs?: 
         if (outer && !hasValue && (cmd === "local" || cmd === "declare") && sh.shopts.localvar_inherit) v.value = outer.value;
       }
     } else {
-      v = global ? (sh.vars.frames[0].get(name) ?? (() => { const nv: Var = { value: undefined, attrs: 0 }; sh.vars.frames[0].set(name, nv); return nv; })()) : sh.vars.lookup(name) ?? sh.vars.cell(name);
+      v = global
+        ? (sh.vars.frames[0].get(name) ??
+          (() => {
+            const nv: Var = { value: undefined, attrs: 0 };
+            sh.vars.frames[0].set(name, nv);
+            return nv;
+          })())
+        : (sh.vars.lookup(name) ?? sh.vars.cell(name));
     }
-    if (v.attrs & A_READONLY && (hasValue || (off & A_READONLY))) {
+    if (v.attrs & A_READONLY && (hasValue || off & A_READONLY)) {
       await berr(sh, fds, cmd, `${name}: readonly variable`);
       st = 1;
       continue;
     }
     if (assoc && !isAssoc(v)) {
-      if (isArray(v)) { await berr(sh, fds, cmd, `${name}: cannot convert indexed to associative array`); st = 1; continue; }
+      if (isArray(v)) {
+        await berr(sh, fds, cmd, `${name}: cannot convert indexed to associative array`);
+        st = 1;
+        continue;
+      }
       v.value = new BashAssoc();
     }
     if (arr && !isArray(v) && !isAssoc(v)) v.value = v.value === undefined ? [] : [v.value as string];
@@ -242,7 +298,10 @@ export async function unset(sh: Shell, argv: string[], fds: Fd[]): Promise<numbe
   }
   let st = 0;
   for (const n of argv.slice(i)) {
-    if (mode === "f") { sh.funcs.delete(n); continue; }
+    if (mode === "f") {
+      sh.funcs.delete(n);
+      continue;
+    }
     const m = /^([A-Za-z_][A-Za-z0-9_]*)(?:\[(.*)\])?$/s.exec(n);
     if (!m) {
       await berr(sh, fds, "unset", `\`${n}': not a valid identifier`);
@@ -251,25 +310,42 @@ export async function unset(sh: Shell, argv: string[], fds: Fd[]): Promise<numbe
     }
     if (m[2] !== undefined) {
       const { name, v } = sh.vars.resolve(m[1]);
-      if (v && v.attrs & A_READONLY) { await berr(sh, fds, "unset", `${name}: cannot unset: readonly variable`); st = 1; continue; }
-      if (m[2] === "@" || m[2] === "*") { sh.vars.unset(name); continue; }
+      if (v && v.attrs & A_READONLY) {
+        await berr(sh, fds, "unset", `${name}: cannot unset: readonly variable`);
+        st = 1;
+        continue;
+      }
+      if (m[2] === "@" || m[2] === "*") {
+        sh.vars.unset(name);
+        continue;
+      }
       if (isAssoc(v)) v.value.delete(await dynamicKey(sh, name, m[2]));
       else if (isArray(v)) {
         let k = Number(sh.arith(m[2]));
         if (k < 0) {
           const ks = arrayKeys(v.value);
           k += ks.length ? ks[ks.length - 1] + 1 : 0;
-          if (k < 0) { await berr(sh, fds, "unset", `${m[1]}[${m[2]}]: bad array subscript`); st = 1; continue; }
+          if (k < 0) {
+            await berr(sh, fds, "unset", `${m[1]}[${m[2]}]: bad array subscript`);
+            st = 1;
+            continue;
+          }
         }
         delete v.value[k];
       } else if (v && sh.arith(m[2]) === 0n) sh.vars.unset(name);
       continue;
     }
-    if (mode === "" && sh.vars.lookup(n) === undefined && sh.funcs.has(n)) { sh.funcs.delete(n); continue; }
+    if (mode === "" && sh.vars.lookup(n) === undefined && sh.funcs.has(n)) {
+      sh.funcs.delete(n);
+      continue;
+    }
     try {
       sh.vars.unset(n);
     } catch (e) {
-      if (e instanceof ShellError) { await berr(sh, fds, "unset", e.message); st = 1; } else throw e;
+      if (e instanceof ShellError) {
+        await berr(sh, fds, "unset", e.message);
+        st = 1;
+      } else throw e;
     }
   }
   return st;
@@ -304,7 +380,10 @@ export async function set(sh: Shell, argv: string[], fds: Fd[]): Promise<number>
   let i = 1;
   for (; i < argv.length; i++) {
     const a = argv[i];
-    if (a === "--") { sh.positional = argv.slice(i + 1); return 0; }
+    if (a === "--") {
+      sh.positional = argv.slice(i + 1);
+      return 0;
+    }
     if (a === "-") {
       sh.opts.xtrace = false;
       sh.opts.verbose = false;
@@ -316,7 +395,10 @@ export async function set(sh: Shell, argv: string[], fds: Fd[]): Promise<number>
     for (const c of a.slice(1)) {
       if (c === "o") {
         const name = argv[i + 1];
-        if (name === undefined) { await listSetOptions(sh, fds, !on); continue; }
+        if (name === undefined) {
+          await listSetOptions(sh, fds, !on);
+          continue;
+        }
         i++;
         if (!setOption(sh, name, on)) {
           await berr(sh, fds, "set", `${name}: invalid option name`);
@@ -338,7 +420,10 @@ export async function shopt(sh: Shell, argv: string[], fds: Fd[]): Promise<numbe
   let i = 1;
   for (; i < argv.length; i++) {
     const a = argv[i];
-    if (a === "--") { i++; break; }
+    if (a === "--") {
+      i++;
+      break;
+    }
     if (a.length < 2 || a[0] !== "-") break;
     for (const c of a.slice(1)) {
       if (!"suqop".includes(c)) {
@@ -358,7 +443,8 @@ export async function shopt(sh: Shell, argv: string[], fds: Fd[]): Promise<numbe
   const quiet = flags.has("q");
   const print = flags.has("p");
   const table = oMode ? sh.opts : sh.shopts;
-  const line = (k: string) => (print ? (oMode ? `set ${table[k] ? "-" : "+"}o ${k}` : `shopt ${table[k] ? "-s" : "-u"} ${k}`) : `${k.padEnd(15)}\t${table[k] ? "on" : "off"}`) + "\n";
+  const line = (k: string) =>
+    (print ? (oMode ? `set ${table[k] ? "-" : "+"}o ${k}` : `shopt ${table[k] ? "-s" : "-u"} ${k}`) : `${k.padEnd(15)}\t${table[k] ? "on" : "off"}`) + "\n";
   const names = argv.slice(i);
   if (!names.length) {
     if (quiet) return 0;
@@ -402,5 +488,3 @@ export async function shift(sh: Shell, args: string[], fds: Fd[]): Promise<numbe
   sh.positional = sh.positional.slice(n);
   return 0;
 }
-
-;

@@ -2,7 +2,10 @@
 // (BigInt.asIntN), variables evaluated recursively as bash does.
 
 export class ArithError extends Error {
-  constructor(message: string, public fatal = true) {
+  constructor(
+    message: string,
+    public fatal = true,
+  ) {
     super(message);
   }
 }
@@ -37,8 +40,24 @@ export function parseArith(src: string): ANode {
 }
 
 const BIN_PREC: Record<string, number> = {
-  "||": 1, "&&": 2, "|": 3, "^": 4, "&": 5, "==": 6, "!=": 6,
-  "<": 7, ">": 7, "<=": 7, ">=": 7, "<<": 8, ">>": 8, "+": 9, "-": 9, "*": 10, "/": 10, "%": 10,
+  "||": 1,
+  "&&": 2,
+  "|": 3,
+  "^": 4,
+  "&": 5,
+  "==": 6,
+  "!=": 6,
+  "<": 7,
+  ">": 7,
+  "<=": 7,
+  ">=": 7,
+  "<<": 8,
+  ">>": 8,
+  "+": 9,
+  "-": 9,
+  "*": 10,
+  "/": 10,
+  "%": 10,
 };
 const ASSIGN_OPS = ["<<=", ">>=", "**=", "+=", "-=", "*=", "/=", "%=", "&=", "^=", "|=", "="];
 
@@ -112,7 +131,7 @@ class ArithParser {
     }
     const c = s[i];
     if ("|^&<>+-*/%".includes(c) && c !== undefined) {
-      if (s[i + 1] === "=" ) return null; // compound assignment
+      if (s[i + 1] === "=") return null; // compound assignment
       if (c === "*" && s[i + 1] === "*") return null;
       if ((c === "+" || c === "-") && s[i + 1] === c) return null;
       return c;
@@ -250,16 +269,23 @@ const DEC_RE = /^-?[0-9]+$/;
 
 export function evalArith(node: ANode, env: ArithEnv, depth = 0): bigint {
   switch (node.t) {
-    case "num": return node.v;
-    case "empty": return 0n;
-    case "var": return varValue(node, env, depth);
+    case "num":
+      return node.v;
+    case "empty":
+      return 0n;
+    case "var":
+      return varValue(node, env, depth);
     case "un": {
       const v = evalArith(node.e, env, depth);
       switch (node.op) {
-        case "-": return wrap(-v);
-        case "+": return v;
-        case "!": return v === 0n ? 1n : 0n;
-        case "~": return wrap(~v);
+        case "-":
+          return wrap(-v);
+        case "+":
+          return v;
+        case "!":
+          return v === 0n ? 1n : 0n;
+        case "~":
+          return wrap(~v);
       }
       throw new ArithError("bad unary op");
     }
@@ -284,8 +310,11 @@ export function evalArith(node: ANode, env: ArithEnv, depth = 0): bigint {
       env.set(t.name, indexKey(t, env), t.indexNode, nv.toString());
       return node.post ? old : nv;
     }
-    case "tern": return evalArith(node.c, env, depth) !== 0n ? evalArith(node.a, env, depth) : evalArith(node.b, env, depth);
-    case "comma": evalArith(node.l, env, depth); return evalArith(node.r, env, depth);
+    case "tern":
+      return evalArith(node.c, env, depth) !== 0n ? evalArith(node.a, env, depth) : evalArith(node.b, env, depth);
+    case "comma":
+      evalArith(node.l, env, depth);
+      return evalArith(node.r, env, depth);
   }
 }
 
@@ -306,31 +335,45 @@ function varValue(node: ANode & { t: "var" }, env: ArithEnv, depth: number): big
 
 function binop(op: string, l: bigint, r: bigint): bigint {
   switch (op) {
-    case "+": return wrap(l + r);
-    case "-": return wrap(l - r);
-    case "*": return wrap(l * r);
+    case "+":
+      return wrap(l + r);
+    case "-":
+      return wrap(l - r);
+    case "*":
+      return wrap(l * r);
     case "/":
-      if (r === 0n) throw new ArithError("division by 0 (error token is \"0\")");
+      if (r === 0n) throw new ArithError('division by 0 (error token is "0")');
       if (l === -(2n ** 63n) && r === -1n) return l;
       return wrap(l / r);
     case "%":
-      if (r === 0n) throw new ArithError("division by 0 (error token is \"0\")");
+      if (r === 0n) throw new ArithError('division by 0 (error token is "0")');
       if (r === -1n) return 0n;
       return wrap(l % r);
     case "**":
-      if (r < 0n) throw new ArithError("exponent less than 0 (error token is \"" + r + "\")");
+      if (r < 0n) throw new ArithError('exponent less than 0 (error token is "' + r + '")');
       return powMod(l, r);
-    case "<<": return wrap(l << (r & 63n));
-    case ">>": return wrap(l >> (r & 63n));
-    case "&": return wrap(l & r);
-    case "|": return wrap(l | r);
-    case "^": return wrap(l ^ r);
-    case "==": return l === r ? 1n : 0n;
-    case "!=": return l !== r ? 1n : 0n;
-    case "<": return l < r ? 1n : 0n;
-    case ">": return l > r ? 1n : 0n;
-    case "<=": return l <= r ? 1n : 0n;
-    case ">=": return l >= r ? 1n : 0n;
+    case "<<":
+      return wrap(l << (r & 63n));
+    case ">>":
+      return wrap(l >> (r & 63n));
+    case "&":
+      return wrap(l & r);
+    case "|":
+      return wrap(l | r);
+    case "^":
+      return wrap(l ^ r);
+    case "==":
+      return l === r ? 1n : 0n;
+    case "!=":
+      return l !== r ? 1n : 0n;
+    case "<":
+      return l < r ? 1n : 0n;
+    case ">":
+      return l > r ? 1n : 0n;
+    case "<=":
+      return l <= r ? 1n : 0n;
+    case ">=":
+      return l >= r ? 1n : 0n;
   }
   throw new ArithError(`unknown operator ${op}`);
 }

@@ -25,7 +25,10 @@ function rebuild(ts: Tok[]): WordPart[] {
   for (const t of ts) {
     if (typeof t === "string") lit += t;
     else {
-      if (lit) { parts.push({ type: "lit", value: lit }); lit = ""; }
+      if (lit) {
+        parts.push({ type: "lit", value: lit });
+        lit = "";
+      }
       parts.push(t);
     }
   }
@@ -44,7 +47,10 @@ function expand(ts: Tok[], limit: { n: number; onLimit: () => never }): Tok[][] 
       const t = ts[j];
       if (t === "{") depth++;
       else if (t === "}") {
-        if (depth === 0) { close = j; break; }
+        if (depth === 0) {
+          close = j;
+          break;
+        }
         depth--;
       } else if (t === "," && depth === 0) commas.push(j);
     }

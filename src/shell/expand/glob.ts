@@ -35,7 +35,7 @@ export function glob(pattern: string, cwd: string, fs: ShellFs, opts: GlobOpts, 
     const last = ci === comps.length - 1;
     const next: { shown: string; real: string }[] = [];
     const sep = (shown: string) => (shown === "" && !abs ? "" : shown === "" ? "/" : shown.endsWith("/") ? shown : shown + "/");
-    if (comp === "" ) {
+    if (comp === "") {
       if (last) for (const r of results) next.push({ shown: sep(r.shown), real: r.real });
       else for (const r of results) next.push(r);
       results = next.map((r) => ({ ...r, shown: r.shown === "" && abs ? "/" : r.shown }));

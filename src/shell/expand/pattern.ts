@@ -3,9 +3,19 @@
 // quoted text that way so "*" stays literal.
 
 const CLASSES: Record<string, string> = {
-  alpha: "a-zA-Z", digit: "0-9", alnum: "a-zA-Z0-9", upper: "A-Z", lower: "a-z",
-  space: " \\t\\n\\r\\f\\v", blank: " \\t", punct: "!-\\/:-@\\[-`{-~", xdigit: "0-9A-Fa-f",
-  cntrl: "\\x00-\\x1f\\x7f", print: "\\x20-\\x7e", graph: "\\x21-\\x7e", word: "\\w",
+  alpha: "a-zA-Z",
+  digit: "0-9",
+  alnum: "a-zA-Z0-9",
+  upper: "A-Z",
+  lower: "a-z",
+  space: " \\t\\n\\r\\f\\v",
+  blank: " \\t",
+  punct: "!-\\/:-@\\[-`{-~",
+  xdigit: "0-9A-Fa-f",
+  cntrl: "\\x00-\\x1f\\x7f",
+  print: "\\x20-\\x7e",
+  graph: "\\x21-\\x7e",
+  word: "\\w",
 };
 
 const reCache = new Map<string, RegExp>();
@@ -13,7 +23,10 @@ const reCache = new Map<string, RegExp>();
 export function hasGlobMeta(p: string, extglob = true): boolean {
   for (let i = 0; i < p.length; i++) {
     const c = p[i];
-    if (c === "\\") { i++; continue; }
+    if (c === "\\") {
+      i++;
+      continue;
+    }
     if (c === "*" || c === "?") return true;
     if (c === "[" && p.indexOf("]", i + 2) > 0) return true;
     if (extglob && "@+!".includes(c) && p[i + 1] === "(") return true;
@@ -50,13 +63,24 @@ function patternSource(p: string, opts: PatternOpts = {}): string {
     let cur = "";
     for (let j = start; j < n; j++) {
       const c = p[j];
-      if (c === "\\") { cur += c + (p[j + 1] ?? ""); j++; continue; }
+      if (c === "\\") {
+        cur += c + (p[j + 1] ?? "");
+        j++;
+        continue;
+      }
       if (c === "(") depth++;
       if (c === ")") {
-        if (depth === 0) { alts.push(cur); return { body: alts, end: j }; }
+        if (depth === 0) {
+          alts.push(cur);
+          return { body: alts, end: j };
+        }
         depth--;
       }
-      if (c === "|" && depth === 0) { alts.push(cur); cur = ""; continue; }
+      if (c === "|" && depth === 0) {
+        alts.push(cur);
+        cur = "";
+        continue;
+      }
       cur += c;
     }
     return { body: [], end: -1 };
@@ -70,14 +94,27 @@ function patternSource(p: string, opts: PatternOpts = {}): string {
         // the rest of the pattern is needed for !(...) to be exact
         const rest = patternSource(p.slice(g.end + 1), opts);
         switch (c) {
-          case "@": out += `(?:${alts})`; break;
-          case "*": out += `(?:${alts})*`; break;
-          case "+": out += `(?:${alts})+`; break;
-          case "?": out += `(?:${alts})?`; break;
-          case "!": out += `(?:(?!(?:${alts})${rest}$)${any}*?)`; break;
+          case "@":
+            out += `(?:${alts})`;
+            break;
+          case "*":
+            out += `(?:${alts})*`;
+            break;
+          case "+":
+            out += `(?:${alts})+`;
+            break;
+          case "?":
+            out += `(?:${alts})?`;
+            break;
+          case "!":
+            out += `(?:(?!(?:${alts})${rest}$)${any}*?)`;
+            break;
         }
         i = g.end + 1;
-        if (c === "!") { out += rest; return out; }
+        if (c === "!") {
+          out += rest;
+          return out;
+        }
         continue;
       }
     }
@@ -93,10 +130,18 @@ function patternSource(p: string, opts: PatternOpts = {}): string {
       i++;
       continue;
     }
-    if (c === "?") { out += any; i++; continue; }
+    if (c === "?") {
+      out += any;
+      i++;
+      continue;
+    }
     if (c === "[") {
       const r = bracket(p, i, opts.pathname ?? false);
-      if (r) { out += r.src; i = r.end; continue; }
+      if (r) {
+        out += r.src;
+        i = r.end;
+        continue;
+      }
       out += "\\[";
       i++;
       continue;
@@ -110,7 +155,10 @@ function patternSource(p: string, opts: PatternOpts = {}): string {
 function bracket(p: string, start: number, pathname: boolean): { src: string; end: number } | null {
   let i = start + 1;
   let neg = false;
-  if (p[i] === "!" || p[i] === "^") { neg = true; i++; }
+  if (p[i] === "!" || p[i] === "^") {
+    neg = true;
+    i++;
+  }
   let body = "";
   let first = true;
   while (i < p.length) {
@@ -133,7 +181,11 @@ function bracket(p: string, start: number, pathname: boolean): { src: string; en
     if (c === "[" && (p[i + 1] === "." || p[i + 1] === "=")) {
       const close = p[i + 1] + "]";
       const e = p.indexOf(close, i + 2);
-      if (e > 0) { body += escapeClass(p.slice(i + 2, e)); i = e + 2; continue; }
+      if (e > 0) {
+        body += escapeClass(p.slice(i + 2, e));
+        i = e + 2;
+        continue;
+      }
     }
     if (c === "\\" && i + 1 < p.length) {
       body += escapeClass(p[i + 1]);
@@ -143,7 +195,10 @@ function bracket(p: string, start: number, pathname: boolean): { src: string; en
     if (c === "-" && body && p[i + 1] !== "]" && i + 1 < p.length) {
       let hi = p[i + 1];
       let adv = 2;
-      if (hi === "\\") { hi = p[i + 2]; adv = 3; }
+      if (hi === "\\") {
+        hi = p[i + 2];
+        adv = 3;
+      }
       body += "-" + escapeClass(hi);
       i += adv;
       continue;
@@ -224,7 +279,10 @@ export function replacePattern(s: string, p: string, rep: string, mode: "" | "/"
   while (i <= n) {
     let matched = -1;
     for (let k = n; k > i; k--) {
-      if (re.test(s.slice(i, k))) { matched = k; break; }
+      if (re.test(s.slice(i, k))) {
+        matched = k;
+        break;
+      }
     }
     if (matched < 0) {
       if (i < n) out += s[i];
@@ -233,7 +291,10 @@ export function replacePattern(s: string, p: string, rep: string, mode: "" | "/"
     }
     out += rep;
     i = matched;
-    if (mode === "") { out += s.slice(i); return out; }
+    if (mode === "") {
+      out += s.slice(i);
+      return out;
+    }
   }
   return out;
 }

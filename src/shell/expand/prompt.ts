@@ -24,30 +24,57 @@ function strftime(fmt: string, d: Date): string {
   const h12 = d.getUTCHours() % 12 || 12;
   return fmt.replace(/%([a-zA-Z%])/g, (m, c: string) => {
     switch (c) {
-      case "a": return DAYS[d.getUTCDay()];
-      case "b": case "h": return MONTHS[d.getUTCMonth()];
-      case "d": return p2(d.getUTCDate());
-      case "e": return String(d.getUTCDate()).padStart(2);
-      case "H": return p2(d.getUTCHours());
-      case "I": return p2(h12);
-      case "M": return p2(d.getUTCMinutes());
-      case "S": return p2(d.getUTCSeconds());
-      case "m": return p2(d.getUTCMonth() + 1);
-      case "y": return p2(d.getUTCFullYear() % 100);
-      case "Y": return String(d.getUTCFullYear());
-      case "p": return d.getUTCHours() < 12 ? "AM" : "PM";
-      case "T": case "X": return `${p2(d.getUTCHours())}:${p2(d.getUTCMinutes())}:${p2(d.getUTCSeconds())}`;
-      case "R": return `${p2(d.getUTCHours())}:${p2(d.getUTCMinutes())}`;
-      case "D": case "x": return `${p2(d.getUTCMonth() + 1)}/${p2(d.getUTCDate())}/${p2(d.getUTCFullYear() % 100)}`;
-      case "F": return `${d.getUTCFullYear()}-${p2(d.getUTCMonth() + 1)}-${p2(d.getUTCDate())}`;
-      case "j": return String(Math.floor((d.getTime() - Date.UTC(d.getUTCFullYear(), 0, 1)) / 86400000) + 1).padStart(3, "0");
-      case "s": return String(Math.floor(d.getTime() / 1000));
-      case "Z": return "UTC";
-      case "z": return "+0000";
-      case "n": return "\n";
-      case "t": return "\t";
-      case "%": return "%";
-      default: return m;
+      case "a":
+        return DAYS[d.getUTCDay()];
+      case "b":
+      case "h":
+        return MONTHS[d.getUTCMonth()];
+      case "d":
+        return p2(d.getUTCDate());
+      case "e":
+        return String(d.getUTCDate()).padStart(2);
+      case "H":
+        return p2(d.getUTCHours());
+      case "I":
+        return p2(h12);
+      case "M":
+        return p2(d.getUTCMinutes());
+      case "S":
+        return p2(d.getUTCSeconds());
+      case "m":
+        return p2(d.getUTCMonth() + 1);
+      case "y":
+        return p2(d.getUTCFullYear() % 100);
+      case "Y":
+        return String(d.getUTCFullYear());
+      case "p":
+        return d.getUTCHours() < 12 ? "AM" : "PM";
+      case "T":
+      case "X":
+        return `${p2(d.getUTCHours())}:${p2(d.getUTCMinutes())}:${p2(d.getUTCSeconds())}`;
+      case "R":
+        return `${p2(d.getUTCHours())}:${p2(d.getUTCMinutes())}`;
+      case "D":
+      case "x":
+        return `${p2(d.getUTCMonth() + 1)}/${p2(d.getUTCDate())}/${p2(d.getUTCFullYear() % 100)}`;
+      case "F":
+        return `${d.getUTCFullYear()}-${p2(d.getUTCMonth() + 1)}-${p2(d.getUTCDate())}`;
+      case "j":
+        return String(Math.floor((d.getTime() - Date.UTC(d.getUTCFullYear(), 0, 1)) / 86400000) + 1).padStart(3, "0");
+      case "s":
+        return String(Math.floor(d.getTime() / 1000));
+      case "Z":
+        return "UTC";
+      case "z":
+        return "+0000";
+      case "n":
+        return "\n";
+      case "t":
+        return "\t";
+      case "%":
+        return "%";
+      default:
+        return m;
     }
   });
 }
@@ -62,7 +89,10 @@ function decodePrompt(ctx: ExpandCtx, s: string): string {
   let r = "";
   for (let i = 0; i < s.length; i++) {
     const c = s[i];
-    if (c !== "\\" || i + 1 >= s.length) { r += c; continue; }
+    if (c !== "\\" || i + 1 >= s.length) {
+      r += c;
+      continue;
+    }
     const e = s[++i];
     const oct = /^[0-7]{1,3}/.exec(s.slice(i, i + 3));
     if (oct) {
@@ -71,17 +101,38 @@ function decodePrompt(ctx: ExpandCtx, s: string): string {
       continue;
     }
     switch (e) {
-      case "a": r += "\x07"; break;
-      case "e": r += "\x1b"; break;
-      case "r": r += "\r"; break;
-      case "n": r += "\n"; break;
-      case "\\": r += "\\"; break;
-      case "[": case "]": break; // readline's non-printing markers: nothing outside readline
-      case "$": r += "\\$"; break; // never root here; the second pass turns \$ into $
-      case "u": r += protect(v("USER") || v("LOGNAME")); break;
-      case "h": r += protect(v("HOSTNAME").split(".")[0]); break;
-      case "H": r += protect(v("HOSTNAME")); break;
-      case "w": case "W": {
+      case "a":
+        r += "\x07";
+        break;
+      case "e":
+        r += "\x1b";
+        break;
+      case "r":
+        r += "\r";
+        break;
+      case "n":
+        r += "\n";
+        break;
+      case "\\":
+        r += "\\";
+        break;
+      case "[":
+      case "]":
+        break; // readline's non-printing markers: nothing outside readline
+      case "$":
+        r += "\\$";
+        break; // never root here; the second pass turns \$ into $
+      case "u":
+        r += protect(v("USER") || v("LOGNAME"));
+        break;
+      case "h":
+        r += protect(v("HOSTNAME").split(".")[0]);
+        break;
+      case "H":
+        r += protect(v("HOSTNAME"));
+        break;
+      case "w":
+      case "W": {
         const pwd = v("PWD");
         const home = v("HOME");
         let w = pwd;
@@ -90,31 +141,57 @@ function decodePrompt(ctx: ExpandCtx, s: string): string {
         r += protect(w);
         break;
       }
-      case "s": r += protect(ctx.special("0").replace(/^.*\//, "")); break;
-      case "v": r += (v("BASH_VERSION").match(/^\d+\.\d+/)?.[0] ?? ""); break;
-      case "V": r += (v("BASH_VERSION").match(/^\d+\.\d+\.\d+/)?.[0] ?? ""); break;
-      case "t": r += strftime("%H:%M:%S", now); break;
-      case "T": r += strftime("%I:%M:%S", now); break;
-      case "@": r += strftime("%I:%M %p", now); break;
-      case "A": r += strftime("%H:%M", now); break;
-      case "d": r += strftime("%a %b %d", now); break;
+      case "s":
+        r += protect(ctx.special("0").replace(/^.*\//, ""));
+        break;
+      case "v":
+        r += v("BASH_VERSION").match(/^\d+\.\d+/)?.[0] ?? "";
+        break;
+      case "V":
+        r += v("BASH_VERSION").match(/^\d+\.\d+\.\d+/)?.[0] ?? "";
+        break;
+      case "t":
+        r += strftime("%H:%M:%S", now);
+        break;
+      case "T":
+        r += strftime("%I:%M:%S", now);
+        break;
+      case "@":
+        r += strftime("%I:%M %p", now);
+        break;
+      case "A":
+        r += strftime("%H:%M", now);
+        break;
+      case "d":
+        r += strftime("%a %b %d", now);
+        break;
       case "D": {
         const end = s[i + 1] === "{" ? s.indexOf("}", i + 2) : -1;
-        if (end < 0) { r += "\\D"; break; }
+        if (end < 0) {
+          r += "\\D";
+          break;
+        }
         const fmt = s.slice(i + 2, end);
         r += protect(strftime(fmt || "%X", now));
         i = end;
         break;
       }
-      case "j": r += String(bits.shared?.jobs.size ?? 0); break;
-      case "l": r += "tty"; break; // no terminal: bash prints "tty" when ttyname fails
+      case "j":
+        r += String(bits.shared?.jobs.size ?? 0);
+        break;
+      case "l":
+        r += "tty";
+        break; // no terminal: bash prints "tty" when ttyname fails
       case "!": {
         // the current command's history number: it is already recorded when history is on
         r += String(ctx.historyNumber?.() ?? 1);
         break;
       }
-      case "#": r += String((bits.builtinState?.get("cmdnum") as number | undefined) ?? 1); break;
-      default: r += "\\" + e;
+      case "#":
+        r += String((bits.builtinState?.get("cmdnum") as number | undefined) ?? 1);
+        break;
+      default:
+        r += "\\" + e;
     }
   }
   return r;

@@ -21,12 +21,19 @@ const ERE_SPECIAL = new Set([".", "[", "\\", "(", ")", "*", "+", "?", "{", "|", 
 export function regexFromPieces(pieces: RegexPiece[]): string {
   const ch: string[] = [];
   const q: boolean[] = [];
-  for (const p of pieces) for (const c of p.s) { ch.push(c); q.push(p.q); }
+  for (const p of pieces)
+    for (const c of p.s) {
+      ch.push(c);
+      q.push(p.q);
+    }
   const n = ch.length;
   const quoted = (k: number) => (q[k] && ERE_SPECIAL.has(ch[k]) ? "\\" + ch[k] : ch[k]);
   let out = "";
   for (let i = 0; i < n; i++) {
-    if (q[i] || ch[i] !== "[") { out += quoted(i); continue; }
+    if (q[i] || ch[i] !== "[") {
+      out += quoted(i);
+      continue;
+    }
     // an unquoted bracket expression: copy it through to its closing `]`
     let j = i + 1;
     let body = "[";
@@ -34,9 +41,15 @@ export function regexFromPieces(pieces: RegexPiece[]): string {
     if (ch[j] === "]") body += ch[j++];
     let closed = false;
     while (j < n) {
-      if (ch[j] === "]" && !q[j]) { closed = true; break; }
+      if (ch[j] === "]" && !q[j]) {
+        closed = true;
+        break;
+      }
       if (ch[j] === "[" && !q[j] && ch[j + 1] === ":") {
-        const end = ch.slice(j + 2).join("").indexOf(":]");
+        const end = ch
+          .slice(j + 2)
+          .join("")
+          .indexOf(":]");
         if (end >= 0) {
           body += ch.slice(j, j + end + 4).join("");
           j += end + 4;
@@ -45,7 +58,10 @@ export function regexFromPieces(pieces: RegexPiece[]): string {
       }
       body += ch[j++];
     }
-    if (!closed) { out += quoted(i); continue; }
+    if (!closed) {
+      out += quoted(i);
+      continue;
+    }
     out += body + "]";
     i = j;
   }
@@ -55,8 +71,19 @@ export function regexFromPieces(pieces: RegexPiece[]): string {
 class RegexSyntaxError extends Error {}
 
 const CLASSES: Record<string, string> = {
-  alpha: "a-zA-Z", digit: "0-9", alnum: "a-zA-Z0-9", upper: "A-Z", lower: "a-z", space: " \\t\\n\\r\\f\\v", blank: " \\t",
-  punct: "!-\\/:-@\\[-`{-~", xdigit: "0-9A-Fa-f", cntrl: "\\x00-\\x1f\\x7f", print: "\\x20-\\x7e", graph: "\\x21-\\x7e", word: "\\w",
+  alpha: "a-zA-Z",
+  digit: "0-9",
+  alnum: "a-zA-Z0-9",
+  upper: "A-Z",
+  lower: "a-z",
+  space: " \\t\\n\\r\\f\\v",
+  blank: " \\t",
+  punct: "!-\\/:-@\\[-`{-~",
+  xdigit: "0-9A-Fa-f",
+  cntrl: "\\x00-\\x1f\\x7f",
+  print: "\\x20-\\x7e",
+  graph: "\\x21-\\x7e",
+  word: "\\w",
 };
 
 const escChar = (c: string) => (/[\\\]\[^\-]/.test(c) ? "\\" + c : c);
@@ -66,7 +93,10 @@ const escLit = (c: string) => (/[\\^$.*+?()[\]{}|\/]/.test(c) ? "\\" + c : c);
 function bracket(re: string, i: number): [string, number] {
   let j = i + 1;
   let out = "[";
-  if (re[j] === "^") { out += "^"; j++; }
+  if (re[j] === "^") {
+    out += "^";
+    j++;
+  }
   const items: string[] = [];
   let first = true;
   for (;;) {
@@ -104,18 +134,41 @@ export function ereToJs(re: string): string {
   let quantified = false;
   let groups = 0;
   const open: number[] = [];
-  const startAtom = () => { atom = out.length; quantified = false; };
+  const startAtom = () => {
+    atom = out.length;
+    quantified = false;
+  };
   for (let i = 0; i < re.length; i++) {
     const c = re[i];
     if (c === "\\") {
       const n = re[i + 1];
       if (n === undefined) throw new RegexSyntaxError("trailing backslash");
       i++;
-      if (n === "<") { out += "\\b(?=\\w)"; atom = -1; continue; }
-      if (n === ">") { out += "\\b(?<=\\w)"; atom = -1; continue; }
-      if (n === "b" || n === "B") { out += "\\" + n; atom = -1; continue; }
-      if (n === "`") { out += "^"; atom = -1; continue; }
-      if (n === "'") { out += "$"; atom = -1; continue; }
+      if (n === "<") {
+        out += "\\b(?=\\w)";
+        atom = -1;
+        continue;
+      }
+      if (n === ">") {
+        out += "\\b(?<=\\w)";
+        atom = -1;
+        continue;
+      }
+      if (n === "b" || n === "B") {
+        out += "\\" + n;
+        atom = -1;
+        continue;
+      }
+      if (n === "`") {
+        out += "^";
+        atom = -1;
+        continue;
+      }
+      if (n === "'") {
+        out += "$";
+        atom = -1;
+        continue;
+      }
       startAtom();
       if (/[1-9]/.test(n)) {
         if (Number(n) > groups) throw new RegexSyntaxError("invalid back reference");
@@ -146,12 +199,20 @@ export function ereToJs(re: string): string {
       quantified = false;
       continue;
     }
-    if (c === "|") { out += "|"; atom = -1; continue; }
+    if (c === "|") {
+      out += "|";
+      atom = -1;
+      continue;
+    }
     const interval = c === "{" ? /^\{(\d*)(,(\d*))?\}/.exec(re.slice(i)) : null;
     if (c === "*" || c === "+" || c === "?" || interval) {
       if (atom < 0) {
         // glibc: `*` right after `^` is a literal star; elsewhere nothing to repeat is an error
-        if (c === "*" && out.endsWith("^")) { startAtom(); out += "\\*"; continue; }
+        if (c === "*" && out.endsWith("^")) {
+          startAtom();
+          out += "\\*";
+          continue;
+        }
         throw new RegexSyntaxError("nothing to repeat");
       }
       // a second quantifier applies to the quantified atom (`a+?` is greedy `(a+)?` in ERE)
@@ -171,7 +232,11 @@ export function ereToJs(re: string): string {
       out += "\\{";
       continue;
     }
-    if (c === "^" || c === "$") { out += c; atom = -1; continue; }
+    if (c === "^" || c === "$") {
+      out += c;
+      atom = -1;
+      continue;
+    }
     startAtom();
     out += c === "." ? "." : escLit(c);
   }

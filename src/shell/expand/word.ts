@@ -52,7 +52,9 @@ function expandWordsFrom(ctx: ExpandCtx, words: ArgWord[], i: number, out: strin
     const aw = words[i];
     let r: Maybe<void>;
     if (isAssignArg(aw)) {
-      r = expandAssignArgText(ctx, aw).then((s) => { out.push(s); });
+      r = expandAssignArgText(ctx, aw).then((s) => {
+        out.push(s);
+      });
     } else {
       const w = aw;
       // fast path: plain literal
@@ -107,7 +109,10 @@ function pushFields(ctx: ExpandCtx, segs: Seg[], glob: boolean, out: string[]): 
   for (const f of fields) {
     if (!noglob && f.meta && hasGlobMeta(f.pat, ctx.opt("extglob"))) {
       const m = ctx.glob(f.pat);
-      if (m.length) { out.push(...m); continue; }
+      if (m.length) {
+        out.push(...m);
+        continue;
+      }
       if (ctx.opt("failglob")) throw new AbortLine(`no match: ${f.text}`, 1);
       if (ctx.opt("nullglob")) continue;
     }
@@ -157,7 +162,12 @@ export function expandRegex(ctx: ExpandCtx, w: Word): Maybe<string> {
   return unsplit(ctx, w, (segs) => regexFromPieces(segs.map((g) => ("brk" in g ? { s: " ", q: false } : g))));
 }
 
-interface Field { text: string; pat: string; meta: boolean; nonEmpty: boolean }
+interface Field {
+  text: string;
+  pat: string;
+  meta: boolean;
+  nonEmpty: boolean;
+}
 
 function splitSegs(ctx: ExpandCtx, segs: Seg[], split: boolean): Field[] {
   const fields: Field[] = [];
@@ -269,7 +279,9 @@ function expandPart(ctx: ExpandCtx, p: WordPart, inDq: boolean, segs: Seg[], noS
     case "param":
       return expandParam(ctx, p, inDq, segs);
     case "cmdsub":
-      return ctx.cmdSubst(p.body).then((s) => { segs.push({ s, q: inDq, split: !inDq && !noSplit }); });
+      return ctx.cmdSubst(p.body).then((s) => {
+        segs.push({ s, q: inDq, split: !inDq && !noSplit });
+      });
     case "arith": {
       const s = expandString(ctx, p.expr);
       if (s instanceof Promise) return s.then((s) => pushArith(ctx, s, inDq, noSplit, segs));
@@ -277,7 +289,9 @@ function expandPart(ctx: ExpandCtx, p: WordPart, inDq: boolean, segs: Seg[], noS
       return;
     }
     case "procsub":
-      return ctx.procSubst(p.dir, p.body).then((s) => { segs.push({ s, q: true, split: false }); });
+      return ctx.procSubst(p.dir, p.body).then((s) => {
+        segs.push({ s, q: true, split: false });
+      });
   }
 }
 
@@ -298,7 +312,11 @@ function pushArith(ctx: ExpandCtx, expr: string, inDq: boolean, noSplit: boolean
 }
 
 function isAtList(p: WordPart): boolean {
-  return p.type === "param" && (p.name === "@" || (p.index !== undefined && litText(p.index) === "@") || (p.prefixNames === "@") || (!!p.keys && litText(p.index!) === "@")) && !p.length;
+  return (
+    p.type === "param" &&
+    (p.name === "@" || (p.index !== undefined && litText(p.index) === "@") || p.prefixNames === "@" || (!!p.keys && litText(p.index!) === "@")) &&
+    !p.length
+  );
 }
 
 type PVal = { list: string[] | null; scalar: string | undefined; star: boolean };
@@ -414,7 +432,10 @@ async function expandParamFull(ctx: ExpandCtx, pe: ParamExp, inDq: boolean, segs
   let val: PVal;
   let name = pe.name;
   if (pe.prefixNames) {
-    const names = ctx.vars.names().filter((n) => n.startsWith(pe.name) && ctx.vars.lookup(n)!.value !== undefined).sort();
+    const names = ctx.vars
+      .names()
+      .filter((n) => n.startsWith(pe.name) && ctx.vars.lookup(n)!.value !== undefined)
+      .sort();
     val = { list: names, scalar: undefined, star: pe.prefixNames === "*" };
   } else if (pe.keys) {
     const v = ctx.vars.resolve(pe.name).v;
@@ -458,9 +479,7 @@ async function expandParamFull(ctx: ExpandCtx, pe: ParamExp, inDq: boolean, segs
   const isSet = val.list ? val.list.length > 0 : val.scalar !== undefined;
   const ifsNow = ctx.vars.get("IFS");
   const starSep = ifsNow === undefined ? " " : ifsNow.slice(0, 1);
-  const isNull = val.list
-    ? val.list.length === 0 || (val.list.length === 1 && val.list[0] === "") || (val.star && val.list.join(starSep) === "")
-    : !val.scalar;
+  const isNull = val.list ? val.list.length === 0 || (val.list.length === 1 && val.list[0] === "") || (val.star && val.list.join(starSep) === "") : !val.scalar;
   if (op === "-" || op === ":-" || op === "+" || op === ":+" || op === "=" || op === ":=" || op === "?" || op === ":?") {
     const colon = op.startsWith(":");
     const useAlt = colon ? !isSet || isNull : !isSet;
@@ -507,19 +526,28 @@ async function expandParamFull(ctx: ExpandCtx, pe: ParamExp, inDq: boolean, segs
   const popts: PatternOpts = { extglob: true, nocase: ctx.opt("nocasematch") && false };
   let fn: (s: string) => string;
   switch (op) {
-    case "#": case "##": case "%": case "%%": {
+    case "#":
+    case "##":
+    case "%":
+    case "%%": {
       const pat = await expandPattern(ctx, pe.arg!);
       fn = (s) => removeAffix(s, pat, op, popts);
       break;
     }
-    case "/": case "//": case "/#": case "/%": {
+    case "/":
+    case "//":
+    case "/#":
+    case "/%": {
       const pat = await expandPattern(ctx, pe.arg!);
       const rep = pe.arg2 ? await expandString(ctx, pe.arg2) : "";
       const mode = op === "/" ? "" : (op.slice(1) as "/" | "#" | "%");
       fn = (s) => ctx.checkString(replacePattern(s, pat, rep, mode, popts));
       break;
     }
-    case "^": case "^^": case ",": case ",,": {
+    case "^":
+    case "^^":
+    case ",":
+    case ",,": {
       const pat = pe.arg && pe.arg.parts.length ? await expandPattern(ctx, pe.arg) : "?";
       const up = op[0] === "^";
       const all = op.length === 2;
@@ -573,7 +601,10 @@ async function expandParamFull(ctx: ExpandCtx, pe: ParamExp, inDq: boolean, segs
         }
         const n = list.length;
         let start = off < 0 ? n + off : off;
-        if (start < 0) { emit(ctx, { list: [], scalar: undefined, star: val.star }, inDq, segs); return; }
+        if (start < 0) {
+          emit(ctx, { list: [], scalar: undefined, star: val.star }, inDq, segs);
+          return;
+        }
         if (pe.name === "@" || pe.name === "*") {
           if (start === 0 && off >= 0) start = 0;
         }
@@ -586,7 +617,10 @@ async function expandParamFull(ctx: ExpandCtx, pe: ParamExp, inDq: boolean, segs
       const chars = [...(val.scalar ?? "")];
       const n = chars.length;
       let start = off < 0 ? n + off : off;
-      if (start < 0 || start > n) { segs.push({ s: "", q: inDq, split: !inDq }); return; }
+      if (start < 0 || start > n) {
+        segs.push({ s: "", q: inDq, split: !inDq });
+        return;
+      }
       let end = len === undefined ? n : len < 0 ? n + len : start + len;
       if (end > n) end = n;
       if (end < start) {
@@ -599,7 +633,10 @@ async function expandParamFull(ctx: ExpandCtx, pe: ParamExp, inDq: boolean, segs
     case "@": {
       const t = litText(pe.arg!) ?? "";
       fn = (s) => transform(ctx, t, s, name);
-      if (t === "P") { await promptParam(ctx, val, inDq, segs); return; }
+      if (t === "P") {
+        await promptParam(ctx, val, inDq, segs);
+        return;
+      }
       if (t === "a") {
         // one attribute string per element for ${a[@]@a}
         const attrs = attrString(ctx.vars.resolve(name).v);
@@ -615,9 +652,14 @@ async function expandParamFull(ctx: ExpandCtx, pe: ParamExp, inDq: boolean, segs
         const v = ctx.vars.resolve(name).v;
         if (isArray(v) || isAssoc(v)) {
           const pairs: string[] = [];
-          const entries: [string, string][] = isArray(v) ? arrayKeys(v.value).map((k): [string, string] => [String(k), (v.value as string[])[k]]) : [...v.value.entries()];
+          const entries: [string, string][] = isArray(v)
+            ? arrayKeys(v.value).map((k): [string, string] => [String(k), (v.value as string[])[k]])
+            : [...v.value.entries()];
           for (const [k, x] of entries) pairs.push(t === "K" ? `${isAssoc(v) ? quote(k) : k} ${quote(x)}` : `${k} ${x}`);
-          if (t === "k") { emit(ctx, { list: entries.flat(), scalar: undefined, star: val.star }, inDq, segs); return; }
+          if (t === "k") {
+            emit(ctx, { list: entries.flat(), scalar: undefined, star: val.star }, inDq, segs);
+            return;
+          }
           segs.push({ s: pairs.join(" "), q: inDq, split: !inDq });
           return;
         }
@@ -680,11 +722,15 @@ export function quote(s: string): string {
   if (s === "") return "''";
   if (/^[A-Za-z0-9_@%+=:,./-]+$/.test(s)) return s;
   if (UNPRINTABLE.test(s)) {
-    return "$'" + s.replace(/[\\']/g, "\\$&").replace(/[\x00-\x1f\x7f\udc80-\udcff]/g, (c) => {
-      const m: Record<string, string> = { "\n": "\\n", "\t": "\\t", "\r": "\\r", "\x1b": "\\E", "\x07": "\\a", "\b": "\\b", "\f": "\\f", "\v": "\\v" };
-      const code = c.charCodeAt(0);
-      return m[c] ?? "\\" + (code >= 0xdc80 ? code - 0xdc00 : code).toString(8).padStart(3, "0");
-    }) + "'";
+    return (
+      "$'" +
+      s.replace(/[\\']/g, "\\$&").replace(/[\x00-\x1f\x7f\udc80-\udcff]/g, (c) => {
+        const m: Record<string, string> = { "\n": "\\n", "\t": "\\t", "\r": "\\r", "\x1b": "\\E", "\x07": "\\a", "\b": "\\b", "\f": "\\f", "\v": "\\v" };
+        const code = c.charCodeAt(0);
+        return m[c] ?? "\\" + (code >= 0xdc80 ? code - 0xdc00 : code).toString(8).padStart(3, "0");
+      }) +
+      "'"
+    );
   }
   return "'" + s.replace(/'/g, "'\\''") + "'";
 }
@@ -692,13 +738,20 @@ export function quote(s: string): string {
 function transform(ctx: ExpandCtx, t: string, s: string, name: string): string {
   void name;
   switch (t) {
-    case "Q": return quoteAlways(s);
-    case "E": return ansiExpand(s);
-    case "P": return s;
-    case "U": return s.toUpperCase();
-    case "u": return s.charAt(0).toUpperCase() + s.slice(1);
-    case "L": return s.toLowerCase();
-    default: throw new AbortLine(`\${${name}@${t}}: bad substitution`, 1);
+    case "Q":
+      return quoteAlways(s);
+    case "E":
+      return ansiExpand(s);
+    case "P":
+      return s;
+    case "U":
+      return s.toUpperCase();
+    case "u":
+      return s.charAt(0).toUpperCase() + s.slice(1);
+    case "L":
+      return s.toLowerCase();
+    default:
+      throw new AbortLine(`\${${name}@${t}}: bad substitution`, 1);
   }
 }
 
@@ -730,13 +783,14 @@ function assignForm(ctx: ExpandCtx, name: string, val: PVal): string {
   const v = ctx.vars.resolve(name).v;
   const attrs = attrString(v);
   const flag = attrs ? `declare -${attrs} ` : "";
-  if (isArray(v)) return `${flag || "declare -a "}${name}=(${arrayKeys(v.value).map((k) => `[${k}]=${quote((v.value as string[])[k])}`).join(" ")})`;
+  if (isArray(v))
+    return `${flag || "declare -a "}${name}=(${arrayKeys(v.value)
+      .map((k) => `[${k}]=${quote((v.value as string[])[k])}`)
+      .join(" ")})`;
   if (isAssoc(v)) return `${flag}${name}=(${[...v.value.entries()].map(([k, x]) => `[${quote(k)}]=${quote(x)}`).join(" ")} )`;
   if (val.scalar === undefined) return "";
   return `${flag}${name}=${quote(val.scalar)}`;
 }
-
-;
 
 /** ${x@P} needs async expansion (prompt strings may contain $(...)), so it bypasses transform. */
 async function promptParam(ctx: ExpandCtx, val: PVal, inDq: boolean, segs: Seg[]): Promise<void> {

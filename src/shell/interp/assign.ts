@@ -26,9 +26,7 @@ export function assign(sh: Shell, a: Assign, fds: Fd[], trace = false): Maybe<vo
 }
 
 async function assignTraced(sh: Shell, a: Assign, fds: Fd[], trace: boolean): Promise<void> {
-  const tr = trace && sh.opts.xtrace
-    ? (sub: string, val: string) => traceRaw(sh, fds, `${a.name}${sub}${a.append ? "+=" : "="}${val}`)
-    : null;
+  const tr = trace && sh.opts.xtrace ? (sub: string, val: string) => traceRaw(sh, fds, `${a.name}${sub}${a.append ? "+=" : "="}${val}`) : null;
   // a nameref to an array element (ref='A[$k]') writes that element, subscript evaluated now
   const target = a.index ? null : refElement(sh, a.name);
   if (target && (a.array || target.sub === "@" || target.sub === "*")) throw new ShellError(`\`${target.name}[${target.sub}]': not a valid identifier`, 1);
@@ -67,7 +65,14 @@ function setScalar(sh: Shell, a: Assign, val: string): void {
   if (sh.opts.allexport) sh.vars.cell(a.name).attrs |= A_EXPORT;
 }
 
-export async function assignArray(sh: Shell, name: string, elems: ArrayElem[], append: boolean, forceAssoc: boolean, trace?: (vals: string[]) => Promise<void>): Promise<void> {
+export async function assignArray(
+  sh: Shell,
+  name: string,
+  elems: ArrayElem[],
+  append: boolean,
+  forceAssoc: boolean,
+  trace?: (vals: string[]) => Promise<void>,
+): Promise<void> {
   const cell = sh.vars.cell(name);
   const assoc = forceAssoc || cell.value instanceof Map;
   // values are expanded first, then keys are evaluated and assigned in order (bash)

@@ -14,7 +14,7 @@ export function bashHash(key: string): number {
   let h = 2166136261;
   for (const b of enc.encode(key)) {
     h = Math.imul(h, 16777619) >>> 0;
-    h = (h ^ (b << 24 >> 24)) >>> 0;
+    h = (h ^ ((b << 24) >> 24)) >>> 0;
   }
   return h;
 }

@@ -37,7 +37,10 @@ export async function runChildShell(sh: Shell, child: Shell, argv: string[], fds
   // bash's flag parsing: -c only marks that the first operand is the command string, so
   // flags may follow it (bash -c -x 'cmd'); each o/O in a flag group takes the next word.
   let cflag = false;
-  let interactive = false, norc = false, fromStdin = false, pretty = false;
+  let interactive = false,
+    norc = false,
+    fromStdin = false,
+    pretty = false;
   let dump: "strings" | "po" | undefined;
   let rcfile: string | undefined;
   const bad = async (msg: string) => {
@@ -46,19 +49,48 @@ export async function runChildShell(sh: Shell, child: Shell, argv: string[], fds
   };
   while (i < argv.length) {
     const a = argv[i];
-    if (a === "--" || a === "-") { i++; break; }
+    if (a === "--" || a === "-") {
+      i++;
+      break;
+    }
     if (a === "--help") {
-      await fds[1]?.w?.write(encode(`Usage:\t${argv[0]} [option] ...\n\t${argv[0]} [option] script-file ...\n\t${argv[0]} [option] -c command-string [name [arg ...]]\nShell options:\n\t-ilrsD or -c command\n\t-abefhkmnptuvxBCEHPT or -o option\n`)).catch(() => {});
+      await fds[1]?.w
+        ?.write(
+          encode(
+            `Usage:\t${argv[0]} [option] ...\n\t${argv[0]} [option] script-file ...\n\t${argv[0]} [option] -c command-string [name [arg ...]]\nShell options:\n\t-ilrsD or -c command\n\t-abefhkmnptuvxBCEHPT or -o option\n`,
+          ),
+        )
+        .catch(() => {});
       return 0;
     }
     if (a === "--version") {
       await fds[1]?.w?.write(encode(BASH_VERSION_TEXT)).catch(() => {});
       return 0;
     }
-    if (a === "--rcfile" || a === "--init-file") { rcfile = argv[i + 1]; i += 2; continue; }
-    if (a === "--restricted" || /^-[a-zA-Z]*r/.test(a)) return bad(`${a === "--restricted" ? a : "-r"}: restricted shells are not supported in this sandbox (the policy already limits what commands may do)`);
+    if (a === "--rcfile" || a === "--init-file") {
+      rcfile = argv[i + 1];
+      i += 2;
+      continue;
+    }
+    if (a === "--restricted" || /^-[a-zA-Z]*r/.test(a))
+      return bad(`${a === "--restricted" ? a : "-r"}: restricted shells are not supported in this sandbox (the policy already limits what commands may do)`);
     if (a.startsWith("--")) {
-      if (!["--norc", "--noprofile", "--posix", "--login", "--noediting", "--verbose", "--debugger", "--debug", "--pretty-print", "--dump-strings", "--dump-po-strings"].includes(a)) return bad(`${a}: invalid option`);
+      if (
+        ![
+          "--norc",
+          "--noprofile",
+          "--posix",
+          "--login",
+          "--noediting",
+          "--verbose",
+          "--debugger",
+          "--debug",
+          "--pretty-print",
+          "--dump-strings",
+          "--dump-po-strings",
+        ].includes(a)
+      )
+        return bad(`${a}: invalid option`);
       if (a === "--posix") sets.push("-o", "posix");
       if (a === "--norc") norc = true;
       if (a === "--verbose") sets.push("-v");
@@ -66,7 +98,12 @@ export async function runChildShell(sh: Shell, child: Shell, argv: string[], fds
       if (a === "--dump-strings") dump = "strings";
       if (a === "--dump-po-strings") dump = "po";
       // bash looks for the bashdb debugger's start file; there is none here either
-      if (a === "--debugger") await fds[2]?.w?.write(encode(`${argv[0]}: /usr/share/bashdb/bashdb-main.inc: No such file or directory\n${argv[0]}: warning: cannot start debugger; debugging mode disabled\n`)).catch(() => {});
+      if (a === "--debugger")
+        await fds[2]?.w
+          ?.write(
+            encode(`${argv[0]}: /usr/share/bashdb/bashdb-main.inc: No such file or directory\n${argv[0]}: warning: cannot start debugger; debugging mode disabled\n`),
+          )
+          .catch(() => {});
       i++;
       continue;
     }
@@ -145,7 +182,9 @@ export function initVars(sh: Shell, env: Record<string, string>, cwd: string): v
   // an exported SHELLOPTS carries set -o options into child shells; both lists are read-only views
   for (const o of (env.SHELLOPTS ?? "").split(":")) if (o && o in sh.opts) sh.opts[o] = true;
   for (const k of ["SHELLOPTS", "BASHOPTS"]) sh.vars.frames[0].set(k, { value: "", attrs: A_READONLY | (k in env ? A_EXPORT : 0) });
-  const set = (k: string, v: string) => { if (sh.vars.get(k) === undefined) sh.vars.set(k, v); };
+  const set = (k: string, v: string) => {
+    if (sh.vars.get(k) === undefined) sh.vars.set(k, v);
+  };
   sh.vars.set("PWD", cwd);
   sh.vars.cell("PWD").attrs |= A_EXPORT;
   set("IFS", " \t\n");

@@ -23,17 +23,27 @@ export function invoke(sh: Shell, argv: string[], fds: Fd[], arrayArgs?: Map<num
   return invokeNoFunc(sh, argv, fds, arrayArgs, tempEnv);
 }
 
-export function invokeNoFunc(sh: Shell, argv: string[], fds: Fd[], arrayArgs?: Map<number, Assign>, tempEnv?: Record<string, string> | null, builtinsOnly = false): Maybe<number> {
+export function invokeNoFunc(
+  sh: Shell,
+  argv: string[],
+  fds: Fd[],
+  arrayArgs?: Map<number, Assign>,
+  tempEnv?: Record<string, string> | null,
+  builtinsOnly = false,
+): Maybe<number> {
   const name = argv[0];
   const b = sh.shared.builtins[name];
   if (b) {
-    return rescue(() => b(sh, argv, fds, arrayArgs), async (e) => {
-      if ((e instanceof ShellError && !(e instanceof ExpandError) && !(e instanceof AbortLine)) || e instanceof ArithError) {
-        await sh.err(fds, `${name}: ${e.message}`);
-        return e instanceof ShellError ? e.status : 1;
-      }
-      throw e;
-    });
+    return rescue(
+      () => b(sh, argv, fds, arrayArgs),
+      async (e) => {
+        if ((e instanceof ShellError && !(e instanceof ExpandError) && !(e instanceof AbortLine)) || e instanceof ArithError) {
+          await sh.err(fds, `${name}: ${e.message}`);
+          return e instanceof ShellError ? e.status : 1;
+        }
+        throw e;
+      },
+    );
   }
   if (builtinsOnly) return sh.err(fds, `builtin: ${name}: not a shell builtin`).then(() => 1);
   return runExternal(sh, argv, fds, tempEnv ?? null);
@@ -70,13 +80,16 @@ async function runExternal(sh: Shell, argv: string[], fds: Fd[], tempEnv: Record
     const m = /^#!\s*(\S+)(?:\s+(.*\S))?/.exec(first);
     // `#!/usr/bin/env NAME`, `#!/usr/bin/awk -f` (one optional argument, as Linux passes it).
     const viaEnv = m?.[1].endsWith("/env") ?? false;
-    const interp = m ? (viaEnv ? m[2]?.split(/\s+/)[0] ?? "" : m[1]) : "sh";
+    const interp = m ? (viaEnv ? (m[2]?.split(/\s+/)[0] ?? "") : m[1]) : "sh";
     const interpArgs = m && !viaEnv && m[2] !== undefined ? [m[2]] : [];
     const base = interp.split("/").pop() ?? "";
     if (base === "bash" || base === "sh" || base === "dash") return sh.runChildShell(["bash", name, ...argv.slice(1)], fds, tempEnv);
     const r = sh.host.runProgram([base, ...interpArgs, name, ...argv.slice(1)], programIo(sh, fds, tempEnv));
     if (r) return r;
-    await sh.err(fds, `${name}: ${m?.[1] === interp ? interp : `${m?.[1]} ${interp}`}: interpreter not available in this sandbox (there is no node or perl here; python3 is); scripts can use bash or sh, and the commands in /usr/bin (awk, sed, jq, ...)`);
+    await sh.err(
+      fds,
+      `${name}: ${m?.[1] === interp ? interp : `${m?.[1]} ${interp}`}: interpreter not available in this sandbox (there is no node or perl here; python3 is); scripts can use bash or sh, and the commands in /usr/bin (awk, sed, jq, ...)`,
+    );
     return 127;
   }
   const found = lookupCommand(sh, name);
@@ -88,7 +101,10 @@ async function runExternal(sh: Shell, argv: string[], fds: Fd[], tempEnv: Record
     r = sh.host.runProgram(argv, programIo(sh, fds, tempEnv));
   } catch (e) {
     // the host commits pending redirect output first; a refusal there is reported, not a crash
-    if ((e as { denied?: unknown } | null)?.denied) { pathError(sh, fds, name, e); return 126; }
+    if ((e as { denied?: unknown } | null)?.denied) {
+      pathError(sh, fds, name, e);
+      return 126;
+    }
     throw e;
   }
   if (!r) {
@@ -186,7 +202,9 @@ export function programIo(sh: Shell, fds: Fd[], tempEnv: Record<string, string> 
 /** Readable fds above 2, plus <(...) outputs under their /dev/fd numbers. */
 function extraFds(sh: Shell, fds: Fd[]): Record<number, InStream> {
   const out: Record<number, InStream> = {};
-  fds.forEach((f, i) => { if (i > 2 && f?.r) out[i] = f.r; });
+  fds.forEach((f, i) => {
+    if (i > 2 && f?.r) out[i] = f.r;
+  });
   for (const [p, v] of sh.shared.procFiles) {
     if (v instanceof Uint8Array) out[Number(p.slice(8))] = new InStream(new BytesReader(v));
   }

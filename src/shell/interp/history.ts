@@ -13,7 +13,12 @@ export interface HistoryShell {
 }
 
 // fileLines: lines of the history file already read or written (bash keeps one count, not per file)
-interface Hist { lines: string[]; base: number; appended: number; fileLines: number }
+interface Hist {
+  lines: string[];
+  base: number;
+  appended: number;
+  fileLines: number;
+}
 
 export function state(sh: HistoryShell): Hist {
   const h = sh.builtinState.get("history") as Hist | undefined;

@@ -6,7 +6,10 @@ const COMMANDS = new WeakMap<object, Map<number, Command>>();
 
 export function noteJob(shared: object, pid: number, cmd: Command): void {
   let m = COMMANDS.get(shared);
-  if (!m) { m = new Map(); COMMANDS.set(shared, m); }
+  if (!m) {
+    m = new Map();
+    COMMANDS.set(shared, m);
+  }
   m.set(pid, cmd);
 }
 

@@ -30,7 +30,10 @@ export const MAX_FILE_OUTPUT_BYTES = LIMITS.fileOutputBytes;
 export const LIMIT_EXIT = { timeout: 124, other: 125 } as const;
 
 export class LimitError extends LimitErrorMarker {
-  constructor(public kind: string, message: string) {
+  constructor(
+    public kind: string,
+    message: string,
+  ) {
     super(message);
   }
   get exitCode(): number {
@@ -63,7 +66,10 @@ export class Budget {
   deadline: number;
   outputBytes = 0;
   private sinceClock = 0;
-  constructor(public limits: ShellLimits, private now: () => number) {
+  constructor(
+    public limits: ShellLimits,
+    private now: () => number,
+  ) {
     this.deadline = now() + limits.timeoutMs;
   }
   step(n = 1): void {

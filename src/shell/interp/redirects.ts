@@ -55,8 +55,14 @@ export function readFileForRedirect(sh: Shell, path: string, fds: Fd[]): Uint8Ar
     const refused = sh.host.checkRead?.(abs);
     if (refused) throw { message: refused.reason, denied: refused };
     const st = sh.host.fs.stat(abs);
-    if (!st) { sh.errSync(fds, `${path}: No such file or directory`); return null; }
-    if (st.type === "dir") { sh.errSync(fds, `${path}: Is a directory`); return null; }
+    if (!st) {
+      sh.errSync(fds, `${path}: No such file or directory`);
+      return null;
+    }
+    if (st.type === "dir") {
+      sh.errSync(fds, `${path}: Is a directory`);
+      return null;
+    }
     return sh.host.fs.readFile(abs);
   } catch (e) {
     pathError(sh, fds, path, e);
@@ -108,11 +114,20 @@ function fileWriter(sh: Shell, path: string, append: boolean, fds: Fd[], clobber
   // stat may be refused too (a protected file): every step reports a denial as a path error
   try {
     const st = fs.stat(abs);
-    if (st && st.type === "dir") { sh.errSync(fds, `${path}: Is a directory`); return null; }
+    if (st && st.type === "dir") {
+      sh.errSync(fds, `${path}: Is a directory`);
+      return null;
+    }
     const parent = abs.slice(0, abs.lastIndexOf("/")) || "/";
     const pst = fs.stat(parent);
-    if (!pst || pst.type !== "dir") { sh.errSync(fds, `${path}: No such file or directory`); return null; }
-    if (clobberCheck && st && sh.opts.noclobber) { sh.errSync(fds, `${path}: cannot overwrite existing file`); return null; }
+    if (!pst || pst.type !== "dir") {
+      sh.errSync(fds, `${path}: No such file or directory`);
+      return null;
+    }
+    if (clobberCheck && st && sh.opts.noclobber) {
+      sh.errSync(fds, `${path}: cannot overwrite existing file`);
+      return null;
+    }
     if (!append || !st) fs.writeFile(abs, EMPTY, { append: false, mode: 0o666 & ~getUmask(sh) });
   } catch (e) {
     pathError(sh, fds, path, e);
@@ -127,7 +142,10 @@ function fileWriter(sh: Shell, path: string, append: boolean, fds: Fd[], clobber
     } catch (e) {
       // a refusal after the file was opened (appending needs read access to a protected
       // file once earlier output was committed): report it and stop the writer
-      if ((e as { denied?: unknown } | null)?.denied) { pathError(sh, fds, path, e); throw new EpipeError(); }
+      if ((e as { denied?: unknown } | null)?.denied) {
+        pathError(sh, fds, path, e);
+        throw new EpipeError();
+      }
       throw e;
     }
   };
@@ -177,7 +195,11 @@ async function applyRedir(sh: Shell, r: Redir, fds: Fd[]): Promise<boolean> {
     fd = n;
   }
   switch (op) {
-    case ">": case ">|": case ">>": case "&>": case "&>>": {
+    case ">":
+    case ">|":
+    case ">>":
+    case "&>":
+    case "&>>": {
       const w = fileWriter(sh, target, op.endsWith(">>"), fds, op === ">" || op === "&>");
       if (!w) return false;
       fds[fd] = { w };
@@ -191,7 +213,10 @@ async function applyRedir(sh: Shell, r: Redir, fds: Fd[]): Promise<boolean> {
       const dm = /^\/dev\/(stdin|fd\/(\d+))$/.exec(target);
       if (dm) {
         const pf = sh.shared.procFiles.get(target);
-        if (pf instanceof Uint8Array) { fds[fd] = { r: new InStream(new BytesReader(pf)) }; return true; }
+        if (pf instanceof Uint8Array) {
+          fds[fd] = { r: new InStream(new BytesReader(pf)) };
+          return true;
+        }
         const src = dm[1] === "stdin" ? 0 : +dm[2];
         fds[fd] = { r: fds[src]?.r ?? new InStream(null) };
         return true;
@@ -213,14 +238,18 @@ async function applyRedir(sh: Shell, r: Redir, fds: Fd[]): Promise<boolean> {
       fds[fd] = { r: new InStream(new BytesReader(data)), w: w ?? undefined };
       return true;
     }
-    case ">&": case "<&": {
+    case ">&":
+    case "<&": {
       if (target === "-") {
         delete fds[fd];
         return true;
       }
       let t = target;
       let move = false;
-      if (t.endsWith("-")) { move = true; t = t.slice(0, -1); }
+      if (t.endsWith("-")) {
+        move = true;
+        t = t.slice(0, -1);
+      }
       if (/^\d+$/.test(t)) {
         const src = fds[+t];
         if (!src) {

@@ -15,7 +15,10 @@ function selectMenu(items: string[], columns: number): string {
   let cols = widest ? Math.floor(columns / widest) || 1 : 1;
   let rows = items.length ? Math.floor(items.length / cols) + (items.length % cols ? 1 : 0) : 1;
   cols = items.length ? Math.floor(items.length / rows) + (items.length % rows ? 1 : 0) : 1;
-  if (rows === 1) { rows = cols; cols = 1; }
+  if (rows === 1) {
+    rows = cols;
+    cols = 1;
+  }
   let out = "";
   // the first column's numbers are only as wide as its own largest (bash 5.2)
   const firstIndices = String(rows).length;
@@ -29,8 +32,14 @@ function selectMenu(items: string[], columns: number): string {
       // indent with tabs, then spaces, to the next column (bash's indent())
       let from = pos + cell.length;
       const to = pos + widest;
-      while (Math.floor(to / TAB) > Math.floor(from / TAB)) { out += "\t"; from += TAB - (from % TAB); }
-      while (from < to) { out += " "; from++; }
+      while (Math.floor(to / TAB) > Math.floor(from / TAB)) {
+        out += "\t";
+        from += TAB - (from % TAB);
+      }
+      while (from < to) {
+        out += " ";
+        from++;
+      }
       pos += widest;
     }
     out += "\n";
@@ -42,7 +51,14 @@ function selectMenu(items: string[], columns: number): string {
  * Runs the loop. `body` runs the loop body once and returns its status, or `brk` when `break`
  * left the loop.
  */
-export async function runSelect(sh: Shell, cmd: { name: string; text?: string }, items: string[], fds: Fd[], body: () => number | Promise<number>, brk: number): Promise<number> {
+export async function runSelect(
+  sh: Shell,
+  cmd: { name: string; text?: string },
+  items: string[],
+  fds: Fd[],
+  body: () => number | Promise<number>,
+  brk: number,
+): Promise<number> {
   if (!items.length) return 0;
   const err = (s: string) => fds[2]?.w?.write(encode(s)).catch(() => {});
   const columns = Number(sh.vars.get("COLUMNS")) || 80;
@@ -63,7 +79,10 @@ export async function runSelect(sh: Shell, cmd: { name: string; text?: string },
     let answer = decode(r.data);
     if (r.hitDelim) answer = answer.slice(0, -1);
     sh.vars.set("REPLY", answer);
-    if (answer === "") { menu = true; continue; }
+    if (answer === "") {
+      menu = true;
+      continue;
+    }
     menu = false;
     const n = /^\s*\d+\s*$/.test(answer) ? Number(answer) : 0;
     sh.vars.set(cmd.name, n >= 1 && n <= items.length ? items[n - 1] : "");

@@ -14,7 +14,7 @@ import { isAssignArg, litText } from "../syntax/ast";
 import { Parser, ParseError, lineOf } from "../syntax/parser";
 import { formatCommand } from "../syntax/print";
 import { ArithError, evalArith, parseArith, ArithEnv } from "../expand/arith";
-import { glob, joinPath, } from "../expand/glob";
+import { glob, joinPath } from "../expand/glob";
 import { matchPattern } from "../expand/pattern";
 import { AbortLine, ExpandCtx, ExpandError, expandArgs, expandPattern, expandString } from "../expand/word";
 import { Budget, LimitError } from "./limits";
@@ -38,10 +38,18 @@ export interface Fd {
   w?: ByteWriter;
 }
 
-export class BreakSig { constructor(public n: number) {} }
-export class ContinueSig { constructor(public n: number) {} }
-export class ReturnSig { constructor(public status: number) {} }
-export class ExitSig { constructor(public status: number) {} }
+export class BreakSig {
+  constructor(public n: number) {}
+}
+export class ContinueSig {
+  constructor(public n: number) {}
+}
+export class ReturnSig {
+  constructor(public status: number) {}
+}
+export class ExitSig {
+  constructor(public status: number) {}
+}
 
 /** Everything shared by a shell and its subshells within one run. */
 export interface RunShared {
@@ -62,7 +70,24 @@ export interface RunShared {
 /** A builtin command: runs inside the shell, on its file descriptors. */
 export type Builtin = (sh: Shell, argv: string[], fds: Fd[], arrayArgs?: Map<number, Assign>) => Promise<number> | number;
 
-const SPECIAL_BUILTINS = new Set(["break", ":", ".", "continue", "eval", "exec", "exit", "export", "readonly", "return", "set", "shift", "times", "trap", "unset", "source"]);
+const SPECIAL_BUILTINS = new Set([
+  "break",
+  ":",
+  ".",
+  "continue",
+  "eval",
+  "exec",
+  "exit",
+  "export",
+  "readonly",
+  "return",
+  "set",
+  "shift",
+  "times",
+  "trap",
+  "unset",
+  "source",
+]);
 
 export class Shell implements ExpandCtx, ArithEnv {
   vars = new VarStore();
@@ -134,12 +159,18 @@ export class Shell implements ExpandCtx, ArithEnv {
   // ---------- ExpandCtx ----------
   special(name: string): string {
     switch (name) {
-      case "?": return String(this.status);
-      case "#": return String(this.positional.length);
-      case "$": return String(this.shared.nextPid > 0 ? this.rootPid : this.pid);
-      case "!": return this.lastBg;
-      case "0": return this.arg0;
-      case "-": return this.flagString();
+      case "?":
+        return String(this.status);
+      case "#":
+        return String(this.positional.length);
+      case "$":
+        return String(this.shared.nextPid > 0 ? this.rootPid : this.pid);
+      case "!":
+        return this.lastBg;
+      case "0":
+        return this.arg0;
+      case "-":
+        return this.flagString();
     }
     return "";
   }
@@ -182,7 +213,7 @@ export class Shell implements ExpandCtx, ArithEnv {
       }
       return v.value[k] ?? "";
     }
-    return index === "0" ? this.vars.get(name) ?? "" : "";
+    return index === "0" ? (this.vars.get(name) ?? "") : "";
   }
   set(name: string, index: string | undefined, _n: unknown, value: string): void {
     if (index === undefined) this.vars.set(name, value);
@@ -192,7 +223,8 @@ export class Shell implements ExpandCtx, ArithEnv {
     return isAssoc(this.vars.resolve(name).v);
   }
   checkString(s: string): string {
-    if (s.length > this.shared.budget.limits.maxStringLength) throw new LimitError("string", `toolshed: string length limit (${this.shared.budget.limits.maxStringLength}) exceeded`);
+    if (s.length > this.shared.budget.limits.maxStringLength)
+      throw new LimitError("string", `toolshed: string length limit (${this.shared.budget.limits.maxStringLength}) exceeded`);
     return s;
   }
   /** The current command's number: it is already recorded when history is on. */
@@ -217,9 +249,18 @@ export class Shell implements ExpandCtx, ArithEnv {
     this.globbed?.push(pattern.startsWith("/") ? pattern : joinPath(this.cwd, pattern));
     const budget = { n: 100_000 };
     const ignore = this.vars.get("GLOBIGNORE");
-    const res = glob(pattern, this.cwd, this.host.fs, {
-      dotglob: this.shopts.dotglob || !!ignore, globstar: this.shopts.globstar, extglob: this.shopts.extglob, nocase: this.shopts.nocaseglob,
-    }, budget);
+    const res = glob(
+      pattern,
+      this.cwd,
+      this.host.fs,
+      {
+        dotglob: this.shopts.dotglob || !!ignore,
+        globstar: this.shopts.globstar,
+        extglob: this.shopts.extglob,
+        nocase: this.shopts.nocaseglob,
+      },
+      budget,
+    );
     if (!ignore) return res;
     const pats = ignore.split(":").filter(Boolean);
     return res.filter((p) => {
@@ -305,17 +346,31 @@ export class Shell implements ExpandCtx, ArithEnv {
       case "RANDOM":
         this.randomState = (this.randomState * 1103515245 + 12345) & 0x7fffffff;
         return String((this.randomState >> 16) & 0x7fff);
-      case "SECONDS": return String(Math.floor((this.host.now() - this.shared.startMs) / 1000));
-      case "LINENO": return String(this.lineno());
-      case "BASH_SUBSHELL": return String(this.subshellLevel);
-      case "SHELLOPTS": return SET_O.filter((o) => this.opts[o]).sort().join(":");
-      case "BASHOPTS": return SHOPTS.filter((o) => this.shopts[o]).join(":");
-      case "BASHPID": return String(this.pid);
-      case "PPID": return "1";
-      case "UID": case "EUID": return "1000";
-      case "FUNCNAME": return this.funcStack.length ? this.funcStack[this.funcStack.length - 1] : undefined;
-      case "PWD": return undefined;
-      case "_": return this.lastArg;
+      case "SECONDS":
+        return String(Math.floor((this.host.now() - this.shared.startMs) / 1000));
+      case "LINENO":
+        return String(this.lineno());
+      case "BASH_SUBSHELL":
+        return String(this.subshellLevel);
+      case "SHELLOPTS":
+        return SET_O.filter((o) => this.opts[o])
+          .sort()
+          .join(":");
+      case "BASHOPTS":
+        return SHOPTS.filter((o) => this.shopts[o]).join(":");
+      case "BASHPID":
+        return String(this.pid);
+      case "PPID":
+        return "1";
+      case "UID":
+      case "EUID":
+        return "1000";
+      case "FUNCNAME":
+        return this.funcStack.length ? this.funcStack[this.funcStack.length - 1] : undefined;
+      case "PWD":
+        return undefined;
+      case "_":
+        return this.lastArg;
     }
     return undefined;
   }
@@ -452,7 +507,9 @@ export class Shell implements ExpandCtx, ArithEnv {
       const { rule, reason, line, command } = refused;
       this.shared.denied ??= { rule, reason };
       const where = src.includes("\n") ? `line ${line} (\`${command}\`) was refused, so nothing in this script ran` : "";
-      await fds[2]?.w?.write(encode(`toolshed: denied (${rule}): ${reason}${where ? `\ntoolshed: ${where}; change or remove that line and run again.` : ""}\n`)).catch(() => {});
+      await fds[2]?.w
+        ?.write(encode(`toolshed: denied (${rule}): ${reason}${where ? `\ntoolshed: ${where}; change or remove that line and run again.` : ""}\n`))
+        .catch(() => {});
       this.status = 126;
       return 126;
     }
@@ -482,7 +539,13 @@ export class Shell implements ExpandCtx, ArithEnv {
         }
         if (!stmts) break;
         this.src = parser.src;
-        if (before) await before(parser.src.slice(start, parser.i).replace(/^(\s*#[^\n]*\n|\s*\n)*/, "").trim());
+        if (before)
+          await before(
+            parser.src
+              .slice(start, parser.i)
+              .replace(/^(\s*#[^\n]*\n|\s*\n)*/, "")
+              .trim(),
+          );
         try {
           this.status = await this.execList(stmts, fds);
         } catch (e) {
@@ -588,8 +651,11 @@ export class Shell implements ExpandCtx, ArithEnv {
     this.status = st;
     if (c.type !== "pipeline") this.vars.pipe = st;
     if (st === 0 || this.errexitOff) return undefined;
-    const skip = (c.type === "andor" && this.lastAndOrShort) || (c.type === "pipeline" && c.bang) ||
-      ((c.type === "group" || c.type === "if" || c.type === "while" || c.type === "for" || c.type === "forarith" || c.type === "case" || c.type === "select") && !this.redirFailed);
+    const skip =
+      (c.type === "andor" && this.lastAndOrShort) ||
+      (c.type === "pipeline" && c.bang) ||
+      ((c.type === "group" || c.type === "if" || c.type === "while" || c.type === "for" || c.type === "forarith" || c.type === "case" || c.type === "select") &&
+        !this.redirFailed);
     if (skip) return undefined;
     const errexit = () => {
       if (this.opts.errexit) throw new ExitSig(st);
@@ -676,11 +742,16 @@ export class Shell implements ExpandCtx, ArithEnv {
 
   private execNode(cmd: Command, fds: Fd[]): Maybe<number> {
     switch (cmd.type) {
-      case "simple": return this.execSimple(cmd, fds);
-      case "pipeline": return this.execPipeline(cmd, fds);
+      case "simple":
+        return this.execSimple(cmd, fds);
+      case "pipeline":
+        return this.execPipeline(cmd, fds);
       case "andor": {
         this.errexitOff++;
-        const left = lastly(() => this.exec(cmd.left, fds), () => this.errexitOff--);
+        const left = lastly(
+          () => this.exec(cmd.left, fds),
+          () => this.errexitOff--,
+        );
         return chain(left, (st) => {
           this.status = st;
           if ((cmd.op === "&&") !== (st === 0)) {
@@ -717,19 +788,24 @@ export class Shell implements ExpandCtx, ArithEnv {
 
   private execCompound(cmd: Command, fds: Fd[]): Maybe<number> {
     switch (cmd.type) {
-      case "group": return this.execList(cmd.body, fds);
+      case "group":
+        return this.execList(cmd.body, fds);
       case "subshell": {
         const sh = this.subshell();
         return sh.runSubshellBody(cmd.body, fds);
       }
-      case "if": return this.execIf(cmd, fds, 0);
+      case "if":
+        return this.execIf(cmd, fds, 0);
       case "while": {
         let st = 0;
         this.loopDepth++;
         const iteration = (): Maybe<boolean> => {
           this.shared.budget.step();
           this.errexitOff++;
-          const cond = lastly(() => rescue(() => this.execList(cmd.cond, fds), loopSignal), () => this.errexitOff--);
+          const cond = lastly(
+            () => rescue(() => this.execList(cmd.cond, fds), loopSignal),
+            () => this.errexitOff--,
+          );
           return chain(cond, (c) => {
             if (c === LOOP_BREAK) return false;
             if (c === LOOP_CONTINUE) return true;
@@ -740,14 +816,21 @@ export class Shell implements ExpandCtx, ArithEnv {
             });
           });
         };
-        return lastly(() => chain(repeat(iteration), () => st), () => this.loopDepth--);
+        return lastly(
+          () => chain(repeat(iteration), () => st),
+          () => this.loopDepth--,
+        );
       }
-      case "for": case "select": {
+      case "for":
+      case "select": {
         const items = cmd.words ? expandArgs(this, cmd.words) : this.positional.slice();
         return chain(items, (items) => {
           if (cmd.type === "select") {
             this.loopDepth++;
-            return lastly(() => runSelect(this, cmd, items, fds, () => this.loopBody(cmd.body, fds), LOOP_BREAK), () => this.loopDepth--);
+            return lastly(
+              () => runSelect(this, cmd, items, fds, () => this.loopBody(cmd.body, fds), LOOP_BREAK),
+              () => this.loopDepth--,
+            );
           }
           let st = 0;
           let k = 0;
@@ -765,7 +848,10 @@ export class Shell implements ExpandCtx, ArithEnv {
               });
             });
           };
-          return lastly(() => chain(repeat(iteration), () => st), () => this.loopDepth--);
+          return lastly(
+            () => chain(repeat(iteration), () => st),
+            () => this.loopDepth--,
+          );
         });
       }
       case "forarith": {
@@ -778,36 +864,49 @@ export class Shell implements ExpandCtx, ArithEnv {
         // DEBUG trap (if set) and LINENO at the loop's line before each of its expressions
         const atLoop = (): Maybe<void> => {
           const trap = this.traps.size ? this.debugAt(cmd.pos, fds) : undefined;
-          return chain(trap, () => { this.pos = cmd.pos; });
+          return chain(trap, () => {
+            this.pos = cmd.pos;
+          });
         };
         const iteration = (): Maybe<boolean> => {
           this.shared.budget.step();
-          return chain(atLoop(), () => chain(ev(cmd.cond, 1n), (c) => {
-            if (c === 0n) return false;
-            return chain(this.loopBody(cmd.body, fds), (r) => {
-              st = r === LOOP_BREAK ? 0 : r;
-              if (r === LOOP_BREAK) return false;
-              return chain(atLoop(), () => chain(ev(cmd.step, 0n), () => true));
-            });
-          }));
+          return chain(atLoop(), () =>
+            chain(ev(cmd.cond, 1n), (c) => {
+              if (c === 0n) return false;
+              return chain(this.loopBody(cmd.body, fds), (r) => {
+                st = r === LOOP_BREAK ? 0 : r;
+                if (r === LOOP_BREAK) return false;
+                return chain(atLoop(), () => chain(ev(cmd.step, 0n), () => true));
+              });
+            }),
+          );
         };
         this.loopDepth++;
-        return lastly(() => {
-          const init = chain(this.traps.size ? this.debugAt(cmd.pos, fds) : undefined, () => ev(cmd.init, 0n));
-          return chain(init, () => chain(repeat(iteration), () => st));
-        }, () => this.loopDepth--);
+        return lastly(
+          () => {
+            const init = chain(this.traps.size ? this.debugAt(cmd.pos, fds) : undefined, () => ev(cmd.init, 0n));
+            return chain(init, () => chain(repeat(iteration), () => st));
+          },
+          () => this.loopDepth--,
+        );
       }
-      case "arithcmd": return rescue(() => chain(this.arithWord(cmd.expr), (v) => {
-        if (this.opts.xtrace) return this.traceArithCmd(cmd, fds, v);
-        return v !== 0n ? 0 : 1;
-      }), async (e) => {
-        if (e instanceof AbortLine) {
-          await this.err(fds, `((: ${e.message}`);
-          return 1;
-        }
-        throw e;
-      });
-      default: return this.execCompoundAsync(cmd, fds);
+      case "arithcmd":
+        return rescue(
+          () =>
+            chain(this.arithWord(cmd.expr), (v) => {
+              if (this.opts.xtrace) return this.traceArithCmd(cmd, fds, v);
+              return v !== 0n ? 0 : 1;
+            }),
+          async (e) => {
+            if (e instanceof AbortLine) {
+              await this.err(fds, `((: ${e.message}`);
+              return 1;
+            }
+            throw e;
+          },
+        );
+      default:
+        return this.execCompoundAsync(cmd, fds);
     }
   }
 
@@ -820,7 +919,10 @@ export class Shell implements ExpandCtx, ArithEnv {
     for (let k = from; k < cmd.clauses.length; k++) {
       const cl = cmd.clauses[k];
       this.errexitOff++;
-      const c = lastly(() => this.execList(cl.cond, fds), () => this.errexitOff--);
+      const c = lastly(
+        () => this.execList(cl.cond, fds),
+        () => this.errexitOff--,
+      );
       if (typeof c !== "number") {
         const next = k + 1;
         return c.then((c) => (c === 0 ? this.execList(cl.body, fds) : this.execIf(cmd, fds, next)));
@@ -844,14 +946,20 @@ export class Shell implements ExpandCtx, ArithEnv {
           if (!hit) {
             for (const p of it.patterns) {
               const pat = await expandPattern(this, p);
-              if (matchPattern(subject, pat, { extglob: true, nocase: this.shopts.nocasematch })) { hit = true; break; }
+              if (matchPattern(subject, pat, { extglob: true, nocase: this.shopts.nocasematch })) {
+                hit = true;
+                break;
+              }
             }
           }
           if (!hit) continue;
           const st = await this.execList(it.body, fds);
           this.status = st;
           if (it.term === ";;") return st;
-          if (it.term === ";&") { fall = true; continue; }
+          if (it.term === ";&") {
+            fall = true;
+            continue;
+          }
           fall = false;
           if (i === cmd.items.length - 1) return st;
         }
@@ -885,17 +993,26 @@ export class Shell implements ExpandCtx, ArithEnv {
 
   /** A loop body's status, or LOOP_BREAK when `break` left the loop (`continue` is status 0). */
   private loopBody(body: Stmt[], fds: Fd[]): Maybe<number> {
-    return rescue(() => this.execList(body, fds), (e) => {
-      if (e instanceof BreakSig) {
-        if (e.n > 1) { e.n--; throw e; }
-        return LOOP_BREAK;
-      }
-      if (e instanceof ContinueSig) {
-        if (e.n > 1) { e.n--; throw e; }
-        return 0;
-      }
-      throw e;
-    });
+    return rescue(
+      () => this.execList(body, fds),
+      (e) => {
+        if (e instanceof BreakSig) {
+          if (e.n > 1) {
+            e.n--;
+            throw e;
+          }
+          return LOOP_BREAK;
+        }
+        if (e instanceof ContinueSig) {
+          if (e.n > 1) {
+            e.n--;
+            throw e;
+          }
+          return 0;
+        }
+        throw e;
+      },
+    );
   }
 
   private execPipeline(cmd: Command & { type: "pipeline" }, fds: Fd[]): Maybe<number> {
@@ -905,7 +1022,10 @@ export class Shell implements ExpandCtx, ArithEnv {
       if (!cmd.bang) st = this.exec(cmd.cmds[0], fds);
       else {
         this.errexitOff++;
-        st = lastly(() => this.exec(cmd.cmds[0], fds), () => this.errexitOff--);
+        st = lastly(
+          () => this.exec(cmd.cmds[0], fds),
+          () => this.errexitOff--,
+        );
       }
       st = chain(st, (st) => {
         this.vars.pipe = st;
@@ -929,51 +1049,54 @@ export class Shell implements ExpandCtx, ArithEnv {
   /** A pipeline of several commands, each in its own subshell (the last one here under lastpipe). */
   private async pipelineParts(cmd: Command & { type: "pipeline" }, fds: Fd[]): Promise<number> {
     const n = cmd.cmds.length;
-      const pipes: Pipe[] = [];
-      for (let k = 0; k < n - 1; k++) pipes.push(new Pipe(this.shared.budget.limits.pipeBufferBytes));
-      if (cmd.bang) this.errexitOff++;
-      // parts run in subshells that do not inherit DEBUG; bash runs it for each simple part first
-      if (this.traps.size) for (const c of cmd.cmds) if (c.type === "simple") await this.debugAt(c.pos, fds);
-      const runs = cmd.cmds.map((c, k) => {
-        const sfds = fds.slice();
-        if (k > 0) sfds[0] = { r: new InStream(pipes[k - 1].reader) };
-        if (k < n - 1) {
-          sfds[1] = { w: pipes[k].writer };
-          if (cmd.stderrPipes[k]) sfds[2] = { w: pipes[k].writer };
-        }
-        const last = k === n - 1 && this.shopts.lastpipe;
-        const sh = last ? this : this.subshell();
-        const p = last ? settled(() => this.exec(c, sfds)).catch((e) => this.catchTop(e, sfds)) : sh.runSubshellCmd(c, sfds);
-        return p.finally(() => {
-          if (k < n - 1) pipes[k].writer.close();
-          if (k > 0) pipes[k - 1].reader.close();
-        });
-      });
-      let sts: number[];
-      try {
-        sts = await Promise.all(runs);
-      } finally {
-        if (cmd.bang) this.errexitOff--;
+    const pipes: Pipe[] = [];
+    for (let k = 0; k < n - 1; k++) pipes.push(new Pipe(this.shared.budget.limits.pipeBufferBytes));
+    if (cmd.bang) this.errexitOff++;
+    // parts run in subshells that do not inherit DEBUG; bash runs it for each simple part first
+    if (this.traps.size) for (const c of cmd.cmds) if (c.type === "simple") await this.debugAt(c.pos, fds);
+    const runs = cmd.cmds.map((c, k) => {
+      const sfds = fds.slice();
+      if (k > 0) sfds[0] = { r: new InStream(pipes[k - 1].reader) };
+      if (k < n - 1) {
+        sfds[1] = { w: pipes[k].writer };
+        if (cmd.stderrPipes[k]) sfds[2] = { w: pipes[k].writer };
       }
-      this.vars.pipe = sts;
-      let st = sts[n - 1];
-      if (this.opts.pipefail) for (const s of sts) if (s !== 0) st = s;
+      const last = k === n - 1 && this.shopts.lastpipe;
+      const sh = last ? this : this.subshell();
+      const p = last ? settled(() => this.exec(c, sfds)).catch((e) => this.catchTop(e, sfds)) : sh.runSubshellCmd(c, sfds);
+      return p.finally(() => {
+        if (k < n - 1) pipes[k].writer.close();
+        if (k > 0) pipes[k - 1].reader.close();
+      });
+    });
+    let sts: number[];
+    try {
+      sts = await Promise.all(runs);
+    } finally {
+      if (cmd.bang) this.errexitOff--;
+    }
+    this.vars.pipe = sts;
+    let st = sts[n - 1];
+    if (this.opts.pipefail) for (const s of sts) if (s !== 0) st = s;
     return st;
   }
 
   // ---------- simple commands ----------
   private execSimple(cmd: Command & { type: "simple" }, fds: Fd[]): Maybe<number> {
     const mark = this.procCreated.length;
-    return lastly(() => this.execSimpleInner(cmd, fds), () => {
-      if (this.procCreated.length === mark) return;
-      // Like bash closing its end of each <(...)/>(...) after the command: a >(...) reader
-      // sees end of input, and the fd number is free again.
-      for (const path of this.procCreated.splice(mark)) {
-        const pf = this.shared.procFiles.get(path);
-        if (pf instanceof Pipe) pf.writer.close();
-        this.shared.procFiles.delete(path);
-      }
-    });
+    return lastly(
+      () => this.execSimpleInner(cmd, fds),
+      () => {
+        if (this.procCreated.length === mark) return;
+        // Like bash closing its end of each <(...)/>(...) after the command: a >(...) reader
+        // sees end of input, and the fd number is free again.
+        for (const path of this.procCreated.splice(mark)) {
+          const pf = this.shared.procFiles.get(path);
+          if (pf instanceof Pipe) pf.writer.close();
+          this.shared.procFiles.delete(path);
+        }
+      },
+    );
   }
 
   private execSimpleInner(cmd: Command & { type: "simple" }, fds: Fd[]): Maybe<number> {
@@ -983,10 +1106,13 @@ export class Shell implements ExpandCtx, ArithEnv {
       return this.expandDeclArgs(cmd.words).then((r) => this.runWords(cmd, fds, r.argv, r.arrays));
     }
     this.globbed = [];
-    const argv = lastly(() => expandArgs(this, cmd.words), () => {
-      this.patterns = this.globbed;
-      this.globbed = null;
-    });
+    const argv = lastly(
+      () => expandArgs(this, cmd.words),
+      () => {
+        this.patterns = this.globbed;
+        this.globbed = null;
+      },
+    );
     return chain(argv, (argv) => this.runWords(cmd, fds, argv, undefined));
   }
 
@@ -994,7 +1120,10 @@ export class Shell implements ExpandCtx, ArithEnv {
   private runWords(cmd: Command & { type: "simple" }, fds: Fd[], argv: string[], arrayArgs: Map<number, Assign> | undefined): Maybe<number> {
     if (!argv.length) {
       this.lastArg = "";
-      const assigned = rescue(() => this.assignAll(cmd.assigns, fds, 0), (e) => this.assignFailed(e, fds));
+      const assigned = rescue(
+        () => this.assignAll(cmd.assigns, fds, 0),
+        (e) => this.assignFailed(e, fds),
+      );
       return chain(assigned, () => {
         const st = this.lastSubstStatus ?? 0;
         if (cmd.redirs.length) return withRedirs(this, cmd.redirs, fds, () => st);
@@ -1008,7 +1137,10 @@ export class Shell implements ExpandCtx, ArithEnv {
     this.patterns = null;
     const denial = this.host.checkCommand(argv) ?? (patterns.length ? this.host.checkCommand([...argv, ...patterns]) : null);
     if (denial || this.opts.xtrace || cmd.assigns.length) return this.runWordsTraced(cmd, fds, argv, arrayArgs, denial);
-    return lastly(() => this.invokeWithRedirs(cmd, fds, argv, arrayArgs, null), () => this.noteLastArg(argv, arrayArgs));
+    return lastly(
+      () => this.invokeWithRedirs(cmd, fds, argv, arrayArgs, null),
+      () => this.noteLastArg(argv, arrayArgs),
+    );
   }
 
   private assignAll(assigns: Assign[], fds: Fd[], from: number): Maybe<void> {
@@ -1033,9 +1165,21 @@ export class Shell implements ExpandCtx, ArithEnv {
     throw e;
   }
 
-  private invokeWithRedirs(cmd: Command & { type: "simple" }, fds: Fd[], argv: string[], arrayArgs: Map<number, Assign> | undefined, tempEnv: Record<string, string> | null): Maybe<number> {
+  private invokeWithRedirs(
+    cmd: Command & { type: "simple" },
+    fds: Fd[],
+    argv: string[],
+    arrayArgs: Map<number, Assign> | undefined,
+    tempEnv: Record<string, string> | null,
+  ): Maybe<number> {
     if (!cmd.redirs.length) return this.invoke(argv, fds, arrayArgs, tempEnv);
-    return withRedirs(this, cmd.redirs, fds, (f) => this.invoke(argv, f, arrayArgs, tempEnv), argv[0] === "exec" && (argv.length === 1 || (argv.length === 2 && argv[1] === "--")));
+    return withRedirs(
+      this,
+      cmd.redirs,
+      fds,
+      (f) => this.invoke(argv, f, arrayArgs, tempEnv),
+      argv[0] === "exec" && (argv.length === 1 || (argv.length === 2 && argv[1] === "--")),
+    );
   }
 
   /** $_ after a command: its last argument (the name only, for declare's array arguments). */
@@ -1045,7 +1189,13 @@ export class Shell implements ExpandCtx, ArithEnv {
   }
 
   /** The rest of a simple command that was refused, is traced (set -x) or has prefix assignments. */
-  private async runWordsTraced(cmd: Command & { type: "simple" }, fds: Fd[], argv: string[], arrayArgs: Map<number, Assign> | undefined, denial: { rule: string; reason: string } | null): Promise<number> {
+  private async runWordsTraced(
+    cmd: Command & { type: "simple" },
+    fds: Fd[],
+    argv: string[],
+    arrayArgs: Map<number, Assign> | undefined,
+    denial: { rule: string; reason: string } | null,
+  ): Promise<number> {
     if (denial) {
       if (!this.shared.denied) this.shared.denied = denial;
       await fds[2]?.w?.write(encode(`toolshed: denied (${denial.rule}): ${denial.reason}\n`)).catch(() => {});
@@ -1184,18 +1334,22 @@ export class Shell implements ExpandCtx, ArithEnv {
     // likewise RETURN: a RETURN trap this function sets runs when it returns
     const hiddenReturn = !this.opts.functrace && this.traps.size ? this.traps.get("RETURN") : undefined;
     if (hiddenReturn !== undefined) this.traps.delete("RETURN");
-    const body = () => chain(rescue(() => this.exec(fn.body, fds), returnStatus), (st) =>
-      this.traps.has("RETURN") && !this.runningTraps.has("RETURN") ? this.runTrap("RETURN", fds).then(() => st) : st);
-    const run = () => lastly(body, () => {
-      if (hiddenDebug !== undefined && !this.traps.has("DEBUG")) this.traps.set("DEBUG", hiddenDebug);
-      if (hiddenReturn !== undefined && !this.traps.has("RETURN")) this.traps.set("RETURN", hiddenReturn);
-      this.loopDepth = savedLoop;
-      this.callDepth--;
-      this.nesting--;
-      this.funcStack.pop();
-      this.vars.frames.pop();
-      this.positional = savedPos;
-    });
+    const body = () =>
+      chain(
+        rescue(() => this.exec(fn.body, fds), returnStatus),
+        (st) => (this.traps.has("RETURN") && !this.runningTraps.has("RETURN") ? this.runTrap("RETURN", fds).then(() => st) : st),
+      );
+    const run = () =>
+      lastly(body, () => {
+        if (hiddenDebug !== undefined && !this.traps.has("DEBUG")) this.traps.set("DEBUG", hiddenDebug);
+        if (hiddenReturn !== undefined && !this.traps.has("RETURN")) this.traps.set("RETURN", hiddenReturn);
+        this.loopDepth = savedLoop;
+        this.callDepth--;
+        this.nesting--;
+        this.funcStack.pop();
+        this.vars.frames.pop();
+        this.positional = savedPos;
+      });
     return ++this.nesting % NEST_YIELD === 0 ? Promise.resolve().then(run) : run();
   }
 
@@ -1203,7 +1357,6 @@ export class Shell implements ExpandCtx, ArithEnv {
   envOverride: Record<string, string> | null = null;
 
   pendingClose: { close(): void }[] = [];
-
 }
 
 const NEST_YIELD = 16;
@@ -1226,4 +1379,4 @@ function loopSignal(e: unknown): number {
   throw e;
 }
 
-export {   initVars };
+export { initVars };

@@ -25,7 +25,10 @@ const isSync = (r: ByteReader): r is SyncSource => "tryRead" in r;
 export class InStream implements ByteReader {
   private pending: Uint8Array[] = [];
   readonly isNull: boolean;
-  constructor(private src: ByteReader | null, nullDevice = src === null) {
+  constructor(
+    private src: ByteReader | null,
+    nullDevice = src === null,
+  ) {
     this.isNull = nullDevice;
   }
 
@@ -110,8 +113,6 @@ export class InStream implements ByteReader {
   }
 }
 
-
-
 /**
  * Bytes known in full: a here-document, a here-string, or (seekable) the contents of a file
  * opened with `<`, whose offset a program may move with lseek as on a regular file.
@@ -151,7 +152,11 @@ export class Collector implements ByteWriter {
   parts: Uint8Array[] = [];
   size = 0;
   /** `sink` sees each kept chunk as it is written (a streamed call shows output while the script runs). */
-  constructor(private max: number, private onOverflow: () => Error, private sink?: (chunk: Uint8Array) => void) {}
+  constructor(
+    private max: number,
+    private onOverflow: () => Error,
+    private sink?: (chunk: Uint8Array) => void,
+  ) {}
   async write(data: Uint8Array): Promise<void> {
     this.writeSync(data);
   }

@@ -13,9 +13,12 @@ import { traceTest, xtraceQuote } from "./xtrace";
 export async function evalTest(sh: Shell, e: TestExpr, fds: Fd[], bang = ""): Promise<boolean> {
   const tr = sh.opts.xtrace ? (words: string[]) => traceTest(sh, fds, words, bang) : null;
   switch (e.type) {
-    case "and": return (await evalTest(sh, e.left, fds)) && evalTest(sh, e.right, fds);
-    case "or": return (await evalTest(sh, e.left, fds)) || evalTest(sh, e.right, fds);
-    case "not": return !(await evalTest(sh, e.expr, fds, bang + "! "));
+    case "and":
+      return (await evalTest(sh, e.left, fds)) && evalTest(sh, e.right, fds);
+    case "or":
+      return (await evalTest(sh, e.left, fds)) || evalTest(sh, e.right, fds);
+    case "not":
+      return !(await evalTest(sh, e.expr, fds, bang + "! "));
     case "word": {
       const w = await expandString(sh, e.word);
       if (tr) await tr(["-n", xtraceQuote(w)]);
@@ -50,7 +53,9 @@ export async function evalTest(sh: Shell, e: TestExpr, fds: Fd[], bang = ""): Pr
           return false;
         }
         const arr: string[] = [];
-        m.forEach((g, i) => { arr[i] = g ?? ""; });
+        m.forEach((g, i) => {
+          arr[i] = g ?? "";
+        });
         sh.vars.setArray("BASH_REMATCH", arr);
         return true;
       }
@@ -76,7 +81,6 @@ function arithOrFail(sh: Shell, s: string): bigint {
     throw e;
   }
 }
-
 
 export function statPath(sh: Shell, p: string) {
   if (p === "") return null;
@@ -114,24 +118,57 @@ function toInt(s: string, op: string): bigint {
 
 export function unaryTest(sh: Shell, op: string, a: string, fds: Fd[]): boolean {
   switch (op) {
-    case "-n": return a !== "";
-    case "-z": return a === "";
-    case "-e": case "-a": return !!statPath(sh, a);
-    case "-f": return statPath(sh, a)?.type === "file";
-    case "-d": return statPath(sh, a)?.type === "dir";
-    case "-s": { const s = statPath(sh, a); return !!s && s.size > 0; }
+    case "-n":
+      return a !== "";
+    case "-z":
+      return a === "";
+    case "-e":
+    case "-a":
+      return !!statPath(sh, a);
+    case "-f":
+      return statPath(sh, a)?.type === "file";
+    case "-d":
+      return statPath(sh, a)?.type === "dir";
+    case "-s": {
+      const s = statPath(sh, a);
+      return !!s && s.size > 0;
+    }
     // The session's user owns every file, so the owner's bits decide (hosts without modes: all allowed).
-    case "-r": return hasOwnerBit(statPath(sh, a), 0o400);
-    case "-w": return hasOwnerBit(statPath(sh, a), 0o200);
-    case "-x": { const s = statPath(sh, a); return (s?.type === "dir" || s?.type === "file") && hasOwnerBit(s, 0o100); }
-    case "-k": { const s = statPath(sh, a); return !!s && "mode" in s && ((s.mode ?? 0) & 0o1000) !== 0; }
-    case "-u": { const s = statPath(sh, a); return !!s && "mode" in s && ((s.mode ?? 0) & 0o4000) !== 0; }
-    case "-g": { const s = statPath(sh, a); return !!s && "mode" in s && ((s.mode ?? 0) & 0o2000) !== 0; }
-    case "-c": return statPath(sh, a)?.type === "char";
-    case "-L": case "-h": return lstatPath(sh, a)?.type === "symlink";
-    case "-b": case "-p": case "-S": case "-N": return false;
-    case "-O": case "-G": return !!statPath(sh, a);
-    case "-t": return false;
+    case "-r":
+      return hasOwnerBit(statPath(sh, a), 0o400);
+    case "-w":
+      return hasOwnerBit(statPath(sh, a), 0o200);
+    case "-x": {
+      const s = statPath(sh, a);
+      return (s?.type === "dir" || s?.type === "file") && hasOwnerBit(s, 0o100);
+    }
+    case "-k": {
+      const s = statPath(sh, a);
+      return !!s && "mode" in s && ((s.mode ?? 0) & 0o1000) !== 0;
+    }
+    case "-u": {
+      const s = statPath(sh, a);
+      return !!s && "mode" in s && ((s.mode ?? 0) & 0o4000) !== 0;
+    }
+    case "-g": {
+      const s = statPath(sh, a);
+      return !!s && "mode" in s && ((s.mode ?? 0) & 0o2000) !== 0;
+    }
+    case "-c":
+      return statPath(sh, a)?.type === "char";
+    case "-L":
+    case "-h":
+      return lstatPath(sh, a)?.type === "symlink";
+    case "-b":
+    case "-p":
+    case "-S":
+    case "-N":
+      return false;
+    case "-O":
+    case "-G":
+      return !!statPath(sh, a);
+    case "-t":
+      return false;
     case "-v": {
       const m = /^([A-Za-z_][A-Za-z0-9_]*)(?:\[(.*)\])?$/.exec(a);
       if (!m) return false;
@@ -141,13 +178,21 @@ export function unaryTest(sh: Shell, op: string, a: string, fds: Fd[]): boolean 
       if (isArray(v)) {
         if (m[2] === "@" || m[2] === "*") return Object.keys(v.value).length > 0;
         let k: number;
-        try { k = Number(sh.arith(m[2])); } catch { return false; }
-        if (k < 0) { const ks = Object.keys(v.value); k += ks.length ? +ks[ks.length - 1] + 1 : 0; }
+        try {
+          k = Number(sh.arith(m[2]));
+        } catch {
+          return false;
+        }
+        if (k < 0) {
+          const ks = Object.keys(v.value);
+          k += ks.length ? +ks[ks.length - 1] + 1 : 0;
+        }
         return v.value[k] !== undefined;
       }
       return m[2] === "0" && sh.vars.get(m[1]) !== undefined;
     }
-    case "-o": return !!sh.opts[a];
+    case "-o":
+      return !!sh.opts[a];
   }
   void fds;
   throw new ShellError(`${op}: unary operator expected`, 2);
@@ -156,17 +201,29 @@ export function unaryTest(sh: Shell, op: string, a: string, fds: Fd[]): boolean 
 export function binaryTest(sh: Shell, op: string, a: string, b: string, fds: Fd[]): boolean {
   void fds;
   switch (op) {
-    case "=": case "==": return a === b;
-    case "!=": return a !== b;
-    case "<": return a < b;
-    case ">": return a > b;
-    case "-eq": return toInt(a, op) === toInt(b, op);
-    case "-ne": return toInt(a, op) !== toInt(b, op);
-    case "-lt": return toInt(a, op) < toInt(b, op);
-    case "-le": return toInt(a, op) <= toInt(b, op);
-    case "-gt": return toInt(a, op) > toInt(b, op);
-    case "-ge": return toInt(a, op) >= toInt(b, op);
-    case "-nt": case "-ot": {
+    case "=":
+    case "==":
+      return a === b;
+    case "!=":
+      return a !== b;
+    case "<":
+      return a < b;
+    case ">":
+      return a > b;
+    case "-eq":
+      return toInt(a, op) === toInt(b, op);
+    case "-ne":
+      return toInt(a, op) !== toInt(b, op);
+    case "-lt":
+      return toInt(a, op) < toInt(b, op);
+    case "-le":
+      return toInt(a, op) <= toInt(b, op);
+    case "-gt":
+      return toInt(a, op) > toInt(b, op);
+    case "-ge":
+      return toInt(a, op) >= toInt(b, op);
+    case "-nt":
+    case "-ot": {
       const x = statPath(sh, a);
       const y = statPath(sh, b);
       if (op === "-nt") return !!x && (!y || x.mtimeMs > y.mtimeMs);
@@ -175,7 +232,9 @@ export function binaryTest(sh: Shell, op: string, a: string, b: string, fds: Fd[
     case "-ef": {
       try {
         return sh.host.resolvePath(sh.cwd, a) === sh.host.resolvePath(sh.cwd, b) && !!statPath(sh, a);
-      } catch { return false; }
+      } catch {
+        return false;
+      }
     }
   }
   throw new ShellError(`${op}: binary operator expected`, 2);

@@ -34,7 +34,8 @@ export function timeReport(format: string | undefined, realSecs: number): string
     i += m[0].length - 1;
     const kind = m[3]!;
     if (kind === "%") out += "%";
-    else if (kind === "P") out += "0.00"; // no CPU time is measured
+    else if (kind === "P")
+      out += "0.00"; // no CPU time is measured
     else {
       const secs = kind === "R" ? realSecs : 0;
       out += formatSeconds(secs, Math.min(3, Number(m[1] ?? 3)), m[2] === "l");

@@ -3,7 +3,12 @@
 // associative arrays are BashAssoc maps, listing keys in bash's hash order (assoc.ts).
 
 import { BashAssoc } from "./assoc";
-export const A_EXPORT = 1, A_READONLY = 2, A_INTEGER = 4, A_LOWER = 8, A_UPPER = 16, A_NAMEREF = 32;
+export const A_EXPORT = 1,
+  A_READONLY = 2,
+  A_INTEGER = 4,
+  A_LOWER = 8,
+  A_UPPER = 16,
+  A_NAMEREF = 32;
 
 export interface Var {
   value: string | string[] | Map<string, string> | undefined; // undefined: declared, not set
@@ -11,13 +16,23 @@ export interface Var {
 }
 
 export class ShellError extends Error {
-  constructor(message: string, public status = 1, public fatal = false) {
+  constructor(
+    message: string,
+    public status = 1,
+    public fatal = false,
+  ) {
     super(message);
   }
 }
 
-export interface ArrVar { value: string[]; attrs: number }
-export interface MapVar { value: Map<string, string>; attrs: number }
+export interface ArrVar {
+  value: string[];
+  attrs: number;
+}
+export interface MapVar {
+  value: Map<string, string>;
+  attrs: number;
+}
 export function isArray(v: Var | undefined): v is ArrVar {
   return !!v && Array.isArray(v.value);
 }
@@ -51,7 +66,9 @@ export class VarStore {
     });
     c.dynamic = this.dynamic;
     c.pipe = this.pipe;
-    this.frames.forEach((f, i) => { if (this.temp.has(f)) c.temp.add(c.frames[i]); });
+    this.frames.forEach((f, i) => {
+      if (this.temp.has(f)) c.temp.add(c.frames[i]);
+    });
     return c;
   }
 
@@ -220,7 +237,7 @@ export class VarStore {
     const out: Record<string, string> = {};
     for (const f of this.frames) {
       for (const [k, v] of f) {
-        if (v.attrs & A_EXPORT && typeof v.value === "string") out[k] = k === "SHELLOPTS" || k === "BASHOPTS" ? this.dynamic(k) ?? v.value : v.value;
+        if (v.attrs & A_EXPORT && typeof v.value === "string") out[k] = k === "SHELLOPTS" || k === "BASHOPTS" ? (this.dynamic(k) ?? v.value) : v.value;
         else if (k in out && !(v.attrs & A_EXPORT)) delete out[k];
       }
     }

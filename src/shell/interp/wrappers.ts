@@ -55,9 +55,20 @@ function splitString(text: string): string[] {
   let quote = "";
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
-    if (quote === "'" ? c === "'" : quote === '"' ? c === '"' : false) { quote = ""; continue; }
-    if (!quote && (c === "'" || c === '"')) { quote = c; word ??= ""; continue; }
-    if (!quote && /\s/.test(c)) { if (word !== null) words.push(word); word = null; continue; }
+    if (quote === "'" ? c === "'" : quote === '"' ? c === '"' : false) {
+      quote = "";
+      continue;
+    }
+    if (!quote && (c === "'" || c === '"')) {
+      quote = c;
+      word ??= "";
+      continue;
+    }
+    if (!quote && /\s/.test(c)) {
+      if (word !== null) words.push(word);
+      word = null;
+      continue;
+    }
     if (c === "\\" && quote !== "'" && i + 1 < text.length) {
       const e = text[++i]!;
       word = (word ?? "") + ({ _: " ", n: "\n", t: "\t", f: "\f", v: "\v", r: "\r" }[e] ?? e);
@@ -84,22 +95,31 @@ async function env(sh: Shell, argv: string[], fds: Fd[], tempEnv: Record<string,
   let i = 1;
   for (; i < args.length; i++) {
     const a = args[i]!;
-    const [flag, inline] = a.startsWith("--") ? [a.split("=")[0]!, a.includes("=") ? a.slice(a.indexOf("=") + 1) : undefined] : [a.slice(0, 2), a.length > 2 ? a.slice(2) : undefined];
+    const [flag, inline] = a.startsWith("--")
+      ? [a.split("=")[0]!, a.includes("=") ? a.slice(a.indexOf("=") + 1) : undefined]
+      : [a.slice(0, 2), a.length > 2 ? a.slice(2) : undefined];
     const value = (): string | undefined => inline ?? args[++i];
-    if (a === "--") { i++; break; }
+    if (a === "--") {
+      i++;
+      break;
+    }
     if (a === "-i" || a === "--ignore-environment" || a === "-") for (const k of Object.keys(vars)) delete vars[k];
     else if (flag === "-u" || flag === "--unset") delete vars[value() ?? ""];
-    else if (flag === "-C" || flag === "--chdir") { chdir = value(); ownOption = true; }
-    else if (flag === "-S" || flag === "--split-string") {
+    else if (flag === "-C" || flag === "--chdir") {
+      chdir = value();
+      ownOption = true;
+    } else if (flag === "-S" || flag === "--split-string") {
       const at = i;
       const words = splitString(value() ?? "");
       args.splice(at, i - at + 1, ...words);
       i = at - 1;
       ownOption = true;
-    }
-    else if (["--block-signal", "--default-signal", "--ignore-signal", "--list-signal-handling"].includes(flag)) ownOption = true;
-    else if (a === "-v" || a === "--debug") { debug = true; ownOption = true; }
-    else if (a.startsWith("-")) return undefined; // -0, bundled letters: the program's own business
+    } else if (["--block-signal", "--default-signal", "--ignore-signal", "--list-signal-handling"].includes(flag)) ownOption = true;
+    else if (a === "-v" || a === "--debug") {
+      debug = true;
+      ownOption = true;
+    } else if (a.startsWith("-"))
+      return undefined; // -0, bundled letters: the program's own business
     else break;
   }
   for (; i < args.length && ASSIGNMENT.test(args[i]!); i++) {
@@ -109,10 +129,26 @@ async function env(sh: Shell, argv: string[], fds: Fd[], tempEnv: Record<string,
   if (!ownOption && !needsShell(sh, args[i])) return undefined;
   if (i >= args.length) {
     if (chdir !== undefined) return fail(fds, "env: must specify command with --chdir (-C)\nTry 'env --help' for more information.", 125);
-    await fds[1]?.w?.write(encode(Object.entries(vars).map(([k, v]) => `${k}=${v}\n`).join("")));
+    await fds[1]?.w?.write(
+      encode(
+        Object.entries(vars)
+          .map(([k, v]) => `${k}=${v}\n`)
+          .join(""),
+      ),
+    );
     return 0;
   }
-  if (debug) await fds[2]?.w?.write(encode(`executing: ${args[i]}\n${args.slice(i).map((w, n) => `   arg[${n}]= '${w}'\n`).join("")}`)).catch(() => {});
+  if (debug)
+    await fds[2]?.w
+      ?.write(
+        encode(
+          `executing: ${args[i]}\n${args
+            .slice(i)
+            .map((w, n) => `   arg[${n}]= '${w}'\n`)
+            .join("")}`,
+        ),
+      )
+      .catch(() => {});
   if (chdir === undefined) return sh.runWithEnv(args.slice(i), fds, vars);
   let dir: string;
   try {
@@ -206,7 +242,11 @@ async function find(sh: Shell, argv: string[], fds: Fd[], tempEnv: Record<string
   while (end < argv.length && argv[end] !== ";" && argv[end] !== "+") end++;
   // The stand-in always succeeds and prints, so it is faithful only as the last action.
   if (argv[at] !== "-exec" || delegated.length > 1 || end < argv.length - 1) {
-    return fail(fds, `find: ${argv[at]} with a shell or a script is supported only as one -exec ending the expression; put the rest of the test inside the script, or pipe find's output to xargs`, 1);
+    return fail(
+      fds,
+      `find: ${argv[at]} with a shell or a script is supported only as one -exec ending the expression; put the rest of the test inside the script, or pipe find's output to xargs`,
+      1,
+    );
   }
   const p = await plan(sh, argv, at + 1, fds, tempEnv);
   if (typeof p === "number") return p;

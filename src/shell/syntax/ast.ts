@@ -62,11 +62,11 @@ export type Command =
   | { type: "group"; body: Stmt[]; redirs: Redir[]; pos: number }
   | { type: "if"; clauses: { cond: Stmt[]; body: Stmt[] }[]; elseBody?: Stmt[]; redirs: Redir[]; pos: number }
   | { type: "while"; until: boolean; cond: Stmt[]; body: Stmt[]; redirs: Redir[]; pos: number }
-  | { type: "for"; name: string; words?: ArgWord[]; body: Stmt[]; redirs: Redir[]; pos: number; /** the words as written, for set -x */ text?: string }
+  | { type: "for"; name: string; words?: ArgWord[]; body: Stmt[]; redirs: Redir[]; pos: number /** the words as written, for set -x */; text?: string }
   | { type: "forarith"; init?: Word; cond?: Word; step?: Word; body: Stmt[]; redirs: Redir[]; pos: number }
   | { type: "select"; name: string; words?: ArgWord[]; body: Stmt[]; redirs: Redir[]; pos: number; text?: string }
-  | { type: "case"; word: Word; items: CaseItem[]; redirs: Redir[]; pos: number; /** the word as written, for set -x */ text?: string }
-  | { type: "func"; name: string; body: Command; pos: number; /** source text of the body, for the policy */ bodySrc?: string }
+  | { type: "case"; word: Word; items: CaseItem[]; redirs: Redir[]; pos: number /** the word as written, for set -x */; text?: string }
+  | { type: "func"; name: string; body: Command; pos: number /** source text of the body, for the policy */; bodySrc?: string }
   | { type: "arithcmd"; expr: Word; redirs: Redir[]; pos: number }
   | { type: "test"; expr: TestExpr; redirs: Redir[]; pos: number };
 

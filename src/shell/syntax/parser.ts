@@ -1,21 +1,42 @@
 // Recursive-descent parser for bash syntax working directly on characters: word
 // boundaries depend on context (quotes, ${...}, $(...), [[ ]]), so a separate token
 // stream would need the same context anyway.
-import type {
-  ArgWord, ArrayElem, Assign, CaseItem, Command, ParamExp, Redir, Stmt, TestExpr, Word, WordPart,
-} from "./ast";
+import type { ArgWord, ArrayElem, Assign, CaseItem, Command, ParamExp, Redir, Stmt, TestExpr, Word, WordPart } from "./ast";
 import { litText } from "./ast";
 import { byteChar, joinBytes } from "../bytes";
 
 export class ParseError extends Error {
-  constructor(message: string, public pos: number, public incomplete = false) {
+  constructor(
+    message: string,
+    public pos: number,
+    public incomplete = false,
+  ) {
     super(message);
   }
 }
 
 const RESERVED = new Set([
-  "if", "then", "else", "elif", "fi", "do", "done", "case", "esac", "while", "until", "for",
-  "function", "select", "{", "}", "!", "[[", "]]", "in", "time",
+  "if",
+  "then",
+  "else",
+  "elif",
+  "fi",
+  "do",
+  "done",
+  "case",
+  "esac",
+  "while",
+  "until",
+  "for",
+  "function",
+  "select",
+  "{",
+  "}",
+  "!",
+  "[[",
+  "]]",
+  "in",
+  "time",
 ]);
 const DECL_BUILTINS = new Set(["declare", "typeset", "local", "export", "readonly"]);
 const META = new Set([" ", "\t", "\n", ";", "&", "|", "<", ">", "(", ")"]);
@@ -38,7 +59,10 @@ export interface ParserOptions {
 export class Parser {
   i = 0;
   private heredocs: PendingHeredoc[] = [];
-  constructor(public src: string, private opts: ParserOptions = {}) {}
+  constructor(
+    public src: string,
+    private opts: ParserOptions = {},
+  ) {}
 
   // ---------- helpers ----------
   private ch(k = 0): string {
@@ -59,8 +83,7 @@ export class Parser {
     this.fail(`syntax error near unexpected token \`${tok}'`);
   }
   private peekToken(): string {
-    for (const op of [";;&", ";;", ";&", "&&", "||", "|&", "<<-", "<<<", "<<", ">>", "&>>", "&>", "<&", ">&", "<>", ">|"])
-      if (this.startsWith(op)) return op;
+    for (const op of [";;&", ";;", ";&", "&&", "||", "|&", "<<-", "<<<", "<<", ">>", "&>>", "&>", "<&", ">&", "<>", ">|"]) if (this.startsWith(op)) return op;
     const c = this.ch();
     if (c === "\n") return "newline";
     if (META.has(c)) return c;
@@ -249,11 +272,22 @@ export class Parser {
     const r = this.peekReserved();
     let cmd: Command | null = null;
     switch (r) {
-      case "if": cmd = this.parseIf(); break;
-      case "while": case "until": cmd = this.parseWhile(r === "until"); break;
-      case "for": cmd = this.parseFor(); break;
-      case "select": cmd = this.parseFor(true); break;
-      case "case": cmd = this.parseCase(); break;
+      case "if":
+        cmd = this.parseIf();
+        break;
+      case "while":
+      case "until":
+        cmd = this.parseWhile(r === "until");
+        break;
+      case "for":
+        cmd = this.parseFor();
+        break;
+      case "select":
+        cmd = this.parseFor(true);
+        break;
+      case "case":
+        cmd = this.parseCase();
+        break;
       case "{": {
         this.i++;
         const body = this.parseList(["}"]);
@@ -262,9 +296,21 @@ export class Parser {
         cmd = { type: "group", body, redirs: [], pos };
         break;
       }
-      case "[[": cmd = this.parseTestCmd(); break;
-      case "function": return this.parseFunction();
-      case "then": case "else": case "elif": case "fi": case "do": case "done": case "esac": case "}": case "in": case "]]":
+      case "[[":
+        cmd = this.parseTestCmd();
+        break;
+      case "function":
+        return this.parseFunction();
+      case "then":
+      case "else":
+      case "elif":
+      case "fi":
+      case "do":
+      case "done":
+      case "esac":
+      case "}":
+      case "in":
+      case "]]":
         this.unexpected();
     }
     if (!cmd && this.ch() === "(") {
@@ -317,8 +363,16 @@ export class Parser {
     const s = this.src;
     while (j < s.length) {
       const c = s[j];
-      if (c === "\\") { j += 2; continue; }
-      if (c === "'" ) { const k = s.indexOf("'", j + 1); if (k < 0) return -1; j = k + 1; continue; }
+      if (c === "\\") {
+        j += 2;
+        continue;
+      }
+      if (c === "'") {
+        const k = s.indexOf("'", j + 1);
+        if (k < 0) return -1;
+        j = k + 1;
+        continue;
+      }
       if (c === '"') {
         j++;
         while (j < s.length && s[j] !== '"') j += s[j] === "\\" ? 2 : 1;
@@ -371,7 +425,10 @@ export class Parser {
       clauses.push({ cond, body });
       this.blanks();
       const r = this.peekReserved();
-      if (r === "elif") { this.i += 4; continue; }
+      if (r === "elif") {
+        this.i += 4;
+        continue;
+      }
       if (r === "else") {
         this.i += 4;
         elseBody = this.parseList(["fi"]);
@@ -478,15 +535,27 @@ export class Parser {
         this.blanks();
         patterns.push(this.parseWord());
         this.blanks();
-        if (this.ch() === "|") { this.i++; continue; }
-        if (this.ch() === ")") { this.i++; break; }
+        if (this.ch() === "|") {
+          this.i++;
+          continue;
+        }
+        if (this.ch() === ")") {
+          this.i++;
+          break;
+        }
         this.unexpected();
       }
       const body = this.parseList(["esac"], false, true);
       let term: CaseItem["term"] = ";;";
-      if (this.startsWith(";;&")) { term = ";;&"; this.i += 3; }
-      else if (this.startsWith(";;")) { this.i += 2; }
-      else if (this.startsWith(";&")) { term = ";&"; this.i += 2; }
+      if (this.startsWith(";;&")) {
+        term = ";;&";
+        this.i += 3;
+      } else if (this.startsWith(";;")) {
+        this.i += 2;
+      } else if (this.startsWith(";&")) {
+        term = ";&";
+        this.i += 2;
+      }
       items.push({ patterns, body, term });
     }
     return { type: "case", word, items, redirs: [], pos, text };
@@ -578,7 +647,12 @@ export class Parser {
     const parts: WordPart[] = [];
     let lit = "";
     let depth = 0;
-    const flush = () => { if (lit) { parts.push({ type: "lit", value: lit }); lit = ""; } };
+    const flush = () => {
+      if (lit) {
+        parts.push({ type: "lit", value: lit });
+        lit = "";
+      }
+    };
     while (!this.eof()) {
       const c = this.ch();
       if (depth === 0 && (c === " " || c === "\t" || c === "\n")) break;
@@ -612,7 +686,10 @@ export class Parser {
       this.blanks();
       if (this.eof()) break;
       const rd = this.tryRedir();
-      if (rd) { redirs.push(rd); continue; }
+      if (rd) {
+        redirs.push(rd);
+        continue;
+      }
       const c = this.ch();
       if (c === "(" && words.length === 1 && !assigns.length) {
         // name() compound-command
@@ -634,12 +711,23 @@ export class Parser {
       if (META.has(c) && !((c === "<" || c === ">") && this.ch(1) === "(")) break;
       if (words.length === 0) {
         const a = this.tryAssign();
-        if (a) { assigns.push(a.assign); continue; }
+        if (a) {
+          assigns.push(a.assign);
+          continue;
+        }
         if (this.opts.alias && this.tryAlias()) continue;
       } else if (this.opts.alias && this.aliasNext >= 0 && this.aliasNext <= this.i) {
         this.aliasNext = -1;
         if (this.tryAlias()) continue;
-        if (redirs.length === 0 && assigns.length === 0 && words.length === 0 && this.peekReserved() && this.peekReserved() !== "!" && this.peekReserved() !== "[[" && this.peekReserved() !== "{") {
+        if (
+          redirs.length === 0 &&
+          assigns.length === 0 &&
+          words.length === 0 &&
+          this.peekReserved() &&
+          this.peekReserved() !== "!" &&
+          this.peekReserved() !== "[[" &&
+          this.peekReserved() !== "{"
+        ) {
           const r = this.peekReserved()!;
           if (!["}", "]]", "in"].includes(r)) this.unexpected();
         }
@@ -693,14 +781,22 @@ export class Parser {
     let index: Word | undefined;
     if (this.ch() === "[") {
       const end = this.findBracketEnd(this.i + 1);
-      if (end < 0) { this.i = save; return null; }
+      if (end < 0) {
+        this.i = save;
+        return null;
+      }
       index = this.subWord(this.src.slice(this.i + 1, end), "index", this.i + 1);
       this.i = end + 1;
     }
     let append = false;
-    if (this.ch() === "+" && this.ch(1) === "=") { append = true; this.i += 2; }
-    else if (this.ch() === "=") this.i++;
-    else { this.i = save; return null; }
+    if (this.ch() === "+" && this.ch(1) === "=") {
+      append = true;
+      this.i += 2;
+    } else if (this.ch() === "=") this.i++;
+    else {
+      this.i = save;
+      return null;
+    }
     const assign: Assign = { name, index, append, pos };
     if (this.ch() === "(" && !index) {
       this.i++;
@@ -717,7 +813,10 @@ export class Parser {
     let depth = 0;
     for (let j = from; j < this.src.length; j++) {
       const c = this.src[j];
-      if (c === "\\") { j++; continue; }
+      if (c === "\\") {
+        j++;
+        continue;
+      }
       if (c === "[") depth++;
       else if (c === "]") {
         if (depth === 0) return j;
@@ -731,7 +830,10 @@ export class Parser {
     const elems: ArrayElem[] = [];
     for (;;) {
       this.linebreaks();
-      if (this.ch() === ")") { this.i++; break; }
+      if (this.ch() === ")") {
+        this.i++;
+        break;
+      }
       if (this.eof()) this.fail("syntax error: unterminated array", this.i, true);
       if (this.ch() === "[") {
         const end = this.findBracketEnd(this.i + 1);
@@ -760,12 +862,18 @@ export class Parser {
       j += m[1].length;
     } else {
       const v = /^\{([A-Za-z_][A-Za-z0-9_]*)\}(?=[<>])/.exec(this.src.slice(j, j + 80));
-      if (v) { varFd = v[1]; j += v[0].length; }
+      if (v) {
+        varFd = v[1];
+        j += v[0].length;
+      }
     }
     const rest = this.src.slice(j, j + 3);
     let op = "";
     for (const o of ["&>>", "<<<", "<<-", "<<", ">>", "<&", ">&", "<>", ">|", "&>", "<", ">"]) {
-      if (rest.startsWith(o)) { op = o; break; }
+      if (rest.startsWith(o)) {
+        op = o;
+        break;
+      }
     }
     if (!op) return null;
     if ((op === "<" || op === ">") && this.src[j + 1] === "(") return null; // process substitution
@@ -801,14 +909,15 @@ export class Parser {
         let line = this.src.slice(this.i, nl);
         this.i = Math.min(nl + 1, this.src.length);
         if (h.strip) line = line.replace(/^\t+/, "");
-        if (line === h.delim) { found = true; break; }
+        if (line === h.delim) {
+          found = true;
+          break;
+        }
         lines.push(line);
       }
       void found;
       const body = lines.length ? lines.join("\n") + "\n" : "";
-      h.redir.target = h.quoted
-        ? { parts: [{ type: "sq", value: body }], pos: start }
-        : this.subWord(body, "heredoc", start);
+      h.redir.target = h.quoted ? { parts: [{ type: "sq", value: body }], pos: start } : this.subWord(body, "heredoc", start);
     }
   }
 
@@ -825,11 +934,14 @@ export class Parser {
   parseWord(mode: WordMode = "normal", allowEmpty = false): Word {
     const pos = this.i;
     const parts: WordPart[] = [];
-    if (mode !== "elem" && this.ch() === "~" ) this.tilde(parts);
+    if (mode !== "elem" && this.ch() === "~") this.tilde(parts);
     for (;;) {
       if (this.eof()) break;
       const c = this.ch();
-      if (c === "\\" && this.ch(1) === "\n") { this.i += 2; continue; }
+      if (c === "\\" && this.ch(1) === "\n") {
+        this.i += 2;
+        continue;
+      }
       if (META.has(c)) {
         // extglob @( *( +( ?( !( continue the word
         if (c === "(" && parts.length) {
@@ -839,11 +951,11 @@ export class Parser {
             continue;
           }
         }
-        if ((c === "<" || c === ">") && this.ch(1) === "(" ) {
+        if ((c === "<" || c === ">") && this.ch(1) === "(") {
           this.procSubst(parts);
           continue;
         }
-        if (mode === "test" && (c === "<" || c === ">") ) break;
+        if (mode === "test" && (c === "<" || c === ">")) break;
         break;
       }
       if (mode === "normal" && c === "~" && parts.length === 1 && parts[0].type === "lit" && /^[A-Za-z_][A-Za-z0-9_]*=$/.test(parts[0].value)) {
@@ -873,13 +985,22 @@ export class Parser {
     // copy a balanced (...) verbatim into a literal, keeping quotes as parts
     let depth = 0;
     let lit = "";
-    const flush = () => { if (lit) { parts.push({ type: "lit", value: lit }); lit = ""; } };
+    const flush = () => {
+      if (lit) {
+        parts.push({ type: "lit", value: lit });
+        lit = "";
+      }
+    };
     while (!this.eof()) {
       const c = this.ch();
       if (c === "(") depth++;
       if (c === ")") {
         depth--;
-        if (depth === 0) { lit += c; this.i++; break; }
+        if (depth === 0) {
+          lit += c;
+          this.i++;
+          break;
+        }
       }
       if (c === "\\" || c === "'" || c === '"' || c === "$" || c === "`") {
         flush();
@@ -917,7 +1038,10 @@ export class Parser {
       const inner: WordPart[] = [];
       for (;;) {
         if (this.eof()) this.fail("unexpected EOF while looking for matching `\"'", this.i, true);
-        if (this.ch() === '"') { this.i++; break; }
+        if (this.ch() === '"') {
+          this.i++;
+          break;
+        }
         this.dqPart(inner, false);
       }
       parts.push({ type: "dq", parts: mergeLits(inner) });
@@ -935,14 +1059,27 @@ export class Parser {
         }
         return;
       }
-      if (n === "\n") { this.i += 2; return; }
-      if (n === "") { parts.push({ type: "lit", value: "\\" }); this.i++; return; }
+      if (n === "\n") {
+        this.i += 2;
+        return;
+      }
+      if (n === "") {
+        parts.push({ type: "lit", value: "\\" });
+        this.i++;
+        return;
+      }
       parts.push({ type: "lit", value: n, quoted: true });
       this.i += 2;
       return;
     }
-    if (c === "$") { this.dollar(parts, mode === "heredoc" || mode === "arith"); return; }
-    if (c === "`") { this.backtick(parts); return; }
+    if (c === "$") {
+      this.dollar(parts, mode === "heredoc" || mode === "arith");
+      return;
+    }
+    if (c === "`") {
+      this.backtick(parts);
+      return;
+    }
     // literal run
     let j = this.i + 1;
     const s = this.src;
@@ -951,7 +1088,7 @@ export class Parser {
         const d = s[j];
         if (META.has(d) || d === "'" || d === '"' || d === "\\" || d === "$" || d === "`") break;
         if (mode === "assign" && d === ":" && s[j + 1] === "~") break;
-        if (d === "(" ) break;
+        if (d === "(") break;
         j++;
       }
     } else {
@@ -981,8 +1118,14 @@ export class Parser {
       }
       return;
     }
-    if (c === "$") { this.dollar(parts, true); return; }
-    if (c === "`") { this.backtick(parts, true); return; }
+    if (c === "$") {
+      this.dollar(parts, true);
+      return;
+    }
+    if (c === "`") {
+      this.backtick(parts, true);
+      return;
+    }
     let j = this.i + 1;
     const s = this.src;
     while (j < s.length && s[j] !== '"' && s[j] !== "\\" && s[j] !== "$" && s[j] !== "`" && !(inBraceArg && s[j] === "}")) j++;
@@ -997,7 +1140,10 @@ export class Parser {
     for (;;) {
       if (this.eof()) this.fail("unexpected EOF while looking for matching ``'", pos, true);
       const c = this.ch();
-      if (c === "`") { this.i++; break; }
+      if (c === "`") {
+        this.i++;
+        break;
+      }
       if (c === "\\" && ("$`\\".includes(this.ch(1)) || (inDq && this.ch(1) === '"'))) {
         text += this.ch(1);
         this.i += 2;
@@ -1056,7 +1202,10 @@ export class Parser {
         return;
       }
     }
-    if (n === "{") { this.braceParam(parts, inDq); return; }
+    if (n === "{") {
+      this.braceParam(parts, inDq);
+      return;
+    }
     if (/[A-Za-z_]/.test(n)) {
       let j = this.i + 2;
       while (j < this.src.length && /[A-Za-z0-9_]/.test(this.src[j])) j++;
@@ -1096,13 +1245,17 @@ export class Parser {
       // consume to the closing brace for the message
       let depth = 1;
       let j = this.i;
-      while (j < s.length && depth) { if (s[j] === "{") depth++; else if (s[j] === "}") depth--; j++; }
+      while (j < s.length && depth) {
+        if (s[j] === "{") depth++;
+        else if (s[j] === "}") depth--;
+        j++;
+      }
       throw new BadSubst(`\${${s.slice(pos + 2, j - 1)}}`, j);
     };
     if (this.ch() === "#") {
       const c1 = this.ch(1);
       const c2 = this.ch(2);
-      const hashWithOp = c1 === "}" || (("-=?+:%/#".includes(c1)) && c2 !== "}");
+      const hashWithOp = c1 === "}" || ("-=?+:%/#".includes(c1) && c2 !== "}");
       if (!hashWithOp) {
         pe.length = true;
         this.i++;
@@ -1143,7 +1296,11 @@ export class Parser {
     // operator
     const ops = [":-", ":=", ":?", ":+", "-", "=", "?", "+", "##", "#", "%%", "%", "//", "/#", "/%", "/", "^^", "^", ",,", ",", ":", "@"];
     let op = "";
-    for (const o of ops) if (s.startsWith(o, this.i)) { op = o; break; }
+    for (const o of ops)
+      if (s.startsWith(o, this.i)) {
+        op = o;
+        break;
+      }
     if (!op) bad();
     this.i += op.length;
     pe.op = op;
@@ -1194,7 +1351,10 @@ export class Parser {
       else if (c === ")" || c === "]" || (c === "}" && depth > 0)) depth--;
       else if (depth === 0 && stops.includes(c)) {
         // a ?: ternary inside the offset keeps its colon
-        if (c === ":" && s.slice(from, j).includes("?")) { j++; continue; }
+        if (c === ":" && s.slice(from, j).includes("?")) {
+          j++;
+          continue;
+        }
         return j;
       }
       j++;
@@ -1247,7 +1407,10 @@ export class Parser {
           this.i++;
           continue;
         }
-        if (c === "\\" || c === "$" || c === "`") { this.dqPart(parts, true); continue; }
+        if (c === "\\" || c === "$" || c === "`") {
+          this.dqPart(parts, true);
+          continue;
+        }
         let j = this.i + 1;
         while (j < this.src.length && !"}\"'\\$`/{".includes(this.src[j])) j++;
         if (c === "{") depth++;
@@ -1255,9 +1418,22 @@ export class Parser {
         this.i = Math.max(j, this.i + 1);
         continue;
       }
-      if (c === "{") { depth++; parts.push({ type: "lit", value: c }); this.i++; continue; }
-      if (c === "}") { depth--; parts.push({ type: "lit", value: c }); this.i++; continue; }
-      if (c === "'" || c === '"' || c === "\\" || c === "$" || c === "`") { this.wordPart(parts, "normal"); continue; }
+      if (c === "{") {
+        depth++;
+        parts.push({ type: "lit", value: c });
+        this.i++;
+        continue;
+      }
+      if (c === "}") {
+        depth--;
+        parts.push({ type: "lit", value: c });
+        this.i++;
+        continue;
+      }
+      if (c === "'" || c === '"' || c === "\\" || c === "$" || c === "`") {
+        this.wordPart(parts, "normal");
+        continue;
+      }
       let j = this.i + 1;
       while (j < this.src.length && !"{}\"'\\$`/".includes(this.src[j])) j++;
       parts.push({ type: "lit", value: this.src.slice(this.i, j) });
@@ -1268,7 +1444,10 @@ export class Parser {
 }
 
 class BadSubst {
-  constructor(public text: string, public end: number) {}
+  constructor(
+    public text: string,
+    public end: number,
+  ) {}
 }
 
 export type WordMode = "normal" | "assign" | "test" | "heredoc" | "arith" | "index" | "elem";
@@ -1328,31 +1507,72 @@ export function ansiC(src: string, from: number): { value: string; end: number }
   while (i < src.length) {
     const c = src[i];
     if (c === "'") return { value: joinBytes(out), end: i + 1 };
-    if (c !== "\\") { out += c; i++; continue; }
+    if (c !== "\\") {
+      out += c;
+      i++;
+      continue;
+    }
     const n = src[i + 1];
     i += 2;
     switch (n) {
-      case "n": out += "\n"; break;
-      case "t": out += "\t"; break;
-      case "r": out += "\r"; break;
-      case "a": out += "\x07"; break;
-      case "b": out += "\b"; break;
-      case "e": case "E": out += "\x1b"; break;
-      case "f": out += "\f"; break;
-      case "v": out += "\v"; break;
-      case "\\": out += "\\"; break;
-      case "'": out += "'"; break;
-      case '"': out += '"'; break;
-      case "?": out += "?"; break;
-      case "c": { const k = src[i]; i++; out += String.fromCharCode((k ?? "@").toUpperCase().charCodeAt(0) ^ 64); break; }
-      case "x": {
-        const m = /^[0-9a-fA-F]{1,2}/.exec(src.slice(i, i + 2));
-        if (m) { out += byteChar(parseInt(m[0], 16)); i += m[0].length; } else out += "\\x";
+      case "n":
+        out += "\n";
+        break;
+      case "t":
+        out += "\t";
+        break;
+      case "r":
+        out += "\r";
+        break;
+      case "a":
+        out += "\x07";
+        break;
+      case "b":
+        out += "\b";
+        break;
+      case "e":
+      case "E":
+        out += "\x1b";
+        break;
+      case "f":
+        out += "\f";
+        break;
+      case "v":
+        out += "\v";
+        break;
+      case "\\":
+        out += "\\";
+        break;
+      case "'":
+        out += "'";
+        break;
+      case '"':
+        out += '"';
+        break;
+      case "?":
+        out += "?";
+        break;
+      case "c": {
+        const k = src[i];
+        i++;
+        out += String.fromCharCode((k ?? "@").toUpperCase().charCodeAt(0) ^ 64);
         break;
       }
-      case "u": case "U": {
+      case "x": {
+        const m = /^[0-9a-fA-F]{1,2}/.exec(src.slice(i, i + 2));
+        if (m) {
+          out += byteChar(parseInt(m[0], 16));
+          i += m[0].length;
+        } else out += "\\x";
+        break;
+      }
+      case "u":
+      case "U": {
         const m = (n === "u" ? /^[0-9a-fA-F]{1,4}/ : /^[0-9a-fA-F]{1,8}/).exec(src.slice(i, i + 8));
-        if (m) { out += String.fromCodePoint(parseInt(m[0], 16)); i += m[0].length; } else out += "\\" + n;
+        if (m) {
+          out += String.fromCodePoint(parseInt(m[0], 16));
+          i += m[0].length;
+        } else out += "\\" + n;
         break;
       }
       default:

@@ -19,7 +19,10 @@ function stmts(list: Stmt[], ind: string, termLast = false): string {
       const line = ind + cmd(s.cmd, ind) + (s.background ? " &" : i < list.length - 1 || termLast ? ";" : "");
       // here-document bodies follow the whole line, after its terminator
       const docs: string[] = [];
-      const head = line.replace(/\u0000([^\u0000]*)\u0000/g, (_, d: string) => { docs.push(d); return ""; });
+      const head = line.replace(/\u0000([^\u0000]*)\u0000/g, (_, d: string) => {
+        docs.push(d);
+        return "";
+      });
       return docs.length ? `${head}\n${docs.join("\n")}` : head;
     })
     .join("\n");
@@ -30,13 +33,17 @@ function cmd(c: Command, ind: string): string {
   switch (c.type) {
     case "simple": {
       const parts = [
-        ...c.assigns.map((a) => a.name + (a.index ? `[${word(a.index)}]` : "") + (a.append ? "+=" : "=") + (a.array ? formatArray(a.array) : a.value ? word(a.value) : "")),
+        ...c.assigns.map(
+          (a) => a.name + (a.index ? `[${word(a.index)}]` : "") + (a.append ? "+=" : "=") + (a.array ? formatArray(a.array) : a.value ? word(a.value) : ""),
+        ),
         ...c.words.map(argWord),
       ];
       return parts.join(" ") + redirs(c.redirs);
     }
     case "pipeline":
-      return (c.time ? "time " : "") + (c.bang ? "! " : "") + c.cmds.map((x, i) => cmd(x, ind) + (i < c.cmds.length - 1 ? (c.stderrPipes[i] ? " |&" : " |") : "")).join(" ");
+      return (
+        (c.time ? "time " : "") + (c.bang ? "! " : "") + c.cmds.map((x, i) => cmd(x, ind) + (i < c.cmds.length - 1 ? (c.stderrPipes[i] ? " |&" : " |") : "")).join(" ")
+      );
     case "andor":
       return `${cmd(c.left, ind)} ${c.op} ${cmd(c.right, ind)}`;
     case "subshell":
@@ -65,7 +72,9 @@ function cmd(c: Command, ind: string): string {
       return `case ${word(c.word)} in \n${items.join("\n")}\n${ind}esac${redirs(c.redirs)}`;
     }
     case "func":
-      return formatFunction(c).split("\n").join("\n" + ind);
+      return formatFunction(c)
+        .split("\n")
+        .join("\n" + ind);
     case "arithcmd":
       return `((${word(c.expr)}))${redirs(c.redirs)}`;
     case "test":
@@ -89,12 +98,18 @@ function inline(list: Stmt[]): string {
 
 function test(e: TestExpr): string {
   switch (e.type) {
-    case "and": return `${test(e.left)} && ${test(e.right)}`;
-    case "or": return `${test(e.left)} || ${test(e.right)}`;
-    case "not": return `! ${test(e.expr)}`;
-    case "unary": return `${e.op} ${word(e.arg)}`;
-    case "binary": return `${word(e.left)} ${e.op} ${word(e.right)}`;
-    case "word": return word(e.word);
+    case "and":
+      return `${test(e.left)} && ${test(e.right)}`;
+    case "or":
+      return `${test(e.left)} || ${test(e.right)}`;
+    case "not":
+      return `! ${test(e.expr)}`;
+    case "unary":
+      return `${e.op} ${word(e.arg)}`;
+    case "binary":
+      return `${word(e.left)} ${e.op} ${word(e.right)}`;
+    case "word":
+      return word(e.word);
   }
 }
 
@@ -137,7 +152,9 @@ function part(p: WordPart, inDq: boolean): string {
       if (inDq) return p.value.replace(/[$`"\\]/g, "\\$&");
       return p.quoted ? p.value.replace(/./gs, (c) => "\\" + c) : p.value;
     case "sq":
-      return /[\x00-\x1f\x7f]/.test(p.value) ? `$'${p.value.replace(/[\\']/g, "\\$&").replace(/[\x00-\x1f\x7f]/g, (c) => "\\x" + c.charCodeAt(0).toString(16).padStart(2, "0"))}'` : `'${p.value.replace(/'/g, "'\\''")}'`;
+      return /[\x00-\x1f\x7f]/.test(p.value)
+        ? `$'${p.value.replace(/[\\']/g, "\\$&").replace(/[\x00-\x1f\x7f]/g, (c) => "\\x" + c.charCodeAt(0).toString(16).padStart(2, "0"))}'`
+        : `'${p.value.replace(/'/g, "'\\''")}'`;
     case "dq":
       return `"${p.parts.map((x) => part(x, true)).join("")}"`;
     case "tilde":

@@ -2,10 +2,7 @@ import { z } from "zod";
 import { DEFAULT_MAX_TURNS, DEFAULT_TIMEOUT_SECONDS, MAX_TIMEOUT_SECONDS, MAX_TURNS } from "../../agents/run";
 
 /** Parameters delegate and spawn share. */
-export const subAgentTools = z
-  .array(z.string().min(1))
-  .min(1)
-  .describe("Names of this session's tools the sub-agent may use (exactly these).");
+export const subAgentTools = z.array(z.string().min(1)).min(1).describe("Names of this session's tools the sub-agent may use (exactly these).");
 
 export const maxTurns = z
   .number()

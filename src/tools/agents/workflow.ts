@@ -30,7 +30,7 @@ export const workflow = defineTool({
     "Run a declarative multi-step workflow of sub-agents, written in RON: Workflow(name, steps) whose steps run in order, each given the previous step's output. " +
     'Steps: Agent(name, prompt, tools: ["..."], max_turns?) runs one sub-agent with exactly those tools (its output is its report); ' +
     "Pipeline([...]) runs steps in order, each on the output of the one before, stopping at a failure; Parallel([...]) runs steps side by side on the same input and joins their outputs. " +
-    'A prompt may place the input with {input}; otherwise it is appended. At most 20 Agent steps, 5 running at once, 64 KiB. Example:\n' +
+    "A prompt may place the input with {input}; otherwise it is appended. At most 20 Agent steps, 5 running at once, 64 KiB. Example:\n" +
     WORKFLOW_EXAMPLE,
   params: z.object({ workflow: z.string().min(1).describe("A RON-format workflow definition.") }),
   // It changes nothing itself; the sub-agents' own tool calls take the session's write queue.

@@ -61,7 +61,8 @@ export async function act(page: Page, refs: SnapshotRefs | null, target: string,
     } catch (e) {
       if (e instanceof ToolError) throw e;
       const msg = e instanceof Error ? e.message : String(e);
-      if (/Unknown key/i.test(msg)) throw new ToolError(`Unknown key ${String(args.key).slice(0, 40)}; use key names such as "Enter", "Tab", "Escape", "ArrowDown", "a".`);
+      if (/Unknown key/i.test(msg))
+        throw new ToolError(`Unknown key ${String(args.key).slice(0, 40)}; use key names such as "Enter", "Tab", "Escape", "ArrowDown", "a".`);
       throw new ToolError(`Could not ${kind} ${ref}: ${msg.slice(0, 200)} (the element may be hidden or gone; take a new snapshot).`);
     }
     return `${kind} on ${ref} done.`;

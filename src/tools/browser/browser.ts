@@ -14,7 +14,6 @@ import { LIMITS } from "../../limits";
 const CONTENT_MAX_BYTES = LIMITS.browserContentBytes;
 const NAVIGATION_TIMEOUT_MS = LIMITS.browserNavigationMs;
 
-
 function required<T>(value: T | undefined, name: string, action: string): T {
   if (value === undefined || value === "") throw new ToolError(`The "${action}" action needs the ${name} parameter.`);
   return value;
@@ -37,8 +36,10 @@ async function goto(page: Page, url: string): Promise<{ status: number | null }>
     return { status: res?.status() ?? null };
   } catch (e) {
     const msg = e instanceof Error ? e.message : String(e);
-    if (/ERR_BLOCKED_BY_CLIENT/.test(msg)) throw new ToolError(`Loading ${url.slice(0, 300)} was refused by the URL policy (it redirected to a refused address); see the session log.`);
-    if (/timeout/i.test(msg)) throw new ToolError(`${url.slice(0, 300)} did not finish loading within ${NAVIGATION_TIMEOUT_MS / 1000} s; try content or screenshot to see what loaded.`);
+    if (/ERR_BLOCKED_BY_CLIENT/.test(msg))
+      throw new ToolError(`Loading ${url.slice(0, 300)} was refused by the URL policy (it redirected to a refused address); see the session log.`);
+    if (/timeout/i.test(msg))
+      throw new ToolError(`${url.slice(0, 300)} did not finish loading within ${NAVIGATION_TIMEOUT_MS / 1000} s; try content or screenshot to see what loaded.`);
     throw new ToolError(`Loading ${url.slice(0, 300)} failed: ${msg.slice(0, 200)}`);
   }
 }
@@ -137,7 +138,9 @@ async function runAction(ctx: ToolContext, args: BrowserArgs): Promise<ToolResul
     }
     case "evaluate": {
       if (ctx.workerEnv?.TOOLSHED_BROWSER_EVALUATE !== "1") {
-        throw new ToolError('evaluate is disabled: the operator has not set TOOLSHED_BROWSER_EVALUATE=1. Use snapshot, content or screenshot to read the page, and act to interact with it.');
+        throw new ToolError(
+          "evaluate is disabled: the operator has not set TOOLSHED_BROWSER_EVALUATE=1. Use snapshot, content or screenshot to read the page, and act to interact with it.",
+        );
       }
       const script = required(args.script, "script", a);
       const { page } = await connected(ctx);
@@ -153,7 +156,10 @@ async function runAction(ctx: ToolContext, args: BrowserArgs): Promise<ToolResul
     case "content": {
       const { page } = await connected(ctx);
       const { content, truncated } = cutHtml(await page.content());
-      return { ...ok(`HTML of ${page.url()}${truncated ? " (truncated)" : ""}.`, { ...(await pageInfo(page)), content, ...(truncated ? { truncated: true } : {}) }), output: content };
+      return {
+        ...ok(`HTML of ${page.url()}${truncated ? " (truncated)" : ""}.`, { ...(await pageInfo(page)), content, ...(truncated ? { truncated: true } : {}) }),
+        output: content,
+      };
     }
     case "screenshot": {
       const { page } = await connected(ctx);

@@ -45,10 +45,12 @@ async function intercept(page: Page, net: NetContext, onDenied: (d: Denial, url:
       void req.continue().catch(() => undefined);
       return;
     }
-    void judgeBrowserUrl(net, url).then((denial) => {
-      if (!denial) return req.continue();
-      onDenied(denial, url);
-      return req.abort("blockedbyclient");
-    }).catch(() => undefined); // the page may close while a request waits
+    void judgeBrowserUrl(net, url)
+      .then((denial) => {
+        if (!denial) return req.continue();
+        onDenied(denial, url);
+        return req.abort("blockedbyclient");
+      })
+      .catch(() => undefined); // the page may close while a request waits
   });
 }

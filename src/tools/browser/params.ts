@@ -11,7 +11,10 @@ export const browserParams = z.object({
     .describe(
       'The browser action to perform:\n  • "launch": Start the browser (required before other actions)\n  • "navigate": Navigate to a URL\n  • "open": Open a new tab\n  • "tabs": List all open tabs\n  • "focus": Switch to a tab by target ID\n  • "close_tab": Close a tab\n  • "snapshot": Get accessibility tree with element references\n  • "act": Interact with an element\n  • "screenshot": Capture a screenshot\n  • "evaluate": Run JavaScript (if enabled)\n  • "content": Get page HTML\n  • "close": Shut down the browser',
     ),
-  url: z.string().optional().describe("URL for navigate/open actions. Must be http or https. Private/loopback IPs and cloud metadata endpoints are blocked for security."),
+  url: z
+    .string()
+    .optional()
+    .describe("URL for navigate/open actions. Must be http or https. Private/loopback IPs and cloud metadata endpoints are blocked for security."),
   target_id: z.string().optional().describe("Tab target ID for focus/close_tab actions"),
   element_ref: z.string().optional().describe("Element reference from snapshot (e.g., “e3”) for act/screenshot actions"),
   act_kind: z

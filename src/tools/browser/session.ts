@@ -24,8 +24,7 @@ export function browserIdleMs(env: { TOOLSHED_BROWSER_IDLE_SECONDS?: string }): 
   return Number.isFinite(n) && n > 0 ? Math.min(n, BROWSER_IDLE_MS / 1000) * 1000 : 300_000;
 }
 
-const NOT_BOUND =
-  "not supported: the operator has not bound Browser Rendering (wrangler.toml `[browser] binding = \"BROWSER\"`), so this deployment has no browser tool.";
+const NOT_BOUND = 'not supported: the operator has not bound Browser Rendering (wrangler.toml `[browser] binding = "BROWSER"`), so this deployment has no browser tool.';
 
 export function hostOf(ctx: ToolContext): BrowserHost & { binding: Fetcher } {
   const host = ctx.browser;
@@ -39,7 +38,9 @@ export const targetIdOf = (page: Page): string => (page.target() as unknown as {
 export function renderingFailure(e: unknown, doing: string): ToolError {
   const msg = e instanceof Error ? e.message : String(e);
   if (/429|too many|rate limit/i.test(msg)) {
-    return new ToolError(`Browser Rendering refused to ${doing}: the account's browser limit or rate limit is reached. Wait a minute and retry, or close browsers you no longer need.`);
+    return new ToolError(
+      `Browser Rendering refused to ${doing}: the account's browser limit or rate limit is reached. Wait a minute and retry, or close browsers you no longer need.`,
+    );
   }
   return new ToolError(`Browser Rendering could not ${doing} (${msg.slice(0, 200)}). Retry with action "launch".`);
 }
@@ -50,7 +51,10 @@ async function guardAll(host: BrowserHost, ctx: ToolContext, browser: Browser): 
   const onDenied = (d: Denial, url: string) => host.logDenial(d, url);
   for (const page of await browser.pages()) await guardPage(page, net, onDenied);
   browser.on("targetcreated", (t) => {
-    void t.page().then((p) => p && guardPage(p, net, onDenied)).catch(() => undefined);
+    void t
+      .page()
+      .then((p) => p && guardPage(p, net, onDenied))
+      .catch(() => undefined);
   });
 }
 

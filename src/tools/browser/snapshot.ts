@@ -6,7 +6,21 @@ import { ToolError } from "../result";
 export const SNAPSHOT_MAX_ELEMENTS = 400;
 
 /** Roles that only wrap or repeat text: left out to keep snapshots compact. */
-const DULL_ROLES = new Set(["generic", "none", "presentation", "InlineTextBox", "LineBreak", "StaticText", "RootWebArea", "paragraph", "group", "Section", "LayoutTable", "LayoutTableRow", "LayoutTableCell"]);
+const DULL_ROLES = new Set([
+  "generic",
+  "none",
+  "presentation",
+  "InlineTextBox",
+  "LineBreak",
+  "StaticText",
+  "RootWebArea",
+  "paragraph",
+  "group",
+  "Section",
+  "LayoutTable",
+  "LayoutTableRow",
+  "LayoutTableCell",
+]);
 
 /** The refs of the latest snapshot: which tab and document they belong to, backend node id per ref. */
 export interface SnapshotRefs {

@@ -21,6 +21,12 @@ export const checkpoint = defineTool({
     if (!ctx.checkpoints) return { success: false, error: "Checkpoints are not available in this context." };
     const c = ctx.checkpoints.create(args.label);
     const label = c.label ? ` '${c.label}'` : "";
-    return { success: true, output: `Checkpoint ${c.id}${label} saved (${c.files} files and folders, ${c.size} bytes).`, checkpoint: c.id, label: c.label, files: c.files };
+    return {
+      success: true,
+      output: `Checkpoint ${c.id}${label} saved (${c.files} files and folders, ${c.size} bytes).`,
+      checkpoint: c.id,
+      label: c.label,
+      files: c.files,
+    };
   },
 });

@@ -20,8 +20,7 @@ function occurrences(text: string, needle: string): number[] {
 
 export const editFile = defineTool({
   name: "edit_file",
-  description:
-    "Replace an exact string in a file. The match must be unique unless replace_all is true; add surrounding context to old_string to make it unique.",
+  description: "Replace an exact string in a file. The match must be unique unless replace_all is true; add surrounding context to old_string to make it unique.",
   params,
   readOnly: false,
   run(ctx, args) {
@@ -35,9 +34,7 @@ export const editFile = defineTool({
     if (at.length === 0) throw new ToolError(`old_string not found in ${rel}. Read the file and copy the text exactly, including whitespace.`);
     if (args.first_only) at.splice(1);
     else if (at.length > 1 && !args.replace_all) {
-      throw new ToolError(
-        `old_string found ${at.length} times in ${rel}; add more surrounding context to make it unique, or set replace_all to true.`,
-      );
+      throw new ToolError(`old_string found ${at.length} times in ${rel}; add more surrounding context to make it unique, or set replace_all to true.`);
     }
     // Splice by index: String.replace would interpret "$&" and friends in new_string.
     let out = "";

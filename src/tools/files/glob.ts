@@ -18,9 +18,7 @@ export const glob = defineTool({
     const root = ctx.fs.resolve(ctx.cwd, args.path ?? ".");
     // Matched against the path below the root, as shells do: "*.ts" is top level, "**/*.ts" any depth.
     const pattern = args.pattern.replace(/^\.\//, "");
-    const all = filesInScope(ctx.fs, root, pattern, false).sort(
-      (a, b) => b.mtimeMs - a.mtimeMs || (a.path < b.path ? -1 : 1),
-    );
+    const all = filesInScope(ctx.fs, root, pattern, false).sort((a, b) => b.mtimeMs - a.mtimeMs || (a.path < b.path ? -1 : 1));
     const files = all.slice(0, GLOB_MAX_RESULTS).map((f) => relativeToRoot(f.path));
     let output = files.length ? files.join("\n") : "No files found.";
     if (all.length > files.length) output += `\n\n[Showing ${files.length} of ${all.length} matches, newest first. Narrow the pattern to see the rest.]`;

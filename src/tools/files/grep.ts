@@ -17,8 +17,7 @@ const params = z.object({
 
 export const grep = defineTool({
   name: "grep",
-  description:
-    `Search file contents with a regular expression. Prints \`path:line:text\`, at most ${LIMITS.grepLines} lines; binary and protected files are skipped.`,
+  description: `Search file contents with a regular expression. Prints \`path:line:text\`, at most ${LIMITS.grepLines} lines; binary and protected files are skipped.`,
   params,
   readOnly: true,
   run(ctx, args) {
@@ -54,7 +53,8 @@ export const grep = defineTool({
     }
     let output = lines.length ? lines.join("\n") : "No matches found.";
     const truncated = matches > lines.length;
-    if (truncated) output += `\n\n[Results capped at ${GREP_MAX_LINES} lines; ${matches - lines.length} more matching lines not shown. Narrow the pattern, path or glob.]`;
+    if (truncated)
+      output += `\n\n[Results capped at ${GREP_MAX_LINES} lines; ${matches - lines.length} more matching lines not shown. Narrow the pattern, path or glob.]`;
     if (skipped.length) output += `\n[Skipped: ${skipped.join(", ")}]`;
     return { success: true, output: truncateMiddle(output), matches, files: filesWithMatches, truncated };
   },

@@ -13,8 +13,7 @@ const params = z.object({
 
 export const readFile = defineTool({
   name: "read_file",
-  description:
-    `Read a file and return its contents with line numbers (cat -n style: \`<n>\\t<line>\`). Use offset and limit for large files. Binary files are shown as a hex summary. Output is capped at ${grouped(LIMITS.toolOutputChars)} characters.`,
+  description: `Read a file and return its contents with line numbers (cat -n style: \`<n>\\t<line>\`). Use offset and limit for large files. Binary files are shown as a hex summary. Output is capped at ${grouped(LIMITS.toolOutputChars)} characters.`,
   params,
   readOnly: true,
   run(ctx, args) {

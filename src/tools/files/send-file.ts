@@ -11,8 +11,7 @@ const params = z.object({
 
 export const sendFile = defineTool({
   name: "send_file",
-  description:
-    `Send a file from the workspace to the user. Files are checked against the workspace boundary and the sensitive-file list; at most ${megabytes(LIMITS.sendFileBytes)} MB. The result carries a download link that works without an API key until it expires.`,
+  description: `Send a file from the workspace to the user. Files are checked against the workspace boundary and the sensitive-file list; at most ${megabytes(LIMITS.sendFileBytes)} MB. The result carries a download link that works without an API key until it expires.`,
   params,
   readOnly: false,
   async run(ctx, args) {
@@ -22,7 +21,9 @@ export const sendFile = defineTool({
     const info = ctx.fs.mustStat(path);
     if (info.kind === "dir") throw new ToolError(`${args.path}: Is a directory; send its files one by one, or pack them first (tar, zip).`);
     if (info.size > SEND_MAX_FILE_BYTES) {
-      throw new ToolError(`${args.path} is ${info.size} bytes; send_file takes at most ${SEND_MAX_FILE_BYTES} bytes (${megabytes(LIMITS.sendFileBytes)} MB). Compress or split it first.`);
+      throw new ToolError(
+        `${args.path} is ${info.size} bytes; send_file takes at most ${SEND_MAX_FILE_BYTES} bytes (${megabytes(LIMITS.sendFileBytes)} MB). Compress or split it first.`,
+      );
     }
     const sent = await ctx.outbox.send(path, args.caption);
     const caption = sent.caption ? ` (${sent.caption})` : "";

@@ -33,7 +33,11 @@ export function parseArgs(cmd: string, argv: string[], spec: Spec): Parsed {
     if (typeof v === "string") all.set(k, [...(all.get(k) ?? []), v]);
   };
   const refuse = (o: string): never => {
-    throw new GitExit(129, `error: unknown option '${o.replace(/^-+/, "")}'\nusage: git ${cmd}: this option is not supported by Toolshed's git; see 'git ${cmd} -h'`, true);
+    throw new GitExit(
+      129,
+      `error: unknown option '${o.replace(/^-+/, "")}'\nusage: git ${cmd}: this option is not supported by Toolshed's git; see 'git ${cmd} -h'`,
+      true,
+    );
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;

@@ -47,7 +47,12 @@ export async function statusRows(repo: Repo, filepaths?: string[]): Promise<Row[
     }
     let wOid: string | undefined;
     if (w) {
-      const same = i && i.size === w.size && i.mtimeSeconds === Math.floor(w.mtimeMs / 1000) % 2 ** 32 && i.ino === w.ino % 2 ** 32 && (w.kind === "symlink") === ((i.mode & 0o170000) === 0o120000);
+      const same =
+        i &&
+        i.size === w.size &&
+        i.mtimeSeconds === Math.floor(w.mtimeMs / 1000) % 2 ** 32 &&
+        i.ino === w.ino % 2 ** 32 &&
+        (w.kind === "symlink") === ((i.mode & 0o170000) === 0o120000);
       if (same && (w.mtimeMs < racyFrom || !readable(repo, w.path))) wOid = i.oid;
       else if (!readable(repo, w.path)) wOid = "unreadable";
       else {

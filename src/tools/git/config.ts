@@ -130,8 +130,12 @@ export const localConfig = (repo: Repo) => new ConfigFile(repo, `${repo.gitdir}/
 /** A value as git finds it: the repository's file over the global one. */
 export async function configValue(repo: Repo, key: string): Promise<string | undefined> {
   if (repo.gitdir) {
-    const v = await localConfig(repo).get(key).catch(() => undefined);
+    const v = await localConfig(repo)
+      .get(key)
+      .catch(() => undefined);
     if (v !== undefined) return v;
   }
-  return globalConfig(repo).get(key).catch(() => undefined);
+  return globalConfig(repo)
+    .get(key)
+    .catch(() => undefined);
 }

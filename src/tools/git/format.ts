@@ -32,7 +32,9 @@ export function isoDate(seconds: number, offsetMinutes: number): string {
 /** `%aI`: strict ISO 8601. */
 export function strictIsoDate(seconds: number, offsetMinutes: number): string {
   const t = tzText(offsetMinutes);
-  return isoDate(seconds, offsetMinutes).replace(" ", "T").replace(/ [+-]\d{4}$/, `${t.slice(0, 3)}:${t.slice(3)}`);
+  return isoDate(seconds, offsetMinutes)
+    .replace(" ", "T")
+    .replace(/ [+-]\d{4}$/, `${t.slice(0, 3)}:${t.slice(3)}`);
 }
 
 /** `%ar`: relative to now, in git's coarse words. */
@@ -94,7 +96,11 @@ export const plural = (n: number, one: string, many: string) => `${n} ${n === 1 
 /** The first line of a message (a commit's subject, lines joined as git's %s does). */
 export function subjectOf(message: string): string {
   const para = message.replace(/^\n+/, "").split(/\n\s*\n/)[0] ?? "";
-  return para.split("\n").map((l) => l.trim()).join(" ").trim();
+  return para
+    .split("\n")
+    .map((l) => l.trim())
+    .join(" ")
+    .trim();
 }
 
 /** The message after the subject paragraph (%b). */
@@ -102,7 +108,10 @@ export function bodyOf(message: string): string {
   const m = message.replace(/^\n+/, "");
   const i = m.search(/\n\s*\n/);
   if (i < 0) return "";
-  return m.slice(i).replace(/^\n\s*\n/, "").replace(/^\n+/, "");
+  return m
+    .slice(i)
+    .replace(/^\n\s*\n/, "")
+    .replace(/^\n+/, "");
 }
 
 /**

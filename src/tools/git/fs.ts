@@ -54,7 +54,7 @@ class FsError extends Error {
 }
 
 type Opts = string | { encoding?: string | null; mode?: number } | undefined;
-const encodingOf = (o: Opts) => (typeof o === "string" ? o : o?.encoding ?? undefined);
+const encodingOf = (o: Opts) => (typeof o === "string" ? o : (o?.encoding ?? undefined));
 
 type Method = (...args: any[]) => Promise<any>;
 type Names = "readFile" | "writeFile" | "unlink" | "readdir" | "mkdir" | "rmdir" | "rm" | "stat" | "lstat" | "readlink" | "symlink" | "chmod";

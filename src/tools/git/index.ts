@@ -67,7 +67,7 @@ const REFUSED: Record<string, string> = {
   "ls-remote": "ls-remote is not supported here; use 'git fetch' then 'git branch -r'",
   grep: "git grep is not supported here; use 'rg PATTERN' or 'grep -rn PATTERN .'",
   clean: "git clean is not supported here; list untracked files with 'git status --porcelain' and remove them with rm",
-  "describe": "git describe is not supported here; use 'git tag' and 'git log --oneline'",
+  describe: "git describe is not supported here; use 'git tag' and 'git log --oneline'",
 };
 
 const VERSION = "git version 2.39.5 (toolshed isomorphic-git)";
@@ -151,7 +151,15 @@ export async function gitCommand(argv: string[], io: ProgramIo, ctx: ToolContext
     env: io.env,
     cache: {},
     ctx,
-    io: { ...io, stdout: { write: async (b) => { await flush(); await io.stdout.write(b); } } },
+    io: {
+      ...io,
+      stdout: {
+        write: async (b) => {
+          await flush();
+          await io.stdout.write(b);
+        },
+      },
+    },
     out: (text) => {
       pending += text;
     },

@@ -216,18 +216,23 @@ export async function resolveRev(repo: Repo, rev: string): Promise<string> {
     const lines = log.split("\n").filter(Boolean).reverse();
     oid = lines[Number(stash[1] ?? 0)]?.split(" ")[1];
   }
-  if (!oid) try {
-    oid = await git.resolveRef({ fs: repo.fs, gitdir: repo.gitdir, ref: base });
-  } catch {
-    if (/^[0-9a-f]{4,40}$/i.test(base)) {
-      try {
-        oid = await git.expandOid({ fs: repo.fs, gitdir: repo.gitdir, oid: base.toLowerCase(), cache: repo.cache });
-      } catch {
-        /* not an object */
+  if (!oid)
+    try {
+      oid = await git.resolveRef({ fs: repo.fs, gitdir: repo.gitdir, ref: base });
+    } catch {
+      if (/^[0-9a-f]{4,40}$/i.test(base)) {
+        try {
+          oid = await git.expandOid({ fs: repo.fs, gitdir: repo.gitdir, oid: base.toLowerCase(), cache: repo.cache });
+        } catch {
+          /* not an object */
+        }
       }
     }
-  }
-  if (!oid) throw new GitExit(128, `ambiguous argument '${rev}': unknown revision or path not in the working tree.\nUse '--' to separate paths from revisions, like this:\n'git <command> [<revision>...] -- [<file>...]'`);
+  if (!oid)
+    throw new GitExit(
+      128,
+      `ambiguous argument '${rev}': unknown revision or path not in the working tree.\nUse '--' to separate paths from revisions, like this:\n'git <command> [<revision>...] -- [<file>...]'`,
+    );
   oid = await peel(repo, oid);
   for (const step of m[2]!.match(/[~^]\d*/g) ?? []) {
     const n = step.length > 1 ? Number(step.slice(1)) : 1;
@@ -253,7 +258,11 @@ async function peel(repo: Repo, oid: string): Promise<string> {
 async function parentOf(repo: Repo, oid: string, n: number, rev: string): Promise<string> {
   const { commit } = await git.readCommit({ fs: repo.fs, gitdir: repo.gitdir, oid, cache: repo.cache });
   const p = commit.parent[n];
-  if (!p) throw new GitExit(128, `ambiguous argument '${rev}': unknown revision or path not in the working tree.\nUse '--' to separate paths from revisions, like this:\n'git <command> [<revision>...] -- [<file>...]'`);
+  if (!p)
+    throw new GitExit(
+      128,
+      `ambiguous argument '${rev}': unknown revision or path not in the working tree.\nUse '--' to separate paths from revisions, like this:\n'git <command> [<revision>...] -- [<file>...]'`,
+    );
   return p;
 }
 

@@ -29,8 +29,7 @@ const imageSize = z
 
 export const generateImage = defineTool({
   name: "generate_image",
-  description:
-    "Generate an image from a text prompt. The PNG is saved to /workspace/images/<uuid>.png and sent to the user (the result carries its download link).",
+  description: "Generate an image from a text prompt. The PNG is saved to /workspace/images/<uuid>.png and sent to the user (the result carries its download link).",
   params: z.object({
     prompt: z.string().min(1).max(4000).describe("Text description of the image"),
     size: imageSize.describe('Dimensions as "WxH" (default "1024x1024", max 1024 per side, multiples of 16)'),

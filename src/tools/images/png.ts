@@ -47,5 +47,7 @@ export function asPng(bytes: Uint8Array): Png {
     const png = encodePng({ width: img.width, height: img.height, data: img.data, channels: 3, depth: 8 });
     return { bytes: png, width: img.width, height: img.height, convertedFrom: "JPEG" };
   }
-  throw new ToolError(`The image provider sent ${formatName(bytes)} instead of a PNG or JPEG; no image was saved. The operator should choose a model that returns PNG (TOOLSHED_IMAGE_MODEL).`);
+  throw new ToolError(
+    `The image provider sent ${formatName(bytes)} instead of a PNG or JPEG; no image was saved. The operator should choose a model that returns PNG (TOOLSHED_IMAGE_MODEL).`,
+  );
 }

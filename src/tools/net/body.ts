@@ -3,7 +3,8 @@ import { looksBinary } from "../files/text";
 /** How a response body is to be treated, from its content type and its first bytes. */
 export type BodyKind = "html" | "json" | "text" | "binary";
 
-const TEXT_TYPES = /^(text\/|application\/(xml|xhtml\+xml|rss\+xml|atom\+xml|javascript|ecmascript|x-javascript|yaml|x-yaml|toml|x-sh|x-www-form-urlencoded|graphql)|image\/svg\+xml)/;
+const TEXT_TYPES =
+  /^(text\/|application\/(xml|xhtml\+xml|rss\+xml|atom\+xml|javascript|ecmascript|x-javascript|yaml|x-yaml|toml|x-sh|x-www-form-urlencoded|graphql)|image\/svg\+xml)/;
 
 export function mediaType(contentType: string | null): string {
   return (contentType ?? "").split(";")[0]!.trim().toLowerCase();

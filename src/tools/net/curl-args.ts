@@ -75,14 +75,41 @@ const OPTIONS: Record<string, [boolean, Setter]> = {
 };
 
 const SHORT: Record<string, string> = {
-  s: "silent", S: "show-error", f: "fail", L: "location", I: "head", i: "include", k: "insecure",
-  o: "output", O: "remote-name", X: "request", H: "header", d: "data", F: "form", u: "user",
-  A: "user-agent", e: "referer", w: "write-out", m: "max-time",
+  s: "silent",
+  S: "show-error",
+  f: "fail",
+  L: "location",
+  I: "head",
+  i: "include",
+  k: "insecure",
+  o: "output",
+  O: "remote-name",
+  X: "request",
+  H: "header",
+  d: "data",
+  F: "form",
+  u: "user",
+  A: "user-agent",
+  e: "referer",
+  w: "write-out",
+  m: "max-time",
 };
 
 /** Parses argv (without argv[0]); a string is the message for `curl: option X: ...` (exit 2). */
 export function parseCurlArgs(argv: string[]): CurlArgs | string {
-  const a: CurlArgs = { urls: [], outputs: [], silent: false, showError: false, fail: "no", location: false, head: false, include: false, headers: [], data: [], form: [] };
+  const a: CurlArgs = {
+    urls: [],
+    outputs: [],
+    silent: false,
+    showError: false,
+    fail: "no",
+    location: false,
+    head: false,
+    include: false,
+    headers: [],
+    data: [],
+    form: [],
+  };
   const apply = (name: string, shown: string, value: () => string | undefined): string | void => {
     const opt = OPTIONS[name];
     if (!opt) return `option ${shown}: is unknown`;

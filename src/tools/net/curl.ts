@@ -79,9 +79,7 @@ function writeOutText(format: string, r: FetchResult, bytes: number, ms: number)
     redirect_url: r.headers.get("location") ?? "",
     time_total: (ms / 1000).toFixed(6),
   };
-  return format
-    .replace(/%\{(\w+)\}/g, (m, k: string) => vars[k] ?? m)
-    .replace(/\\([nrt\\])/g, (_, c: string) => ({ n: "\n", r: "\r", t: "\t", "\\": "\\" })[c]!);
+  return format.replace(/%\{(\w+)\}/g, (m, k: string) => vars[k] ?? m).replace(/\\([nrt\\])/g, (_, c: string) => ({ n: "\n", r: "\r", t: "\t", "\\": "\\" })[c]!);
 }
 
 /** A fetch failure as curl prints and exits it. */
@@ -166,7 +164,10 @@ export async function curl(argv: string[], io: ProgramIo, ctx: ToolContext): Pro
       throw e;
     }
     if (r.truncated) {
-      status = await complain(EXIT.tooLarge, `Exceeded the maximum allowed file size (${toFile ? MAX_FILE_BYTES : io.limits.maxOutputBytes}) with ${r.body.length} bytes`);
+      status = await complain(
+        EXIT.tooLarge,
+        `Exceeded the maximum allowed file size (${toFile ? MAX_FILE_BYTES : io.limits.maxOutputBytes}) with ${r.body.length} bytes`,
+      );
       continue;
     }
     if (r.status >= 400 && args.fail !== "no") {

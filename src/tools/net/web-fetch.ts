@@ -38,9 +38,13 @@ function capped(text: string, partial: boolean): { output: string; truncated: bo
 function netFailure(e: unknown, url: string): never {
   if (e instanceof NetError) {
     const hint =
-      e.code === "timeout" ? " Retry with a larger timeout_ms (at most 90000) or another URL." :
-      e.code === "dns" ? " Check the host name." :
-      e.code === "too_many_redirects" ? " The page redirects in a loop or too deep; fetch the final URL directly." : "";
+      e.code === "timeout"
+        ? " Retry with a larger timeout_ms (at most 90000) or another URL."
+        : e.code === "dns"
+          ? " Check the host name."
+          : e.code === "too_many_redirects"
+            ? " The page redirects in a loop or too deep; fetch the final URL directly."
+            : "";
     throw new ToolError(`Fetching ${url.slice(0, 300)} failed: ${e.message}${hint}`);
   }
   throw e;
@@ -62,11 +66,18 @@ export const webFetch = defineTool({
     const contentType = res.headers.get("content-type");
     const meta = { url: res.url, status: res.status, content_type: mediaType(contentType) || "unknown" };
     if (res.truncated) {
-      throw new ToolError(`${res.url} is larger than the ${WEB_FETCH_MAX_BYTES / 1024 / 1024} MiB limit of web_fetch (content type ${meta.content_type}); download it with curl -o in the bash tool instead.`);
+      throw new ToolError(
+        `${res.url} is larger than the ${WEB_FETCH_MAX_BYTES / 1024 / 1024} MiB limit of web_fetch (content type ${meta.content_type}); download it with curl -o in the bash tool instead.`,
+      );
     }
     const kind = bodyKind(contentType, res.body);
     if (kind === "binary") {
-      return { success: false, error: `${res.url} is binary (${meta.content_type}, ${res.body.length} bytes); web_fetch returns text only. Download it with curl -o FILE in the bash tool.`, ...meta, size: res.body.length };
+      return {
+        success: false,
+        error: `${res.url} is binary (${meta.content_type}, ${res.body.length} bytes); web_fetch returns text only. Download it with curl -o FILE in the bash tool.`,
+        ...meta,
+        size: res.body.length,
+      };
     }
     const text = decodeText(contentType, res.body);
     let content = text;

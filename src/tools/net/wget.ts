@@ -129,7 +129,9 @@ export async function wget(argv: string[], io: ProgramIo, ctx: ToolContext): Pro
         status = EXIT.io;
         continue;
       }
-      await log(`Length: ${r.body.length} [${r.headers.get("content-type") ?? "unknown"}]\nSaving to: '${path}'\n\n'${path}' saved [${r.body.length}/${r.body.length}]\n\n`);
+      await log(
+        `Length: ${r.body.length} [${r.headers.get("content-type") ?? "unknown"}]\nSaving to: '${path}'\n\n'${path}' saved [${r.body.length}/${r.body.length}]\n\n`,
+      );
     } catch (e) {
       if (e instanceof PolicyDenied) {
         if (e.rule === "url.syntax") {

@@ -1,4 +1,3 @@
-
 import { programFetchFailure } from "../fetch-failure";
 import { safeFetch } from "../../net/fetch";
 import { filterEnv } from "../../policy/env";
@@ -26,7 +25,8 @@ Options supported here (JavaScript runs in QuickJS inside the sandbox; see docs/
 `;
 
 /** Options that only tune V8 or Node's own machinery: accepted and ignored, as harmless here. */
-const IGNORED = /^--(no-warnings|no-deprecation|enable-source-maps|experimental-[\w-]+|trace-warnings|max-old-space-size(=\d+)?|stack-size=\d+|unhandled-rejections=\w+|preserve-symlinks)$/;
+const IGNORED =
+  /^--(no-warnings|no-deprecation|enable-source-maps|experimental-[\w-]+|trace-warnings|max-old-space-size(=\d+)?|stack-size=\d+|unhandled-rejections=\w+|preserve-symlinks)$/;
 /** Options that cannot work here, and why. */
 const REFUSED: Record<string, string> = {
   "-r": "preloading modules is not supported; require() them at the top of the script",
@@ -244,7 +244,10 @@ export async function node(argv: string[], io: ProgramIo, ctx: ToolContext, shel
     timeoutMs: io.limits.timeoutMs,
     maxOutputBytes: io.limits.maxOutputBytes,
     needsAsync,
-    services: makeServices(doors(ctx, io, shell, () => env), needsAsync),
+    services: makeServices(
+      doors(ctx, io, shell, () => env),
+      needsAsync,
+    ),
     write,
     flush,
     denied: (d) => ctx.reportDenial?.(d),

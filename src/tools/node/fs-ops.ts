@@ -151,39 +151,54 @@ export function fsOps(fs: GuardedFs, cwd: () => string, denied: (d: Denial) => v
         return null;
       }),
     rename: (a: string, b: string) =>
-      guard("rename", a, () => {
-        const from = at(a, false);
-        if (!fs.lstat(from)) throw new VfsError("ENOENT", a);
-        fs.rename(from, at(b, false));
-        return null;
-      }, b),
-    copyFile: (a: string, b: string, exclusive: boolean) =>
-      guard("copyfile", a, () => {
-        const data = readBytes(at(a));
-        const to = at(b);
-        if (exclusive && fs.stat(to)) throw new GuestFailure({ code: "EEXIST", syscall: "copyfile", path: a, dest: b });
-        fs.writeFile(to, data);
-        return null;
-      }, b),
-    cp: (a: string, b: string, recursive: boolean) =>
-      guard("cp", a, () => {
-        const from = at(a);
-        const n = fs.stat(from);
-        if (!n) throw new VfsError("ENOENT", a);
-        const to = at(b);
-        if (n.kind !== "dir") {
-          fs.writeFile(to, fs.readFile(from), { createParents: true });
+      guard(
+        "rename",
+        a,
+        () => {
+          const from = at(a, false);
+          if (!fs.lstat(from)) throw new VfsError("ENOENT", a);
+          fs.rename(from, at(b, false));
           return null;
-        }
-        if (!recursive) throw new GuestFailure({ code: "ERR_FS_EISDIR", message: `Recursive option is required to copy a directory: ${a}` });
-        fs.mkdir(to, { recursive: true });
-        for (const e of fs.walk(from)) {
-          const dest = to + e.path.slice(from.length);
-          if (e.kind === "dir") fs.mkdir(dest, { recursive: true });
-          else if (e.kind === "file") fs.writeFile(dest, fs.readFile(e.path), { createParents: true });
-        }
-        return null;
-      }, b),
+        },
+        b,
+      ),
+    copyFile: (a: string, b: string, exclusive: boolean) =>
+      guard(
+        "copyfile",
+        a,
+        () => {
+          const data = readBytes(at(a));
+          const to = at(b);
+          if (exclusive && fs.stat(to)) throw new GuestFailure({ code: "EEXIST", syscall: "copyfile", path: a, dest: b });
+          fs.writeFile(to, data);
+          return null;
+        },
+        b,
+      ),
+    cp: (a: string, b: string, recursive: boolean) =>
+      guard(
+        "cp",
+        a,
+        () => {
+          const from = at(a);
+          const n = fs.stat(from);
+          if (!n) throw new VfsError("ENOENT", a);
+          const to = at(b);
+          if (n.kind !== "dir") {
+            fs.writeFile(to, fs.readFile(from), { createParents: true });
+            return null;
+          }
+          if (!recursive) throw new GuestFailure({ code: "ERR_FS_EISDIR", message: `Recursive option is required to copy a directory: ${a}` });
+          fs.mkdir(to, { recursive: true });
+          for (const e of fs.walk(from)) {
+            const dest = to + e.path.slice(from.length);
+            if (e.kind === "dir") fs.mkdir(dest, { recursive: true });
+            else if (e.kind === "file") fs.writeFile(dest, fs.readFile(e.path), { createParents: true });
+          }
+          return null;
+        },
+        b,
+      ),
     realpath: (p: string) =>
       guard("realpath", p, () => {
         const abs = at(p);

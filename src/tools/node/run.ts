@@ -104,13 +104,15 @@ export async function runNode(o: NodeRunOptions): Promise<number> {
   const bytesOut = (b: Uint8Array) => ctx.newArrayBuffer(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer);
   const later = (work: Promise<unknown>) => {
     const d = ctx.newPromise();
-    const p = work.then(
-      (v) => d.resolve(ctx.newString(JSON.stringify({ v }))),
-      (e) => d.resolve(ctx.newString(JSON.stringify({ e: e instanceof GuestFailure ? e.error : { message: String(e instanceof Error ? e.message : e) } }))),
-    ).finally(() => {
-      pending.delete(p);
-      d.dispose();
-    });
+    const p = work
+      .then(
+        (v) => d.resolve(ctx.newString(JSON.stringify({ v }))),
+        (e) => d.resolve(ctx.newString(JSON.stringify({ e: e instanceof GuestFailure ? e.error : { message: String(e instanceof Error ? e.message : e) } }))),
+      )
+      .finally(() => {
+        pending.delete(p);
+        d.dispose();
+      });
     pending.add(p);
     return d.handle;
   };

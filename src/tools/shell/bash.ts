@@ -19,15 +19,19 @@ const params = z.object({
 
 export const bash = defineTool({
   name: "bash",
-  description:
-    `Execute a shell command in the sandboxed workspace with a bash-compatible interpreter and WASI coreutils. Files persist between calls; shell state (variables, cwd) does not. Output is truncated at ${grouped(LIMITS.toolOutputChars)} characters.`,
+  description: `Execute a shell command in the sandboxed workspace with a bash-compatible interpreter and WASI coreutils. Files persist between calls; shell state (variables, cwd) does not. Output is truncated at ${grouped(LIMITS.toolOutputChars)} characters.`,
   params,
   readOnly: false,
   run: (ctx, args) =>
-    runInSession(ctx, sessionPrograms, {
-      script: args.command,
-      workingDir: args.working_dir,
-      timeoutSeconds: args.timeout_seconds,
-      env: args.env,
-    }, isProgram),
+    runInSession(
+      ctx,
+      sessionPrograms,
+      {
+        script: args.command,
+        workingDir: args.working_dir,
+        timeoutSeconds: args.timeout_seconds,
+        env: args.env,
+      },
+      isProgram,
+    ),
 });

@@ -12,7 +12,13 @@ const params = z.object({
     .array(z.object({ key: z.string(), value: z.string() }))
     .default([])
     .describe("Environment variables to set. Blocked: LD_PRELOAD, LD_LIBRARY_PATH, DYLD_*, PYTHONPATH, NODE_OPTIONS, BASH_ENV, ENV and the like"),
-  timeout_seconds: z.number().int().min(1).max(LIMITS.shellMaxTimeoutSeconds).optional().describe(`Maximum time (1-${LIMITS.shellMaxTimeoutSeconds} seconds, default ${DEFAULT_TIMEOUT_SECONDS})`),
+  timeout_seconds: z
+    .number()
+    .int()
+    .min(1)
+    .max(LIMITS.shellMaxTimeoutSeconds)
+    .optional()
+    .describe(`Maximum time (1-${LIMITS.shellMaxTimeoutSeconds} seconds, default ${DEFAULT_TIMEOUT_SECONDS})`),
 });
 
 /** Single-quotes a word for the shell, so argv reaches the program exactly as given. */
@@ -26,11 +32,16 @@ export const exec = defineTool({
   run(ctx, args) {
     // Quoting every word makes the shell run exactly this argv, with the same rules and limits as bash.
     const script = [args.program, ...args.args].map(quote).join(" ");
-    return runInSession(ctx, sessionPrograms, {
-      script,
-      workingDir: args.working_dir,
-      timeoutSeconds: args.timeout_seconds,
-      env: Object.fromEntries(args.env.map((e) => [e.key, e.value])),
-    }, isProgram);
+    return runInSession(
+      ctx,
+      sessionPrograms,
+      {
+        script,
+        workingDir: args.working_dir,
+        timeoutSeconds: args.timeout_seconds,
+        env: Object.fromEntries(args.env.map((e) => [e.key, e.value])),
+      },
+      isProgram,
+    );
   },
 });

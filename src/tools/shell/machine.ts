@@ -10,4 +10,4 @@ const SHELL_COMMANDS = ["bash", "sh"];
 const SYSTEM_TREE = new SystemTree(() => [...commandNames(), ...HOST_COMMANDS.keys(), ...SHELL_COMMANDS]);
 
 /** The session's files as its shell and programs see them: a whole machine, not just /workspace. */
-export const machineView = (fs: GuardedFs): GuardedFs => fs.system ? fs : fs.withSystem(SYSTEM_TREE);
+export const machineView = (fs: GuardedFs): GuardedFs => (fs.system ? fs : fs.withSystem(SYSTEM_TREE));

@@ -99,7 +99,10 @@ export function programHost(ctx: ToolContext, io: ProgramIo, shell: Subshell): H
         timeoutMs: io.limits.timeoutMs,
         maxBytes: MAX_FETCH_BYTES,
       });
-      if (r.truncated) return { error: `the response body is larger than ${MAX_FETCH_BYTES} bytes, the most a program may fetch at once; save it with curl -o FILE from bash and read the file` };
+      if (r.truncated)
+        return {
+          error: `the response body is larger than ${MAX_FETCH_BYTES} bytes, the most a program may fetch at once; save it with curl -o FILE from bash and read the file`,
+        };
       return { status: r.status, reason: r.statusText, url: r.url, headers: [...r.headers], body: toBase64(r.body) };
     } catch (e) {
       return programFetchFailure(e, (d) => ctx.reportDenial?.(d));

@@ -123,7 +123,10 @@ export function sessionPrograms(ctx: ToolContext): ProgramRunner {
       const fdFiles = await namedFdFiles(argv.slice(1), io);
       if ("error" in fdFiles) return fail(String(fdFiles.error));
       const opts = {
-        argv: [program.argv0, ...(program.adaptArgs ? program.adaptArgs([...(program.args ?? []), ...argv.slice(1)], io.cwd) : [...(program.args ?? []), ...argv.slice(1)])],
+        argv: [
+          program.argv0,
+          ...(program.adaptArgs ? program.adaptArgs([...(program.args ?? []), ...argv.slice(1)], io.cwd) : [...(program.args ?? []), ...argv.slice(1)]),
+        ],
         preopens: program.preopens?.(),
         env: program.env ? { ...io.env, ...program.env } : io.env,
         cwd: io.cwd,
@@ -131,7 +134,9 @@ export function sessionPrograms(ctx: ToolContext): ProgramRunner {
         commandRules: ctx.policy?.commandRules,
         fdFiles,
         fdSinks: namedFdSinks(argv.slice(1), io),
-        host: (typeof program.hostCalls === "function" ? program.hostCalls(argv.slice(1)) : program.hostCalls) ? programHost(ctx, io, (script, o) => runSubshell(ctx, script, o)) : undefined,
+        host: (typeof program.hostCalls === "function" ? program.hostCalls(argv.slice(1)) : program.hostCalls)
+          ? programHost(ctx, io, (script, o) => runSubshell(ctx, script, o))
+          : undefined,
         umask: io.umask,
         limits: {
           maxOutputBytes: io.limits.maxOutputBytes,
@@ -142,10 +147,14 @@ export function sessionPrograms(ctx: ToolContext): ProgramRunner {
       let r: WasiRunResult;
       // Programs start in turns (wasi/turns.ts); a synchronous one starts right after its admission.
       if (quick) {
-        const direct = { ...opts, stdin: io.stdin, stdoutSync: (data: Uint8Array) => io.stdout.writeSync!(data), stderrSync: (data: Uint8Array) => io.stderr.writeSync!(data) };
+        const direct = {
+          ...opts,
+          stdin: io.stdin,
+          stdoutSync: (data: Uint8Array) => io.stdout.writeSync!(data),
+          stderrSync: (data: Uint8Array) => io.stderr.writeSync!(data),
+        };
         r = await admitRun(ctx.fs).then(() => (opts.host ? runWasiHosted(program.module, direct) : runWasi(program.module, direct)));
-      }
-      else if (canStream()) r = await runWasiStreaming(program.module, { ...opts, stdin: io.stdin, stdout: io.stdout, stderr: io.stderr });
+      } else if (canStream()) r = await runWasiStreaming(program.module, { ...opts, stdin: io.stdin, stdout: io.stdout, stderr: io.stderr });
       else {
         // No JSPI in this runtime: the input is drained first and the output handed over at the end.
         const stdin = await readAll(io.stdin);

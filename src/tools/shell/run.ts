@@ -103,13 +103,18 @@ export async function runInSession(
       // The abandoned run may still wake up later; its redirect output must not land then.
       host.discard();
       running.catch(() => undefined);
-      return shellResult({
-        exitCode: LIMIT_EXIT.timeout,
-        stdout: new Uint8Array(0),
-        stderr: new TextEncoder().encode(`toolshed: the command was still waiting after ${seconds}s with nothing left to run (a read from a pipe or process substitution that nobody closes); it was abandoned and its output is lost\n`),
-        limit: "timeout",
-        ...(denials[0] ? { denied: denials[0] } : {}),
-      }, Date.now() - started);
+      return shellResult(
+        {
+          exitCode: LIMIT_EXIT.timeout,
+          stdout: new Uint8Array(0),
+          stderr: new TextEncoder().encode(
+            `toolshed: the command was still waiting after ${seconds}s with nothing left to run (a read from a pipe or process substitution that nobody closes); it was abandoned and its output is lost\n`,
+          ),
+          limit: "timeout",
+          ...(denials[0] ? { denied: denials[0] } : {}),
+        },
+        Date.now() - started,
+      );
     }
     host.flush();
   } catch (e) {
@@ -122,10 +127,7 @@ export async function runInSession(
   return shellResult(denied ? { ...r, denied } : r, Date.now() - started);
 }
 
-function shellResult(
-  r: { exitCode: number; stdout: Uint8Array; stderr: Uint8Array; denied?: Denial; limit?: string },
-  durationMs: number,
-): ToolResult {
+function shellResult(r: { exitCode: number; stdout: Uint8Array; stderr: Uint8Array; denied?: Denial; limit?: string }, durationMs: number): ToolResult {
   const decoder = new TextDecoder();
   const rawErr = decoder.decode(r.stderr);
   const stderr = truncateMiddle(rawErr, STDERR_SHARE);

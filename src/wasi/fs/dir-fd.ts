@@ -172,14 +172,7 @@ export class WorkspaceDirFd extends Fd {
     );
   }
 
-  override path_open(
-    dirflags: number,
-    rel: string,
-    oflags: number,
-    rightsBase: bigint,
-    _rightsInheriting: bigint,
-    fdFlags: number,
-  ): { ret: number; fd_obj: Fd | null } {
+  override path_open(dirflags: number, rel: string, oflags: number, rightsBase: bigint, _rightsInheriting: bigint, fdFlags: number): { ret: number; fd_obj: Fd | null } {
     const path = this.ctx.resolve(this.path, rel, (dirflags & LOOKUP_SYMLINK_FOLLOW) !== 0);
     if (typeof path === "number") return { ret: path, fd_obj: null };
     const opened = this.ctx.attemptWith(
@@ -218,80 +211,108 @@ export class WorkspaceDirFd extends Fd {
   }
 
   override path_filestat_set_times(flags: number, rel: string, atim: bigint, mtim: bigint, fstFlags: number): number {
-    return this.at(rel, (path) => {
-      if (!this.fs.lstat(path)) return wasi.ERRNO_NOENT;
-      const times = requestedTimes(atim, mtim, fstFlags, this.fs.ws.now());
-      if (times.atimeMs === undefined && times.mtimeMs === undefined) return wasi.ERRNO_SUCCESS;
-      // Writes made through an fd still open (`cp -p` sets the copy's times before closing it)
-      // are older than this call: land them first, or their commit at close would stamp "now".
-      this.ctx.commitUnder(path);
-      this.fs.setTimes(path, times);
-      return wasi.ERRNO_SUCCESS;
-    }, (flags & LOOKUP_SYMLINK_FOLLOW) !== 0);
+    return this.at(
+      rel,
+      (path) => {
+        if (!this.fs.lstat(path)) return wasi.ERRNO_NOENT;
+        const times = requestedTimes(atim, mtim, fstFlags, this.fs.ws.now());
+        if (times.atimeMs === undefined && times.mtimeMs === undefined) return wasi.ERRNO_SUCCESS;
+        // Writes made through an fd still open (`cp -p` sets the copy's times before closing it)
+        // are older than this call: land them first, or their commit at close would stamp "now".
+        this.ctx.commitUnder(path);
+        this.fs.setTimes(path, times);
+        return wasi.ERRNO_SUCCESS;
+      },
+      (flags & LOOKUP_SYMLINK_FOLLOW) !== 0,
+    );
   }
 
   override path_create_directory(rel: string): number {
     // A link (even a dangling one) in the way is EEXIST, as mkdir(2) answers.
-    return this.at(rel, (path) => {
-      this.fs.mkdir(path, { mode: 0o777 & ~this.ctx.umask });
-      return wasi.ERRNO_SUCCESS;
-    }, false);
+    return this.at(
+      rel,
+      (path) => {
+        this.fs.mkdir(path, { mode: 0o777 & ~this.ctx.umask });
+        return wasi.ERRNO_SUCCESS;
+      },
+      false,
+    );
   }
 
   override path_remove_directory(rel: string): number {
-    return this.at(rel, (path) => {
-      const info = this.fs.lstat(path);
-      if (!info) return wasi.ERRNO_NOENT;
-      if (info.kind !== "dir") return wasi.ERRNO_NOTDIR;
-      this.fs.remove(path);
-      this.ctx.orphanUnder(path);
-      return wasi.ERRNO_SUCCESS;
-    }, false);
+    return this.at(
+      rel,
+      (path) => {
+        const info = this.fs.lstat(path);
+        if (!info) return wasi.ERRNO_NOENT;
+        if (info.kind !== "dir") return wasi.ERRNO_NOTDIR;
+        this.fs.remove(path);
+        this.ctx.orphanUnder(path);
+        return wasi.ERRNO_SUCCESS;
+      },
+      false,
+    );
   }
 
   /** Removes a file or a link itself (never what the link points at). */
   override path_unlink_file(rel: string): number {
-    return this.at(rel, (path) => {
-      const info = this.fs.lstat(path);
-      if (!info) return wasi.ERRNO_NOENT;
-      if (info.kind === "dir") return wasi.ERRNO_ISDIR;
-      this.fs.remove(path);
-      if (info.kind !== "symlink") this.ctx.orphanUnder(path);
-      return wasi.ERRNO_SUCCESS;
-    }, false);
+    return this.at(
+      rel,
+      (path) => {
+        const info = this.fs.lstat(path);
+        if (!info) return wasi.ERRNO_NOENT;
+        if (info.kind === "dir") return wasi.ERRNO_ISDIR;
+        this.fs.remove(path);
+        if (info.kind !== "symlink") this.ctx.orphanUnder(path);
+        return wasi.ERRNO_SUCCESS;
+      },
+      false,
+    );
   }
 
   /** `ln -s target rel`: the target text is stored as given. */
   symlinkAt(target: string, rel: string): number {
     if (target === "") return wasi.ERRNO_NOENT;
-    return this.at(rel, (path) => {
-      this.fs.symlink(target, path);
-      return wasi.ERRNO_SUCCESS;
-    }, false);
+    return this.at(
+      rel,
+      (path) => {
+        this.fs.symlink(target, path);
+        return wasi.ERRNO_SUCCESS;
+      },
+      false,
+    );
   }
 
   /** Used by path_rename (see imports.ts): resolves both names, then one Workspace.rename. */
   renameTo(fromRel: string, target: WorkspaceDirFd, toRel: string): number {
     const to = this.ctx.resolve(target.path, toRel, false);
     if (typeof to === "number") return to;
-    return this.at(fromRel, (from) => {
-      // Pending writes travel with the file; whatever `to` named before is gone.
-      this.ctx.commitUnder(from);
-      this.fs.rename(from, to);
-      if (from !== to) {
-        this.ctx.orphanUnder(to);
-        this.ctx.moved(from, to);
-      }
-      return wasi.ERRNO_SUCCESS;
-    }, false);
+    return this.at(
+      fromRel,
+      (from) => {
+        // Pending writes travel with the file; whatever `to` named before is gone.
+        this.ctx.commitUnder(from);
+        this.fs.rename(from, to);
+        if (from !== to) {
+          this.ctx.orphanUnder(to);
+          this.ctx.moved(from, to);
+        }
+        return wasi.ERRNO_SUCCESS;
+      },
+      false,
+    );
   }
 
   override path_readlink(rel: string): { ret: number; data: string | null } {
     let data: string | null = null;
-    const ret = this.at(rel, (path) => {
-      data = this.fs.readlink(path);
-      return wasi.ERRNO_SUCCESS;
-    }, false);
+    const ret = this.at(
+      rel,
+      (path) => {
+        data = this.fs.readlink(path);
+        return wasi.ERRNO_SUCCESS;
+      },
+      false,
+    );
     return { ret, data };
   }
 

@@ -12,9 +12,7 @@ export interface FileMode {
 }
 
 const READ_RIGHTS = BigInt(wasi.RIGHTS_FD_READ);
-const WRITE_RIGHTS = BigInt(
-  wasi.RIGHTS_FD_WRITE | wasi.RIGHTS_FD_ALLOCATE | wasi.RIGHTS_FD_FILESTAT_SET_SIZE | wasi.RIGHTS_FD_DATASYNC | wasi.RIGHTS_FD_SYNC,
-);
+const WRITE_RIGHTS = BigInt(wasi.RIGHTS_FD_WRITE | wasi.RIGHTS_FD_ALLOCATE | wasi.RIGHTS_FD_FILESTAT_SET_SIZE | wasi.RIGHTS_FD_DATASYNC | wasi.RIGHTS_FD_SYNC);
 
 /**
  * An open workspace file. Reads fetch only the byte range asked for (Workspace.read), never the

@@ -56,8 +56,7 @@ export function fdstat(filetype: number, flags: number, rights: bigint): wasi.Fd
 
 /** The times a set_times call asks for, in ms; a time the call leaves alone is absent. */
 export function requestedTimes(atim: bigint, mtim: bigint, fstFlags: number, now: number): { atimeMs?: number; mtimeMs?: number } {
-  const pick = (t: bigint, set: number, setNow: number) =>
-    fstFlags & setNow ? now : fstFlags & set ? Number(t / 1_000_000n) : undefined;
+  const pick = (t: bigint, set: number, setNow: number) => (fstFlags & setNow ? now : fstFlags & set ? Number(t / 1_000_000n) : undefined);
   const times: { atimeMs?: number; mtimeMs?: number } = {};
   const a = pick(atim, wasi.FSTFLAGS_ATIM, wasi.FSTFLAGS_ATIM_NOW);
   const m = pick(mtim, wasi.FSTFLAGS_MTIM, wasi.FSTFLAGS_MTIM_NOW);

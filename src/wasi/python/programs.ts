@@ -15,7 +15,6 @@ import { stdlibPreopen } from "./stdlib-fs";
 /** Where build-python.mjs puts the library among the static assets (public/). */
 const STDLIB_ASSET = "/python/stdlib.bin";
 
-
 let stdlib: ArrayBuffer | null = null;
 let loading: Promise<ArrayBuffer> | null = null;
 
@@ -42,7 +41,15 @@ const withStdlib = () => [stdlibPreopen(stdlib!)];
  * policy reports as refusals). From /usr/bin it finds /usr/lib/python3.11, and sys.executable is
  * /usr/bin/python3 as on Debian.
  */
-const PY = (argv0: string, args?: string[]): Program => ({ module: python, argv0: `/usr/bin/${argv0}`, args, preopens: withStdlib, prepare: loadStdlib, adaptArgs: pythonArgs, hostCalls: true });
+const PY = (argv0: string, args?: string[]): Program => ({
+  module: python,
+  argv0: `/usr/bin/${argv0}`,
+  args,
+  preopens: withStdlib,
+  prepare: loadStdlib,
+  adaptArgs: pythonArgs,
+  hostCalls: true,
+});
 
 /** Command names → programs. `pip`/`pip3` answer that no package index is reachable (scripts/python/overlay/pip). */
 export const EXTRA_PROGRAMS: ReadonlyMap<string, Program> = new Map([

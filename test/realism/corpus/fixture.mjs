@@ -20,7 +20,7 @@ const products = ["widget", "gadget", "gizmo"];
 const sales = ["date,region,product,units,price"];
 for (let i = 0; i < 24; i++) {
   const d = `2024-0${1 + (i % 3)}-${String(1 + ((i * 7) % 28)).padStart(2, "0")}`;
-  sales.push(`${d},${regions[i % 4]},${products[(i * 5) % 3]},${(i * 13) % 17 + 1},${(9.5 + (i % 5) * 2.25).toFixed(2)}`);
+  sales.push(`${d},${regions[i % 4]},${products[(i * 5) % 3]},${((i * 13) % 17) + 1},${(9.5 + (i % 5) * 2.25).toFixed(2)}`);
 }
 
 const paths = ["/", "/api/users", "/api/orders", "/login", "/static/app.js", "/health", "/api/users/7"];
@@ -58,29 +58,40 @@ const commits = [
 ];
 
 export const FILES = {
-  "README.md": "# Demo App\n\nA small service used to try things.\n\n## Install\n\nRun `make install`.\n\n## Usage\n\n### CLI\n\nRun `app --help`.\n\n### API\n\nSee docs/api.md.\n\n## Configuration\n\nEdit `config/app.ini`.\n\n## License\n\nMIT\n",
-  "docs/guide.md": "# Guide\n\n## Getting started\n\nText.\n\n## Deploying to production\n\n### Docker & Compose\n\nMore text.\n\n### Bare metal\n\n```\n# not a heading\n```\n\n## FAQ\n\n## Troubleshooting: common errors\n",
+  "README.md":
+    "# Demo App\n\nA small service used to try things.\n\n## Install\n\nRun `make install`.\n\n## Usage\n\n### CLI\n\nRun `app --help`.\n\n### API\n\nSee docs/api.md.\n\n## Configuration\n\nEdit `config/app.ini`.\n\n## License\n\nMIT\n",
+  "docs/guide.md":
+    "# Guide\n\n## Getting started\n\nText.\n\n## Deploying to production\n\n### Docker & Compose\n\nMore text.\n\n### Bare metal\n\n```\n# not a heading\n```\n\n## FAQ\n\n## Troubleshooting: common errors\n",
   "docs/api.md": "# API\n\n## GET /users\n\n| field | type |\n|---|---|\n| id | int |\n| name | string |\n\n## POST /orders\n\nCreates an order.\n",
   "data/users.csv": users.join("\n") + "\n",
   "data/sales.csv": sales.join("\n") + "\n",
-  "data/items.json": JSON.stringify(
-    [
-      { id: 1, name: "widget", price: 9.5, tags: ["tools", "metal"], stock: 12 },
-      { id: 2, name: "gadget", price: 24.0, tags: ["tools"], stock: 0 },
-      { id: 3, name: "gizmo", price: 3.25, tags: [], stock: 40 },
-      { id: 4, name: "doohickey", price: 14.75, tags: ["misc", "metal"], stock: 5 },
-    ],
-    null,
-    2,
-  ) + "\n",
-  "package.json": JSON.stringify(
-    { name: "demo-app", version: "1.4.2", private: true, scripts: { build: "tsc -p .", test: "vitest run", lint: "eslint src" }, dependencies: { express: "^4.18.2", lodash: "4.17.21" }, devDependencies: { typescript: "^5.3.3", vitest: "^1.2.0" } },
-    null,
-    2,
-  ) + "\n",
+  "data/items.json":
+    JSON.stringify(
+      [
+        { id: 1, name: "widget", price: 9.5, tags: ["tools", "metal"], stock: 12 },
+        { id: 2, name: "gadget", price: 24.0, tags: ["tools"], stock: 0 },
+        { id: 3, name: "gizmo", price: 3.25, tags: [], stock: 40 },
+        { id: 4, name: "doohickey", price: 14.75, tags: ["misc", "metal"], stock: 5 },
+      ],
+      null,
+      2,
+    ) + "\n",
+  "package.json":
+    JSON.stringify(
+      {
+        name: "demo-app",
+        version: "1.4.2",
+        private: true,
+        scripts: { build: "tsc -p .", test: "vitest run", lint: "eslint src" },
+        dependencies: { express: "^4.18.2", lodash: "4.17.21" },
+        devDependencies: { typescript: "^5.3.3", vitest: "^1.2.0" },
+      },
+      null,
+      2,
+    ) + "\n",
   "config/app.ini": "; defaults\n[server]\nhost = 0.0.0.0\nport = 8080\nworkers = 4\n\n[database]\nurl = postgres://db:5432/app\npool = 10\n\n[log]\nlevel = info\n",
   "config/local.ini": "[server]\nport = 9090\n\n[log]\nlevel = debug\nfile = /tmp/app.log\n",
-  "config/app.env.tmpl": "APP_NAME=${APP_NAME}\nAPP_PORT=${APP_PORT}\nDB_URL=postgres://${DB_HOST}:5432/${DB_NAME}\nGREETING=\"hello $USER\"\n",
+  "config/app.env.tmpl": 'APP_NAME=${APP_NAME}\nAPP_PORT=${APP_PORT}\nDB_URL=postgres://${DB_HOST}:5432/${DB_NAME}\nGREETING="hello $USER"\n',
   "config/nginx.conf.tmpl": "server {\n    listen ${PORT};\n    server_name ${DOMAIN};\n    location / {\n        proxy_pass http://127.0.0.1:${APP_PORT};\n    }\n}\n",
   "v1/settings.conf": "name=demo\nversion=1.3.0\ndebug=false\ntimeout=30\nretries=3\nfeatures=a,b\n",
   "v2/settings.conf": "name=demo\nversion=1.4.0\ndebug=false\ntimeout=45\nfeatures=a,b,c\ncache=redis\n",
@@ -88,13 +99,16 @@ export const FILES = {
   "logs/app.log": app.join("\n") + "\n",
   "git.log": commits.map((c) => c.join("|")).join("\n") + "\n",
   "services.txt": "api 8080 up\nworker 9000 up\ncache 6379 down\ndb 5432 up\nmail 25 degraded\n",
-  "src/main.py": "import sys\nfrom util import parse\n\n\ndef main(argv):\n    # TODO: validate argv\n    for arg in argv[1:]:\n        print(parse(arg))\n    return 0\n\n\nif __name__ == \"__main__\":\n    sys.exit(main(sys.argv))\n",
-  "src/util.py": "def parse(value):\n    \"\"\"Parse a key=value pair.\"\"\"\n    key, _, val = value.partition(\"=\")\n    # FIXME: strip quotes\n    return {key: val}\n\n\ndef unused():\n    pass\n",
-  "src/app.js": "const express = require('express');\nconst { sum } = require('./lib/math');\n\nconst app = express();\n// TODO: read the port from config\napp.get('/health', (req, res) => res.json({ ok: true }));\napp.listen(8080);\nconsole.log('sum', sum(1, 2));\n",
+  "src/main.py":
+    'import sys\nfrom util import parse\n\n\ndef main(argv):\n    # TODO: validate argv\n    for arg in argv[1:]:\n        print(parse(arg))\n    return 0\n\n\nif __name__ == "__main__":\n    sys.exit(main(sys.argv))\n',
+  "src/util.py":
+    'def parse(value):\n    """Parse a key=value pair."""\n    key, _, val = value.partition("=")\n    # FIXME: strip quotes\n    return {key: val}\n\n\ndef unused():\n    pass\n',
+  "src/app.js":
+    "const express = require('express');\nconst { sum } = require('./lib/math');\n\nconst app = express();\n// TODO: read the port from config\napp.get('/health', (req, res) => res.json({ ok: true }));\napp.listen(8080);\nconsole.log('sum', sum(1, 2));\n",
   "src/lib/math.js": "function sum(a, b) {\n  return a + b;\n}\n\nfunction mul(a, b) {\n  return a * b;\n}\n\nmodule.exports = { sum, mul };\n",
   "src/lib/strings.js": "// FIXME: unicode\nexport const upper = (s) => s.toUpperCase();\nexport const lower = (s) => s.toLowerCase();\n",
   "tests/test_util.py": "from util import parse\n\n\ndef test_parse():\n    assert parse('a=1') == {'a': '1'}\n",
-  "Makefile": "build:\n\tnpm run build\n\ntest:\n\tnpm test\n\n.PHONY: build test\n",
+  Makefile: "build:\n\tnpm run build\n\ntest:\n\tnpm test\n\n.PHONY: build test\n",
   "notes.txt": "apple banana cherry\nbanana apple\ncherry cherry apple\n\n  indented line  \nTabs\there\tand\tthere\nUPPER lower MiXeD\n",
 };
 

@@ -65,10 +65,11 @@ export function usedOptions(cmd, run, listed) {
       if (!/^--?[A-Za-z0-9]/.test(w)) continue;
       const name = w.startsWith("--") ? w.split("=")[0] : w;
       if (known.has(name)) used.add(name);
-      else if (!w.startsWith("--")) for (const ch of w.slice(1)) {
-        if (!known.has(`-${ch}`)) break;
-        used.add(`-${ch}`);
-      }
+      else if (!w.startsWith("--"))
+        for (const ch of w.slice(1)) {
+          if (!known.has(`-${ch}`)) break;
+          used.add(`-${ch}`);
+        }
     }
   }
   return [...used];

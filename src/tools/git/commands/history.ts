@@ -22,9 +22,23 @@ interface DiffFormat {
 }
 
 const DIFF_FLAGS = {
-  "-p": "patch", "--patch": "patch", "-u": "patch", "--stat": "stat", "--shortstat": "shortstat", "--numstat": "numstat",
-  "--name-only": "nameonly", "--name-status": "namestatus", "--no-renames": "norenames", "-M": "renames", "--find-renames": "renames",
-  "--no-color": "nocolor", "--no-ext-diff": "noext", "-s": "nopatch", "--no-patch": "nopatch", "--summary": "summary", "--patch-with-stat": "patchstat",
+  "-p": "patch",
+  "--patch": "patch",
+  "-u": "patch",
+  "--stat": "stat",
+  "--shortstat": "shortstat",
+  "--numstat": "numstat",
+  "--name-only": "nameonly",
+  "--name-status": "namestatus",
+  "--no-renames": "norenames",
+  "-M": "renames",
+  "--find-renames": "renames",
+  "--no-color": "nocolor",
+  "--no-ext-diff": "noext",
+  "-s": "nopatch",
+  "--no-patch": "nopatch",
+  "--summary": "summary",
+  "--patch-with-stat": "patchstat",
 } as const;
 
 function diffFormat(p: Parsed, defaultPatch: boolean): DiffFormat {
@@ -63,7 +77,9 @@ function renderChanges(repo: Repo, changes: FileChange[], f: DiffFormat): string
   const rows = f.stat || f.shortstat || f.numstat ? changes.map(countLines) : [];
   if (f.numstat) for (const r of rows) out += r.binary ? `-\t-\t${r.name}\n` : `${r.added}\t${r.deleted}\t${quotePath(r.name)}\n`;
   if (f.nameOnly) for (const ch of changes) out += `${quotePath((ch.neu ?? ch.old)!.path)}\n`;
-  if (f.nameStatus) for (const ch of changes) out += ch.renamed ? `R100\t${quotePath(ch.old!.path)}\t${quotePath(ch.neu!.path)}\n` : `${statusLetter(ch)}\t${quotePath((ch.neu ?? ch.old)!.path)}\n`;
+  if (f.nameStatus)
+    for (const ch of changes)
+      out += ch.renamed ? `R100\t${quotePath(ch.old!.path)}\t${quotePath(ch.neu!.path)}\n` : `${statusLetter(ch)}\t${quotePath((ch.neu ?? ch.old)!.path)}\n`;
   if (f.stat) out += statText(rows);
   else if (f.shortstat && rows.length) out += statText(rows).split("\n").slice(-2).join("\n");
   if (f.patch) {
@@ -145,40 +161,68 @@ function formatPlaceholders(fmt: string, s: Shown, refs: Map<string, string[]>):
   const now = Math.floor(Date.now() / 1000);
   const person = (who: typeof c.author, k: string): string | undefined => {
     switch (k) {
-      case "n": return who.name;
-      case "e": return who.email;
-      case "d": return gitDate(who.timestamp, who.timezoneOffset);
-      case "D": return new Date(who.timestamp * 1000).toUTCString().replace("GMT", tzOf(who.timezoneOffset));
-      case "t": return String(who.timestamp);
-      case "i": return isoDate(who.timestamp, who.timezoneOffset);
-      case "I": return strictIsoDate(who.timestamp, who.timezoneOffset);
-      case "r": return relativeDate(who.timestamp, now);
-      case "s": return isoDate(who.timestamp, who.timezoneOffset).slice(0, 10);
+      case "n":
+        return who.name;
+      case "e":
+        return who.email;
+      case "d":
+        return gitDate(who.timestamp, who.timezoneOffset);
+      case "D":
+        return new Date(who.timestamp * 1000).toUTCString().replace("GMT", tzOf(who.timezoneOffset));
+      case "t":
+        return String(who.timestamp);
+      case "i":
+        return isoDate(who.timestamp, who.timezoneOffset);
+      case "I":
+        return strictIsoDate(who.timestamp, who.timezoneOffset);
+      case "r":
+        return relativeDate(who.timestamp, now);
+      case "s":
+        return isoDate(who.timestamp, who.timezoneOffset).slice(0, 10);
     }
     return undefined;
   };
   const deco = refs.get(s.oid) ?? [];
-  return fmt.replace(/%(H|h|T|t|P|p|s|b|B|n|%|d|D|f|([ac])([nedDtiIrs])|x([0-9a-fA-F]{2})|C\([a-z]+\)|C(?:red|green|blue|reset))/g, (m, k: string, role?: string, field?: string, hex?: string) => {
-    if (role && field) return person(role === "a" ? c.author : c.committer, field) ?? m;
-    if (hex) return String.fromCharCode(parseInt(hex, 16));
-    switch (k) {
-      case "H": return s.oid;
-      case "h": return abbrev(s.oid);
-      case "T": return c.tree;
-      case "t": return abbrev(c.tree);
-      case "P": return c.parent.join(" ");
-      case "p": return c.parent.map((x) => abbrev(x)).join(" ");
-      case "s": return subjectOf(c.message);
-      case "f": return subjectOf(c.message).replace(/[^A-Za-z0-9.]+/g, "-").replace(/^-+|-+$/g, "");
-      case "b": return bodyOf(c.message);
-      case "B": return c.message;
-      case "n": return "\n";
-      case "%": return "%";
-      case "d": return deco.length ? ` (${deco.join(", ")})` : "";
-      case "D": return deco.join(", ");
-    }
-    return ""; // colors: plain text here
-  });
+  return fmt.replace(
+    /%(H|h|T|t|P|p|s|b|B|n|%|d|D|f|([ac])([nedDtiIrs])|x([0-9a-fA-F]{2})|C\([a-z]+\)|C(?:red|green|blue|reset))/g,
+    (m, k: string, role?: string, field?: string, hex?: string) => {
+      if (role && field) return person(role === "a" ? c.author : c.committer, field) ?? m;
+      if (hex) return String.fromCharCode(parseInt(hex, 16));
+      switch (k) {
+        case "H":
+          return s.oid;
+        case "h":
+          return abbrev(s.oid);
+        case "T":
+          return c.tree;
+        case "t":
+          return abbrev(c.tree);
+        case "P":
+          return c.parent.join(" ");
+        case "p":
+          return c.parent.map((x) => abbrev(x)).join(" ");
+        case "s":
+          return subjectOf(c.message);
+        case "f":
+          return subjectOf(c.message)
+            .replace(/[^A-Za-z0-9.]+/g, "-")
+            .replace(/^-+|-+$/g, "");
+        case "b":
+          return bodyOf(c.message);
+        case "B":
+          return c.message;
+        case "n":
+          return "\n";
+        case "%":
+          return "%";
+        case "d":
+          return deco.length ? ` (${deco.join(", ")})` : "";
+        case "D":
+          return deco.join(", ");
+      }
+      return ""; // colors: plain text here
+    },
+  );
 }
 
 function tzOf(offset: number): string {
@@ -189,12 +233,22 @@ function tzOf(offset: number): string {
 
 function indent(message: string): string {
   const text = message.replace(/\n+$/, "");
-  return text.split("\n").map((l) => (l ? `    ${l}` : "")).join("\n") + "\n";
+  return (
+    text
+      .split("\n")
+      .map((l) => (l ? `    ${l}` : ""))
+      .join("\n") + "\n"
+  );
 }
 
 /** One commit in a named pretty format (medium, oneline, short, full, fuller, raw) or a format string. */
 function pretty(s: Shown, format: string, refs: Map<string, string[]>, decorate: boolean): { text: string; oneline: boolean; user: boolean; separator?: string } {
-  if (format === "oneline-abbrev") return { text: `${abbrev(s.oid)}${decorate && refs.get(s.oid)?.length ? ` (${refs.get(s.oid)!.join(", ")})` : ""} ${subjectOf(s.c.message)}\n`, oneline: true, user: false };
+  if (format === "oneline-abbrev")
+    return {
+      text: `${abbrev(s.oid)}${decorate && refs.get(s.oid)?.length ? ` (${refs.get(s.oid)!.join(", ")})` : ""} ${subjectOf(s.c.message)}\n`,
+      oneline: true,
+      user: false,
+    };
   const { c } = s;
   const dec = decorate && refs.get(s.oid)?.length ? ` (${refs.get(s.oid)!.join(", ")})` : "";
   const merge = c.parent.length > 1 ? `Merge: ${c.parent.map((x) => abbrev(x)).join(" ")}\n` : "";
@@ -203,7 +257,11 @@ function pretty(s: Shown, format: string, refs: Map<string, string[]>, decorate:
     case "oneline":
       return { text: `${s.oid}${dec} ${subjectOf(c.message)}\n`, oneline: true, user: false };
     case "medium":
-      return { text: `commit ${s.oid}${dec}\n${merge}Author: ${who(c.author)}\nDate:   ${gitDate(c.author.timestamp, c.author.timezoneOffset)}\n\n${indent(c.message)}`, oneline: false, user: false };
+      return {
+        text: `commit ${s.oid}${dec}\n${merge}Author: ${who(c.author)}\nDate:   ${gitDate(c.author.timestamp, c.author.timezoneOffset)}\n\n${indent(c.message)}`,
+        oneline: false,
+        user: false,
+      };
     case "short":
       return { text: `commit ${s.oid}${dec}\n${merge}Author: ${who(c.author)}\n\n${indent(subjectOf(c.message))}`, oneline: false, user: false };
     case "full":
@@ -246,7 +304,11 @@ async function decorations(repo: Repo): Promise<Map<string, string[]>> {
     push(oid, `tag: ${t}`);
   }
   // HEAD -> branch first, then as git orders: the current branch, tags, others
-  for (const [k, v] of out) out.set(k, v.sort((a, b) => rank(a) - rank(b)));
+  for (const [k, v] of out)
+    out.set(
+      k,
+      v.sort((a, b) => rank(a) - rank(b)),
+    );
   return out;
 }
 const rank = (n: string) => (n.startsWith("HEAD") ? 0 : n.startsWith("tag: ") ? 1 : 2);
@@ -285,8 +347,35 @@ async function ancestors(repo: Repo, oid: string): Promise<Set<string>> {
 }
 
 const LOG_SPEC = {
-  flags: { ...DIFF_FLAGS, "--oneline": "oneline", "--all": "all", "--reverse": "reverse", "--decorate": "decorate", "--no-decorate": "nodecorate", "--first-parent": "firstparent", "--no-merges": "nomerges", "--merges": "merges", "--graph": "graph", "--follow": "follow", "-i": "icase", "--regexp-ignore-case": "icase" },
-  values: { "-n": "count", "--max-count": "count", "--author": "author", "--grep": "grep", "--since": "since", "--after": "since", "--until": "until", "--before": "until", "--skip": "skip", "-U": "unified", "--unified": "unified", "--date": "date" },
+  flags: {
+    ...DIFF_FLAGS,
+    "--oneline": "oneline",
+    "--all": "all",
+    "--reverse": "reverse",
+    "--decorate": "decorate",
+    "--no-decorate": "nodecorate",
+    "--first-parent": "firstparent",
+    "--no-merges": "nomerges",
+    "--merges": "merges",
+    "--graph": "graph",
+    "--follow": "follow",
+    "-i": "icase",
+    "--regexp-ignore-case": "icase",
+  },
+  values: {
+    "-n": "count",
+    "--max-count": "count",
+    "--author": "author",
+    "--grep": "grep",
+    "--since": "since",
+    "--after": "since",
+    "--until": "until",
+    "--before": "until",
+    "--skip": "skip",
+    "-U": "unified",
+    "--unified": "unified",
+    "--date": "date",
+  },
   optional: { "--pretty": "pretty", "--format": "format", "--color": "color" },
 };
 
@@ -333,7 +422,17 @@ export async function log(repo: Repo, argv: string[], show = false): Promise<num
     starts.push(head);
   }
   const fmtName = (p.opts.get("format") ?? p.opts.get("pretty")) as string | true | undefined;
-  const format = p.opts.has("oneline") ? "oneline-abbrev" : fmtName === undefined || fmtName === true ? "medium" : p.opts.has("format") ? (/^(format|tformat):/.test(fmtName) || !/^(oneline|short|medium|full|fuller)$/.test(fmtName) ? (fmtName.includes(":") && /^(format|tformat):/.test(fmtName) ? fmtName : `tformat:${fmtName}`) : fmtName) : fmtName;
+  const format = p.opts.has("oneline")
+    ? "oneline-abbrev"
+    : fmtName === undefined || fmtName === true
+      ? "medium"
+      : p.opts.has("format")
+        ? /^(format|tformat):/.test(fmtName) || !/^(oneline|short|medium|full|fuller)$/.test(fmtName)
+          ? fmtName.includes(":") && /^(format|tformat):/.test(fmtName)
+            ? fmtName
+            : `tformat:${fmtName}`
+          : fmtName
+        : fmtName;
   const refs = await decorations(repo);
   const decorate = p.opts.has("decorate") && !p.opts.has("nodecorate");
   const limit = p.opts.has("count") ? Number(p.opts.get("count")) : show ? starts.length : Infinity;

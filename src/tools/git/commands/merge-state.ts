@@ -73,7 +73,14 @@ export async function readIndex(repo: Repo): Promise<Map<string, IndexEntry> | u
     while (end < buf.length && buf[end] !== 0) end++;
     if (((flags >> 12) & 3) === 0) {
       const path = dec.decode(buf.subarray(nameStart, end));
-      out.set(path, { path, oid: hex(buf.subarray(off + 40, off + 60)), mode: view.getUint32(off + 24), mtimeSeconds: view.getUint32(off + 8), size: view.getUint32(off + 36), ino: view.getUint32(off + 20) });
+      out.set(path, {
+        path,
+        oid: hex(buf.subarray(off + 40, off + 60)),
+        mode: view.getUint32(off + 24),
+        mtimeSeconds: view.getUint32(off + 8),
+        size: view.getUint32(off + 36),
+        ino: view.getUint32(off + 20),
+      });
     }
     off += Math.ceil((end - off + 1) / 8) * 8;
   }

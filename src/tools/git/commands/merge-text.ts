@@ -45,4 +45,3 @@ export function mergeText(base: string, ours: string, theirs: string, ourName: s
   }
   return { clean, text };
 }
-

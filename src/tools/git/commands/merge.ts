@@ -30,7 +30,11 @@ async function bothChanged(repo: Repo, base: string | undefined, ours: string, t
 }
 
 /** Merges `theirsRev` into the current branch; used by `merge` and `pull`. */
-export async function mergeInto(repo: Repo, theirsRev: string, opts: { ffOnly?: boolean; noFf?: boolean; message?: string; label?: string; quiet?: boolean }): Promise<number> {
+export async function mergeInto(
+  repo: Repo,
+  theirsRev: string,
+  opts: { ffOnly?: boolean; noFf?: boolean; message?: string; label?: string; quiet?: boolean },
+): Promise<number> {
   const branch = await currentBranch(repo);
   const head = await headOid(repo);
   const theirs = await resolveRev(repo, theirsRev);
@@ -45,7 +49,9 @@ export async function mergeInto(repo: Repo, theirsRev: string, opts: { ffOnly?: 
   {
     const dirty = rows.filter((r) => r[3] !== 0 && (worktreeDiffers(r) || r[3] === 2 || r[3] === 3)).map((r) => r[0]);
     if (dirty.length) {
-      repo.err(`error: Your local changes to the following files would be overwritten by merge:\n${dirty.map((f) => `\t${f}\n`).join("")}Please commit your changes or stash them before you merge.\nAborting\n`);
+      repo.err(
+        `error: Your local changes to the following files would be overwritten by merge:\n${dirty.map((f) => `\t${f}\n`).join("")}Please commit your changes or stash them before you merge.\nAborting\n`,
+      );
       return 1;
     }
   }
@@ -63,7 +69,9 @@ export async function mergeInto(repo: Repo, theirsRev: string, opts: { ffOnly?: 
     return 0;
   }
   if (opts.ffOnly) {
-    repo.err("hint: Diverging branches can't be fast-forwarded, you need to either:\nhint:\nhint: \tgit merge --no-ff\nhint:\nhint: or:\nhint:\nhint: \tgit rebase\nhint:\nhint: Disable this message with \"git config advice.diverging false\"\n");
+    repo.err(
+      'hint: Diverging branches can\'t be fast-forwarded, you need to either:\nhint:\nhint: \tgit merge --no-ff\nhint:\nhint: or:\nhint:\nhint: \tgit rebase\nhint:\nhint: Disable this message with "git config advice.diverging false"\n',
+    );
     return fatal("Not possible to fast-forward, aborting.");
   }
   const label = opts.label ?? theirsRev;
@@ -103,11 +111,15 @@ export async function mergeInto(repo: Repo, theirsRev: string, opts: { ffOnly?: 
     await git.writeRef({ ...o(repo), ref: "MERGE_HEAD", value: theirs, force: true });
     await repo.fs.promises.writeFile(`${repo.gitdir}/MERGE_MSG`, `${cleanMessage(message)}\n# Conflicts:\n${conflicts.map((f) => `#\t${f}\n`).join("")}`);
     await repo.fs.promises.writeFile(`${repo.gitdir}/MERGE_MODE`, "");
-    let out = auto.filter((f) => !conflicts.includes(f)).map((f) => `Auto-merging ${f}\n`).join("");
+    let out = auto
+      .filter((f) => !conflicts.includes(f))
+      .map((f) => `Auto-merging ${f}\n`)
+      .join("");
     for (const f of conflicts) {
       if (auto.includes(f)) out += `Auto-merging ${f}\n`;
       if (err.data?.deleteByUs?.includes(f)) out += `CONFLICT (modify/delete): ${f} deleted in HEAD and modified in ${label}.  Version ${label} of ${f} left in tree.\n`;
-      else if (err.data?.deleteByTheirs?.includes(f)) out += `CONFLICT (modify/delete): ${f} deleted in ${label} and modified in HEAD.  Version HEAD of ${f} left in tree.\n`;
+      else if (err.data?.deleteByTheirs?.includes(f))
+        out += `CONFLICT (modify/delete): ${f} deleted in ${label} and modified in HEAD.  Version HEAD of ${f} left in tree.\n`;
       else out += `CONFLICT (content): Merge conflict in ${f}\n`;
     }
     out += "Automatic merge failed; fix conflicts and then commit the result.\n";
@@ -118,7 +130,20 @@ export async function mergeInto(repo: Repo, theirsRev: string, opts: { ffOnly?: 
 
 export async function merge(repo: Repo, argv: string[]): Promise<number> {
   const p = parseArgs("merge", argv, {
-    flags: { "--ff-only": "ffonly", "--no-ff": "noff", "--ff": "ff", "--abort": "abort", "--continue": "continue", "-q": "quiet", "--quiet": "quiet", "--no-edit": "noedit", "--squash": "squash", "--no-commit": "nocommit", "--stat": "stat", "--no-stat": "nostat" },
+    flags: {
+      "--ff-only": "ffonly",
+      "--no-ff": "noff",
+      "--ff": "ff",
+      "--abort": "abort",
+      "--continue": "continue",
+      "-q": "quiet",
+      "--quiet": "quiet",
+      "--no-edit": "noedit",
+      "--squash": "squash",
+      "--no-commit": "nocommit",
+      "--stat": "stat",
+      "--no-stat": "nostat",
+    },
     values: { "-m": "message", "--message": "message", "-s": "strategy", "--strategy": "strategy", "-X": "option", "--strategy-option": "option" },
   });
   if (p.opts.has("squash")) unsupported("git merge --squash is not supported here; merge, or use 'git diff A B | git apply' and commit");
@@ -136,7 +161,9 @@ export async function merge(repo: Repo, argv: string[]): Promise<number> {
   }
   if (await git.resolveRef({ ...o(repo), ref: "MERGE_HEAD" }).catch(() => undefined)) {
     if ((await conflictedPaths(repo)).length) {
-      repo.err("error: Merging is not possible because you have unmerged files.\nhint: Fix them up in the work tree, and then use 'git add/rm <file>'\nhint: as appropriate to mark resolution and make a commit.\n");
+      repo.err(
+        "error: Merging is not possible because you have unmerged files.\nhint: Fix them up in the work tree, and then use 'git add/rm <file>'\nhint: as appropriate to mark resolution and make a commit.\n",
+      );
       return fatal("Exiting because of an unresolved conflict.");
     }
     return fatal("You have not concluded your merge (MERGE_HEAD exists).\nPlease, commit your changes before you merge.");
@@ -145,5 +172,3 @@ export async function merge(repo: Repo, argv: string[]): Promise<number> {
   const msgs = p.all.get("message");
   return mergeInto(repo, p.args[0]!, { ffOnly: p.opts.has("ffonly"), noFf: p.opts.has("noff"), message: msgs?.join("\n\n"), quiet: p.opts.has("quiet") });
 }
-
-;

@@ -19,7 +19,31 @@ async function isAncestor(repo: Repo, ancestor: string, of: string): Promise<boo
 
 export async function branch(repo: Repo, argv: string[]): Promise<number> {
   const p = parseArgs("branch", argv, {
-    flags: { "-d": "delete", "--delete": "delete", "-D": "forcedelete", "-m": "move", "--move": "move", "-M": "forcemove", "-f": "force", "--force": "force", "-v": "verbose", "-vv": "verbose", "--verbose": "verbose", "-a": "all", "--all": "all", "-r": "remotes", "--remotes": "remotes", "--show-current": "current", "-l": "list", "--list": "list", "-q": "quiet", "--merged": "merged", "-c": "copy", "--copy": "copy", "--unset-upstream": "unset" },
+    flags: {
+      "-d": "delete",
+      "--delete": "delete",
+      "-D": "forcedelete",
+      "-m": "move",
+      "--move": "move",
+      "-M": "forcemove",
+      "-f": "force",
+      "--force": "force",
+      "-v": "verbose",
+      "-vv": "verbose",
+      "--verbose": "verbose",
+      "-a": "all",
+      "--all": "all",
+      "-r": "remotes",
+      "--remotes": "remotes",
+      "--show-current": "current",
+      "-l": "list",
+      "--list": "list",
+      "-q": "quiet",
+      "--merged": "merged",
+      "-c": "copy",
+      "--copy": "copy",
+      "--unset-upstream": "unset",
+    },
     values: { "-u": "upstream", "--set-upstream-to": "upstream" },
     optional: { "--color": "color", "--no-color": "nocolor" },
   });
@@ -109,7 +133,19 @@ export async function branch(repo: Repo, argv: string[]): Promise<number> {
       }
     }
   }
-  const pattern = p.opts.has("list") && p.args.length ? new RegExp(`^(${p.args.map((a) => a.replace(/[.+^${}()|\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, ".")).join("|")})$`) : null;
+  const pattern =
+    p.opts.has("list") && p.args.length
+      ? new RegExp(
+          `^(${p.args
+            .map((a) =>
+              a
+                .replace(/[.+^${}()|\\]/g, "\\$&")
+                .replace(/\*/g, ".*")
+                .replace(/\?/g, "."),
+            )
+            .join("|")})$`,
+        )
+      : null;
   const width = Math.max(0, ...names.map((n) => n.name.length));
   for (const n of names) {
     if (pattern && !pattern.test(n.name)) continue;
@@ -186,7 +222,9 @@ async function switchTo(repo: Repo, target: string, opts: { create?: string; for
   } catch (e) {
     const err = e as { code?: string; data?: { filepaths?: string[] } };
     if (err.code === "CheckoutConflictError") {
-      repo.err(`error: Your local changes to the following files would be overwritten by checkout:\n${(err.data?.filepaths ?? []).map((f) => `\t${f}\n`).join("")}Please commit your changes or stash them before you switch branches.\nAborting\n`);
+      repo.err(
+        `error: Your local changes to the following files would be overwritten by checkout:\n${(err.data?.filepaths ?? []).map((f) => `\t${f}\n`).join("")}Please commit your changes or stash them before you switch branches.\nAborting\n`,
+      );
       return 1;
     }
     throw e;
@@ -195,7 +233,9 @@ async function switchTo(repo: Repo, target: string, opts: { create?: string; for
     // isomorphic-git leaves HEAD as it was when given a commit id: point it at the commit.
     await git.writeRef({ ...o(repo), ref: "HEAD", value: ref, force: true });
     const subject = subjectOf((await git.readCommit({ ...o(repo), oid: ref })).commit.message);
-    repo.err(`Note: switching to '${target}'.\n\nYou are in 'detached HEAD' state. You can look around, make experimental\nchanges and commit them, and you can discard any commits you make in this\nstate without impacting any branches by switching back to a branch.\n\nHEAD is now at ${abbrev(ref)} ${subject}\n`);
+    repo.err(
+      `Note: switching to '${target}'.\n\nYou are in 'detached HEAD' state. You can look around, make experimental\nchanges and commit them, and you can discard any commits you make in this\nstate without impacting any branches by switching back to a branch.\n\nHEAD is now at ${abbrev(ref)} ${subject}\n`,
+    );
   } else {
     repo.err(opts.create ? `Switched to a new branch '${ref}'\n` : `Switched to branch '${ref}'\n`);
   }
@@ -245,7 +285,8 @@ export async function switchCmd(repo: Repo, argv: string[]): Promise<number> {
     const remotes = await git.listRemotes(o(repo));
     const tracked = await Promise.all(remotes.map((r) => git.resolveRef({ ...o(repo), ref: `refs/remotes/${r.remote}/${target}` }).catch(() => undefined)));
     if (!tracked.some(Boolean)) {
-      if (await isRev(repo, target)) return fatal(`a branch is expected, got commit '${target}'\nhint: If you want to detach HEAD at the commit, try again with the --detach option.`);
+      if (await isRev(repo, target))
+        return fatal(`a branch is expected, got commit '${target}'\nhint: If you want to detach HEAD at the commit, try again with the --detach option.`);
       return fatal(`invalid reference: ${target}`);
     }
   }
@@ -273,8 +314,24 @@ export async function tag(repo: Repo, argv: string[]): Promise<number> {
     return status;
   }
   if (!p.args.length || p.opts.has("list")) {
-    const re = p.args.length ? new RegExp(`^(${p.args.map((a) => a.replace(/[.+^${}()|\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, ".")).join("|")})$`) : null;
-    repo.out(tags.filter((t) => !re || re.test(t)).map((t) => `${t}\n`).join(""));
+    const re = p.args.length
+      ? new RegExp(
+          `^(${p.args
+            .map((a) =>
+              a
+                .replace(/[.+^${}()|\\]/g, "\\$&")
+                .replace(/\*/g, ".*")
+                .replace(/\?/g, "."),
+            )
+            .join("|")})$`,
+        )
+      : null;
+    repo.out(
+      tags
+        .filter((t) => !re || re.test(t))
+        .map((t) => `${t}\n`)
+        .join(""),
+    );
     return 0;
   }
   const [name, rev] = p.args;
@@ -312,7 +369,16 @@ export async function revParse(repo: Repo, argv: string[]): Promise<number> {
     else if (a === "--is-inside-work-tree") out.push("true");
     else if (a === "--is-inside-git-dir" || a === "--is-bare-repository") out.push("false");
     else if (a === "--show-prefix") out.push(repo.cwd === repo.dir ? "" : `${repo.cwd.slice(repo.dir.length + 1)}/`);
-    else if (a === "--show-cdup") out.push(repo.cwd === repo.dir ? "" : repo.cwd.slice(repo.dir.length + 1).split("/").map(() => "..").join("/") + "/");
+    else if (a === "--show-cdup")
+      out.push(
+        repo.cwd === repo.dir
+          ? ""
+          : repo.cwd
+              .slice(repo.dir.length + 1)
+              .split("/")
+              .map(() => "..")
+              .join("/") + "/",
+      );
     else if (a.startsWith("-")) unsupported(`git rev-parse ${a} is not supported here`);
     else {
       if (abbrevRef) {
@@ -352,7 +418,19 @@ export async function revParse(repo: Repo, argv: string[]): Promise<number> {
 
 export async function config(repo: Repo, argv: string[]): Promise<number> {
   const p = parseArgs("config", argv, {
-    flags: { "--global": "global", "--local": "local", "-l": "list", "--list": "list", "--unset": "unset", "--get": "get", "--add": "add", "--bool": "bool", "--system": "system", "--show-origin": "origin", "--replace-all": "replace" },
+    flags: {
+      "--global": "global",
+      "--local": "local",
+      "-l": "list",
+      "--list": "list",
+      "--unset": "unset",
+      "--get": "get",
+      "--add": "add",
+      "--bool": "bool",
+      "--system": "system",
+      "--show-origin": "origin",
+      "--replace-all": "replace",
+    },
   });
   if (p.opts.has("system")) unsupported("git config --system is not supported here; use --global or the repository's config");
   if (p.opts.has("origin")) unsupported("git config --show-origin is not supported here");
@@ -360,7 +438,10 @@ export async function config(repo: Repo, argv: string[]): Promise<number> {
   if (!global && !repo.gitdir) return fatal("not in a git directory");
   const file = global ? globalConfig(repo) : localConfig(repo);
   if (p.opts.has("list")) {
-    const entries = p.opts.has("global") || p.opts.has("local") ? await file.entries() : [...(await globalConfig(repo).entries()), ...(repo.gitdir ? await localConfig(repo).entries() : [])];
+    const entries =
+      p.opts.has("global") || p.opts.has("local")
+        ? await file.entries()
+        : [...(await globalConfig(repo).entries()), ...(repo.gitdir ? await localConfig(repo).entries() : [])];
     repo.out(entries.map(([k, v]) => `${k}=${v}\n`).join(""));
     return 0;
   }
@@ -375,7 +456,10 @@ export async function config(repo: Repo, argv: string[]): Promise<number> {
   }
   if (p.opts.has("unset")) return (await file.set(key, undefined)) ? 0 : 5;
   if (value === undefined || p.opts.has("get")) {
-    const v = p.opts.has("global") || p.opts.has("local") ? await file.get(key) : await (async () => (repo.gitdir ? await localConfig(repo).get(key) : undefined) ?? (await globalConfig(repo).get(key)))();
+    const v =
+      p.opts.has("global") || p.opts.has("local")
+        ? await file.get(key)
+        : await (async () => (repo.gitdir ? await localConfig(repo).get(key) : undefined) ?? (await globalConfig(repo).get(key)))();
     if (v === undefined) return 1;
     repo.out(`${p.opts.has("bool") ? (/^(true|yes|on|1)$/i.test(v) ? "true" : "false") : v}\n`);
     return 0;
@@ -384,5 +468,3 @@ export async function config(repo: Repo, argv: string[]): Promise<number> {
   await file.set(key, value);
   return 0;
 }
-
-;

@@ -14,7 +14,8 @@ const o = (repo: Repo) => ({ fs: repo.fs, dir: repo.dir, gitdir: repo.gitdir, ca
 /** Only smart HTTP(S) is spoken; other transports are refused by name. */
 function checkUrl(url: string): void {
   if (/^https?:\/\//i.test(url)) return;
-  if (/^(ssh|git|file):\/\//i.test(url) || /^[\w.-]+@[\w.-]+:/.test(url)) unsupported(`the URL '${url}' needs a transport not available here; only https:// (smart HTTP) remotes work`);
+  if (/^(ssh|git|file):\/\//i.test(url) || /^[\w.-]+@[\w.-]+:/.test(url))
+    unsupported(`the URL '${url}' needs a transport not available here; only https:// (smart HTTP) remotes work`);
   unsupported(`'${url}' is not an http(s) URL; clone or fetch from https:// remotes only (local paths are not supported)`);
 }
 
@@ -36,7 +37,8 @@ async function network<T>(url: string, run: () => Promise<T>): Promise<T> {
       if (status === 404) throw new GitExit(128, `repository '${url}' not found`);
       throw new GitExit(128, `unable to access '${url}': The requested URL returned error: ${status}`);
     }
-    if (cause.code === "SmartHttpError" || cause.code === "ParseError") throw new GitExit(128, `unable to access '${url}': the server does not speak git's smart HTTP protocol`);
+    if (cause.code === "SmartHttpError" || cause.code === "ParseError")
+      throw new GitExit(128, `unable to access '${url}': the server does not speak git's smart HTTP protocol`);
     throw e;
   }
 }
@@ -46,7 +48,18 @@ const onAuth = () => ({ cancel: true });
 
 export async function clone(repo: Repo, argv: string[]): Promise<number> {
   const p = parseArgs("clone", argv, {
-    flags: { "-q": "quiet", "--quiet": "quiet", "--single-branch": "single", "--no-checkout": "nocheckout", "-n": "nocheckout", "--bare": "bare", "--mirror": "mirror", "--recursive": "recursive", "--recurse-submodules": "recursive", "--no-tags": "notags" },
+    flags: {
+      "-q": "quiet",
+      "--quiet": "quiet",
+      "--single-branch": "single",
+      "--no-checkout": "nocheckout",
+      "-n": "nocheckout",
+      "--bare": "bare",
+      "--mirror": "mirror",
+      "--recursive": "recursive",
+      "--recurse-submodules": "recursive",
+      "--no-tags": "notags",
+    },
     values: { "-b": "branch", "--branch": "branch", "--depth": "depth", "-o": "origin", "--origin": "origin" },
   });
   if (p.opts.has("bare") || p.opts.has("mirror")) unsupported("git clone --bare/--mirror are not supported here; clone with a work tree");
@@ -89,19 +102,35 @@ export async function clone(repo: Repo, argv: string[]): Promise<number> {
 
 async function remoteUrl(repo: Repo, remote: string): Promise<string> {
   const url = await localConfig(repo).get(`remote.${remote}.url`);
-  if (!url) return fatal(`'${remote}' does not appear to be a git repository\nfatal: Could not read from remote repository.\n\nPlease make sure you have the correct access rights\nand the repository exists.`);
+  if (!url)
+    return fatal(
+      `'${remote}' does not appear to be a git repository\nfatal: Could not read from remote repository.\n\nPlease make sure you have the correct access rights\nand the repository exists.`,
+    );
   checkUrl(url);
   return url;
 }
 
 export async function fetch(repo: Repo, argv: string[]): Promise<number> {
-  const p = parseArgs("fetch", argv, { flags: { "-q": "quiet", "--quiet": "quiet", "--all": "all", "-p": "prune", "--prune": "prune", "--tags": "tags", "-t": "tags", "--no-tags": "notags" }, values: { "--depth": "depth" } });
+  const p = parseArgs("fetch", argv, {
+    flags: { "-q": "quiet", "--quiet": "quiet", "--all": "all", "-p": "prune", "--prune": "prune", "--tags": "tags", "-t": "tags", "--no-tags": "notags" },
+    values: { "--depth": "depth" },
+  });
   const remotes = p.opts.has("all") ? (await git.listRemotes(o(repo))).map((r) => r.remote) : [p.args[0] ?? "origin"];
   for (const remote of remotes) {
     const url = await remoteUrl(repo, remote);
     const before = await remoteHeads(repo, remote);
     const r = await network(url, () =>
-      git.fetch({ ...o(repo), http: http(repo), remote, ref: p.args[1], singleBranch: p.args[1] !== undefined, prune: p.opts.has("prune"), tags: p.opts.has("tags"), depth: p.opts.has("depth") ? Number(p.opts.get("depth")) : undefined, onAuth }),
+      git.fetch({
+        ...o(repo),
+        http: http(repo),
+        remote,
+        ref: p.args[1],
+        singleBranch: p.args[1] !== undefined,
+        prune: p.opts.has("prune"),
+        tags: p.opts.has("tags"),
+        depth: p.opts.has("depth") ? Number(p.opts.get("depth")) : undefined,
+        onAuth,
+      }),
     );
     const after = await remoteHeads(repo, remote);
     if (!p.opts.has("quiet")) {
@@ -128,21 +157,44 @@ async function remoteHeads(repo: Repo, remote: string): Promise<Map<string, stri
 }
 
 export async function pull(repo: Repo, argv: string[]): Promise<number> {
-  const p = parseArgs("pull", argv, { flags: { "-q": "quiet", "--quiet": "quiet", "--ff-only": "ffonly", "--no-ff": "noff", "--ff": "ff", "--rebase": "rebase", "-r": "rebase", "--no-rebase": "norebase" } });
+  const p = parseArgs("pull", argv, {
+    flags: { "-q": "quiet", "--quiet": "quiet", "--ff-only": "ffonly", "--no-ff": "noff", "--ff": "ff", "--rebase": "rebase", "-r": "rebase", "--no-rebase": "norebase" },
+  });
   if (p.opts.has("rebase")) unsupported("git pull --rebase is not supported here; use 'git pull' (merge) or 'git pull --ff-only'");
   const branch = await currentBranch(repo);
   if (!branch) return fatal("You are not currently on a branch.");
   const remote = p.args[0] ?? (await localConfig(repo).get(`branch.${branch}.remote`)) ?? "origin";
   const merge = p.args[1] ?? (await localConfig(repo).get(`branch.${branch}.merge`))?.replace(/^refs\/heads\//, "");
-  if (!merge) return fatal(`There is no tracking information for the current branch.\nPlease specify which branch you want to merge with.\n\n    git pull <remote> <branch>`);
+  if (!merge)
+    return fatal(`There is no tracking information for the current branch.\nPlease specify which branch you want to merge with.\n\n    git pull <remote> <branch>`);
   const code = await fetch(repo, ["-q", remote, merge]);
   if (code) return code;
   const url = await remoteUrl(repo, remote);
-  return mergeInto(repo, `refs/remotes/${remote}/${merge}`, { ffOnly: p.opts.has("ffonly"), noFf: p.opts.has("noff"), label: `branch '${merge}' of ${url}`, message: `Merge branch '${merge}' of ${url}${branch === "master" || branch === "main" ? "" : ` into ${branch}`}\n`, quiet: p.opts.has("quiet") });
+  return mergeInto(repo, `refs/remotes/${remote}/${merge}`, {
+    ffOnly: p.opts.has("ffonly"),
+    noFf: p.opts.has("noff"),
+    label: `branch '${merge}' of ${url}`,
+    message: `Merge branch '${merge}' of ${url}${branch === "master" || branch === "main" ? "" : ` into ${branch}`}\n`,
+    quiet: p.opts.has("quiet"),
+  });
 }
 
 export async function push(repo: Repo, argv: string[]): Promise<number> {
-  const p = parseArgs("push", argv, { flags: { "-q": "quiet", "--quiet": "quiet", "-f": "force", "--force": "force", "-u": "upstream", "--set-upstream": "upstream", "--tags": "tags", "--all": "all", "-d": "delete", "--delete": "delete", "--force-with-lease": "force" } });
+  const p = parseArgs("push", argv, {
+    flags: {
+      "-q": "quiet",
+      "--quiet": "quiet",
+      "-f": "force",
+      "--force": "force",
+      "-u": "upstream",
+      "--set-upstream": "upstream",
+      "--tags": "tags",
+      "--all": "all",
+      "-d": "delete",
+      "--delete": "delete",
+      "--force-with-lease": "force",
+    },
+  });
   if (p.opts.has("all")) unsupported("git push --all is not supported here; push each branch by name");
   const branch = await currentBranch(repo);
   const remote = p.args[0] ?? (branch ? await localConfig(repo).get(`branch.${branch}.remote`) : undefined) ?? "origin";
@@ -154,7 +206,9 @@ export async function push(repo: Repo, argv: string[]): Promise<number> {
     const merge = await localConfig(repo).get(`branch.${branch}.merge`);
     refspecs.push(merge ? `${branch}:${merge.replace(/^refs\/heads\//, "")}` : branch);
     if (!merge && !p.opts.has("upstream")) {
-      return fatal(`The current branch ${branch} has no upstream branch.\nTo push the current branch and set the remote as upstream, use\n\n    git push --set-upstream ${remote} ${branch}\n`);
+      return fatal(
+        `The current branch ${branch} has no upstream branch.\nTo push the current branch and set the remote as upstream, use\n\n    git push --set-upstream ${remote} ${branch}\n`,
+      );
     }
   }
   let lines = "";
@@ -167,7 +221,9 @@ export async function push(repo: Repo, argv: string[]): Promise<number> {
     const r = await network(url, () => git.push({ ...o(repo), http: http(repo), remote, ref: del ? undefined : local, remoteRef: target, force, delete: del, onAuth }));
     const status = r.refs?.[Object.keys(r.refs)[0] ?? ""];
     if (r.ok === false || (status && !status.ok)) {
-      repo.err(`To ${url}\n ! [rejected]        ${local} -> ${target} (${status?.error ?? "rejected"})\nerror: failed to push some refs to '${url}'\nhint: Updates were rejected because the remote contains work that you do not\nhint: have locally. Integrate the remote changes (e.g. 'git pull ...') before pushing again.\n`);
+      repo.err(
+        `To ${url}\n ! [rejected]        ${local} -> ${target} (${status?.error ?? "rejected"})\nerror: failed to push some refs to '${url}'\nhint: Updates were rejected because the remote contains work that you do not\nhint: have locally. Integrate the remote changes (e.g. 'git pull ...') before pushing again.\n`,
+      );
       return 1;
     }
     const now = del ? undefined : await git.resolveRef({ ...o(repo), ref: local }).catch(() => undefined);

@@ -48,14 +48,19 @@ async function writeEntries(repo: Repo, list: [string, string][], who: { name: s
     await repo.fs.promises.unlink(`${repo.gitdir}/logs/refs/stash`).catch(() => undefined);
     return;
   }
-  const lines = [...list].reverse().map(([oid, msg], i, all) => `${i ? all[i - 1]![0] : ZERO} ${oid} ${who.name} <${who.email}> ${who.timestamp} ${tzText(who.timezoneOffset)}\t${msg}`);
+  const lines = [...list]
+    .reverse()
+    .map(([oid, msg], i, all) => `${i ? all[i - 1]![0] : ZERO} ${oid} ${who.name} <${who.email}> ${who.timestamp} ${tzText(who.timezoneOffset)}\t${msg}`);
   await repo.fs.promises.mkdir(`${repo.gitdir}/logs/refs`, { recursive: true });
   await repo.fs.promises.writeFile(`${repo.gitdir}/logs/refs/stash`, `${lines.join("\n")}\n`);
   await git.writeRef({ ...o(repo), ref: "refs/stash", value: list[0]![0], force: true });
 }
 
 async function push(repo: Repo, argv: string[], save: boolean): Promise<number> {
-  const p = parseArgs("stash", argv, { flags: { "-q": "quiet", "--quiet": "quiet", "-u": "untracked", "--include-untracked": "untracked", "-k": "keep", "--keep-index": "keep" }, values: { "-m": "message", "--message": "message" } });
+  const p = parseArgs("stash", argv, {
+    flags: { "-q": "quiet", "--quiet": "quiet", "-u": "untracked", "--include-untracked": "untracked", "-k": "keep", "--keep-index": "keep" },
+    values: { "-m": "message", "--message": "message" },
+  });
   if (p.opts.has("untracked")) unsupported("git stash -u is not supported here; 'git add' the new files first, then stash");
   if (p.opts.has("keep")) unsupported("git stash --keep-index is not supported here");
   if ((p.args.length || p.paths.length) && !save) unsupported("git stash push <paths> is not supported here; stash everything or commit the rest first");
@@ -85,7 +90,10 @@ async function push(repo: Repo, argv: string[], save: boolean): Promise<number> 
     work.set(path, { oid, mode: file.mode === e.mode || file.mode !== "120000" ? file.mode : e.mode });
   }
   const message = given ? `On ${branch}: ${given}` : `WIP on ${base}`;
-  const wCommit = await git.writeCommit({ ...o(repo), commit: { tree: await writeTreeOf(repo, work), parent: [head, iCommit], author, committer: who, message: `${message}\n` } });
+  const wCommit = await git.writeCommit({
+    ...o(repo),
+    commit: { tree: await writeTreeOf(repo, work), parent: [head, iCommit], author, committer: who, message: `${message}\n` },
+  });
   await writeEntries(repo, [[wCommit, message], ...(await entries(repo))], who);
   const { reset } = await import("./worktree");
   await reset(repo, ["--hard", "-q", "HEAD"]);
@@ -173,7 +181,11 @@ export async function stash(repo: Repo, argv: string[]): Promise<number> {
         }
       }
       if (sub !== "apply") {
-        await writeEntries(repo, list.filter((_, i) => i !== n), await identity(repo, "COMMITTER"));
+        await writeEntries(
+          repo,
+          list.filter((_, i) => i !== n),
+          await identity(repo, "COMMITTER"),
+        );
         if (!quiet) repo.out(`Dropped refs/stash@{${n}} (${oid})\n`);
       }
       return 0;

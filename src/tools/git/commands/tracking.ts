@@ -36,7 +36,9 @@ export async function upstreamOf(repo: Repo, branch: string): Promise<{ name: st
   let message: string;
   if (!ahead && !behind) message = `Your branch is up to date with '${name}'.\n`;
   else if (ahead && !behind) message = `Your branch is ahead of '${name}' by ${plural(ahead, "commit", "commits")}.\n  (use "git push" to publish your local commits)\n`;
-  else if (!ahead) message = `Your branch is behind '${name}' by ${plural(behind, "commit", "commits")}, and can be fast-forwarded.\n  (use "git pull" to update your local branch)\n`;
-  else message = `Your branch and '${name}' have diverged,\nand have ${ahead} and ${behind} different commits each, respectively.\n  (use "git pull" to merge the remote branch into yours)\n`;
+  else if (!ahead)
+    message = `Your branch is behind '${name}' by ${plural(behind, "commit", "commits")}, and can be fast-forwarded.\n  (use "git pull" to update your local branch)\n`;
+  else
+    message = `Your branch and '${name}' have diverged,\nand have ${ahead} and ${behind} different commits each, respectively.\n  (use "git pull" to merge the remote branch into yours)\n`;
   return { name, ahead, behind, message: message.replace(/\n$/, "") };
 }

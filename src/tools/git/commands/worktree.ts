@@ -1,7 +1,7 @@
 import * as git from "isomorphic-git";
 import { parseArgs } from "../args";
 import { changesBetween, statusRows, worktreeDiffers } from "../changes";
-import { globalConfig, } from "../config";
+import { globalConfig } from "../config";
 import { countLines, statSummary, statText } from "../diff";
 import { abbrev, cleanMessage, quotePath, subjectOf } from "../format";
 import { currentBranch, display, fatal, headOid, identity, indexFiles, matches, repoPath, resolveRev, treeFiles, unsupported, type Repo } from "../repo";
@@ -19,7 +19,10 @@ export async function init(repo: Repo, argv: string[]): Promise<number> {
   const target = p.args[0] ? (p.args[0].startsWith("/") ? p.args[0] : `${repo.cwd}/${p.args[0]}`) : repo.cwd;
   const dir = target.replace(/\/+$/, "") || "/";
   await repo.fs.promises.mkdir(dir, { recursive: true });
-  const existed = await repo.fs.promises.stat(`${dir}/.git/HEAD`).then(() => true, () => false);
+  const existed = await repo.fs.promises.stat(`${dir}/.git/HEAD`).then(
+    () => true,
+    () => false,
+  );
   const cfgBranch = await globalConfig(repo).get("init.defaultBranch");
   await git.init({ fs: repo.fs, dir, defaultBranch: (p.opts.get("branch") as string) ?? cfgBranch ?? "master" });
   if (!p.opts.has("quiet")) repo.out(`${existed ? "Reinitialized existing" : "Initialized empty"} Git repository in ${dir}/.git/\n`);
@@ -29,13 +32,29 @@ export async function init(repo: Repo, argv: string[]): Promise<number> {
 /** `git add`: paths, directories, `.`, `-A`/`--all`, `-u`; removals of deleted files are staged too. */
 export async function add(repo: Repo, argv: string[]): Promise<number> {
   const p = parseArgs("add", argv, {
-    flags: { "-A": "all", "--all": "all", "-u": "update", "--update": "update", "-f": "force", "--force": "force", "-v": "verbose", "--verbose": "verbose", "-n": "dry", "--dry-run": "dry", "--no-all": "noall", "-N": "intent", "--intent-to-add": "intent" },
+    flags: {
+      "-A": "all",
+      "--all": "all",
+      "-u": "update",
+      "--update": "update",
+      "-f": "force",
+      "--force": "force",
+      "-v": "verbose",
+      "--verbose": "verbose",
+      "-n": "dry",
+      "--dry-run": "dry",
+      "--no-all": "noall",
+      "-N": "intent",
+      "--intent-to-add": "intent",
+    },
   });
   if (p.opts.has("intent")) unsupported("git add -N is not supported here; add the file with 'git add <file>'");
   if (p.opts.has("dry")) unsupported("git add --dry-run is not supported here; use 'git status --short' to see what would be added");
   const words = [...p.args, ...p.paths];
   if (!words.length && !p.opts.has("all") && !p.opts.has("update")) {
-    repo.err("Nothing specified, nothing added.\nhint: Maybe you wanted to say 'git add .'?\nhint: Turn this message off by running\nhint: \"git config advice.addEmptyPathspec false\"\n");
+    repo.err(
+      "Nothing specified, nothing added.\nhint: Maybe you wanted to say 'git add .'?\nhint: Turn this message off by running\nhint: \"git config advice.addEmptyPathspec false\"\n",
+    );
     return 0;
   }
   const specs = words.map((w) => repoPath(repo, w));
@@ -45,13 +64,18 @@ export async function add(repo: Repo, argv: string[]): Promise<number> {
     if (s === "" || /[*?[]/.test(s)) continue;
     if (!rows.some((r) => matches([s], r[0]))) {
       const ignored = await git.isIgnored({ ...opts(repo), filepath: s }).catch(() => false);
-      const exists = await repo.fs.promises.lstat(`${repo.dir}/${s}`).then(() => true, () => false);
+      const exists = await repo.fs.promises.lstat(`${repo.dir}/${s}`).then(
+        () => true,
+        () => false,
+      );
       if (ignored && exists) {
         if (p.opts.has("force")) {
           await git.add({ ...opts(repo), filepath: s, force: true });
           continue;
         }
-        repo.err(`The following paths are ignored by one of your .gitignore files:\n${words[i]}\nhint: Use -f if you really want to add them.\nhint: Turn this message off by running\nhint: "git config advice.addIgnoredFile false"\n`);
+        repo.err(
+          `The following paths are ignored by one of your .gitignore files:\n${words[i]}\nhint: Use -f if you really want to add them.\nhint: Turn this message off by running\nhint: "git config advice.addIgnoredFile false"\n`,
+        );
         return 1;
       }
       if (!exists || !known.has(s)) return fatal(`pathspec '${words[i]}' did not match any files`);
@@ -114,7 +138,7 @@ export async function rm(repo: Repo, argv: string[]): Promise<number> {
 
 /** Removes directories a deletion left empty, up to the work tree's root, as git does. */
 async function pruneEmptyDirs(repo: Repo, path: string): Promise<void> {
-  for (let dir = path.slice(0, path.lastIndexOf("/")); dir && dir.includes("") ; dir = dir.slice(0, Math.max(0, dir.lastIndexOf("/")))) {
+  for (let dir = path.slice(0, path.lastIndexOf("/")); dir && dir.includes(""); dir = dir.slice(0, Math.max(0, dir.lastIndexOf("/")))) {
     const full = `${repo.dir}/${dir}`;
     const names = await repo.fs.promises.readdir(full).catch(() => null);
     if (!names || names.length) return;
@@ -124,7 +148,9 @@ async function pruneEmptyDirs(repo: Repo, path: string): Promise<void> {
 }
 
 export async function mv(repo: Repo, argv: string[]): Promise<number> {
-  const p = parseArgs("mv", argv, { flags: { "-f": "force", "--force": "force", "-k": "skip", "-n": "dry", "--dry-run": "dry", "-v": "verbose", "--verbose": "verbose" } });
+  const p = parseArgs("mv", argv, {
+    flags: { "-f": "force", "--force": "force", "-k": "skip", "-n": "dry", "--dry-run": "dry", "-v": "verbose", "--verbose": "verbose" },
+  });
   const words = [...p.args, ...p.paths];
   if (words.length < 2) {
     repo.err("usage: git mv [<options>] <source>... <destination>\n");
@@ -140,7 +166,13 @@ export async function mv(repo: Repo, argv: string[]): Promise<number> {
     const target = destStat?.isDirectory() ? (dest ? `${dest}/${src.slice(src.lastIndexOf("/") + 1)}` : src.slice(src.lastIndexOf("/") + 1)) : dest;
     const files = [...index.keys()].filter((k) => matches([src], k));
     if (!files.length) return fatal(`not under version control, source=${src}, destination=${target}`, 128);
-    if (!p.opts.has("force") && (await repo.fs.promises.lstat(`${repo.dir}/${target}`).then(() => true, () => false))) {
+    if (
+      !p.opts.has("force") &&
+      (await repo.fs.promises.lstat(`${repo.dir}/${target}`).then(
+        () => true,
+        () => false,
+      ))
+    ) {
       return fatal(`destination exists, source=${src}, destination=${target}`);
     }
     if (p.opts.has("verbose")) repo.out(`Renaming ${src} to ${target}\n`);
@@ -159,7 +191,23 @@ export async function mv(repo: Repo, argv: string[]): Promise<number> {
 
 export async function lsFiles(repo: Repo, argv: string[]): Promise<number> {
   const p = parseArgs("ls-files", argv, {
-    flags: { "-c": "cached", "--cached": "cached", "-m": "modified", "--modified": "modified", "-o": "others", "--others": "others", "-d": "deleted", "--deleted": "deleted", "-s": "stage", "--stage": "stage", "--exclude-standard": "exclude", "-z": "z", "-u": "unmerged", "--unmerged": "unmerged", "--full-name": "full" },
+    flags: {
+      "-c": "cached",
+      "--cached": "cached",
+      "-m": "modified",
+      "--modified": "modified",
+      "-o": "others",
+      "--others": "others",
+      "-d": "deleted",
+      "--deleted": "deleted",
+      "-s": "stage",
+      "--stage": "stage",
+      "--exclude-standard": "exclude",
+      "-z": "z",
+      "-u": "unmerged",
+      "--unmerged": "unmerged",
+      "--full-name": "full",
+    },
   });
   if (p.opts.has("z")) unsupported("git ls-files -z is not supported here; paths print one a line, quoted when unusual");
   const here = repo.cwd === repo.dir ? "" : repo.cwd.slice(repo.dir.length + 1);
@@ -186,7 +234,11 @@ export async function lsFiles(repo: Repo, argv: string[]): Promise<number> {
 /** The lines `commit` prints under its first: counts and created/deleted/renamed files. */
 /** `full`: the whole diffstat first, as merge prints it; commit prints only the counts. */
 export async function commitSummary(repo: Repo, parent: string | undefined, oid: string, full = false): Promise<string> {
-  const changes = await changesBetween(repo, { kind: "tree", oid: parent ? (await git.readCommit({ ...opts(repo), oid: parent })).commit.tree : undefined }, { kind: "tree", oid: (await git.readCommit({ ...opts(repo), oid })).commit.tree });
+  const changes = await changesBetween(
+    repo,
+    { kind: "tree", oid: parent ? (await git.readCommit({ ...opts(repo), oid: parent })).commit.tree : undefined },
+    { kind: "tree", oid: (await git.readCommit({ ...opts(repo), oid })).commit.tree },
+  );
   const rows = changes.map(countLines);
   let out = full ? statText(rows) : statSummary(rows);
   for (const ch of changes) {
@@ -200,15 +252,40 @@ export async function commitSummary(repo: Repo, parent: string | undefined, oid:
 
 export async function commit(repo: Repo, argv: string[]): Promise<number> {
   const p = parseArgs("commit", argv, {
-    flags: { "-a": "all", "--all": "all", "-q": "quiet", "--quiet": "quiet", "--allow-empty": "empty", "--amend": "amend", "--no-edit": "noedit", "--allow-empty-message": "emptymsg", "-v": "verbose", "--no-verify": "noverify", "-n": "noverify", "-s": "signoff", "--signoff": "signoff" },
-    values: { "-m": "message", "--message": "message", "-F": "file", "--file": "file", "--author": "author", "--date": "date", "-C": "reuse", "--reuse-message": "reuse" },
+    flags: {
+      "-a": "all",
+      "--all": "all",
+      "-q": "quiet",
+      "--quiet": "quiet",
+      "--allow-empty": "empty",
+      "--amend": "amend",
+      "--no-edit": "noedit",
+      "--allow-empty-message": "emptymsg",
+      "-v": "verbose",
+      "--no-verify": "noverify",
+      "-n": "noverify",
+      "-s": "signoff",
+      "--signoff": "signoff",
+    },
+    values: {
+      "-m": "message",
+      "--message": "message",
+      "-F": "file",
+      "--file": "file",
+      "--author": "author",
+      "--date": "date",
+      "-C": "reuse",
+      "--reuse-message": "reuse",
+    },
   });
   if (p.opts.has("signoff")) unsupported("git commit -s is not supported here; add the Signed-off-by line to the message");
   if (p.args.length || p.paths.length) unsupported("git commit <paths> is not supported here; 'git add' the paths, then 'git commit'");
   const head = await headOid(repo);
   const mergeHead = await git.resolveRef({ ...opts(repo), ref: "MERGE_HEAD" }).catch(() => undefined);
   if (mergeHead && (await conflictedPaths(repo)).length) {
-    repo.err("error: Committing is not possible because you have unmerged files.\nhint: Fix them up in the work tree, and then use 'git add/rm <file>'\nhint: as appropriate to mark resolution and make a commit.\nfatal: Exiting because of an unresolved conflict.\n");
+    repo.err(
+      "error: Committing is not possible because you have unmerged files.\nhint: Fix them up in the work tree, and then use 'git add/rm <file>'\nhint: as appropriate to mark resolution and make a commit.\nfatal: Exiting because of an unresolved conflict.\n",
+    );
     return 128;
   }
   if (p.opts.has("all")) {
@@ -232,9 +309,9 @@ export async function commit(repo: Repo, argv: string[]): Promise<number> {
     message = (await git.readCommit({ ...opts(repo), oid: head })).commit.message;
   } else if (mergeHead) {
     message = // Kept as written, "# Conflicts:" lines included: without an editor git cleans whitespace only.
-    message = (await repo.fs.promises.readFile(`${repo.gitdir}/MERGE_MSG`, "utf8").catch(() => "Merge")) as string;
+      message = (await repo.fs.promises.readFile(`${repo.gitdir}/MERGE_MSG`, "utf8").catch(() => "Merge")) as string;
   } else {
-    repo.err("error: there is no editor here: give the message with -m \"...\" or -F <file>\n");
+    repo.err('error: there is no editor here: give the message with -m "..." or -F <file>\n');
     return 1;
   }
   message = cleanMessage(message!);
@@ -250,7 +327,13 @@ export async function commit(repo: Repo, argv: string[]): Promise<number> {
   if (mergeHead) parents = [head!, mergeHead];
   // Nothing staged: git prints the status and exits 1.
   if (!p.opts.has("empty") && !p.opts.has("amend") && !mergeHead) {
-    const staged = await changesBetween(repo, { kind: "tree", oid: head ? (await git.readCommit({ ...opts(repo), oid: head })).commit.tree : undefined }, { kind: "index" }, [], { renames: false });
+    const staged = await changesBetween(
+      repo,
+      { kind: "tree", oid: head ? (await git.readCommit({ ...opts(repo), oid: head })).commit.tree : undefined },
+      { kind: "index" },
+      [],
+      { renames: false },
+    );
     if (!staged.length) {
       const st = await computeStatus(repo);
       if (p.opts.has("quiet")) return 1;
@@ -338,7 +421,12 @@ export async function restore(repo: Repo, argv: string[]): Promise<number> {
       return 1;
     }
   }
-  if (staged) await resetPaths(repo, source, [...new Set([...from.keys(), ...index.keys()])].filter((k) => matches(specs, k)));
+  if (staged)
+    await resetPaths(
+      repo,
+      source,
+      [...new Set([...from.keys(), ...index.keys()])].filter((k) => matches(specs, k)),
+    );
   if (worktree) {
     const picked = [...from].filter(([k]) => matches(specs, k));
     await writeFiles(repo, picked);
@@ -370,7 +458,11 @@ export async function reset(repo: Repo, argv: string[]): Promise<number> {
     const specs = paths.map((w) => repoPath(repo, w));
     const index = await indexFiles(repo);
     const tree = await treeFiles(repo, target ? (await git.readCommit({ ...opts(repo), oid: target })).commit.tree : undefined);
-    await resetPaths(repo, target, [...new Set([...tree.keys(), ...index.keys()])].filter((k) => matches(specs, k)));
+    await resetPaths(
+      repo,
+      target,
+      [...new Set([...tree.keys(), ...index.keys()])].filter((k) => matches(specs, k)),
+    );
     await unstagedAfterReset(repo, p.opts.has("quiet"));
     return 0;
   }
@@ -421,5 +513,3 @@ async function unstagedAfterReset(repo: Repo, quiet: boolean): Promise<void> {
   const lines = rows.filter((r) => r[3] !== 0 && (worktreeDiffers(r) || r[2] === 0)).map((r) => `${r[2] === 0 ? "D" : "M"}\t${r[0]}\n`);
   if (lines.length) repo.out(`Unstaged changes after reset:\n${lines.join("")}`);
 }
-
-;

@@ -23,19 +23,53 @@ export function format(...args) {
     for (let p = 0; p < first.length - 1; p++) {
       if (first[p] !== "%") continue;
       const c = first[p + 1];
-      if (c === "%") { out += first.slice(last, p) + "%"; last = p + 2; p++; continue; }
+      if (c === "%") {
+        out += first.slice(last, p) + "%";
+        last = p + 2;
+        p++;
+        continue;
+      }
       if (i >= args.length || !"sdifjoOc".includes(c)) continue;
       const a = args[i++];
       let s;
       switch (c) {
-        case "s": s = typeof a === "string" ? a : typeof a === "bigint" ? `${a}n` : typeof a === "number" ? num(a) : a !== null && typeof a === "object" ? inspect(a, { depth: 0 }) : String(a); break;
-        case "d": s = a !== null && typeof a === "object" ? num(Number(a)) : num(a); break;
-        case "i": s = typeof a === "bigint" ? `${a}n` : typeof a === "symbol" ? "NaN" : String(parseInt(a)); break;
-        case "f": s = typeof a === "symbol" ? "NaN" : String(parseFloat(a)); break;
-        case "j": try { s = JSON.stringify(a); } catch { s = "[Circular]"; } break;
-        case "o": s = inspect(a, { showHidden: true, depth: 4 }); break;
-        case "O": s = inspect(a); break;
-        case "c": s = ""; break;
+        case "s":
+          s =
+            typeof a === "string"
+              ? a
+              : typeof a === "bigint"
+                ? `${a}n`
+                : typeof a === "number"
+                  ? num(a)
+                  : a !== null && typeof a === "object"
+                    ? inspect(a, { depth: 0 })
+                    : String(a);
+          break;
+        case "d":
+          s = a !== null && typeof a === "object" ? num(Number(a)) : num(a);
+          break;
+        case "i":
+          s = typeof a === "bigint" ? `${a}n` : typeof a === "symbol" ? "NaN" : String(parseInt(a));
+          break;
+        case "f":
+          s = typeof a === "symbol" ? "NaN" : String(parseFloat(a));
+          break;
+        case "j":
+          try {
+            s = JSON.stringify(a);
+          } catch {
+            s = "[Circular]";
+          }
+          break;
+        case "o":
+          s = inspect(a, { showHidden: true, depth: 4 });
+          break;
+        case "O":
+          s = inspect(a);
+          break;
+        case "c":
+          s = "";
+          break;
       }
       out += first.slice(last, p) + s;
       last = p + 2;

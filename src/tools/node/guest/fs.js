@@ -4,7 +4,10 @@
 import { Buffer } from "buffer";
 import { call, nodeError } from "./host.js";
 
-const S_IFMT = 0o170000, S_IFREG = 0o100000, S_IFDIR = 0o040000, S_IFLNK = 0o120000;
+const S_IFMT = 0o170000,
+  S_IFREG = 0o100000,
+  S_IFDIR = 0o040000,
+  S_IFLNK = 0o120000;
 
 function pathArg(p, name = "path") {
   if (p instanceof URL) p = p.pathname;
@@ -26,22 +29,75 @@ const encodingOf = (o) => (typeof o === "string" ? o : o && o.encoding) || null;
 
 class Stats {
   constructor(s) {
-    this.dev = 2049; this.mode = s.mode; this.nlink = 1; this.uid = 65534; this.gid = 65534; this.rdev = 0;
-    this.blksize = 4096; this.ino = s.ino; this.size = s.size; this.blocks = Math.ceil(s.size / 512);
-    this.atimeMs = s.atimeMs; this.mtimeMs = s.mtimeMs; this.ctimeMs = s.mtimeMs; this.birthtimeMs = s.mtimeMs;
-    this.atime = new Date(s.atimeMs); this.mtime = new Date(s.mtimeMs); this.ctime = new Date(s.mtimeMs); this.birthtime = new Date(s.mtimeMs);
+    this.dev = 2049;
+    this.mode = s.mode;
+    this.nlink = 1;
+    this.uid = 65534;
+    this.gid = 65534;
+    this.rdev = 0;
+    this.blksize = 4096;
+    this.ino = s.ino;
+    this.size = s.size;
+    this.blocks = Math.ceil(s.size / 512);
+    this.atimeMs = s.atimeMs;
+    this.mtimeMs = s.mtimeMs;
+    this.ctimeMs = s.mtimeMs;
+    this.birthtimeMs = s.mtimeMs;
+    this.atime = new Date(s.atimeMs);
+    this.mtime = new Date(s.mtimeMs);
+    this.ctime = new Date(s.mtimeMs);
+    this.birthtime = new Date(s.mtimeMs);
   }
-  isFile() { return (this.mode & S_IFMT) === S_IFREG; }
-  isDirectory() { return (this.mode & S_IFMT) === S_IFDIR; }
-  isSymbolicLink() { return (this.mode & S_IFMT) === S_IFLNK; }
-  isFIFO() { return false; } isSocket() { return false; } isBlockDevice() { return false; } isCharacterDevice() { return false; }
+  isFile() {
+    return (this.mode & S_IFMT) === S_IFREG;
+  }
+  isDirectory() {
+    return (this.mode & S_IFMT) === S_IFDIR;
+  }
+  isSymbolicLink() {
+    return (this.mode & S_IFMT) === S_IFLNK;
+  }
+  isFIFO() {
+    return false;
+  }
+  isSocket() {
+    return false;
+  }
+  isBlockDevice() {
+    return false;
+  }
+  isCharacterDevice() {
+    return false;
+  }
 }
 class Dirent {
-  constructor(name, kind, dir) { this.name = name; this._k = kind; this.path = dir; this.parentPath = dir; }
-  isFile() { return this._k === "file"; }
-  isDirectory() { return this._k === "dir"; }
-  isSymbolicLink() { return this._k === "symlink"; }
-  isFIFO() { return false; } isSocket() { return false; } isBlockDevice() { return false; } isCharacterDevice() { return false; }
+  constructor(name, kind, dir) {
+    this.name = name;
+    this._k = kind;
+    this.path = dir;
+    this.parentPath = dir;
+  }
+  isFile() {
+    return this._k === "file";
+  }
+  isDirectory() {
+    return this._k === "dir";
+  }
+  isSymbolicLink() {
+    return this._k === "symlink";
+  }
+  isFIFO() {
+    return false;
+  }
+  isSocket() {
+    return false;
+  }
+  isBlockDevice() {
+    return false;
+  }
+  isCharacterDevice() {
+    return false;
+  }
 }
 
 const decode = (ab, enc) => {
@@ -75,17 +131,31 @@ function appendFileSync(p, data, options) {
   call("writeFile", pathArg(p), payload(data, encodingOf(options)), true, false);
 }
 function existsSync(p) {
-  try { return call("stat", pathArg(p), true, "access") !== null; } catch { return false; }
+  try {
+    return call("stat", pathArg(p), true, "access") !== null;
+  } catch {
+    return false;
+  }
 }
 function statSync(p, options) {
-  try { return new Stats(call("stat", pathArg(p), true, "stat")); }
-  catch (e) { if (options && options.throwIfNoEntry === false && e.code === "ENOENT") return undefined; throw e; }
+  try {
+    return new Stats(call("stat", pathArg(p), true, "stat"));
+  } catch (e) {
+    if (options && options.throwIfNoEntry === false && e.code === "ENOENT") return undefined;
+    throw e;
+  }
 }
 function lstatSync(p, options) {
-  try { return new Stats(call("stat", pathArg(p), false, "lstat")); }
-  catch (e) { if (options && options.throwIfNoEntry === false && e.code === "ENOENT") return undefined; throw e; }
+  try {
+    return new Stats(call("stat", pathArg(p), false, "lstat"));
+  } catch (e) {
+    if (options && options.throwIfNoEntry === false && e.code === "ENOENT") return undefined;
+    throw e;
+  }
 }
-function accessSync(p) { call("stat", pathArg(p), true, "access"); }
+function accessSync(p) {
+  call("stat", pathArg(p), true, "access");
+}
 function readdirSync(p, options) {
   p = pathArg(p);
   const entries = call("readdir", p);
@@ -112,22 +182,45 @@ function rmSync(p, options) {
   options = options || {};
   call("rm", pathArg(p), !!options.recursive, !!options.force, "rm");
 }
-function rmdirSync(p, options) { call("rmdir", pathArg(p), !!(options && options.recursive)); }
-function unlinkSync(p) { call("unlink", pathArg(p)); }
-function renameSync(a, b) { call("rename", pathArg(a, "oldPath"), pathArg(b, "newPath")); }
-function copyFileSync(a, b, mode) { call("copyFile", pathArg(a, "src"), pathArg(b, "dest"), (mode & 1) === 1); }
-function cpSync(a, b, options) { call("cp", pathArg(a, "src"), pathArg(b, "dest"), !!(options && options.recursive)); }
-function realpathSync(p) { return call("realpath", pathArg(p)); }
-function chmodSync(p, mode) { call("chmod", pathArg(p), typeof mode === "string" ? parseInt(mode, 8) : mode); }
-function utimesSync(p, atime, mtime) { call("utimes", pathArg(p), +atime * (atime instanceof Date ? 1 : 1000), +mtime * (mtime instanceof Date ? 1 : 1000)); }
+function rmdirSync(p, options) {
+  call("rmdir", pathArg(p), !!(options && options.recursive));
+}
+function unlinkSync(p) {
+  call("unlink", pathArg(p));
+}
+function renameSync(a, b) {
+  call("rename", pathArg(a, "oldPath"), pathArg(b, "newPath"));
+}
+function copyFileSync(a, b, mode) {
+  call("copyFile", pathArg(a, "src"), pathArg(b, "dest"), (mode & 1) === 1);
+}
+function cpSync(a, b, options) {
+  call("cp", pathArg(a, "src"), pathArg(b, "dest"), !!(options && options.recursive));
+}
+function realpathSync(p) {
+  return call("realpath", pathArg(p));
+}
+function chmodSync(p, mode) {
+  call("chmod", pathArg(p), typeof mode === "string" ? parseInt(mode, 8) : mode);
+}
+function utimesSync(p, atime, mtime) {
+  call("utimes", pathArg(p), +atime * (atime instanceof Date ? 1 : 1000), +mtime * (mtime instanceof Date ? 1 : 1000));
+}
 function mkdtempSync(prefix) {
   for (;;) {
     const name = prefix + Math.random().toString(36).slice(2, 8);
-    if (!existsSync(name)) { mkdirSync(name); return name; }
+    if (!existsSync(name)) {
+      mkdirSync(name);
+      return name;
+    }
   }
 }
-function symlinkSync(target, p) { call("symlink", pathArg(target, "target"), pathArg(p)); }
-function readlinkSync(p) { return call("readlink", pathArg(p)); }
+function symlinkSync(target, p) {
+  call("symlink", pathArg(target, "target"), pathArg(p));
+}
+function readlinkSync(p) {
+  return call("readlink", pathArg(p));
+}
 
 // File descriptors: enough for open/write/close and open/read/close, kept as whole-file buffers.
 const fds = new Map();
@@ -152,12 +245,20 @@ const fdOf = (fd) => {
   return f;
 };
 function writeSync(fd, data, ...rest) {
-  if (fd === 1 || fd === 2) { const s = typeof data === "string" ? data : Buffer.from(data).toString(); call("write", fd, s); return Buffer.byteLength(s); }
+  if (fd === 1 || fd === 2) {
+    const s = typeof data === "string" ? data : Buffer.from(data).toString();
+    call("write", fd, s);
+    return Buffer.byteLength(s);
+  }
   const f = fdOf(fd);
   const bytes = typeof data === "string" ? Buffer.from(data, typeof rest[1] === "string" ? rest[1] : "utf8") : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
   const pos = typeof rest[0] === "number" && typeof data === "string" ? rest[0] : f.pos;
   const end = pos + bytes.length;
-  if (end > f.data.length) { const grown = Buffer.alloc(end); f.data.copy(grown); f.data = grown; }
+  if (end > f.data.length) {
+    const grown = Buffer.alloc(end);
+    f.data.copy(grown);
+    f.data = grown;
+  }
   bytes.copy(f.data, pos);
   f.pos = end;
   f.dirty = true;
@@ -177,13 +278,42 @@ function fsyncSync(fd) {
   if (f.dirty) call("writeFile", f.path, f.data.buffer.slice(f.data.byteOffset, f.data.byteOffset + f.data.length), false, false);
   f.dirty = false;
 }
-function closeSync(fd) { fsyncSync(fd); fds.delete(fd); }
-function fstatSync(fd) { return statSync(fdOf(fd).path); }
+function closeSync(fd) {
+  fsyncSync(fd);
+  fds.delete(fd);
+}
+function fstatSync(fd) {
+  return statSync(fdOf(fd).path);
+}
 
 const sync = {
-  readFileSync, writeFileSync, appendFileSync, existsSync, statSync, lstatSync, accessSync, readdirSync, mkdirSync,
-  rmSync, rmdirSync, unlinkSync, renameSync, copyFileSync, cpSync, realpathSync, chmodSync, utimesSync, mkdtempSync,
-  symlinkSync, readlinkSync, openSync, writeSync, readSync, closeSync, fstatSync, fsyncSync,
+  readFileSync,
+  writeFileSync,
+  appendFileSync,
+  existsSync,
+  statSync,
+  lstatSync,
+  accessSync,
+  readdirSync,
+  mkdirSync,
+  rmSync,
+  rmdirSync,
+  unlinkSync,
+  renameSync,
+  copyFileSync,
+  cpSync,
+  realpathSync,
+  chmodSync,
+  utimesSync,
+  mkdtempSync,
+  symlinkSync,
+  readlinkSync,
+  openSync,
+  writeSync,
+  readSync,
+  closeSync,
+  fstatSync,
+  fsyncSync,
 };
 
 // Callback forms: the same work, the callback called on a later turn as Node does.
@@ -198,13 +328,24 @@ for (const [name, fn] of Object.entries(sync)) {
       e.code = "ERR_INVALID_ARG_TYPE";
       throw e;
     }
-    let result, error = null;
-    try { result = fn(...args); } catch (e) { error = e; }
+    let result,
+      error = null;
+    try {
+      result = fn(...args);
+    } catch (e) {
+      error = e;
+    }
     setTimeout(() => (base === "exists" ? cb(result) : error ? cb(error) : cb(null, result)), 0);
   };
-  if (base !== "exists") promises[base] = (...args) => new Promise((resolve, reject) => {
-    try { resolve(fn(...args)); } catch (e) { reject(e); }
-  });
+  if (base !== "exists")
+    promises[base] = (...args) =>
+      new Promise((resolve, reject) => {
+        try {
+          resolve(fn(...args));
+        } catch (e) {
+          reject(e);
+        }
+      });
 }
 promises.constants = { F_OK: 0, R_OK: 4, W_OK: 2, X_OK: 1 };
 // fs.realpathSync.native, as scripts sometimes call it.
@@ -221,11 +362,23 @@ function createWriteStream(p, options) {
   const flags = (options && options.flags) || "w";
   const s = new EventEmitter();
   if (!flags.startsWith("a")) writeFileSync(p, "");
-  s.write = (chunk, enc, cb) => { appendFileSync(p, chunk); if (typeof enc === "function") enc(); else if (cb) cb(); return true; };
+  s.write = (chunk, enc, cb) => {
+    appendFileSync(p, chunk);
+    if (typeof enc === "function") enc();
+    else if (cb) cb();
+    return true;
+  };
   s.end = (chunk, cb) => {
-    if (typeof chunk === "function") { cb = chunk; chunk = undefined; }
+    if (typeof chunk === "function") {
+      cb = chunk;
+      chunk = undefined;
+    }
     if (chunk !== undefined && chunk !== null) appendFileSync(p, chunk);
-    setTimeout(() => { s.emit("finish"); s.emit("close"); if (cb) cb(); }, 0);
+    setTimeout(() => {
+      s.emit("finish");
+      s.emit("close");
+      if (cb) cb();
+    }, 0);
     return s;
   };
   s.path = p;
@@ -234,7 +387,16 @@ function createWriteStream(p, options) {
 }
 
 export const fs = {
-  ...sync, ...callbacks, promises, createReadStream, createWriteStream, Stats, Dirent,
+  ...sync,
+  ...callbacks,
+  promises,
+  createReadStream,
+  createWriteStream,
+  Stats,
+  Dirent,
   constants: { F_OK: 0, R_OK: 4, W_OK: 2, X_OK: 1, COPYFILE_EXCL: 1, O_RDONLY: 0, O_WRONLY: 1, O_RDWR: 2 },
-  F_OK: 0, R_OK: 4, W_OK: 2, X_OK: 1,
+  F_OK: 0,
+  R_OK: 4,
+  W_OK: 2,
+  X_OK: 1,
 };

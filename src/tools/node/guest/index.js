@@ -56,9 +56,15 @@ globalThis.__nodeBoot = function (bootJson) {
   const modules = makeModules(builtin);
   const extras = makeExtras({ builtin, process, timers });
   Object.assign(mods, {
-    fs, path, events: EventEmitter, buffer: { Buffer, constants: { MAX_LENGTH: 2 ** 32 }, kMaxLength: 2 ** 32 }, util,
-    process, console: globalThis.console,
-    "fs/promises": fs.promises, "path/posix": path,
+    fs,
+    path,
+    events: EventEmitter,
+    buffer: { Buffer, constants: { MAX_LENGTH: 2 ** 32 }, kMaxLength: 2 ** 32 },
+    util,
+    process,
+    console: globalThis.console,
+    "fs/promises": fs.promises,
+    "path/posix": path,
     module: lazy(() => ({ builtinModules: Object.keys(mods), createRequire: (f) => modules.requireFrom(path.dirname(String(f).replace(/^file:\/\//, ""))) })),
     timers: timers.api,
     ...extras,
@@ -66,13 +72,36 @@ globalThis.__nodeBoot = function (bootJson) {
   EventEmitter.EventEmitter = EventEmitter;
   util.promisify.custom ??= Symbol.for("nodejs.util.promisify.custom");
   util.types ??= {};
-  util.isDeepStrictEqual ??= (a, b) => { try { builtin("assert").deepStrictEqual(a, b); return true; } catch { return false; } };
-  for (const g of ["URL", "URLSearchParams", "TextEncoder", "TextDecoder", "fetch", "AbortController", "structuredClone", "atob", "btoa", "crypto", "performance", "Headers", "Response"]) {
+  util.isDeepStrictEqual ??= (a, b) => {
+    try {
+      builtin("assert").deepStrictEqual(a, b);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  for (const g of [
+    "URL",
+    "URLSearchParams",
+    "TextEncoder",
+    "TextDecoder",
+    "fetch",
+    "AbortController",
+    "structuredClone",
+    "atob",
+    "btoa",
+    "crypto",
+    "performance",
+    "Headers",
+    "Response",
+  ]) {
     if (extras.__globals[g] && !(g in globalThis)) globalThis[g] = extras.__globals[g];
   }
 
   const hooks = {
-    runMain(file) { modules.runMain(file); },
+    runMain(file) {
+      modules.runMain(file);
+    },
     evalCode(code, printResult) {
       globalThis.require = modules.requireFrom(process.cwd());
       globalThis.module = { exports: {}, filename: "[eval]" };
@@ -94,15 +123,24 @@ globalThis.__nodeBoot = function (bootJson) {
     nextTimer: timers.next,
     fireTimer: timers.fire,
     exitCode: () => (process.exitCode === undefined ? 0 : Number(process.exitCode) | 0),
-    emitExit(code) { if (!process._exiting) { process._exiting = true; process.emit("exit", code); } },
-    beforeExit(code) { process.emit("beforeExit", code); },
+    emitExit(code) {
+      if (!process._exiting) {
+        process._exiting = true;
+        process.emit("exit", code);
+      }
+    },
+    beforeExit(code) {
+      process.emit("beforeExit", code);
+    },
     isExit: (e) => e instanceof ExitSignal,
     // What Node prints for an uncaught exception (the engine's stack, not V8's).
     describe(e) {
       if (e instanceof Error) {
         const head = e.message ? `${e.name || "Error"}: ${e.message}` : String(e.name || "Error");
         // QuickJS's frames, without the runtime's own (Node's stack shows V8's; see docs/node.md).
-        const frames = String(e.stack || "").split("\n").filter((l) => l.trim() && !/<node(:runtime)?>/.test(l));
+        const frames = String(e.stack || "")
+          .split("\n")
+          .filter((l) => l.trim() && !/<node(:runtime)?>/.test(l));
         const own = Object.keys(e).filter((k) => k !== "stack" && k !== "message");
         const extra = own.length ? ` {\n${own.map((k) => `  ${k}: ${util.inspect(e[k])}`).join(",\n")}\n}` : "";
         return `${[head, ...frames].join("\n")}${extra}`;

@@ -25,7 +25,11 @@ function exportsTarget(exp) {
   if (Array.isArray(exp)) return exp.map(exportsTarget).find(Boolean);
   if (exp && typeof exp === "object") {
     if ("." in exp) return exportsTarget(exp["."]);
-    for (const k of ["node", "require", "import", "default"]) if (k in exp) { const t = exportsTarget(exp[k]); if (t) return t; }
+    for (const k of ["node", "require", "import", "default"])
+      if (k in exp) {
+        const t = exportsTarget(exp[k]);
+        if (t) return t;
+      }
   }
   return null;
 }
@@ -34,7 +38,10 @@ function asDir(p) {
   if (kind(pj) === "file") {
     const pkg = readJson(pj);
     const main = exportsTarget(pkg.exports) || pkg.main;
-    if (main) { const m = asFile(path.resolve(p, main)) || asIndex(path.resolve(p, main)); if (m) return m; }
+    if (main) {
+      const m = asFile(path.resolve(p, main)) || asIndex(path.resolve(p, main));
+      if (m) return m;
+    }
   }
   return asIndex(p);
 }
@@ -76,7 +83,13 @@ export function isEsm(file) {
   if (!file.endsWith(".js")) return false;
   for (let dir = path.dirname(file); ; dir = path.dirname(dir)) {
     const pj = path.join(dir, "package.json");
-    if (kind(pj) === "file") { try { return readJson(pj).type === "module"; } catch { return false; } }
+    if (kind(pj) === "file") {
+      try {
+        return readJson(pj).type === "module";
+      } catch {
+        return false;
+      }
+    }
     if (dir === "/") return false;
   }
 }
@@ -85,14 +98,22 @@ export function makeModules(builtins) {
   const cache = Object.create(null);
   class Module {
     constructor(id, parent) {
-      this.id = id; this.filename = id; this.path = path.dirname(id); this.exports = {};
-      this.parent = parent; this.loaded = false; this.children = []; this.paths = [];
+      this.id = id;
+      this.filename = id;
+      this.path = path.dirname(id);
+      this.exports = {};
+      this.parent = parent;
+      this.loaded = false;
+      this.children = [];
+      this.paths = [];
     }
   }
   const load = (filename, parent) => {
     if (cache[filename]) return cache[filename].exports;
     if (isEsm(filename)) {
-      const e = new Error(`require() of ES Module ${filename} from ${parent ? parent.filename : "[eval]"} not supported.\nInstead change the require to a dynamic import() which is available in all CommonJS modules.`);
+      const e = new Error(
+        `require() of ES Module ${filename} from ${parent ? parent.filename : "[eval]"} not supported.\nInstead change the require to a dynamic import() which is available in all CommonJS modules.`,
+      );
       e.code = "ERR_REQUIRE_ESM";
       throw e;
     }
@@ -100,8 +121,12 @@ export function makeModules(builtins) {
     cache[filename] = m;
     try {
       if (filename.endsWith(".json")) {
-        try { m.exports = JSON.parse(call("readText", filename)); }
-        catch (e) { if (e instanceof SyntaxError) e.message = `${filename}: ${e.message}`; throw e; }
+        try {
+          m.exports = JSON.parse(call("readText", filename));
+        } catch (e) {
+          if (e instanceof SyntaxError) e.message = `${filename}: ${e.message}`;
+          throw e;
+        }
       } else if (filename.endsWith(".node")) {
         throw nativeAddon(filename);
       } else {
@@ -155,7 +180,9 @@ export function makeModules(builtins) {
 }
 
 function nativeAddon(filename) {
-  const e = new Error(`Cannot load native addon ${filename}: this node runs JavaScript in QuickJS inside the sandbox and cannot load compiled .node modules. Use a pure-JavaScript package instead.`);
+  const e = new Error(
+    `Cannot load native addon ${filename}: this node runs JavaScript in QuickJS inside the sandbox and cannot load compiled .node modules. Use a pure-JavaScript package instead.`,
+  );
   e.code = "ERR_DLOPEN_FAILED";
   return e;
 }

@@ -50,8 +50,12 @@ export const chmod = async ({ argv, cwd, umask, fs, out, err, denied }: HostComm
   }
   let spec: string | undefined;
   if (reference === undefined) spec = operands.shift();
-  if (spec === undefined && reference === undefined || operands.length === 0) {
-    await err(spec === undefined ? "chmod: missing operand\nTry 'chmod --help' for more information.\n" : `chmod: missing operand after '${spec}'\nTry 'chmod --help' for more information.\n`);
+  if ((spec === undefined && reference === undefined) || operands.length === 0) {
+    await err(
+      spec === undefined
+        ? "chmod: missing operand\nTry 'chmod --help' for more information.\n"
+        : `chmod: missing operand after '${spec}'\nTry 'chmod --help' for more information.\n`,
+    );
     return 1;
   }
   /** Says why a path failed; false ends nothing (chmod goes on with the next file). */
@@ -77,9 +81,11 @@ export const chmod = async ({ argv, cwd, umask, fs, out, err, denied }: HostComm
     if (next !== info.mode) fs.setMode(path, next);
     const kind = info.kind === "dir" ? "d" : "-";
     if (verbose || (changes && next !== info.mode)) {
-      await out(next === info.mode
-        ? `mode of '${shown}' retained as ${octal(next)} (${kind}${modeString(next)})\n`
-        : `mode of '${shown}' changed from ${octal(info.mode)} (${kind}${modeString(info.mode)}) to ${octal(next)} (${kind}${modeString(next)})\n`);
+      await out(
+        next === info.mode
+          ? `mode of '${shown}' retained as ${octal(next)} (${kind}${modeString(next)})\n`
+          : `mode of '${shown}' changed from ${octal(info.mode)} (${kind}${modeString(info.mode)}) to ${octal(next)} (${kind}${modeString(next)})\n`,
+      );
     }
   };
   if (spec !== undefined && applyMode(spec, 0, false, umask) === null) {

@@ -14,18 +14,40 @@ const complain = (io: ProgramIo, text: string) => io.stderr.write(enc.encode(tex
 const PAGE = 4096;
 /** System variables, in the order `getconf -a` lists them. */
 const CONF: [string, string][] = [
-  ["ARG_MAX", "2097152"], ["CHILD_MAX", "4096"], ["CLK_TCK", "100"], ["NGROUPS_MAX", "65536"],
-  ["OPEN_MAX", "1024"], ["STREAM_MAX", "16"], ["TZNAME_MAX", ""], ["HOST_NAME_MAX", "64"],
-  ["LOGIN_NAME_MAX", "256"], ["LINE_MAX", "2048"], ["PAGESIZE", String(PAGE)], ["PAGE_SIZE", String(PAGE)],
-  ["_NPROCESSORS_CONF", "1"], ["_NPROCESSORS_ONLN", "1"], ["_PHYS_PAGES", String((128 * 1024 * 1024) / PAGE)],
-  ["_AVPHYS_PAGES", String((64 * 1024 * 1024) / PAGE)], ["CHAR_BIT", "8"], ["INT_MAX", "2147483647"],
-  ["INT_MIN", "-2147483648"], ["LONG_BIT", "64"], ["WORD_BIT", "32"], ["UINT_MAX", "4294967295"],
-  ["GNU_LIBC_VERSION", "glibc 2.36"], ["GNU_LIBPTHREAD_VERSION", "NPTL 2.36"],
+  ["ARG_MAX", "2097152"],
+  ["CHILD_MAX", "4096"],
+  ["CLK_TCK", "100"],
+  ["NGROUPS_MAX", "65536"],
+  ["OPEN_MAX", "1024"],
+  ["STREAM_MAX", "16"],
+  ["TZNAME_MAX", ""],
+  ["HOST_NAME_MAX", "64"],
+  ["LOGIN_NAME_MAX", "256"],
+  ["LINE_MAX", "2048"],
+  ["PAGESIZE", String(PAGE)],
+  ["PAGE_SIZE", String(PAGE)],
+  ["_NPROCESSORS_CONF", "1"],
+  ["_NPROCESSORS_ONLN", "1"],
+  ["_PHYS_PAGES", String((128 * 1024 * 1024) / PAGE)],
+  ["_AVPHYS_PAGES", String((64 * 1024 * 1024) / PAGE)],
+  ["CHAR_BIT", "8"],
+  ["INT_MAX", "2147483647"],
+  ["INT_MIN", "-2147483648"],
+  ["LONG_BIT", "64"],
+  ["WORD_BIT", "32"],
+  ["UINT_MAX", "4294967295"],
+  ["GNU_LIBC_VERSION", "glibc 2.36"],
+  ["GNU_LIBPTHREAD_VERSION", "NPTL 2.36"],
 ];
 /** Path variables (`getconf NAME PATH`); the path only has to exist. */
 const PATH_CONF: [string, string][] = [
-  ["LINK_MAX", "65000"], ["MAX_CANON", "255"], ["MAX_INPUT", "255"], ["NAME_MAX", "255"], ["PATH_MAX", "4096"],
-  ["PIPE_BUF", "4096"], ["FILESIZEBITS", "64"],
+  ["LINK_MAX", "65000"],
+  ["MAX_CANON", "255"],
+  ["MAX_INPUT", "255"],
+  ["NAME_MAX", "255"],
+  ["PATH_MAX", "4096"],
+  ["PIPE_BUF", "4096"],
+  ["FILESIZEBITS", "64"],
 ];
 const CONF_MAP = new Map([...CONF, ...PATH_CONF]);
 
@@ -52,7 +74,20 @@ export const getconf: HostCommand = async (argv, io) => {
   return 0;
 };
 
-const CATEGORIES = ["LC_CTYPE", "LC_NUMERIC", "LC_TIME", "LC_COLLATE", "LC_MONETARY", "LC_MESSAGES", "LC_PAPER", "LC_NAME", "LC_ADDRESS", "LC_TELEPHONE", "LC_MEASUREMENT", "LC_IDENTIFICATION"];
+const CATEGORIES = [
+  "LC_CTYPE",
+  "LC_NUMERIC",
+  "LC_TIME",
+  "LC_COLLATE",
+  "LC_MONETARY",
+  "LC_MESSAGES",
+  "LC_PAPER",
+  "LC_NAME",
+  "LC_ADDRESS",
+  "LC_TELEPHONE",
+  "LC_MEASUREMENT",
+  "LC_IDENTIFICATION",
+];
 const LOCALES = ["C", "C.utf8", "POSIX"];
 
 export const locale: HostCommand = async (argv, io) => {
@@ -85,7 +120,10 @@ export const locale: HostCommand = async (argv, io) => {
 /** No terminal is ever attached here, so every stty call is the one a Linux box gives without one. */
 export const stty: HostCommand = async (argv, io) => {
   if (argv[1] === "--help") {
-    await say(io.stdout, "Usage: stty [-F DEVICE | --file=DEVICE] [SETTING]...\nPrint or change terminal characteristics.\n(There is never a terminal in this sandbox: every setting fails as on a box without one.)\n");
+    await say(
+      io.stdout,
+      "Usage: stty [-F DEVICE | --file=DEVICE] [SETTING]...\nPrint or change terminal characteristics.\n(There is never a terminal in this sandbox: every setting fails as on a box without one.)\n",
+    );
     return 0;
   }
   await complain(io, "stty: 'standard input': Inappropriate ioctl for device\n");
