@@ -20,7 +20,7 @@ const raw = import.meta.glob(["../../../shared/conformance/oils-spec/*.test.sh",
 }) as Record<string, string>;
 
 // Floor set from the measured count; raise it as the shell and commands improve.
-const FLOOR_ALL = 2360;
+const FLOOR_ALL = 2395;
 
 async function runFile(file: string, text: string): Promise<FileTally> {
   const t: FileTally = { file, pass: 0, judged: 0, skipped: 0, inScope: inScope(file) };
@@ -48,6 +48,8 @@ async function runFile(file: string, text: string): Promise<FileTally> {
           programs,
           {
             script: c.script,
+            // Oils' expectations are a script's (bash reading it: set -u stops with status 1, not -c's 127).
+            commandString: false,
             timeoutSeconds: 5,
             env: { HOME: dir, TMP: dir, TMPDIR: dir, SH: "bash", LC_ALL: "C.UTF-8" },
           },

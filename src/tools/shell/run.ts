@@ -45,6 +45,8 @@ function checkCallEnv(env: Record<string, string>): void {
 
 export interface ShellRun {
   script: string;
+  /** As `bash -c` runs its string (the bash tool: set -u stops with 127, errors name `-c`); false: as a script bash reads. */
+  commandString?: boolean;
   workingDir?: string;
   timeoutSeconds?: number;
   env?: Record<string, string>;
@@ -91,7 +93,7 @@ export async function runInSession(
   try {
     const running = runShell(run.script, {
       // The tool's command runs as `bash -c` runs its string (the tool's description says so).
-      commandString: true,
+      commandString: run.commandString ?? true,
       host,
       cwd,
       env: { ...baseEnv(cwd), ...ctx.env, ...run.env },
