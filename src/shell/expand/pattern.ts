@@ -2,7 +2,8 @@
 // In a pattern string a backslash makes the next character literal; expansion escapes
 // quoted text that way so "*" stays literal.
 
-const CLASSES: Record<string, string> = {
+/** POSIX character classes as JS class ranges (bracket expressions here and in [[ =~ ]]). */
+export const CLASSES: Record<string, string> = {
   alpha: "a-zA-Z",
   digit: "0-9",
   alnum: "a-zA-Z0-9",

@@ -4,6 +4,8 @@
 // Not translated: POSIX leftmost-longest alternation (`(a|ab)(c|bcd)` on `abcd` matches
 // `abc` here, `abcd` in bash) and locale classes beyond ASCII.
 
+import { CLASSES } from "./pattern";
+
 /** A piece of the expanded word; `q` when it came from quotes or a backslash. */
 export interface RegexPiece {
   s: string;
@@ -69,22 +71,6 @@ export function regexFromPieces(pieces: RegexPiece[]): string {
 }
 
 class RegexSyntaxError extends Error {}
-
-const CLASSES: Record<string, string> = {
-  alpha: "a-zA-Z",
-  digit: "0-9",
-  alnum: "a-zA-Z0-9",
-  upper: "A-Z",
-  lower: "a-z",
-  space: " \\t\\n\\r\\f\\v",
-  blank: " \\t",
-  punct: "!-\\/:-@\\[-`{-~",
-  xdigit: "0-9A-Fa-f",
-  cntrl: "\\x00-\\x1f\\x7f",
-  print: "\\x20-\\x7e",
-  graph: "\\x21-\\x7e",
-  word: "\\w",
-};
 
 const escChar = (c: string) => (/[\\\]\[^\-]/.test(c) ? "\\" + c : c);
 const escLit = (c: string) => (/[\\^$.*+?()[\]{}|\/]/.test(c) ? "\\" + c : c);
