@@ -133,19 +133,7 @@ export async function branch(repo: Repo, argv: string[]): Promise<number> {
       }
     }
   }
-  const pattern =
-    p.opts.has("list") && p.args.length
-      ? new RegExp(
-          `^(${p.args
-            .map((a) =>
-              a
-                .replace(/[.+^${}()|\\]/g, "\\$&")
-                .replace(/\*/g, ".*")
-                .replace(/\?/g, "."),
-            )
-            .join("|")})$`,
-        )
-      : null;
+  const pattern = p.opts.has("list") && p.args.length ? refPattern(p.args) : null;
   const width = Math.max(0, ...names.map((n) => n.name.length));
   for (const n of names) {
     if (pattern && !pattern.test(n.name)) continue;
@@ -314,18 +302,7 @@ export async function tag(repo: Repo, argv: string[]): Promise<number> {
     return status;
   }
   if (!p.args.length || p.opts.has("list")) {
-    const re = p.args.length
-      ? new RegExp(
-          `^(${p.args
-            .map((a) =>
-              a
-                .replace(/[.+^${}()|\\]/g, "\\$&")
-                .replace(/\*/g, ".*")
-                .replace(/\?/g, "."),
-            )
-            .join("|")})$`,
-        )
-      : null;
+    const re = p.args.length ? refPattern(p.args) : null;
     repo.out(
       tags
         .filter((t) => !re || re.test(t))
@@ -467,4 +444,14 @@ export async function config(repo: Repo, argv: string[]): Promise<number> {
   if (/^(user\.password|credential\.)/i.test(key)) unsupported("credentials are not stored in git config here; the operator configures them per origin");
   await file.set(key, value);
   return 0;
+}
+
+/** `git branch --list` / `git tag -l` patterns: a name matches when it matches one of them (`*` any run, `?` one character). */
+function refPattern(patterns: string[]): RegExp {
+  const one = (a: string) =>
+    a
+      .replace(/[.+^${}()|\\]/g, "\\$&")
+      .replace(/\*/g, ".*")
+      .replace(/\?/g, ".");
+  return new RegExp(`^(${patterns.map(one).join("|")})$`);
 }
