@@ -32,6 +32,8 @@ const ROWS: Row[] = [
   { cmd: "rm -rf /tmp", denied: "rm-root" },
   { cmd: "rm -rf /etc/*", denied: "rm-root" },
   { cmd: "rm --no-preserve-root -rf a", denied: "rm-root" },
+  { cmd: "find /workspace -delete", denied: "rm-root" },
+  { cmd: "find / -mindepth 1 -delete", denied: "rm-root" },
   { cmd: "ln -s / root && rm -rf root/", denied: "rm-root" },
   // emptying the session's own directories
   { cmd: "rm -rf *", left: [".hidden ", "t "] },
@@ -42,6 +44,10 @@ const ROWS: Row[] = [
   { cmd: "rm -rf /workspace/* /workspace/.hidden", left: ["", "t "] },
   { cmd: "cd a && rm -rf *", left: [ALL, "t "] },
   { cmd: "rm -rf /tmp/*", left: [ALL, ""] },
+  // GNU find never deletes `.` itself, nor a start below -mindepth
+  { cmd: "find . -delete", left: ["", "t "] },
+  { cmd: "find /workspace -mindepth 1 -delete", left: ["", "t "] },
+  { cmd: "find /tmp -mindepth 1 -delete", left: [ALL, ""] },
   { cmd: "ln -s /workspace zz && rm -rf zz/*", left: [".hidden ", "t "] },
 ];
 

@@ -175,23 +175,27 @@ function unwrapFind(args: readonly string[], ctx: ResolvedContext): string[][] {
   while (i < args.length && !args[i]!.startsWith("-") && args[i] !== "(" && args[i] !== "!") starts.push(args[i++]!);
   const expr = args.slice(i);
   let filtered = false;
+  let skipsStart = false;
   for (let j = 0; j < expr.length; j++) {
     const w = expr[j]!;
     if (FIND_ACTIONS.has(w)) break;
     if (w.startsWith("-") && !FIND_NON_FILTERS.has(w)) filtered = true;
+    if (w === "-mindepth" && Number(expr[j + 1]) >= 1) skipsStart = true;
     if (w === "-maxdepth" || w === "-mindepth") j++;
   }
   const wholeTree = starts.filter((s) => resolveArg(s, ctx) === "/" || (!filtered && isProtectedTarget(s, ctx)));
+  // GNU find never deletes `.` itself, nor a start below -mindepth: that empties the folder, as `rm -r START/*` does.
+  const removal = (s: string) => (skipsStart || /(^|\/)\.\/*$/.test(s) ? `${s.replace(/\/+$/, "")}/*` : s);
   const inner: string[][] = [];
   for (let j = 0; j < expr.length; j++) {
     const w = expr[j]!;
-    if (w === "-delete") for (const s of wholeTree) inner.push(["rm", "-r", s]);
+    if (w === "-delete") for (const s of wholeTree) inner.push(["rm", "-r", removal(s)]);
     if (!FIND_ACTIONS.has(w)) continue;
     const cmd: string[] = [];
     for (j++; j < expr.length && expr[j] !== ";" && expr[j] !== "+"; j++) cmd.push(expr[j]!);
     if (cmd.length === 0) continue;
     inner.push(cmd);
-    for (const s of wholeTree) inner.push(cmd.map((a) => (a === "{}" ? s : a)));
+    for (const s of wholeTree) inner.push(cmd.map((a) => (a === "{}" ? (skipsStart ? removal(s) : s) : a)));
   }
   return inner;
 }

@@ -543,6 +543,8 @@ impl<'c, 'x> Run<'c, 'x> {
                 writeln!(self.ctx.out, "{:>9} {:>6} {} {:>3} {:<8} {:<8} {:>8} {} {}", ino, blocks, mode, links, user, user, m.len(), when, e.path)?;
                 true
             }
+            // GNU find leaves `.` itself in place (and says nothing); the rest of the tree goes.
+            Node::Delete if e.path == "." => true,
             Node::Delete => {
                 let r = if e.is_dir() { std::fs::remove_dir(fsx::host(e.path)) } else { std::fs::remove_file(fsx::host(e.path)) };
                 match r {
