@@ -28,8 +28,15 @@ import { ROW_COLUMNS } from "./schema";
 const PAGE_ROWS = 1024;
 /** Bytes gathered into one piece of the stream (see LIMITS.forkPieceBytes). */
 const PIECE_BYTES = LIMITS.forkPieceBytes;
-/** A piece holds at most one chunk past PIECE_BYTES, and some JSON; a bigger frame is not ours. */
-const MAX_FRAME_PART = PIECE_BYTES + CHUNK_SIZE;
+/**
+ * A piece's content is at most one chunk past PIECE_BYTES; its JSON parts are counted against the
+ * same budget in characters, which UTF-8 may make up to three times as many bytes. A bigger
+ * part is no stream of ours.
+ */
+const MAX_CONTENT = PIECE_BYTES + CHUNK_SIZE;
+const MAX_JSON = 3 * MAX_CONTENT;
+/** What a chunk's entry in the chunks JSON costs the budget, beside its bytes. */
+const CHUNK_ENTRY_CHARS = 48;
 const COLUMNS = ROW_COLUMNS.split(", ");
 /** Where `blob` sits in a row's array. */
 const BLOB_AT = COLUMNS.indexOf("blob");
@@ -59,22 +66,23 @@ export function exportTree(ws: Workspace, cps: Checkpoints, id: number): Readabl
       // Everything below runs without a pause, so while the checkpoint exists its blobs are
       // alive: a checkpoint deleted mid-fork fails the fork instead of sending missing content.
       if (!cps.exists(id)) throw new VfsError("ENOENT", "/workspace", `checkpoint ${id} was deleted while it was being read`);
-      const rows: SqlStorageValue[][] = [];
+      const rows: string[] = [];
       const ranges: [number, number, number][] = [];
       let budget = PIECE_BYTES;
       while (budget > 0) {
         const p = pending[0];
         if (p) {
           const from = p.idx;
-          while (p.idx < p.end && budget > 0) budget -= Math.min(CHUNK_SIZE, p.size - p.idx++ * CHUNK_SIZE);
+          while (p.idx < p.end && budget > 0) budget -= CHUNK_ENTRY_CHARS + Math.min(CHUNK_SIZE, p.size - p.idx++ * CHUNK_SIZE);
           ranges.push([p.blob, from, p.idx]);
           if (p.idx >= p.end) pending.shift();
           continue;
         }
         const row = nextRow();
         if (!row) break;
-        rows.push(COLUMNS.map((c) => row[c]!));
-        budget -= 64 + row.path.length + (row.target?.length ?? 0);
+        const json = JSON.stringify(COLUMNS.map((c) => row[c]!));
+        rows.push(json);
+        budget -= json.length + 1;
         if (row.kind === KIND_FILE && row.blob !== null && row.size > 0 && !queued.has(row.blob)) {
           queued.add(row.blob);
           pending.push({ blob: row.blob, idx: 0, end: Math.ceil(row.size / CHUNK_SIZE), size: row.size });
@@ -101,7 +109,7 @@ export function exportTree(ws: Workspace, cps: Checkpoints, id: number): Readabl
         described.push([c.blob, c.idx, size, c.data.byteLength]);
         size += c.data.byteLength;
       }
-      const rowText = enc.encode(JSON.stringify(rows));
+      const rowText = enc.encode(`[${rows.join(",")}]`);
       const chunkText = enc.encode(JSON.stringify(described));
       const piece = new Uint8Array(12 + rowText.length + chunkText.length + size);
       const view = new DataView(piece.buffer);
@@ -196,7 +204,7 @@ export async function importTree(host: SqlHost, body: ReadableStream<Uint8Array>
     if (!head) break;
     const view = new DataView(head.buffer, head.byteOffset, 12);
     const [rowLen, chunkLen, contentLen] = [view.getUint32(0), view.getUint32(4), view.getUint32(8)];
-    if (rowLen > MAX_FRAME_PART || chunkLen > MAX_FRAME_PART || contentLen > MAX_FRAME_PART) fail("the fork's stream holds an oversized piece");
+    if (rowLen > MAX_JSON || chunkLen > MAX_JSON || contentLen > MAX_CONTENT) fail("the fork's stream holds an oversized piece");
     const rowText = dec.decode((await reader.exact(rowLen)) ?? fail("the fork's stream ended early"));
     const chunkText = dec.decode((await reader.exact(chunkLen)) ?? fail("the fork's stream ended early"));
     const content = contentLen === 0 ? new Uint8Array(0) : ((await reader.exact(contentLen)) ?? fail("the fork's stream ended inside a piece"));

@@ -23,8 +23,8 @@ describe("fork", () => {
   it("makes a new session from a checkpoint; afterwards neither sees the other's changes", async () => {
     const id = await newSession();
     await tree(id);
-    // Sparse content (chunks never stored) travels as it is stored.
-    expect((await bash(id, "truncate -s 900000 a/sparse && printf x > a/tail && truncate -s 600000 a/tail")).success).toBe(true);
+    // Sparse content (chunks never stored) travels as it is stored; names travel as JSON.
+    expect((await bash(id, `truncate -s 900000 a/sparse && printf x > a/tail && truncate -s 600000 a/tail && printf u > 'a/é名 "q"'`)).success).toBe(true);
     const cp = await checkpoint(id, "base");
     await bash(id, "printf 'after\\n' > a/later");
     const r = await api("POST", `/v1/sessions/${id}/fork`, { body: { checkpoint: cp.id } });
@@ -35,7 +35,7 @@ describe("fork", () => {
     const forked = await snapshot(fork);
     expect(forked["/workspace/a/later"]).toBeUndefined();
     const source = await snapshot(id);
-    for (const p of ["/workspace/a/one", "/workspace/a/b/blob", "/workspace/l", "/workspace/a/b", "/workspace/a/sparse", "/workspace/a/tail"]) {
+    for (const p of ["/workspace/a/one", "/workspace/a/b/blob", "/workspace/l", "/workspace/a/b", "/workspace/a/sparse", "/workspace/a/tail", '/workspace/a/é名 "q"']) {
       expect(forked[p]).toBeDefined();
       expect(forked[p]).toBe(source[p]);
     }
