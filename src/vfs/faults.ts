@@ -1,5 +1,5 @@
 /** Places in a write where the fault tests (test/faults/) interrupt the Durable Object. */
-export type FaultPoint = "chunk-stored" | "node-installed" | "dir-created" | "restore-applied" | "fork-chunk" | "fork-row" | "fork-imported";
+export type FaultPoint = "chunk-stored" | "node-installed" | "dir-created" | "restore-applied" | "fork-chunk" | "fork-row" | "fork-commit" | "fork-imported";
 
 /**
  * Test-only: a function the fault tests install to throw, or to abort the Durable Object, at a

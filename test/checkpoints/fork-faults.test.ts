@@ -7,6 +7,7 @@ import { checkpointsOf } from "../../src/session/checkpoints";
 import { GuardedFs } from "../../src/policy/guarded-fs";
 import { FileRules } from "../../src/policy/files";
 import { Workspace } from "../../src/vfs/workspace";
+import { LIMITS } from "../../src/limits";
 import { api, BOB, newSession, tool } from "../helpers";
 import { withFault } from "../faults/helpers";
 import { bash, checkpoint, expectConsistent, restore, snapshot } from "./helpers";
@@ -22,6 +23,8 @@ describe("fork", () => {
   it("makes a new session from a checkpoint; afterwards neither sees the other's changes", async () => {
     const id = await newSession();
     await tree(id);
+    // Sparse content (chunks never stored) travels as it is stored; names travel as JSON.
+    expect((await bash(id, `truncate -s 900000 a/sparse && printf x > a/tail && truncate -s 600000 a/tail && printf u > 'a/é名 "q"'`)).success).toBe(true);
     const cp = await checkpoint(id, "base");
     await bash(id, "printf 'after\\n' > a/later");
     const r = await api("POST", `/v1/sessions/${id}/fork`, { body: { checkpoint: cp.id } });
@@ -32,7 +35,10 @@ describe("fork", () => {
     const forked = await snapshot(fork);
     expect(forked["/workspace/a/later"]).toBeUndefined();
     const source = await snapshot(id);
-    for (const p of ["/workspace/a/one", "/workspace/a/b/blob", "/workspace/l", "/workspace/a/b"]) expect(forked[p]).toBe(source[p]);
+    for (const p of ["/workspace/a/one", "/workspace/a/b/blob", "/workspace/l", "/workspace/a/b", "/workspace/a/sparse", "/workspace/a/tail", '/workspace/a/é名 "q"']) {
+      expect(forked[p]).toBeDefined();
+      expect(forked[p]).toBe(source[p]);
+    }
     await bash(id, "printf 'src\\n' > only-source");
     await bash(fork, "printf 'fork\\n' > only-fork && rm a/one");
     expect((await snapshot(id))["/workspace/only-fork"]).toBeUndefined();
@@ -52,7 +58,7 @@ describe("fork", () => {
     await tree(id);
     const listed = async () => ((await api("GET", "/v1/sessions?limit=1000")).body.sessions as { id: string }[]).map((s) => s.id);
     const before = await listed();
-    const { fired, outcome } = await withFault(id, "throw", "fork-row", 2, () => api("POST", `/v1/sessions/${id}/fork`, { body: {} }));
+    const { fired, outcome } = await withFault(id, "throw", "fork-commit", 1, () => api("POST", `/v1/sessions/${id}/fork`, { body: {} }));
     expect(fired).toBe(true);
     expect(outcome instanceof Error || outcome.status !== 201).toBe(true);
     expect((await listed()).filter((s) => !before.includes(s))).toEqual([]);
@@ -96,15 +102,21 @@ describe("faults: a cut-off restore or fork leaves one whole tree, no torn file,
     });
   }
 
+  // The stream's pieces (LIMITS.forkPieceBytes) each stage their rows ("fork-row") and store
+  // their content ("fork-chunk"); the rows are installed in the final transaction ("fork-commit").
+  // A file bigger than a piece makes the stream several pieces, so faults land in later pieces too.
   for (const [kind, point, nth] of [
     ["throw", "fork-chunk", 2],
-    ["throw", "fork-row", 3],
+    ["throw", "fork-row", 2],
+    ["throw", "fork-commit", 1],
     ["abort", "fork-chunk", 1],
-    ["abort", "fork-row", 2],
+    ["abort", "fork-row", 1],
+    ["abort", "fork-commit", 1],
   ] as const) {
     it(`fork interrupted (${kind} at ${point} #${nth}) leaves no session and no content behind`, async () => {
       const id = await newSession();
       await tree(id);
+      expect((await bash(id, `head -c ${LIMITS.forkPieceBytes + 500_000} /dev/urandom > a/big`)).success).toBe(true);
       const before = await snapshot(id);
       const target = newSessionId();
       const targetStub = stub(target);
