@@ -45,6 +45,7 @@ export default defineConfig(async () => {
         "test/git/git.global.mjs",
         "test/git/git-server.global.mjs",
         "test/python/reference.global.mjs",
+        "test/python/regrtest.global.mjs",
         "test/node/reference.global.mjs",
         "test/realism/debian.global.mjs",
         "test/realism/corpus.global.mjs",

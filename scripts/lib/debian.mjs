@@ -32,3 +32,13 @@ export function aptInstall(tag, packages) {
   }
   apt(["install", "-y", "--no-install-recommends", ...packages]);
 }
+
+/**
+ * `apt-get source --download-only` the source packages into `dir` (needs a deb-src entry, which
+ * scripts/build-python.mjs adds); downloading needs no root.
+ */
+export function aptSource(tag, packages, dir) {
+  const r = spawnSync("apt-get", ["source", "--download-only", ...packages], { cwd: dir, stdio: ["ignore", "inherit", "inherit"] });
+  if (r.error) throw new Error(`could not run apt-get: ${r.error.message}`);
+  if (r.status !== 0) throw new Error(`[${tag}] apt-get source --download-only ${packages.join(" ")} exited with status ${r.status}`);
+}

@@ -18,7 +18,7 @@ export class FileEditor {
   constructor(
     private readonly ws: Workspace,
     readonly path: string,
-    private readonly base: number | null,
+    private base: number | null,
     private _size: number,
     /** Size of the version this editor replaces; quotas count growth beyond it. */
     private readonly previousSize: number = _size,
@@ -128,23 +128,41 @@ export class FileEditor {
     this._size = size;
   }
 
+  /**
+   * Copies the chunks still read from the old version into the overlay, so the editor no longer
+   * depends on it: the file it edits can be unlinked (its blob dropped) while a program keeps
+   * reading and writing it through an open fd, as POSIX allows. A SQL copy, nothing loaded into
+   * memory; `commit()` still works afterwards and installs the same content.
+   */
+  detach(): void {
+    this.ensureOpen();
+    this.flush();
+    if (this.base === null) return;
+    this.copyBase(this.overlayId());
+    this.base = null;
+    this.baseChunks = 0;
+  }
+
+  /** Fills `blob`'s gaps below the file's end from the old version's chunks. */
+  private copyBase(blob: number): void {
+    if (this.base === null) return;
+    this.ws.sql.exec(
+      `INSERT INTO vfs_chunks (blob, idx, data)
+         SELECT ?, idx, data FROM vfs_chunks
+          WHERE blob = ? AND idx < ? AND idx NOT IN (SELECT idx FROM vfs_chunks WHERE blob = ?)`,
+      blob,
+      this.base,
+      Math.min(Math.ceil(this._size / CHUNK_SIZE), this.baseChunks),
+      blob,
+    );
+  }
+
   /** Makes the new content visible, atomically. The editor cannot be used afterwards. */
   commit(): NodeInfo {
     this.ensureOpen();
     this.flush();
     const blob = this.overlayId();
-    const chunks = Math.ceil(this._size / CHUNK_SIZE);
-    if (this.base !== null) {
-      this.ws.sql.exec(
-        `INSERT INTO vfs_chunks (blob, idx, data)
-           SELECT ?, idx, data FROM vfs_chunks
-            WHERE blob = ? AND idx < ? AND idx NOT IN (SELECT idx FROM vfs_chunks WHERE blob = ?)`,
-        blob,
-        this.base,
-        Math.min(chunks, this.baseChunks),
-        blob,
-      );
-    }
+    this.copyBase(blob);
     this.done = true;
     try {
       return this.ws.installBlob(this.path, blob, this._size, this.mode);
@@ -160,6 +178,11 @@ export class FileEditor {
     this.done = true;
     this.cache = null;
     if (this.overlay !== null) this.ws.dropBlob(this.overlay);
+  }
+
+  /** True when the editor no longer reads from the version it replaces (detach(), or a truncation to nothing). */
+  get detached(): boolean {
+    return this.base === null;
   }
 
   get closed(): boolean {

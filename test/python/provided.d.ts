@@ -16,3 +16,14 @@ declare module "vitest" {
     pythonReference: { py: ReferenceCase[]; sqlite: ReferenceCase[] };
   }
 }
+declare module "vitest" {
+  interface ProvidedContext {
+    /** test/python/regrtest.global.mjs: Lib/test files (a base64 .tar.gz) and Debian's outcome of every test of every run. */
+    pythonRegrtest: {
+      skip?: string;
+      all?: boolean;
+      tgz: string;
+      runs: Array<{ name: string; args: string[]; sessionFiles?: Record<string, string>; native: Record<string, [string, string, number]> }>;
+    };
+  }
+}

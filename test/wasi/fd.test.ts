@@ -137,6 +137,45 @@ describe("file fds", () => {
       expect(ws.stat("/workspace/b.txt")).toBeNull();
     }));
 
+  it("an unlinked open file lives on for its fd (tempfile.TemporaryFile), and nothing is left after close", () =>
+    withRoot((root, ws) => {
+      const RW = R | W;
+      // Created empty, unlinked, then written and read back (CPython's TemporaryFile).
+      const tmp = file(root, "tmp1", CREAT | EXCL, RW);
+      expect(root.path_unlink_file("tmp1")).toBe(0);
+      expect(ws.stat("/workspace/tmp1")).toBeNull();
+      expect(tmp.fd_write(enc("a,b\r\n")).ret).toBe(0);
+      expect(tmp.fd_seek(0n, wasi.WHENCE_SET).ret).toBe(0);
+      expect(dec(tmp.fd_read(100).data)).toBe("a,b\r\n");
+      expect(tmp.fd_filestat_get().filestat?.size).toBe(5n);
+      expect(tmp.fd_close()).toBe(0);
+      expect(ws.stat("/workspace/tmp1")).toBeNull();
+
+      // A reader keeps the content it opened (larger than a stored chunk); a new file may take the name.
+      const big = "x".repeat(300_000) + "end";
+      ws.writeFile("/workspace/log", big);
+      const reader = file(root, "log", 0, R);
+      const writer = file(root, "log", 0, RW);
+      expect(writer.fd_write(enc("y")).ret).toBe(0);
+      expect(root.path_unlink_file("log")).toBe(0);
+      ws.writeFile("/workspace/log", "new");
+      expect(dec(reader.fd_pread(3, 300_000n).data)).toBe("end");
+      expect(dec(writer.fd_pread(2, 0n).data)).toBe("yx");
+      expect(writer.fd_write(enc("z")).ret).toBe(0);
+      expect(reader.fd_close()).toBe(0);
+      expect(writer.fd_close()).toBe(0);
+      expect(ws.readText("/workspace/log")).toBe("new");
+
+      // A rename over an open file: the old content stays readable through the fd.
+      ws.writeFile("/workspace/old", "before");
+      ws.writeFile("/workspace/next", "after");
+      const held = file(root, "old", 0, R);
+      expect(root.renameTo("next", root, "old")).toBe(0);
+      expect(dec(held.fd_read(100).data)).toBe("before");
+      expect(held.fd_close()).toBe(0);
+      expect(ws.readText("/workspace/old")).toBe("after");
+    }));
+
   it("abandon() (after a crash) drops pending writes", () =>
     withRoot((root, ws, ctx) => {
       ws.writeFile("/workspace/keep.txt", "kept");

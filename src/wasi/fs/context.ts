@@ -11,7 +11,11 @@ export interface OpenFile {
   path: string;
   /** Makes pending writes visible now (before a rename moves the file away from its path). */
   commit(): void;
-  /** The file is gone (unlinked or replaced): pending writes must never resurrect it. */
+  /** The file's name may go next: take a copy of its content that does not need the name. */
+  keep(): void;
+  /** The name stayed after all: drop the copy keep() took. */
+  unkeep(): void;
+  /** The file is gone (unlinked or replaced): it lives on in the kept copy; writes never resurrect it. */
   orphan(): void;
 }
 
@@ -95,5 +99,21 @@ export class WasiFsContext {
 
   orphanUnder(path: string): void {
     for (const f of this.openFiles) if (isWithin(f.path, path)) f.orphan();
+  }
+
+  /**
+   * Runs `remove` (an unlink, or a rename over `path`); the files open at or below `path` keep
+   * their content afterwards, as open files outlive their name on POSIX.
+   */
+  unlinking<T>(path: string, remove: () => T): T {
+    const open = [...this.openFiles].filter((f) => isWithin(f.path, path));
+    try {
+      for (const f of open) f.keep();
+      const out = remove();
+      for (const f of open) f.orphan();
+      return out;
+    } finally {
+      for (const f of open) f.unkeep();
+    }
   }
 }

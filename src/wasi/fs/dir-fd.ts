@@ -262,8 +262,8 @@ export class WorkspaceDirFd extends Fd {
         const info = this.fs.lstat(path);
         if (!info) return wasi.ERRNO_NOENT;
         if (info.kind === "dir") return wasi.ERRNO_ISDIR;
-        this.fs.remove(path);
-        if (info.kind !== "symlink") this.ctx.orphanUnder(path);
+        if (info.kind === "symlink") this.fs.remove(path);
+        else this.ctx.unlinking(path, () => this.fs.remove(path));
         return wasi.ERRNO_SUCCESS;
       },
       false,
@@ -292,9 +292,10 @@ export class WorkspaceDirFd extends Fd {
       (from) => {
         // Pending writes travel with the file; whatever `to` named before is gone.
         this.ctx.commitUnder(from);
-        this.fs.rename(from, to);
-        if (from !== to) {
-          this.ctx.orphanUnder(to);
+        if (from === to) this.fs.rename(from, to);
+        else {
+          // What `to` named lives on for the fds that have it open.
+          this.ctx.unlinking(to, () => this.fs.rename(from, to));
           this.ctx.moved(from, to);
         }
         return wasi.ERRNO_SUCCESS;

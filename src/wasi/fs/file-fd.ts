@@ -19,6 +19,12 @@ const WRITE_RIGHTS = BigInt(wasi.RIGHTS_FD_WRITE | wasi.RIGHTS_FD_ALLOCATE | was
  * whole file. Writes go to a FileEditor created on the first change and committed on close or
  * sync, so other readers see the old content or the new, never a half-written file. O_TRUNC
  * opens the editor at once so the truncation itself lands on close.
+ *
+ * A file unlinked (or renamed over) while open lives on for this fd, as on POSIX (Python's
+ * `tempfile.TemporaryFile` creates, unlinks, then writes and reads): before the name goes,
+ * `keep()` gives the fd an editor that holds the whole content itself (FileEditor.detach, a
+ * SQL copy); after, `orphan()` reads and writes only that editor, which is dropped on close
+ * and never lands in the tree.
  */
 export class WorkspaceFileFd extends Fd implements OpenFile {
   private pos = 0;
@@ -28,6 +34,8 @@ export class WorkspaceFileFd extends Fd implements OpenFile {
   /** Set at the first read: the access time moves at most once per open (Workspace.noteRead). */
   private readNoted = false;
   private orphaned = false;
+  /** A private copy taken by keep() for an fd with no pending writes; orphan() adopts it. */
+  private spare: FileEditor | null = null;
 
   constructor(
     private readonly ctx: WasiFsContext,
@@ -45,13 +53,14 @@ export class WorkspaceFileFd extends Fd implements OpenFile {
   }
 
   private ensureEditor(): FileEditor {
-    // Writing on through an fd whose file was unlinked would resurrect it on close.
-    if (this.orphaned) throw new VfsError("ENOENT", this.path);
+    // Writing on through an fd whose file was unlinked without a kept copy would resurrect it on close.
+    if (this.orphaned && !this.editor) throw new VfsError("ENOENT", this.path);
     this.editor ??= this.fs.openEditor(this.path);
     return this.editor;
   }
 
   private size(): number {
+    if (this.orphaned) return this.editor?.size ?? 0;
     return this.editor?.size ?? this.fs.stat(this.path)?.size ?? 0;
   }
 
@@ -61,6 +70,10 @@ export class WorkspaceFileFd extends Fd implements OpenFile {
    * generation counter tells when another writer changed the file underneath.
    */
   private readAt(offset: number, length: number): Uint8Array {
+    if (this.orphaned) {
+      if (!this.editor) throw new VfsError("ENOENT", this.path);
+      return this.editor.read(offset, length);
+    }
     if (!this.readNoted) {
       this.readNoted = true;
       this.fs.noteRead(this.path);
@@ -84,7 +97,8 @@ export class WorkspaceFileFd extends Fd implements OpenFile {
 
   commit(): void {
     const ed = this.editor;
-    if (!ed) return;
+    // An orphan's writes never land (a new file may have taken its old name).
+    if (!ed || this.orphaned) return;
     this.editor = null;
     ed.commit();
     if (this.pendingTimes !== null) {
@@ -93,21 +107,60 @@ export class WorkspaceFileFd extends Fd implements OpenFile {
     }
   }
 
+  keep(): void {
+    if (this.orphaned) return;
+    if (this.editor) this.editor.detach();
+    else if (!this.spare) {
+      // Never committed, so no write check: a read-only fd keeps reading what it opened. A copy
+      // that cannot be taken (a write-only fd on a file the rules keep from reading) leaves the
+      // fd as before: reads and writes after the unlink fail with ENOENT; the unlink goes on.
+      let copy: FileEditor | null = null;
+      try {
+        copy = this.fs.openEditor(this.path, { write: false });
+        copy.detach();
+        this.spare = copy;
+      } catch {
+        copy?.abort();
+      }
+    }
+  }
+
+  unkeep(): void {
+    this.spare?.abort();
+    this.spare = null;
+  }
+
   orphan(): void {
+    if (this.orphaned) return;
     this.orphaned = true;
-    this.editor?.abort();
-    this.editor = null;
+    if (this.spare) {
+      this.editor?.abort();
+      this.editor = this.spare;
+      this.spare = null;
+    } else if (this.editor && !this.editor.detached) {
+      // No copy was kept: the old content is gone with its name.
+      this.editor.abort();
+      this.editor = null;
+    }
+    this.readCache = null;
   }
 
   /** Drops pending writes without a commit (a program that trapped or was stopped). */
   abandon(): void {
-    this.orphan();
+    this.orphaned = true;
+    this.editor?.abort();
+    this.editor = null;
+    this.unkeep();
     this.ctx.openFiles.delete(this);
   }
 
   override fd_close(): number {
     this.ctx.openFiles.delete(this);
-    if (this.orphaned) return wasi.ERRNO_SUCCESS;
+    if (this.orphaned) {
+      this.editor?.abort();
+      this.editor = null;
+      return wasi.ERRNO_SUCCESS;
+    }
     return this.ctx.attempt(() => {
       this.commit();
       return wasi.ERRNO_SUCCESS;
