@@ -21,7 +21,14 @@ function showsrc(pkg) {
 function ensureDebSrc(tag) {
   if (showsrc("gzip")) return;
   console.log(`[${tag}] adding a deb-src entry (${SRC_LIST}) for Debian's source packages`);
-  const entry = ["Types: deb-src", "URIs: http://deb.debian.org/debian", "Suites: bookworm bookworm-updates", "Components: main", "Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg", ""].join("\n");
+  const entry = [
+    "Types: deb-src",
+    "URIs: http://deb.debian.org/debian",
+    "Suites: bookworm bookworm-updates",
+    "Components: main",
+    "Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg",
+    "",
+  ].join("\n");
   const root = process.getuid?.() === 0;
   const r = spawnSync(root ? "tee" : "sudo", root ? [SRC_LIST] : ["-n", "tee", SRC_LIST], { input: entry, stdio: ["pipe", "ignore", "inherit"] });
   if (r.status !== 0) throw new Error(`could not write ${SRC_LIST}; as root, add a deb-src entry for bookworm and run apt-get update`);

@@ -51,10 +51,10 @@ export const CASES = [
   `${TAR} -czf x.tgz d && gzip -l x.tgz; rm x.tgz`,
   // Decompression: several members, trailing garbage, names back with -N.
   "gzip -c t.txt > a.gz; gzip -c r.bin > b.gz; cat a.gz b.gz | gunzip | md5sum; rm a.gz b.gz",
-  "gzip -c one > a.gz; (cat a.gz; echo junk) | gunzip; echo \"exit $?\"; rm a.gz",
+  'gzip -c one > a.gz; (cat a.gz; echo junk) | gunzip; echo "exit $?"; rm a.gz',
   "gzip -c one > a.gz; (cat a.gz; printf '\\0\\0\\0') | gunzip; echo \"exit $?\"; rm a.gz",
   "mkdir n && gzip -c t.txt > n/x.gz && cd n && gunzip -N x.gz && stat -c '%n %s %Y' *; cd ..; rm -r n",
   "mkdir n && gzip -c t.txt > n/x.gz && cd n && gunzip x.gz && stat -c '%n %s' *; cd ..; rm -r n",
-  "gzip -c t.txt > x.gz; gunzip -N x.gz; echo \"exit $?\"; rm -f x.gz",
+  'gzip -c t.txt > x.gz; gunzip -N x.gz; echo "exit $?"; rm -f x.gz',
   "gzip -c big.txt | zcat | md5sum; md5sum < big.txt",
 ];
