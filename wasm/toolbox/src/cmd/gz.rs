@@ -344,8 +344,11 @@ fn run_mode(ctx: &mut Ctx, args: &[String], decomp: bool, to_stdout: bool) -> Re
                     continue;
                 }
             }
-        } else if name == "-" || p.has("n") {
+        } else if p.has("n") {
             compress_named(&data, level, None, 0, p.has("rsyncable"))
+        } else if name == "-" {
+            // GNU stores no name for stdin, but a regular file's mtime (`gzip < f`); a pipe's is 0.
+            compress_named(&data, level, None, stdin_file_mtime(), p.has("rsyncable"))
         } else {
             let mtime = fsx::metadata(&name).map(|m| fsx::mtime(&m).0 as u32).unwrap_or(0);
             compress_named(&data, level, Some(fsx::base_name(&name)), mtime, p.has("rsyncable"))
@@ -403,6 +406,24 @@ fn run_mode(ctx: &mut Ctx, args: &[String], decomp: bool, to_stdout: bool) -> Re
     Ok(status)
 }
 
+/// The modification time of standard input when it is a regular file (opened with `<`), else 0.
+fn stdin_file_mtime() -> u32 {
+    // SAFETY: fstat only writes the zeroed struct it is given; fd 0 stays open.
+    let mut st: libc::stat = unsafe { std::mem::zeroed() };
+    if unsafe { libc::fstat(0, &mut st) } != 0 || st.st_mode & libc::S_IFMT != libc::S_IFREG {
+        return 0;
+    }
+    #[cfg(target_os = "wasi")]
+    let t = st.st_mtim.tv_sec as i64;
+    #[cfg(not(target_os = "wasi"))]
+    let t = st.st_mtime as i64;
+    if t > 0 && t <= u32::MAX as i64 {
+        t as u32
+    } else {
+        0
+    }
+}
+
 fn compressed_name(n: &str, suffix: &str) -> bool {
     n.ends_with(suffix) || n.ends_with(".gz") || n.ends_with(".tgz") || n.ends_with(".z")
 }
@@ -419,7 +440,14 @@ fn list(ctx: &mut Ctx, names: &[String], verbose: bool, quiet: bool, suffix: &st
             status = 1;
             continue;
         }
-        let shown = if name == "-" { "stdout".to_string() } else { name.strip_suffix(suffix).or_else(|| name.strip_suffix(".gz")).unwrap_or(name).to_string() };
+        let shown = if name == "-" {
+            "stdout".to_string()
+        } else if let Some(b) = name.strip_suffix(".tgz").filter(|_| suffix != ".tgz") {
+            // As gzip -d names it: x.tgz holds x.tar.
+            format!("{}.tar", b)
+        } else {
+            name.strip_suffix(suffix).or_else(|| name.strip_suffix(".gz")).unwrap_or(name).to_string()
+        };
         let file_time = if name == "-" { 0 } else { fsx::metadata(name).map_or(0, |m| fsx::mtime(&m).0) };
         match list_line(&data, &shown, verbose, file_time) {
             Ok((c, s, o, line)) => {
