@@ -15,6 +15,7 @@ import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { cacheEntry, restoreFromCache, storeInCache } from "./lib/cache.mjs";
 import { aptInstall } from "./lib/debian.mjs";
+import { gzipSource } from "./lib/gzip-source.mjs";
 import { wasmSourceHash } from "./lib/wasm-sources.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -44,6 +45,10 @@ const PACKAGES = [
   "librust-miniz-oxide-dev",
   // rg -P: look-around and backreferences.
   "librust-fancy-regex-dev",
+  // gzip's own deflate (C, wasm/toolbox/build.rs): clang for wasm32, wasi-libc's headers, llvm-ar.
+  "clang-14",
+  "llvm-14",
+  "wasi-libc",
 ];
 const CRATES = [
   "regex-1",
@@ -83,6 +88,8 @@ function missingPieces() {
   if (!existsSync(RUSTC)) missing.push(RUSTC);
   // existsSync follows the symlink, so a dangling rust-lld counts as missing.
   if (!existsSync("/usr/bin/rust-lld")) missing.push("/usr/bin/rust-lld (lld)");
+  for (const b of ["/usr/bin/clang-14", "/usr/bin/llvm-ar-14"]) if (!existsSync(b)) missing.push(b);
+  if (!existsSync("/usr/include/wasm32-wasi/stdio.h")) missing.push("wasi-libc");
   if (existsSync(RUSTC)) {
     const lib = join(sysroot(), "lib", "rustlib");
     if (!["wasm32-wasip1", "wasm32-wasi"].some((t) => existsSync(join(lib, t)))) missing.push("wasm32-wasi std");
@@ -127,7 +134,13 @@ function main() {
   ensureToolchain();
   const version = execFileSync(RUSTC, ["--version"], { encoding: "utf8" }).trim();
   const target = pickTarget();
-  const hash = sourceHash(`${version}\n${target}\n${registryCrates().sort().join(",")}\n`);
+  let gzip;
+  try {
+    gzip = gzipSource("build-wasm");
+  } catch (e) {
+    die(`GNU gzip's source (the toolbox's deflate): ${e.message}`);
+  }
+  const hash = sourceHash(`${version}\n${target}\n${registryCrates().sort().join(",")}\ngzip ${gzip.version}\n`);
   const outputs = PROGRAMS.map((p) => join(distDir, `${p}.wasm`));
   if (existsSync(hashFile) && readFileSync(hashFile, "utf8").trim() === hash && outputs.every((o) => existsSync(o))) {
     log("wasm sources unchanged; skipping build");
@@ -143,7 +156,7 @@ function main() {
   log(`building ${PROGRAMS.join(", ")} with ${version} for ${target}`);
   const started = Date.now();
   // Strip variables that would send cargo to rustup's toolchain instead.
-  const env = { ...process.env, RUSTC, RUSTDOC: "/usr/bin/rustdoc", CARGO_TARGET_DIR: join(wasmDir, "target") };
+  const env = { ...process.env, RUSTC, RUSTDOC: "/usr/bin/rustdoc", CARGO_TARGET_DIR: join(wasmDir, "target"), TOOLBOX_GZIP_SRC: gzip.dir };
   for (const k of ["RUSTUP_TOOLCHAIN", "RUSTC_WRAPPER", "RUSTFLAGS", "CARGO_BUILD_TARGET", "CARGO_HOME"]) delete env[k];
   const cargo = (args, what) => {
     const r = spawnSync(CARGO, args, { cwd: wasmDir, stdio: ["ignore", "inherit", "inherit"], env });

@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { cacheBase } from "./lib/cache.mjs";
+import { gzipSource } from "./lib/gzip-source.mjs";
 import { wasmSourceHash } from "./lib/wasm-sources.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -19,6 +20,9 @@ if (!existsSync(CARGO)) {
 // The native test build lives in the machine's build cache, not the clone: a fresh clone (as CI
 // makes each run) then recompiles only the workspace's own crates, not Debian's registry crates.
 const env = { ...process.env, RUSTC: "/usr/bin/rustc", RUSTDOC: "/usr/bin/rustdoc", CARGO_TARGET_DIR: join(cacheBase, "cargo-test-target") };
+// wasm/toolbox/build.rs compiles GNU gzip's deflate from this source.
+const gzip = gzipSource("test-rust");
+env.TOOLBOX_GZIP_SRC = gzip.dir;
 for (const k of ["RUSTUP_TOOLCHAIN", "RUSTC_WRAPPER", "RUSTFLAGS", "CARGO_BUILD_TARGET", "CARGO_HOME"]) delete env[k];
 // Optimised test builds: the regex- and jq-heavy tables take minutes unoptimised and seconds at
 // opt-level 1, for a compile that costs about the same.
@@ -30,7 +34,7 @@ const args = process.argv.slice(2);
 // toolbox) print that run's results instead of compiling for minutes. TOOLSHED_RUST_TESTS=always
 // runs them anyway; a filtered run (`npm run test:rust -- NAME`) always runs and records nothing.
 const rustc = execFileSync("/usr/bin/rustc", ["--version"], { encoding: "utf8" });
-const key = wasmSourceHash(wasmDir, `${rustc}${readFileSync(fileURLToPath(import.meta.url), "utf8")}`);
+const key = wasmSourceHash(wasmDir, `${rustc}gzip ${gzip.version}\n${readFileSync(fileURLToPath(import.meta.url), "utf8")}`);
 const record = join(cacheBase, "rust-tests-passed", key);
 if (!args.length && process.env.TOOLSHED_RUST_TESTS !== "always" && existsSync(record)) {
   console.log(`[test-rust] these sources passed on this machine before (${key.slice(0, 16)}); their results, not run again (TOOLSHED_RUST_TESTS=always runs them):`);

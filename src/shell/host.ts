@@ -46,8 +46,11 @@ export interface SharedReader extends ByteReader {
   tryRead(max: number): Uint8Array | null | undefined;
   /** True when `tryRead` never answers undefined (a file, a here-document, a finished pipe). */
   readonly settled: boolean;
-  /** Set for a file opened with `<`: lseek moves its offset for everyone reading it. */
-  readonly seekable: { seek(offset: number, whence: 0 | 1 | 2): number | null } | null;
+  /**
+   * Set for a file opened with `<`: lseek moves its offset for everyone reading it; `mtimeNs` is
+   * the file's modification time, which fstat on the descriptor reports (`gzip < f` stores it).
+   */
+  readonly seekable: { seek(offset: number, whence: 0 | 1 | 2): number | null; readonly mtimeNs?: bigint } | null;
 }
 
 /** Async byte sink with backpressure. Throws EpipeError once the reader has gone. */

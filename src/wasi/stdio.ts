@@ -48,7 +48,10 @@ export class StdinFd extends Fd {
   }
 
   override fd_filestat_get(): { ret: number; filestat: wasi.Filestat | null } {
-    return { ret: wasi.ERRNO_SUCCESS, filestat: new WorkspaceFilestat(0n, this.filetype, this.size()) };
+    const filestat = new WorkspaceFilestat(0n, this.filetype, this.size());
+    // A file opened with `<` keeps its modification time (gzip stores it in the header).
+    filestat.mtim = this.source.seekable?.mtimeNs ?? 0n;
+    return { ret: wasi.ERRNO_SUCCESS, filestat };
   }
 
   override fd_read(size: number): { ret: number; data: Uint8Array } {

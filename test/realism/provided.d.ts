@@ -6,3 +6,9 @@ declare module "vitest" {
     realismCorpus: { setup: string; calls: Array<{ family: string; run: string; stdout: string; stderr: string; exit: number }> };
   }
 }
+declare module "vitest" {
+  interface ProvidedContext {
+    /** test/realism/gzip.global.mjs: the inputs' setup and what Debian printed for each case. */
+    gzipTable: { setup: string; cases: Array<{ run: string; stdout: string; stderr: string; exit: number }> };
+  }
+}

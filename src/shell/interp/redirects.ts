@@ -70,6 +70,17 @@ export function readFileForRedirect(sh: Shell, path: string, fds: Fd[]): Uint8Ar
   }
 }
 
+/** The modification time (ns) of a file opened with `<`, which fstat on its descriptor reports; 0 when it has none. */
+function redirectMtimeNs(sh: Shell, path: string): bigint {
+  if (path === "/dev/null" || sh.shared.procFiles.has(path)) return 0n;
+  try {
+    const st = sh.host.fs.stat(sh.host.resolvePath(sh.cwd, path));
+    return st ? BigInt(Math.floor(st.mtimeMs)) * 1_000_000n : 0n;
+  } catch {
+    return 0n;
+  }
+}
+
 /** Asks the deny rules about a redirection's target (`> .env`); true (after saying so) when refused. */
 function refusedRedirect(sh: Shell, path: string, fds: Fd[]): boolean {
   const denial = sh.host.checkRedirect?.(path, sh.cwd);
@@ -223,7 +234,7 @@ async function applyRedir(sh: Shell, r: Redir, fds: Fd[]): Promise<boolean> {
       }
       const data = readFileForRedirect(sh, target, fds);
       if (!data) return false;
-      fds[fd] = { r: new InStream(new BytesReader(data, true), target === "/dev/null") };
+      fds[fd] = { r: new InStream(new BytesReader(data, true, redirectMtimeNs(sh, target)), target === "/dev/null") };
       return true;
     }
     case "<>": {

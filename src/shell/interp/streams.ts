@@ -123,6 +123,8 @@ export class BytesReader implements SyncSource {
   constructor(
     private data: Uint8Array | null,
     readonly seekable = false,
+    /** The file's modification time (ns), for fstat on a descriptor opened with `<`. */
+    readonly mtimeNs = 0n,
   ) {}
   async read(): Promise<Uint8Array | null> {
     return this.tryRead(Infinity);

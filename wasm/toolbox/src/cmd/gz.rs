@@ -1,6 +1,7 @@
 //! gzip/gunzip/zcat [-c] [-d] [-k] [-f] [-t] [-n] [-1..-9] [FILE]... and the
-//! gzip container used by `tar -z`. Deflate itself is Debian's miniz_oxide;
-//! the member header, CRC-32 and size trailer are done here. Multi-member
+//! gzip container used by `tar -z`. Deflate is GNU gzip's own (C, linked in by
+//! build.rs through csrc/shim.c), so the bytes are GNU's at every level; inflate
+//! is Debian's miniz_oxide; the member header, CRC-32 and size trailer are done here. Multi-member
 //! files are read one member deep (what gzip itself writes is one member).
 
 use crate::args::{flag, val, Spec};
@@ -27,10 +28,10 @@ fn crc32(data: &[u8]) -> u32 {
 
 /// A gzip member holding `data` (no name, mtime 0: reproducible output).
 pub fn compress(data: &[u8], level: u8) -> Vec<u8> {
-    compress_named(data, level, None, 0)
+    compress_named(data, level, None, 0, false)
 }
 
-fn compress_named(data: &[u8], level: u8, name: Option<&str>, mtime: u32) -> Vec<u8> {
+fn compress_named(data: &[u8], level: u8, name: Option<&str>, mtime: u32, rsyncable: bool) -> Vec<u8> {
     let mut out = vec![0x1f, 0x8b, 8, if name.is_some() { 8 } else { 0 }];
     out.extend_from_slice(&mtime.to_le_bytes());
     out.push(if level >= 9 { 2 } else if level <= 1 { 4 } else { 0 });
@@ -39,9 +40,31 @@ fn compress_named(data: &[u8], level: u8, name: Option<&str>, mtime: u32) -> Vec
         out.extend_from_slice(n.as_bytes());
         out.push(0);
     }
-    out.extend(miniz_oxide::deflate::compress_to_vec(data, level));
+    out.extend(gnu_deflate(data, level, rsyncable));
     out.extend_from_slice(&crc32(data).to_le_bytes());
     out.extend_from_slice(&(data.len() as u32).to_le_bytes());
+    out
+}
+
+extern "C" {
+    /// csrc/shim.c: deflates `len` bytes at `level` with gzip's deflate.c, handing output to toolbox_gzip_out.
+    fn toolbox_gzip_deflate(data: *const u8, len: usize, level: i32, rsyncable: i32, ctx: *mut std::ffi::c_void) -> i32;
+}
+
+/// Where shim.c puts each full output buffer: `ctx` is the `Vec` gnu_deflate passed it.
+#[no_mangle]
+extern "C" fn toolbox_gzip_out(ctx: *mut std::ffi::c_void, p: *const u8, n: usize) {
+    // SAFETY: ctx is the live &mut Vec of gnu_deflate's frame, p..p+n is shim.c's output buffer.
+    unsafe { (*(ctx as *mut Vec<u8>)).extend_from_slice(std::slice::from_raw_parts(p, n)) }
+}
+
+/// Raw deflate data of `data` as GNU gzip 1.12 writes it at `level` (clamped to 1..9).
+fn gnu_deflate(data: &[u8], level: u8, rsyncable: bool) -> Vec<u8> {
+    let mut out: Vec<u8> = Vec::with_capacity(data.len() / 3 + 64);
+    // SAFETY: the shim reads data[..len] and writes only through toolbox_gzip_out; it keeps no
+    // pointer after it returns. It is not reentrant, and nothing here calls it twice at once.
+    let r = unsafe { toolbox_gzip_deflate(data.as_ptr(), data.len(), level.clamp(1, 9) as i32, rsyncable as i32, &mut out as *mut Vec<u8> as *mut std::ffi::c_void) };
+    debug_assert_eq!(r, 0);
     out
 }
 
@@ -96,8 +119,19 @@ fn header_len(b: &[u8]) -> Result<usize, String> {
     Ok(pos)
 }
 
-/// Every member of a gzip file, one after another (what `cat a.gz b.gz` makes).
+/// Every member of a gzip file, one after another (what `cat a.gz b.gz` makes). Bytes after a
+/// member that do not start another one are trailing garbage: an error here (tar's use); gzip
+/// itself warns and keeps the data (decompress_members).
 pub fn decompress(b: &[u8]) -> Result<Vec<u8>, String> {
+    match decompress_members(b)? {
+        (data, false) => Ok(data),
+        (_, true) => Err("not in gzip format".into()),
+    }
+}
+
+/// (data, whether trailing garbage followed the last member), as GNU gzip reads a file: after
+/// the first member, what does not begin with the gzip magic ends the input (zeros silently).
+pub fn decompress_members(b: &[u8]) -> Result<(Vec<u8>, bool), String> {
     let mut all = Vec::new();
     let mut rest = b;
     loop {
@@ -113,7 +147,10 @@ pub fn decompress(b: &[u8]) -> Result<Vec<u8>, String> {
         rest = &rest[pos + took + 8..];
         // Trailing zeros (padding) end the file, as gzip allows.
         if rest.iter().all(|&c| c == 0) {
-            return Ok(all);
+            return Ok((all, false));
+        }
+        if !rest.starts_with(&[0x1f, 0x8b]) {
+            return Ok((all, true));
         }
     }
 }
@@ -180,9 +217,8 @@ const SPECS: &[Spec] = &[
     flag('l', "list", "l"),
     val('S', "suffix", "S"),
     flag('\0', "synchronous", "ignored"),
-    // Only where deflate blocks end differs; what decompresses is the same (miniz_oxide has no
-    // rsyncable mode).
-    flag('\0', "rsyncable", "ignored"),
+    // gzip's own rsyncable mode (deflate.c ends a block where a rolling sum of the input says).
+    flag('\0', "rsyncable", "rsyncable"),
     flag('h', "help", crate::args::HELP),
     flag('V', "version", crate::args::VERSION),
     flag('L', "license", "L"),
@@ -204,12 +240,13 @@ const HELP: &str = "Usage: gzip [OPTION]... [FILE]...\nCompress or uncompress FI
 fn run_mode(ctx: &mut Ctx, args: &[String], decomp: bool, to_stdout: bool) -> Res {
     let p = getopt!(ctx, args, SPECS, HELP, 1);
     if p.has("L") {
-        writeln!(ctx.out, "{} (toolshed toolbox) {}\nDeflate is the miniz_oxide crate's (MIT or Apache-2.0); the gzip container is the toolbox's own.", ctx.name, env!("CARGO_PKG_VERSION"))?;
+        writeln!(ctx.out, "{} (toolshed toolbox) {}\nDeflate is GNU gzip 1.12's own (deflate.c, trees.c, bits.c; GPL-3.0-or-later), compiled from Debian's source package; inflate is the miniz_oxide crate's (MIT or Apache-2.0); the gzip container is the toolbox's own.", ctx.name, env!("CARGO_PKG_VERSION"))?;
         return Ok(0);
     }
     let decomp = decomp || p.has("d") || p.has("t");
     let to_stdout = to_stdout || p.has("c") || p.has("t");
-    let level = (1..=9u8).rev().find(|l| p.has(&l.to_string())).unwrap_or(6);
+    // The last level given wins (`gzip -9 -1` is -1), as GNU's.
+    let level = p.last_key(&["1", "2", "3", "4", "5", "6", "7", "8", "9"]).and_then(|k| k.parse().ok()).unwrap_or(6u8);
     let suffix = p.last("S").unwrap_or(".gz").to_string();
     if suffix.is_empty() || suffix.contains('/') {
         ctx.diag.error(format!("invalid suffix '{}'", suffix));
@@ -290,11 +327,15 @@ fn run_mode(ctx: &mut Ctx, args: &[String], decomp: bool, to_stdout: bool) -> Re
         }
         // -f with output to stdout passes what is not gzip through unchanged, as gzip does.
         let plain = decomp && p.has("f") && out_name.is_none() && !p.has("t") && !data.starts_with(&[0x1f, 0x8b]);
+        let mut garbage = false;
         let result = if plain {
             data.clone()
         } else if decomp {
-            match decompress(&data) {
-                Ok(d) => d,
+            match decompress_members(&data) {
+                Ok((d, g)) => {
+                    garbage = g;
+                    d
+                }
                 // -f with output to stdout: what is not compressed passes through as it is (zcat -f).
                 Err(_) if p.has("f") && to_stdout && !(data.len() >= 2 && data[0] == 0x1f && data[1] == 0x8b) => data.clone(),
                 Err(m) => {
@@ -303,11 +344,14 @@ fn run_mode(ctx: &mut Ctx, args: &[String], decomp: bool, to_stdout: bool) -> Re
                     continue;
                 }
             }
-        } else if name == "-" || p.has("n") {
-            compress(&data, level)
+        } else if p.has("n") {
+            compress_named(&data, level, None, 0, p.has("rsyncable"))
+        } else if name == "-" {
+            // GNU stores no name for stdin, but a regular file's mtime (`gzip < f`); a pipe's is 0.
+            compress_named(&data, level, None, stdin_file_mtime(), p.has("rsyncable"))
         } else {
             let mtime = fsx::metadata(&name).map(|m| fsx::mtime(&m).0 as u32).unwrap_or(0);
-            compress_named(&data, level, Some(fsx::base_name(&name)), mtime)
+            compress_named(&data, level, Some(fsx::base_name(&name)), mtime, p.has("rsyncable"))
         };
         if p.has("t") {
             if verbose && name != "-" {
@@ -350,8 +394,34 @@ fn run_mode(ctx: &mut Ctx, args: &[String], decomp: bool, to_stdout: bool) -> Re
                 }
             }
         }
+        // GNU: a warning (exit 2) after the data, which is kept.
+        if garbage {
+            ctx.out.flush()?;
+            if !p.has("q") {
+                let _ = writeln!(ctx.diag.raw(), "\ngzip: {}: decompression OK, trailing garbage ignored", if name == "-" { "stdin" } else { &name });
+            }
+            status = status.max(2);
+        }
     }
     Ok(status)
+}
+
+/// The modification time of standard input when it is a regular file (opened with `<`), else 0.
+fn stdin_file_mtime() -> u32 {
+    // SAFETY: fstat only writes the zeroed struct it is given; fd 0 stays open.
+    let mut st: libc::stat = unsafe { std::mem::zeroed() };
+    if unsafe { libc::fstat(0, &mut st) } != 0 || st.st_mode & libc::S_IFMT != libc::S_IFREG {
+        return 0;
+    }
+    #[cfg(target_os = "wasi")]
+    let t = st.st_mtim.tv_sec as i64;
+    #[cfg(not(target_os = "wasi"))]
+    let t = st.st_mtime as i64;
+    if t > 0 && t <= u32::MAX as i64 {
+        t as u32
+    } else {
+        0
+    }
 }
 
 fn compressed_name(n: &str, suffix: &str) -> bool {
@@ -370,7 +440,14 @@ fn list(ctx: &mut Ctx, names: &[String], verbose: bool, quiet: bool, suffix: &st
             status = 1;
             continue;
         }
-        let shown = if name == "-" { "stdout".to_string() } else { name.strip_suffix(suffix).or_else(|| name.strip_suffix(".gz")).unwrap_or(name).to_string() };
+        let shown = if name == "-" {
+            "stdout".to_string()
+        } else if let Some(b) = name.strip_suffix(".tgz").filter(|_| suffix != ".tgz") {
+            // As gzip -d names it: x.tgz holds x.tar.
+            format!("{}.tar", b)
+        } else {
+            name.strip_suffix(suffix).or_else(|| name.strip_suffix(".gz")).unwrap_or(name).to_string()
+        };
         let file_time = if name == "-" { 0 } else { fsx::metadata(name).map_or(0, |m| fsx::mtime(&m).0) };
         match list_line(&data, &shown, verbose, file_time) {
             Ok((c, s, o, line)) => {
@@ -476,5 +553,22 @@ mod tests {
         // `printf 'hi\n' | gzip -n` from GNU gzip 1.12.
         let g: &[u8] = &[0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3, 0xcb, 0xc8, 0xe4, 2, 0, 0x7a, 0x7a, 0x6f, 0xed, 3, 0, 0, 0];
         assert_eq!(decompress(g).unwrap(), b"hi\n");
+        // and what the toolbox writes is the same bytes (gzip's own deflate).
+        assert_eq!(compress(b"hi\n", 6), g);
+    }
+
+    #[test]
+    fn levels_and_trailing_garbage_as_gnu() {
+        // `printf 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaabcabcabc\n' | gzip -1 -n | tail -c +11 | head -c -8 | od -An -tx1`
+        // and the same with -9, from GNU gzip 1.12.
+        let text = b"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaabcabcabc\n";
+        let body = |g: Vec<u8>| g[10..g.len() - 8].to_vec();
+        assert_eq!(compress(text, 1)[8], 4);
+        assert_eq!(compress(text, 9)[8], 2);
+        assert_eq!(body(compress(text, 1)), [0x4b, 0x4c, 0x24, 0x0e, 0x24, 0x25, 0x27, 0x82, 0x11, 0x17, 0x00]);
+        assert_eq!(body(compress(text, 9)), [0x4b, 0x4c, 0x24, 0x0e, 0x24, 0x25, 0x43, 0x10, 0x17, 0x00]);
+        let mut junk = compress(b"x", 6);
+        junk.extend_from_slice(b"junk\n");
+        assert_eq!(decompress_members(&junk).unwrap(), (b"x".to_vec(), true));
     }
 }
