@@ -3,8 +3,9 @@
 // wasm/dist/python-stdlib.bin (a zip of the standard library with precompiled bytecode).
 //
 // Steps: apt-get install the toolchain (scripts/lib/debian.mjs), add a deb-src entry and
-// `apt-get source --download-only python3.11 sqlite3 zlib`, build zlib and SQLite (library and
-// shell) for wasm32-wasi, configure CPython with them (zlib, _sqlite3, _decimal), strip and
+// `apt-get source --download-only python3.11 sqlite3 zlib bzip2 xz-utils`, build zlib, libbz2,
+// liblzma and SQLite (library and shell) for wasm32-wasi, configure CPython with them (zlib,
+// _bz2, _lzma, _sqlite3, _decimal), strip and
 // optimize with wasm-opt, meter with wasm/meter (fuel: a `while True: pass` stops by counted
 // work), pack the stdlib (scripts/python/make-stdlib.py).
 //
@@ -31,7 +32,7 @@ const OUTPUTS = ["python.wasm", "sqlite3.wasm", "python-stdlib.bin"];
 /** Debian packages the build needs (build-python.mjs installs the missing ones). */
 const PACKAGES = ["clang", "lld", "wasi-libc", "libclang-rt-14-dev-wasm32", "binaryen", "python3.11", "tcl", "pkgconf", "make", "dpkg-dev"];
 /** Debian source packages the programs are built from. */
-const SOURCES = ["python3.11", "sqlite3", "zlib"];
+const SOURCES = ["python3.11", "sqlite3", "zlib", "bzip2", "xz-utils"];
 /**
  * Linear memory CPython may grow to: past it malloc fails and Python raises MemoryError, the
  * session lives on. The runner's per-run cap (src/wasi/runner.ts) is the same 64 MiB.
@@ -184,6 +185,38 @@ function buildZlib(dir, prefix) {
   run("make", ["install"], { cwd: dir, env, quiet: true });
 }
 
+/** libbz2 alone (its Makefile also builds the bzip2 programs, which need more than WASI has). */
+function buildBzip2(dir, prefix) {
+  log("libbz2 for wasm32-wasi");
+  const objs = ["blocksort", "huffman", "crctable", "randtable", "compress", "decompress", "bzlib"];
+  for (const o of objs) run("clang-14", ["--target=wasm32-wasi", "-O2", "-D_FILE_OFFSET_BITS=64", "-c", `${o}.c`, "-o", `${o}.o`], { cwd: dir, quiet: true });
+  mkdirSync(join(prefix, "lib", "pkgconfig"), { recursive: true });
+  mkdirSync(join(prefix, "include"), { recursive: true });
+  run("llvm-ar-14", ["rcs", join(prefix, "lib", "libbz2.a"), ...objs.map((o) => `${o}.o`)], { cwd: dir });
+  copyFileSync(join(dir, "bzlib.h"), join(prefix, "include", "bzlib.h"));
+  // bzip2 ships no .pc file; CPython's configure asks pkg-config first.
+  writeFileSync(
+    join(prefix, "lib", "pkgconfig", "bzip2.pc"),
+    `prefix=${prefix}\nlibdir=\${prefix}/lib\nincludedir=\${prefix}/include\nName: bzip2\nDescription: bzip2 compression library\nVersion: 1.0.8\nLibs: -L\${libdir} -lbz2\nCflags: -I\${includedir}\n`,
+  );
+}
+
+/** liblzma alone, single-threaded (WASI preview1 has no threads), without the xz programs. */
+function buildLzma(dir, prefix) {
+  log("liblzma for wasm32-wasi");
+  // Single-threaded builds mask signals with sigprocmask, which wasi-libc does not declare; liblzma never needs it.
+  const hdr = join(dir, "src", "common", "mythread.h");
+  const text = readFileSync(hdr, "utf8");
+  const guard = "#if !(defined(_WIN32) && !defined(__CYGWIN__))\n// Use sigprocmask()";
+  if (!text.includes(guard)) die(`${hdr} changed: the sigprocmask guard to patch for WASI is not there`);
+  writeFileSync(hdr, text.replace(guard, "#if !(defined(_WIN32) && !defined(__CYGWIN__)) && !defined(__wasi__)\n// Use sigprocmask()"));
+  const env = { ...process.env, CC, CFLAGS: "-O2 -D_WASI_EMULATED_SIGNAL", AR: "llvm-ar-14", RANLIB: "llvm-ranlib-14" };
+  const off = ["threads", "xz", "xzdec", "lzmadec", "lzmainfo", "lzma-links", "scripts", "doc", "nls", "shared"].map((f) => `--disable-${f}`);
+  run("./configure", ["--host=wasm32-unknown-wasi", `--prefix=${prefix}`, "--enable-static", ...off], { cwd: dir, env, quiet: true });
+  run("make", [`-j${JOBS}`, "-C", "src/liblzma"], { cwd: dir, env, quiet: true });
+  run("make", ["-C", "src/liblzma", "install"], { cwd: dir, env, quiet: true });
+}
+
 function buildSqlite(dir, prefix, out) {
   log("SQLite amalgamation (native tclsh) and its WASI library and shell");
   const bld = join(dir, "bld");
@@ -228,7 +261,7 @@ function buildPython(dir, prefix) {
     { cwd: bld, env, quiet: true },
   );
   const setup = readFileSync(join(bld, "Makefile"), "utf8");
-  for (const m of ["_sqlite3", "zlib", "_decimal"]) {
+  for (const m of ["_sqlite3", "zlib", "_bz2", "_lzma", "_decimal"]) {
     if (!new RegExp(`MODULE_${m.toUpperCase()}_STATE=yes`).test(setup)) die(`configure did not enable ${m}; see ${bld}/config.log`);
   }
   run("make", [`-j${JOBS}`], { cwd: bld, env, quiet: true });
@@ -281,7 +314,7 @@ function main() {
     return;
   }
   const started = Date.now();
-  log(`building python ${versions["python3.11"]}, sqlite3 ${versions.sqlite3}, zlib ${versions.zlib} (inputs ${hash})`);
+  log(`building python ${versions["python3.11"]}, sqlite3 ${versions.sqlite3}, zlib ${versions.zlib}, bzip2 ${versions.bzip2}, xz-utils ${versions["xz-utils"]} (inputs ${hash})`);
   const srcDir = join(cacheBase, "debian-src");
   download(srcDir);
   const work = join(cacheBase, `python-build-${hash}`);
@@ -289,6 +322,8 @@ function main() {
   mkdirSync(work, { recursive: true });
   const prefix = join(work, "prefix");
   buildZlib(unpack(srcDir, work, "zlib"), prefix);
+  buildBzip2(unpack(srcDir, work, "bzip2"), prefix);
+  buildLzma(unpack(srcDir, work, "xz-utils"), prefix);
   const sqliteRaw = join(work, "sqlite3-raw.wasm");
   buildSqlite(unpack(srcDir, work, "sqlite3"), prefix, sqliteRaw);
   const pyDir = unpack(srcDir, work, "python3.11");

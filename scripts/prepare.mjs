@@ -24,6 +24,8 @@ if (existsSync(join(root, "scripts", "build-wasm.mjs"))) {
 if (existsSync(join(root, "scripts", "build-python.mjs"))) {
   run("node scripts/build-python.mjs");
 }
+// Bytecode of the runtime's own Python files (sitecustomize, _toolshed), so a start compiles nothing.
+run("node scripts/python-overlay-pyc.mjs");
 run("node scripts/build-fixtures.mjs");
 run("node scripts/bundle-skills.mjs");
 run("node scripts/bundle-node-runtime.mjs");

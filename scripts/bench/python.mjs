@@ -2,14 +2,25 @@
 // side with Debian's python3.11 on this machine, in the same run: warm `python3 -c pass`, a
 // CPU-bound pure-Python benchmark (nbody), and JSON load/dump. Toolshed's time is the bash
 // tool's own duration_ms; the native time is the wall time of `bash -c` (process start included).
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+//
+// The issue asks for JSON load/dump of 50 MB. A python run's linear memory may not grow past
+// LIMITS.programMemoryBytes (64 MiB; all programs of a run together LIMITS.programsTotalMemoryBytes,
+// in an isolate of 128 MB), and json.load holds the whole text and every object at once. So the
+// load/dump row runs at JSON_MB, and the 50 MB row runs natively only, measuring the peak memory
+// (ru_maxrss) that says why it cannot run in a session.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { nativeRunner, timed, withToolshed } from "./shell.mjs";
 
 const PYTHON = "/usr/bin/python3.11";
-/** JSON document size for the load/dump row (the issue's 50 MB does not fit the 64 MiB memory cap twice). */
+/** JSON document size for the load/dump row run on both sides (the largest that fits 64 MiB here, see above). */
 const JSON_MB = 8;
+/** The issue's size: run natively only, with its peak memory, to say why the session cannot. */
+const BIG_JSON_MB = 50;
+/** Mirrors LIMITS.programMemoryBytes (src/limits.ts): the cap python.wasm is linked with too. */
+const PROGRAM_MEMORY_MIB = 64;
 
 const NBODY = `
 import math
@@ -50,10 +61,49 @@ s = json.dumps(d)
 print(len(d), len(s))
 `;
 
-function bigJson() {
+const RSS_SCRIPT = `
+import json, resource, sys
+with open(sys.argv[1]) as f: d = json.load(f)
+s = json.dumps(d)
+print(len(d), len(s), resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)
+`;
+
+/**
+ * CPU time as well as wall time: on a shared machine (2 cores, load 20) the wall clock mostly
+ * measures waiting for a core. Native: the children's user+sys time bash's `times` reports.
+ * Toolshed: user+sys of every process of the `wrangler dev` group (workerd: the session, its
+ * storage and the program), from /proc, over `reps` runs.
+ */
+function nativeCpuMs(dir, cmd, reps) {
+  const r = spawnSync("bash", ["-c", `for i in $(seq ${reps}); do ${cmd} >/dev/null; done; times`], { cwd: dir, encoding: "utf8" });
+  const m = r.stdout
+    .trim()
+    .split("\n")
+    .pop()
+    .match(/(\d+)m([\d.]+)s (\d+)m([\d.]+)s/);
+  return m ? ((Number(m[1]) * 60 + Number(m[2]) + Number(m[3]) * 60 + Number(m[4])) * 1000) / reps : NaN;
+}
+
+const TICK_MS = 10; // USER_HZ is 100 on Linux
+function groupCpuMs(pgid) {
+  let ticks = 0;
+  for (const p of readdirSync("/proc")) {
+    if (!/^\d+$/.test(p)) continue;
+    try {
+      const f = readFileSync(`/proc/${p}/stat`, "utf8");
+      const fields = f.slice(f.lastIndexOf(")") + 2).split(" ");
+      if (Number(fields[2]) === pgid) ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return ticks * TICK_MS;
+}
+
+function bigJson(mb = JSON_MB) {
   const rows = [];
   let size = 0;
-  for (let i = 0; size < JSON_MB * 1024 * 1024; i++) {
+  for (let i = 0; size < mb * 1024 * 1024; i++) {
     const row = JSON.stringify({ id: i, name: `user${i}`, score: ((i * 37) % 1000) / 7, tags: ["a", "b", String(i % 13)], active: i % 2 === 0 });
     rows.push(row);
     size += row.length + 1;
@@ -72,27 +122,47 @@ export async function benchPython(print) {
     writeFileSync(join(dir, "j.py"), JSON_SCRIPT);
     const big = bigJson();
     writeFileSync(join(dir, "big.json"), big);
+    writeFileSync(join(dir, "rss.py"), RSS_SCRIPT);
+    writeFileSync(join(dir, "huge.json"), bigJson(BIG_JSON_MB));
     const native = nativeRunner(dir);
     const rows = [
       ["python3 -c pass (warm start)", "python3 -c pass", "-c pass"],
       ["nbody, 50k steps (CPU-bound)", "python3 nbody.py", "nbody.py"],
       [`json load + dump, ${JSON_MB} MB`, "python3 j.py", "j.py"],
     ];
-    await withToolshed(async ({ run, upload }) => {
+    await withToolshed(async ({ run, upload, server }) => {
       await upload("nbody.py", NBODY);
       await upload("j.py", JSON_SCRIPT);
       await upload("big.json", big);
-      console.log(`${"workload".padEnd(36)} ${"python3.11 ms".padStart(14)} ${"toolshed ms".padStart(12)} ${"ratio".padStart(7)}`);
+      console.log(
+        `${"workload".padEnd(36)} ${"python3.11 ms".padStart(14)} ${"toolshed ms".padStart(12)} ${"ratio".padStart(7)}   ${"cpu: native".padStart(11)} ${"toolshed".padStart(9)} ${"ratio".padStart(7)}`,
+      );
       for (const [name, script, args] of rows) {
         const n = await timed(() => native(`${PYTHON} ${args}`), 3);
         const o = await timed(() => run(script), 3);
         const same = n.ok && o.ok && n.stdout === o.stdout;
         const ratio = n.ok && o.ok ? `${(o.ms / n.ms).toFixed(2)}x` : "-";
+        const reps = script.includes("-c pass") ? 10 : 2;
+        const nCpu = nativeCpuMs(dir, `${PYTHON} ${args}`, reps);
+        const before = groupCpuMs(server.pid);
+        for (let i = 0; i < reps; i++) await run(script);
+        const oCpu = (groupCpuMs(server.pid) - before) / reps;
         console.log(
-          `${name.padEnd(36)} ${n.ms.toFixed(1).padStart(14)} ${(o.ok ? o.ms.toFixed(1) : `FAIL ${o.exit}`).padStart(12)} ${ratio.padStart(7)}${same || !o.ok ? "" : "  (output differs)"}`,
+          `${name.padEnd(36)} ${n.ms.toFixed(1).padStart(14)} ${(o.ok ? o.ms.toFixed(1) : `FAIL ${o.exit}`).padStart(12)} ${ratio.padStart(7)}   ${nCpu.toFixed(1).padStart(11)} ${oCpu.toFixed(1).padStart(9)} ${`${(oCpu / nCpu).toFixed(2)}x`.padStart(7)}${same || !o.ok ? "" : "  (output differs)"}`,
         );
         if (!o.ok) console.log(`  toolshed: ${(o.stderr || "").trim().slice(0, 300)}`);
       }
+      // Peak memory natively: what the rows above need, and why the issue's 50 MB row cannot run.
+      const small = (await native(`${PYTHON} rss.py big.json`)).stdout.trim().split(" ").pop();
+      const t = performance.now();
+      const huge = await native(`${PYTHON} rss.py huge.json`);
+      const hugeMs = performance.now() - t;
+      const peak = Number(huge.stdout.trim().split(" ").pop());
+      console.log(`${`json load + dump, ${BIG_JSON_MB} MB`.padEnd(36)} ${hugeMs.toFixed(1).padStart(14)} ${"not run".padStart(12)}`);
+      console.log(
+        `  native peak memory: ${small} MiB for ${JSON_MB} MB, ${peak} MiB for ${BIG_JSON_MB} MB; a session's python may use ${PROGRAM_MEMORY_MIB} MiB (LIMITS.programMemoryBytes; the isolate has 128 MB for everything),`,
+      );
+      console.log(`  and json.load holds the text and every object at once (no streaming in the standard library), so ${BIG_JSON_MB} MB cannot load in a Worker.`);
     });
   } finally {
     rmSync(dir, { recursive: true, force: true });

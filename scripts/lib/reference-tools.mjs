@@ -47,6 +47,9 @@ const LIST = {
   // The runtimes' tables (test/python, test/node) and git's (test/git, test/checkpoints).
   "python3.11": "python3.11",
   sqlite3: "sqlite3",
+  // Files compressed by Debian's own programs for Python's bz2 and lzma (test/python).
+  bzip2: "bzip2",
+  "xz-utils": "xz",
   nodejs: "node",
   git: "git",
 };

@@ -302,6 +302,53 @@ export const PY_CASES = [
     "tarfile gz",
     "import tarfile\nwith tarfile.open('a.tgz', 'w:gz') as t:\n    t.add('notes')\nwith tarfile.open('a.tgz') as t:\n    print(sorted(t.getnames()))\n    print(t.extractfile('notes/one.txt').read())\n",
   ),
+  // bz2 and lzma: CPython's _bz2 and _lzma over libbz2 1.0.8 and liblzma 5.4.1 built from Debian's
+  // bzip2 and xz-utils, the same versions Debian's python3.11 links: the compressed bytes are equal.
+  // xz compression at presets 4-9 (the default is 6) needs 48-674 MiB, over a session program's
+  // 64 MiB: MemoryError there (test/python/limits.test.ts), so these compress at preset 3 or less.
+  py(
+    "bz2 compress decompress",
+    "import bz2, hashlib\nd = b'hello bz2\\n' * 5000\nfor level in (1, 9):\n    c = bz2.compress(d, level)\n    print(level, len(c), hashlib.sha256(c).hexdigest()[:16], bz2.decompress(c) == d)\nco = bz2.BZ2Compressor()\nc = co.compress(b'abc' * 100) + co.compress(b'def') + co.flush()\nde = bz2.BZ2Decompressor()\nprint(de.decompress(c[:10]), len(de.decompress(c[10:])), de.eof, de.unused_data)\nprint(bz2.decompress(bz2.compress(b'one') + bz2.compress(b'two')))\n",
+  ),
+  py(
+    "bz2.open text and binary files",
+    "import bz2\nwith bz2.open('notes.txt.bz2', 'wt', encoding='utf-8') as f:\n    for i in range(1000): f.write(f'line {i} \\u00e9\\n')\nwith bz2.open('notes.txt.bz2', 'rt', encoding='utf-8') as f:\n    lines = f.readlines()\nprint(len(lines), lines[0], lines[-1], end='')\nwith bz2.BZ2File('notes.txt.bz2') as f:\n    f.seek(5)\n    print(f.read(10), f.tell())\nwith bz2.open('data.csv.bz2', 'wb') as f: f.write(open('data.csv', 'rb').read())\nprint(bz2.open('data.csv.bz2').read() == open('data.csv', 'rb').read())\n",
+  ),
+  py(
+    "bz2 bad data",
+    "import bz2\ntry:\n    bz2.decompress(b'BZh9 not really bzip2 data')\nexcept OSError as e:\n    print(type(e).__name__, e)\nbz2.decompress(b'definitely not')\n",
+  ),
+  py(
+    "lzma compress decompress",
+    "import lzma, hashlib\nd = b'hello xz\\n' * 5000\nfor fmt, check in ((lzma.FORMAT_XZ, lzma.CHECK_CRC64), (lzma.FORMAT_XZ, lzma.CHECK_SHA256), (lzma.FORMAT_ALONE, -1)):\n    c = lzma.compress(d, format=fmt, check=check, preset=3)\n    print(fmt, len(c), hashlib.sha256(c).hexdigest()[:16], lzma.decompress(c) == d)\nfilters = [{'id': lzma.FILTER_DELTA, 'dist': 4}, {'id': lzma.FILTER_LZMA2, 'preset': 2 | lzma.PRESET_EXTREME}]\nc = lzma.compress(d, format=lzma.FORMAT_RAW, filters=filters)\nprint(len(c), lzma.decompress(c, format=lzma.FORMAT_RAW, filters=filters) == d)\nprint(lzma.is_check_supported(lzma.CHECK_SHA256), lzma.is_check_supported(lzma.CHECK_CRC32))\nde = lzma.LZMADecompressor()\nprint(len(de.decompress(lzma.compress(b'abc' * 100, preset=1))), de.check, de.eof)\n",
+  ),
+  py(
+    "lzma.open text and binary files",
+    "import lzma\nwith lzma.open('log.xz', 'wt', preset=3) as f:\n    f.write(open('app.log').read() * 50)\nwith lzma.open('log.xz', 'rt') as f:\n    errors = [l for l in f if 'ERROR' in l]\nprint(len(errors), errors[0], end='')\nwith lzma.LZMAFile('log.xz') as f:\n    f.seek(11)\n    print(f.read(8))\nwith lzma.open('x.lzma', 'wb', format=lzma.FORMAT_ALONE, preset=1) as f: f.write(b'alone ' * 10)\nprint(lzma.open('x.lzma', format=lzma.FORMAT_ALONE).read()[:12])\n",
+  ),
+  py(
+    "lzma bad data",
+    "import lzma\ntry:\n    lzma.decompress(b'\\xfd7zXZ\\x00 garbage')\nexcept lzma.LZMAError as e:\n    print(type(e).__name__, e)\nlzma.decompress(b'not xz at all')\n",
+  ),
+  py(
+    "tarfile w:bz2 and w:xz",
+    "import tarfile, io, hashlib\nfor mode in ('w:bz2', 'w:xz'):\n    name = 'a.tar.' + mode[2:]\n    with tarfile.open(name, mode, **({'preset': 3} if mode == 'w:xz' else {})) as t:\n        for n in ('a.txt', 'dir/b.txt'):\n            data = (n * 100).encode()\n            info = tarfile.TarInfo(n)\n            info.size = len(data)\n            t.addfile(info, io.BytesIO(data))\n    raw = open(name, 'rb').read()\n    with tarfile.open(name) as t:\n        print(mode, raw[:3], hashlib.sha256(raw).hexdigest()[:16], t.getnames(), t.extractfile('dir/b.txt').read()[:9])\nwith tarfile.open('notes.tar.xz', 'w:xz', preset=0) as t: t.add('notes')\nwith tarfile.open('notes.tar.xz', 'r:*') as t: print(sorted(t.getnames()))\n",
+  ),
+  py(
+    "zipfile bzip2 members, shutil formats",
+    "import zipfile, shutil\nwith zipfile.ZipFile('c.zip', 'w') as z:\n    z.writestr('b.txt', 'b' * 5000, compress_type=zipfile.ZIP_BZIP2)\n    z.writestr('c.txt', 'c' * 5000, compress_type=zipfile.ZIP_BZIP2, compresslevel=1)\nwith zipfile.ZipFile('c.zip') as z:\n    for i in z.infolist(): print(i.filename, i.compress_type, i.file_size, len(z.read(i)))\nprint([f for f, _ in shutil.get_archive_formats()])\nshutil.make_archive('notes', 'bztar', '.', 'notes')\nshutil.unpack_archive('notes.tar.bz2', 'out')\nprint(open('out/notes/one.txt').read(), end='')\n",
+  ),
+  run("tarfile -m with bz2", "python3 -m tarfile -c notes.tar.bz2 notes && python3 -m tarfile -l notes.tar.bz2 | sort"),
+  // Files compressed by Debian's own bzip2 and xz (test/python/reference.global.mjs makes them and
+  // hands them to both sides as base64).
+  {
+    ...py(
+      "reads .bz2 and .xz made by bzip2 and xz",
+      "import bz2, lzma\nprint(bz2.open('made.txt.bz2', 'rt').read() == lzma.open('made.txt.xz', 'rt').read(), end=' ')\nprint(lzma.decompress(open('made.txt.xz', 'rb').read())[:20])\nwith lzma.open('made.txt.xz', 'rt') as f: print(sum(1 for _ in f))\nprint(len(bz2.decompress(open('made.txt.bz2', 'rb').read())))\n",
+      { run: "base64 -d made.txt.bz2.b64 > made.txt.bz2 && base64 -d made.txt.xz.b64 > made.txt.xz && python3 main.py" },
+    ),
+    madeByDebian: { "made.txt.bz2.b64": ["bzip2", "-9c"], "made.txt.xz.b64": ["xz", "-6c"], input: "made by Debian's compressors\n".repeat(300) },
+  },
   run("zipfile -m create list", "python3 -m zipfile -c out.zip notes && python3 -m zipfile -l out.zip | awk '{print $1}'"),
   run("gzip -m", "python3 -m gzip notes/one.txt && ls notes && python3 -m gzip -d notes/one.txt.gz && cat notes/one.txt"),
   run("base64 -m", "echo hello | python3 -m base64 && echo aGVsbG8K | python3 -m base64 -d"),
@@ -584,6 +631,19 @@ export const PY_CASES = [
   py(
     "subprocess seq large output",
     "import subprocess\nout = subprocess.run(['seq', '1', '20000'], capture_output=True, text=True).stdout\nlines = out.splitlines()\nprint(len(lines), lines[0], lines[-1], len(out))\n",
+  ),
+  // timeout= and Popen's signals: deterministic where the command cannot finish in time.
+  py(
+    "subprocess run timeout",
+    "import subprocess\ntry:\n    subprocess.run('echo started; sleep 5; echo late', shell=True, timeout=0.5, capture_output=True)\nexcept subprocess.TimeoutExpired as e:\n    print(type(e).__name__, e, repr(e.stdout), repr(e.stderr), e.timeout)\ntry:\n    subprocess.check_output(['sleep', '5'], timeout=0.3, text=True)\nexcept subprocess.TimeoutExpired as e:\n    print(e, repr(e.output))\nprint(subprocess.run(['echo', 'in time'], timeout=20, capture_output=True).stdout)\n",
+  ),
+  py(
+    "subprocess Popen kill terminate before communicate",
+    "import subprocess\np = subprocess.Popen(['sleep', '5'], stdout=subprocess.PIPE)\np.kill()\nprint(p.wait(), p.poll(), p.returncode, p.communicate())\nq = subprocess.Popen('sleep 5', shell=True)\nq.terminate()\nprint(q.wait(), q.returncode)\n",
+  ),
+  py(
+    "subprocess Popen wait timeout then kill",
+    "import subprocess\np = subprocess.Popen(['sleep', '5'])\ntry:\n    p.wait(timeout=0.3)\nexcept subprocess.TimeoutExpired as e:\n    print(e, e.timeout)\np.kill()\nprint(p.wait())\ntry:\n    subprocess.call('sleep 5', shell=True, timeout=0.3)\nexcept subprocess.TimeoutExpired as e:\n    print(e)\np = subprocess.Popen('exit 4', shell=True)\nwhile p.poll() is None:\n    pass\np.kill()\nprint(p.returncode, p.wait())\n",
   ),
   py("input from stdin", "name = input('Name? ')\nprint('hi', name)\n", { stdin: "ada\n" }),
   py("input EOF", "input()\n", { stdin: "" }),

@@ -35,6 +35,22 @@ describe("python3 limits", () => {
     await alive();
   });
 
+  it("xz compression past the memory cap is a MemoryError (presets 4-9 need 48-674 MiB); preset 3 and decompression work", async () => {
+    const code = [
+      "import lzma, bz2",
+      "d = b'xyz' * 100000",
+      "try:",
+      "    lzma.compress(d)",
+      "except MemoryError:",
+      "    print('preset 6: MemoryError')",
+      "c = lzma.compress(d, preset=3)",
+      "print(lzma.decompress(c) == d, bz2.decompress(bz2.compress(d)) == d)",
+    ].join("\n");
+    const r = await tool(id, "bash", { command: `python3 -c "${code}"` });
+    expect({ stdout: r.stdout, stderr: r.stderr }).toEqual({ stdout: "preset 6: MemoryError\nTrue True\n", stderr: "" });
+    await alive();
+  });
+
   it("raises RecursionError for deep recursion, Python and C", async () => {
     const r = await tool(id, "bash", { command: "python3 -c 'def f(n): return f(n + 1)\nf(0)'; echo status $?" });
     expect(r.stdout).toBe("status 1\n");

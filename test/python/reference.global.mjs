@@ -99,6 +99,24 @@ async function runCase(c, bin) {
   }
 }
 
+/**
+ * A case's `madeByDebian` ({ file: argv, input }): files made by Debian's own programs (bzip2,
+ * xz) from `input`, as base64 text so both sides get them through the same files (the case's
+ * command line decodes them).
+ */
+function withMadeFiles(c) {
+  if (!c.madeByDebian) return c;
+  const { input, ...made } = c.madeByDebian;
+  const files = { ...c.files };
+  for (const [name, argv] of Object.entries(made)) {
+    const r = spawnSync(argv[0], argv.slice(1), { input });
+    if (r.status !== 0) throw new Error(`python reference: ${argv.join(" ")} failed: ${r.stderr}`);
+    files[name] = `${r.stdout.toString("base64")}\n`;
+  }
+  const { madeByDebian: _, ...rest } = c;
+  return { ...rest, files };
+}
+
 /** Runs the cases a few at a time (the reference programs mostly wait on process start). */
 async function runAll(cases, bin) {
   const out = new Array(cases.length);
@@ -125,7 +143,7 @@ export default async function setup({ provide }) {
     provide("pythonReference", { py: [], sqlite: [] });
     return;
   }
-  requireReferenceTools("python-reference", ["python3.11", "sqlite3"]);
+  requireReferenceTools("python-reference", ["python3.11", "sqlite3", "bzip2", "xz-utils"]);
   // `python3`, `python` on the reference PATH are Debian's python3.11 (not a pyenv or other python).
   const bin = mkdtempSync(join(tmpdir(), "pyref-bin-"));
   chmodSync(bin, 0o755);
@@ -134,7 +152,7 @@ export default async function setup({ provide }) {
   try {
     provide("pythonReference", {
       py: await runAll(
-        PY_CASES.map((c, i) => ({ ...c, dir: `p${i}` })),
+        PY_CASES.map((c, i) => ({ ...withMadeFiles(c), dir: `p${i}` })),
         bin,
       ),
       sqlite: await runAll(

@@ -76,6 +76,66 @@ describe("python3 commands under the session's command rules", () => {
   }, 180_000);
 });
 
+describe("python3 subprocess timeout=, kill(), terminate(), wait(timeout), poll()", () => {
+  let id: string;
+  beforeAll(async () => {
+    id = await newSession();
+  }, 120_000);
+  const py = (code: string) => tool(id, "bash", { command: `python3 -c ${shq(code)}` });
+
+  it("run(timeout=) stops a command that sleeps too long: TimeoutExpired with CPython's message, the command really stopped", async () => {
+    const r = await py(
+      `import subprocess, os\ntry:\n    subprocess.run("echo started; sleep 30; echo late > late.txt", shell=True, timeout=0.5, capture_output=True)\nexcept subprocess.TimeoutExpired as e:\n    print(type(e).__name__, e, e.timeout, repr(e.output), repr(e.stderr))\nprint(os.path.exists("late.txt"))`,
+    );
+    expect(r.stderr).toBe("");
+    expect(r.stdout).toBe("TimeoutExpired Command 'echo started; sleep 30; echo late > late.txt' timed out after 0.5 seconds 0.5 b'started\\n' None\nFalse\n");
+    // The command did not run on after Python moved on.
+    const after = await tool(id, "bash", { command: "sleep 1; ls late.txt 2>&1; true" });
+    expect(after.stdout).toContain("No such file");
+  });
+
+  it("run(timeout=) stops a CPU-bound command by counted work (a shell loop, a program in a loop), not by the clock", async () => {
+    for (const cmd of ["while :; do :; done", "python3 -c 'while True: pass'"]) {
+      const r = await py(
+        `import subprocess\ntry:\n    subprocess.run(${JSON.stringify(cmd)}, shell=True, timeout=0.5)\nexcept subprocess.TimeoutExpired as e:\n    print("timed out after", e.timeout)`,
+      );
+      expect({ cmd, stdout: r.stdout, stderr: r.stderr, exit: r.exit_code }).toEqual({ cmd, stdout: "timed out after 0.5\n", stderr: "", exit: 0 });
+    }
+  }, 120_000);
+
+  it("a command that ends in time is not touched by its timeout; an uncaught TimeoutExpired is a traceback", async () => {
+    const ok = await py(`import subprocess\nr = subprocess.run(["echo", "fast"], timeout=30, capture_output=True, text=True)\nprint(r.returncode, r.stdout, end="")`);
+    expect(ok.stdout).toBe("0 fast\n");
+    const tb = await py(`import subprocess\nsubprocess.check_output("sleep 20", shell=True, timeout=0.2)`);
+    expect(tb.exit_code).toBe(1);
+    expect(tb.stderr).toMatch(/subprocess\.TimeoutExpired: Command 'sleep 20' timed out after 0\.2 seconds\n$/);
+  });
+
+  it("kill() and terminate() before communicate() end the child: -9 and -15, nothing run", async () => {
+    const r = await py(
+      `import subprocess, os\np = subprocess.Popen("touch killed.txt", shell=True, stdout=subprocess.PIPE)\np.kill()\nprint(p.wait(), p.poll(), p.returncode, p.communicate())\nq = subprocess.Popen(["touch", "termed.txt"])\nq.terminate()\nprint(q.wait(), os.path.exists("killed.txt"), os.path.exists("termed.txt"))`,
+    );
+    expect(r.stderr).toBe("");
+    expect(r.stdout).toBe("-9 -9 -9 (b'', None)\n-15 False False\n");
+  });
+
+  it("wait(timeout) raises TimeoutExpired, then kill() and wait() reap the child as on Linux; call(timeout=) too", async () => {
+    const r = await py(
+      `import subprocess\np = subprocess.Popen(["sleep", "20"])\ntry:\n    p.wait(timeout=0.3)\nexcept subprocess.TimeoutExpired as e:\n    print(e)\np.kill()\nprint(p.wait(), p.returncode)\ntry:\n    subprocess.call(["sleep", "20"], timeout=0.2)\nexcept subprocess.TimeoutExpired as e:\n    print(e)`,
+    );
+    expect(r.stderr).toBe("");
+    expect(r.stdout).toBe("Command '['sleep', '20']' timed out after 0.3 seconds\n-9 -9\nCommand '['sleep', '20']' timed out after 0.2 seconds\n");
+  });
+
+  it("poll() runs the child to its end and gives its status; kill() after that changes nothing; a dropped Popen still runs", async () => {
+    const r = await py(
+      `import subprocess, os\np = subprocess.Popen("exit 4", shell=True)\nwhile p.poll() is None:\n    pass\np.kill()\nprint(p.returncode, p.wait())\nsubprocess.Popen(["touch", "dropped.txt"])\nprint(os.path.exists("dropped.txt"))`,
+    );
+    expect(r.stderr).toBe("");
+    expect(r.stdout).toBe("4 4\nTrue\n");
+  });
+});
+
 describe("python3 urllib.request through the session's URL policy", () => {
   let id: string;
   beforeAll(async () => {

@@ -31,6 +31,11 @@ const RunRequest = z.object({
   stdin: z.string().nullish(),
   /** stderr=STDOUT: both streams in one, in order. */
   merge: z.boolean().optional(),
+  /**
+   * Python's `timeout=` in seconds: the command's own time budget (steps, fuel and clock, as
+   * the call's timeout bounds a bash call), so it is stopped when it runs out, even in a CPU loop.
+   */
+  timeout: z.number().min(0).max(1e9).nullish(),
 });
 
 const FetchRequest = z.object({
@@ -60,6 +65,16 @@ function fromBase64(text: string): Uint8Array {
   return out;
 }
 
+/** The last line a stopped run ends with: the shell's time limit, or a program's fuel (src/wasi/runner.ts). */
+const LIMIT_LINE = /(^|\n)(toolshed: time limit reached|[^\n]*: killed: step limit reached)[^\n]*\n?$/;
+
+/** A stderr without that closing line. */
+function dropLimitLine(stderr: Uint8Array): Uint8Array {
+  const text = dec.decode(stderr);
+  const m = LIMIT_LINE.exec(text);
+  return m ? enc.encode(text.slice(0, m.index + m[1]!.length)) : stderr;
+}
+
 /** Single quotes for bash, as Python's shlex.quote. */
 const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
@@ -85,7 +100,13 @@ export function programHost(ctx: ToolContext, io: ProgramIo, shell: Subshell): H
       if (found.exitCode !== 0) return { error: "No such file or directory", errno: "ENOENT", filename: req.program };
     }
     const script = req.merge ? `{\n${req.script}\n} 2>&1` : req.script;
-    const r = await shell(script, { cwd: dir, env, stdin: req.stdin ? fromBase64(req.stdin) : undefined, limits });
+    const boundMs = req.timeout == null ? null : Math.ceil(req.timeout * 1000);
+    const bounded = boundMs !== null && boundMs < limits.timeoutMs;
+    const r = await shell(script, { cwd: dir, env, stdin: req.stdin ? fromBase64(req.stdin) : undefined, limits: bounded ? { ...limits, timeoutMs: boundMs } : limits });
+    // Stopped by Python's own timeout (not the call's): the shell's time limit, or a program in it
+    // out of fuel. Python raises TimeoutExpired; the session's closing line is left out.
+    const stopped = bounded && (r.limit === "timeout" || (r.exitCode === 137 && LIMIT_LINE.test(dec.decode(r.stderr.subarray(-300)))));
+    if (stopped) return { timedOut: true, stdout: toBase64(r.stdout), stderr: toBase64(dropLimitLine(r.stderr)) };
     return { status: r.exitCode, stdout: toBase64(r.stdout), stderr: toBase64(r.stderr) };
   }
 

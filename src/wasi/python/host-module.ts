@@ -52,8 +52,20 @@ def _text(v):
     return _os.fsdecode(v) if isinstance(v, (bytes, bytearray, _os.PathLike)) else str(v)
 
 
-def run_command(script, program=None, cwd=None, env=None, stdin=b"", merge=False):
-    """Runs a command line through the session's shell: (status, stdout bytes, stderr bytes)."""
+class Stopped(Exception):
+    """The command ran out of its timeout and was stopped: what it wrote until then."""
+
+    def __init__(self, stdout, stderr):
+        super().__init__("stopped")
+        self.stdout = stdout
+        self.stderr = stderr
+
+
+def run_command(script, program=None, cwd=None, env=None, stdin=b"", merge=False, timeout=None):
+    """Runs a command line through the session's shell: (status, stdout bytes, stderr bytes).
+
+    timeout (seconds) bounds the command by counted work as the call's timeout does; past it
+    the command is stopped and Stopped is raised."""
     where = _os.path.abspath(_os.fsdecode(cwd)) if cwd is not None else _os.getcwd()
     if env is None:
         env = _os.environ
@@ -65,11 +77,14 @@ def run_command(script, program=None, cwd=None, env=None, stdin=b"", merge=False
         "env": {_text(k): _text(v) for k, v in env.items()},
         "stdin": _b64.b64encode(stdin).decode() if stdin else None,
         "merge": bool(merge),
+        "timeout": None if timeout is None else max(0.0, float(timeout)),
     }
     answer = _call(request)
     if "errno" in answer:
         code = getattr(_errno, answer["errno"], _errno.ENOENT)
         raise OSError(code, _os.strerror(code), answer.get("filename"))
+    if answer.get("timedOut"):
+        raise Stopped(_b64.b64decode(answer["stdout"]), _b64.b64decode(answer["stderr"]))
     return answer["status"], _b64.b64decode(answer["stdout"]), _b64.b64decode(answer["stderr"])
 
 
@@ -97,6 +112,8 @@ def system(command):
 # --- subprocess.Popen ------------------------------------------------------------------------
 
 _pids = [1000]
+# Popen objects whose command has not run yet: run at exit, as a child left running would finish.
+_pending = None
 
 
 class _ChildOutput(_io.RawIOBase):
@@ -149,8 +166,11 @@ def patch_subprocess(sp):
     class Popen:
         """subprocess.Popen whose command runs through the session's shell.
 
-        The command runs to its end before its output can be read: at once, or, when its
-        stdin is a pipe, once that is closed (communicate(), wait(), or reading its output).
+        The command starts when Python first waits for it (communicate(), wait(), poll(),
+        reading its output, closing its stdin pipe, leaving the with block, dropping the
+        object, or Python's exit) and runs to its end then; a timeout given there bounds it
+        and stops it when it runs out. kill(), terminate() and send_signal() before that end
+        it unstarted, as the signal would end a child that had not finished (returncode -9, -15).
         """
 
         _child_created = False
@@ -179,6 +199,8 @@ def patch_subprocess(sp):
                 self.encoding = locale.getpreferredencoding(False)
             self.universal_newlines = self.text_mode
             self._done = False
+            self._signal = None
+            self._stopped = False
             self._captured = {"stdout": None, "stderr": None}
             self._communication_started = False
 
@@ -232,8 +254,13 @@ def patch_subprocess(sp):
             _pids[0] += 1
             self.pid = _pids[0]
             self._child_created = True
-            if self._pipe_in is None:
-                self._finish()
+            global _pending
+            if _pending is None:
+                import atexit
+                import weakref
+                _pending = weakref.WeakSet()
+                atexit.register(_run_pending)
+            _pending.add(self)
 
         @staticmethod
         def _read_source(spec):
@@ -248,11 +275,19 @@ def patch_subprocess(sp):
                 parts.append(chunk)
             return b"".join(parts)
 
-        def _finish(self):
-            """Runs the command (once), with the input gathered so far."""
+        def _finish(self, timeout=None):
+            """Runs the command (once), with the input gathered so far; Stopped past timeout."""
             if self._done:
                 return
             self._done = True
+            if _pending is not None:
+                _pending.discard(self)
+            if self._signal is not None:
+                # Signalled before it ran: it ends as a signal ends a process, having done nothing.
+                self.returncode = -self._signal
+                for which in ("stdout", "stderr"):
+                    self._captured[which] = b""
+                return
             data = self._input
             if self._pipe_in is not None:
                 try:
@@ -263,11 +298,21 @@ def patch_subprocess(sp):
                 data = self._pipe_in.data()
             merge = self._stderr_spec == STDOUT
             try:
-                status, out, err = run_command(self._script, program=self._program, cwd=self._cwd, env=self._env, stdin=data, merge=merge)
+                status, out, err = run_command(self._script, program=self._program, cwd=self._cwd, env=self._env, stdin=data, merge=merge, timeout=timeout)
+            except Stopped as e:
+                # Stopped by the timeout: killed, as the caller's kill() after TimeoutExpired would.
+                self._stopped = True
+                self._signal = 9
+                status, out, err = -9, e.stdout, e.stderr
+                self._deliver(out, err)
+                raise
             except BaseException:
                 self.returncode = 255
                 raise
             self.returncode = status
+            self._deliver(out, err)
+
+        def _deliver(self, out, err):
             for which, spec, data in (("stdout", self._stdout_spec, out), ("stderr", self._stderr_spec, err)):
                 if spec == PIPE:
                     self._captured[which] = data
@@ -282,6 +327,20 @@ def patch_subprocess(sp):
             text = data.decode(self.encoding, self.errors or "strict")
             return text.replace("\r\n", "\n").replace("\r", "\n")
 
+        def _timed_out(self, timeout, out=True):
+            """TimeoutExpired as CPython raises it, with what the command wrote before it was stopped."""
+            data = {}
+            for which in ("stdout", "stderr"):
+                data[which] = (self._captured[which] or None) if out else None
+            return sp.TimeoutExpired(self.args, timeout, output=data["stdout"], stderr=data["stderr"])
+
+        def _run_bounded(self, timeout, out):
+            try:
+                self._finish(timeout)
+            except Stopped:
+                self.returncode = None  # reaped by the caller's wait() after kill(), as on Linux
+                raise self._timed_out(timeout, out) from None
+
         def communicate(self, input=None, timeout=None):
             if self._communication_started and input:
                 raise ValueError("Cannot send input after starting communication")
@@ -292,7 +351,7 @@ def patch_subprocess(sp):
                 if self.text_mode and isinstance(input, str):
                     input = input.encode(self.encoding, self.errors or "strict")
                 self._pipe_in.write(input)
-            self._finish()
+            self._run_bounded(timeout, True)
             if self.stdin is not None:
                 try:
                     self.stdin.close()
@@ -310,6 +369,12 @@ def patch_subprocess(sp):
             return tuple(results)
 
         def poll(self):
+            if self.returncode is None:
+                if not self._done and self._pipe_in is not None and not self._pipe_in.closed:
+                    return None  # still reading its stdin pipe
+                self._finish()
+                if self._stopped:
+                    self.returncode = -self._signal
             return self.returncode
 
         def wait(self, timeout=None):
@@ -318,17 +383,25 @@ def patch_subprocess(sp):
                     self.stdin.close()
                 except (OSError, ValueError):
                     pass
-            self._finish()
+            if self._stopped:
+                # Stopped by an earlier timeout: it is gone; reaped here as a killed child.
+                self.returncode = -self._signal
+                return self.returncode
+            self._run_bounded(timeout, False)
             return self.returncode
 
         def send_signal(self, sig):
-            pass
+            if self.returncode is not None or (self._done and not self._stopped):
+                return  # it has ended already (CPython's own check)
+            sig = int(sig)
+            if sig != 0:
+                self._signal = sig
 
         def terminate(self):
-            pass
+            self.send_signal(15)
 
         def kill(self):
-            pass
+            self.send_signal(9)
 
         def __enter__(self):
             return self
@@ -340,7 +413,12 @@ def patch_subprocess(sp):
             self.wait()
 
         def __del__(self):
-            pass
+            # A child nobody waited for still runs (as it would after its Popen was dropped).
+            if not self._done and self._signal is None:
+                try:
+                    self._finish()
+                except Exception:
+                    pass
 
         def __repr__(self):
             return f"<{self.__class__.__name__}: returncode: {self.returncode} args: {self.args!r}>"
@@ -361,6 +439,16 @@ def patch_subprocess(sp):
     Popen.__module__ = "subprocess"
     Popen.__qualname__ = "Popen"
     sp.Popen = Popen
+
+
+def _run_pending():
+    """At exit: commands started with Popen and never waited for run now."""
+    for proc in list(_pending or ()):
+        if not proc._done and proc._signal is None:
+            try:
+                proc._finish()
+            except Exception:
+                pass
 
 
 # --- urllib.request --------------------------------------------------------------------------
