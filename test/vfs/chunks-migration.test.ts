@@ -17,7 +17,8 @@ describe("schema migration of vfs_chunks to a rowid table", () => {
       // A file of two and a half chunks, each chunk a different byte.
       const size = CHUNK_SIZE * 2 + 100;
       sql.exec(`INSERT INTO vfs_blobs (id, committed) VALUES (3, 1)`);
-      for (let i = 0; i < 3; i++) sql.exec(`INSERT INTO vfs_chunks (blob, idx, data) VALUES (3, ?, ?)`, i, new Uint8Array(Math.min(CHUNK_SIZE, size - i * CHUNK_SIZE)).fill(65 + i).buffer);
+      for (let i = 0; i < 3; i++)
+        sql.exec(`INSERT INTO vfs_chunks (blob, idx, data) VALUES (3, ?, ?)`, i, new Uint8Array(Math.min(CHUNK_SIZE, size - i * CHUNK_SIZE)).fill(65 + i).buffer);
       sql.exec(`INSERT INTO vfs_nodes (path, parent, kind, size, mtime, blob) VALUES ('/workspace/f', '/workspace', 1, ?, 1, 3)`, size);
       Workspace.initialize(state.storage);
       Workspace.initialize(state.storage); // idempotent: the second run finds the rowid table
