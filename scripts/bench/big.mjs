@@ -44,8 +44,12 @@ export const BIG_WORKLOADS = [
 
 /** CPU time (ms, user + system) a process has used, from /proc (clock ticks of 10 ms). */
 const cpuMs = (pid) => {
-  const f = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-  return (Number(f[11]) + Number(f[12])) * 10;
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(f[11]) + Number(f[12])) * 10;
+  } catch {
+    return Number.NaN; // the process is gone (wrangler dev reloaded the Worker): no CPU figure for this row
+  }
 };
 
 /**
@@ -57,7 +61,13 @@ async function peakOf(pgid, fn) {
     .split("\n")
     .filter((l) => l.includes("workerd"))
     .map((l) => Number(l.trim().split(/\s+/)[0]));
-  const field = (pid, name) => Number(readFileSync(`/proc/${pid}/status`, "utf8").match(new RegExp(`${name}:\\s+(\\d+)`))?.[1] ?? 0) * 1024;
+  const field = (pid, name) => {
+    try {
+      return Number(readFileSync(`/proc/${pid}/status`, "utf8").match(new RegExp(`${name}:\\s+(\\d+)`))?.[1] ?? 0) * 1024;
+    } catch {
+      return Number.NaN; // gone (a reload): left out
+    }
+  };
   const before = new Map();
   for (const pid of pids) {
     try {
@@ -69,9 +79,13 @@ async function peakOf(pgid, fn) {
   }
   const cpu0 = pids.reduce((t, pid) => t + cpuMs(pid), 0);
   const r = await fn();
-  const cpu = pids.reduce((t, pid) => t + cpuMs(pid), 0) - cpu0;
+  const used = pids.reduce((t, pid) => t + cpuMs(pid), 0) - cpu0;
+  const cpu = Number.isNaN(used) ? undefined : used;
   let peak;
-  for (const [pid, rss] of before) peak = Math.max(peak ?? 0, field(pid, "VmHWM") - rss);
+  for (const [pid, rss] of before) {
+    const grew = field(pid, "VmHWM") - rss;
+    if (!Number.isNaN(grew)) peak = Math.max(peak ?? 0, grew);
+  }
   return { ...r, peak, cpu };
 }
 
