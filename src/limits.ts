@@ -97,6 +97,8 @@ export const LIMITS = {
   linkHops: 40,
   /** Stored chunks kept in memory per session. */
   chunkCacheBytes: 16 * MiB,
+  /** Policy answers a shell run keeps by command words: a loop runs a handful of commands over and over. */
+  checkedCommands: 256,
   /** Access times are written at most once per this long (Linux's relatime). */
   relatimeMs: 24 * 3600 * 1000,
   /** JSON bodies (tool arguments); larger is refused with 413 (TOOLSHED_MAX_JSON_BYTES). */

@@ -161,10 +161,10 @@ export class GuardedFs {
   }
 
   /** See Workspace.readChunk: the bytes may be shared, never modify them. */
-  readChunk(path: string, idx: number): Uint8Array {
+  readChunk(path: string, idx: number, ahead = 0): Uint8Array {
     path = this.real(path);
     this.rules.checkRead(path);
-    return this.systemContent(path)?.slice(idx * CHUNK_SIZE, (idx + 1) * CHUNK_SIZE) ?? this.ws.readChunk(path, idx);
+    return this.systemContent(path)?.slice(idx * CHUNK_SIZE, (idx + 1) * CHUNK_SIZE) ?? this.ws.readChunk(path, idx, ahead);
   }
 
   chunks(path: string): Generator<Uint8Array> {

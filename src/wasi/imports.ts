@@ -1,5 +1,6 @@
 import { WASI, wasi } from "@bjorn3/browser_wasi_shim";
 import { WorkspaceDirFd } from "./fs/dir-fd";
+import { WorkspaceFileFd } from "./fs/file-fd";
 
 /** Thrown from inside a syscall to end the run; unwinds the Wasm stack back to the runner. */
 export class RunStopped extends Error {
@@ -46,6 +47,7 @@ const EVENT_SIZE = 32;
  *   so a non-ASCII argument overran the buffer libc sized from it (and corrupted the next
  *   allocation: `cp 'üñí/b c' d/x.txt` created `d/x.tx3`).
  * - proc_exit throws a ProgramExit rather than the shim's WASIProcExit (an Error).
+ * - fd_read on a workspace file copies each chunk's bytes straight into the program's memory.
  * Every call first passes the guard (memory cap, step budget).
  */
 export function buildImports(shim: WASI, guard: SyscallGuard): Imports {
@@ -123,6 +125,32 @@ export function buildImports(shim: WASI, guard: SyscallGuard): Imports {
       if (!from || !to) return wasi.ERRNO_BADF;
       if (!(from instanceof WorkspaceDirFd) || !(to instanceof WorkspaceDirFd)) return wasi.ERRNO_NOTDIR;
       return from.renameTo(text(oldPtr, oldLen), to, text(newPtr, newLen));
+    },
+
+    fd_read(fd: number, iovs: number, iovsLen: number, nreadPtr: number): number {
+      const f = shim.fds[fd];
+      if (!(f instanceof WorkspaceFileFd)) return base.fd_read!(fd, iovs, iovsLen, nreadPtr) as number;
+      // A workspace file's bytes go straight from the stored chunk into the program's memory,
+      // without the shim's per-call iovec objects.
+      const mem = memory()!.buffer;
+      const v = new DataView(mem);
+      const into = new Uint8Array(mem);
+      let nread = 0;
+      for (let i = 0; i < iovsLen; i++) {
+        const ptr = v.getUint32(iovs + i * 8, true);
+        const len = v.getUint32(iovs + i * 8 + 4, true);
+        if (len === 0) continue;
+        const { ret, data } = f.fd_read(len);
+        if (ret !== wasi.ERRNO_SUCCESS) {
+          v.setUint32(nreadPtr, nread, true);
+          return ret;
+        }
+        into.set(data, ptr);
+        nread += data.length;
+        if (data.length < len) break;
+      }
+      v.setUint32(nreadPtr, nread, true);
+      return wasi.ERRNO_SUCCESS;
     },
 
     fd_readdir(fd: number, buf: number, bufLen: number, cookie: bigint, usedPtr: number): number {

@@ -40,7 +40,14 @@ function check(argv: readonly string[], ctx: ReturnType<typeof resolveContext>, 
 const ALL_RULES = [...COMMAND_RULES, ...OPTIONAL_RULES];
 
 /** The rules to apply: the session's rule set when given, else every rule of COMMAND_RULES. */
-const selectRules = (ids?: ReadonlySet<string>): readonly CommandRule[] => (ids ? ALL_RULES.filter((r) => ids.has(r.id)) : COMMAND_RULES);
+/** The rules a profile's id set selects, worked out once per set (every command asks). */
+const selected = new WeakMap<ReadonlySet<string>, readonly CommandRule[]>();
+function selectRules(ids?: ReadonlySet<string>): readonly CommandRule[] {
+  if (!ids) return COMMAND_RULES;
+  let rules = selected.get(ids);
+  if (!rules) selected.set(ids, (rules = ALL_RULES.filter((r) => ids.has(r.id))));
+  return rules;
+}
 
 /**
  * Returns the first rule `argv` breaks (itself or any command it wraps), or null when it may run.

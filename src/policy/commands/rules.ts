@@ -176,23 +176,20 @@ const AGENT_UNIT = /^(toolshed|baal-agent)([-.@].*)?$/i;
 const STOP_VERBS = new Set(["stop", "kill", "disable", "mask", "restart", "try-restart", "reload-or-restart", "freeze", "clean", "force-stop", "down", "exit", "zap"]);
 
 function stopAgent({ name, args }: Cmd): boolean {
-  const ops = () => operands(args);
-  if (name === "systemctl")
-    return (
-      STOP_VERBS.has(ops()[0] ?? "") &&
-      ops()
-        .slice(1)
-        .some((u) => AGENT_UNIT.test(u))
-    );
+  // Every command passes here: operands are split only for the few names that need them.
+  if (name === "systemctl") {
+    const ops = operands(args);
+    return STOP_VERBS.has(ops[0] ?? "") && ops.slice(1).some((u) => AGENT_UNIT.test(u));
+  }
   // service NAME VERB, rc-service NAME VERB, sv VERB NAME
-  if (name === "service" || name === "rc-service") return AGENT_UNIT.test(ops()[0] ?? "") && STOP_VERBS.has(ops()[1] ?? "");
-  if (name === "sv")
-    return (
-      STOP_VERBS.has(ops()[0] ?? "") &&
-      ops()
-        .slice(1)
-        .some((u) => AGENT_UNIT.test(basename(u)))
-    );
+  if (name === "service" || name === "rc-service") {
+    const ops = operands(args);
+    return AGENT_UNIT.test(ops[0] ?? "") && STOP_VERBS.has(ops[1] ?? "");
+  }
+  if (name === "sv") {
+    const ops = operands(args);
+    return STOP_VERBS.has(ops[0] ?? "") && ops.slice(1).some((u) => AGENT_UNIT.test(basename(u)));
+  }
   if (name === "pkill" || name === "killall") return processPatterns(name, args).some((re) => re.test("toolshed") || re.test("baal-agent"));
   return false;
 }

@@ -264,8 +264,19 @@ export function removeAffix(s: string, p: string, op: "#" | "##" | "%" | "%%", o
 
 /** ${x/p/r} family: mode "" first, "/" all, "#" anchored at start, "%" anchored at end. */
 export function replacePattern(s: string, p: string, rep: string, mode: "" | "/" | "#" | "%", opts: PatternOpts): string {
-  const re = compilePattern(p, opts);
   const n = s.length;
+  // A pattern without wildcards matches only its own text: a string search instead of a
+  // regular expression tried on every substring (n² tests; `${s//x/y}` in a loop).
+  const lit = opts.nocase || hasGlobMeta(p, opts.extglob !== false) ? "" : unescapePattern(p);
+  if (lit !== "") {
+    if (mode === "#") return s.startsWith(lit) ? rep + s.slice(lit.length) : s;
+    if (mode === "%") return s.endsWith(lit) ? s.slice(0, n - lit.length) + rep : s;
+    const at = s.indexOf(lit);
+    if (at < 0) return s;
+    if (mode === "") return s.slice(0, at) + rep + s.slice(at + lit.length);
+    return s.split(lit).join(rep);
+  }
+  const re = compilePattern(p, opts);
   if (mode === "#") {
     for (let k = n; k >= 0; k--) if (re.test(s.slice(0, k))) return k === 0 && p !== "" ? rep + s : rep + s.slice(k);
     return s;

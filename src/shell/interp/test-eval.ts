@@ -113,7 +113,9 @@ function toInt(s: string, op: string): bigint {
   const t = s.trim();
   if (!/^[-+]?\d+$/.test(t)) throw new ShellError(`${s}: integer expression expected`, 2);
   void op;
-  return BigInt(t);
+  // Up to 15 digits the number is exact as a double, and BigInt of a number costs far less
+  // than parsing the text again (`[ $i -lt N ]` in a loop).
+  return t.length <= 15 ? BigInt(Number(t)) : BigInt(t);
 }
 
 export function unaryTest(sh: Shell, op: string, a: string, fds: Fd[]): boolean {

@@ -7,6 +7,7 @@ import { isVfsError } from "../../vfs/errors";
 import type { FileEditor } from "../../vfs/file-editor";
 import type { GuardedFs } from "../../policy/guarded-fs";
 import { programFor } from "../../wasi/programs";
+import { LIMITS } from "../../limits";
 
 /** Runs a non-builtin command; undefined when no such program exists. */
 export type ProgramRunner = (argv: string[], io: ProgramIo) => Promise<number> | undefined;
@@ -171,9 +172,25 @@ export class SessionShellHost implements ShellHost {
   }
 
   checkCommand(argv: string[]): Denial | null {
-    const realPath = this.gfs.ws.hasLinks() ? (abs: string) => this.gfs.resolve("/", abs) : undefined;
-    return checkCommand(argv, { home: this.home, cwd: this.home, rules: this.commandRules, realPath });
+    if (this.gfs.ws.hasLinks()) {
+      // Links make the answer depend on the tree (a path may lead anywhere): asked afresh.
+      return checkCommand(argv, { home: this.home, cwd: this.home, rules: this.commandRules, realPath: this.realPath });
+    }
+    // Without links the answer depends on the words alone (home, cwd and rules are fixed for
+    // this host), and a loop asks the same few commands thousands of times. Shell words hold
+    // no NUL byte, so joining on it keeps different argv apart.
+    const key = argv.join("\0");
+    const known = this.checked.get(key);
+    if (known !== undefined) return known;
+    const denial = checkCommand(argv, { home: this.home, cwd: this.home, rules: this.commandRules });
+    if (this.checked.size >= LIMITS.checkedCommands) this.checked.clear();
+    this.checked.set(key, denial);
+    return denial;
   }
+
+  /** Answers of checkCommand by argv, for a session without links (see checkCommand). */
+  private readonly checked = new Map<string, Denial | null>();
+  private readonly realPath = (abs: string): string => this.gfs.resolve("/", abs);
 
   checkRedirect(target: string, cwd: string): Denial | null {
     return checkRedirect(target, { home: this.home, cwd });

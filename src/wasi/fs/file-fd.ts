@@ -1,4 +1,4 @@
-import { CHUNK_SIZE } from "../../vfs/schema";
+import { CHUNK_SIZE, READ_AHEAD_CHUNKS } from "../../vfs/schema";
 import { Fd, wasi } from "@bjorn3/browser_wasi_shim";
 import { VfsError } from "../../vfs/errors";
 import type { FileEditor } from "../../vfs/file-editor";
@@ -84,7 +84,9 @@ export class WorkspaceFileFd extends Fd implements OpenFile {
     if (!c || c.gen !== gen || offset < c.start || offset >= c.start + c.data.length) {
       if (length >= CHUNK_SIZE && offset % CHUNK_SIZE !== 0) return this.fs.read(this.path, offset, length);
       const start = offset - (offset % CHUNK_SIZE);
-      const data = this.fs.readChunk(this.path, start / CHUNK_SIZE);
+      // Reading on from where the last chunk ended: the next few come in the same query.
+      const sequential = c !== null && c.start + CHUNK_SIZE === start;
+      const data = this.fs.readChunk(this.path, start / CHUNK_SIZE, sequential ? READ_AHEAD_CHUNKS : 0);
       this.readCache = { gen, start, data };
       if (offset >= start + data.length) return new Uint8Array(0);
       return data.subarray(offset - start, Math.min(offset - start + length, data.length));
