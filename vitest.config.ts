@@ -48,6 +48,7 @@ export default defineConfig(async () => {
         "test/node/reference.global.mjs",
         "test/realism/debian.global.mjs",
         "test/realism/corpus.global.mjs",
+        "test/realism/diff.global.mjs",
       ],
       include: ["test/**/*.test.ts", "src/**/*.test.ts"],
       // One module graph for every file a worker runs: per file, the setup file's program registry
