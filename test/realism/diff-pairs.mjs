@@ -98,7 +98,7 @@ const TREES = [
   { A: { "f.txt": "a\nb\n", "only-a": "x\n", "sub/g": "1\n2\n3\n" }, B: { "f.txt": "a\nc\n", "only-b": "y\n", "sub/g": "1\n3\n" } },
   { A: { "x/y/z": "z\n", same: "s\n" }, B: { "x/y/z": "Z\n", same: "s\n", "x/new": "n\n" } },
 ];
-const TREE_OPTIONS = ["-r", "-rq", "-rN", "-rb", "-r -U0"];
+const TREE_OPTIONS = ["-r", "-rq", "-rN", "-rb", "-rw"];
 
 const b64 = (s) => Buffer.from(s, "utf8").toString("base64");
 const put = (path, text) => `mkdir -p "$(dirname ${path})"; printf %s '${b64(text)}' | base64 -d > ${path}`;
@@ -119,7 +119,9 @@ export function diffCases() {
   TREES.forEach((t, k) => {
     const write = [];
     for (const side of ["A", "B"]) for (const [f, text] of Object.entries(t[side])) write.push(put(`t${k}/${side}/${f}`, text));
-    TREE_OPTIONS.forEach((opts, j) => list.push({ name: `tree ${k} ${opts}`, write: j === 0 ? write : [], run: `diff ${opts} t${k}/A t${k}/B` }));
+    // Every case writes its tree: the chunks run in directories of their own.
+    for (const opts of TREE_OPTIONS) list.push({ name: `tree ${k} ${opts}`, write, run: `diff ${opts} t${k}/A t${k}/B` });
+    list.push({ name: `tree ${k} missing`, write: [], run: `diff -r t${k}/nope t${k}/gone` });
   });
   return list;
 }
