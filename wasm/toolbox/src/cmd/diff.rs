@@ -273,6 +273,15 @@ fn diff_files(ctx: &mut Ctx, p1: &str, p2: &str, o: &O) -> io::Result<i32> {
     let ignorable = |h: &Hunk| (o.blank || !o.ignore.is_empty()) && fa.lines[h.0..h.1].iter().chain(fb.lines[h.2..h.3].iter()).all(trivial);
     let hunks: Vec<Hunk> = all.iter().copied().filter(|h| !ignorable(h)).collect();
     if hunks.is_empty() {
+        // -e compares an incomplete last line as complete, then still complains about it.
+        if o.ed && (fa.no_nl || fb.no_nl) && !(fa.lines == fb.lines && fa.no_nl == fb.no_nl) {
+            for (f, p, i) in [(&fa, p1, 0), (&fb, p2, 1)] {
+                if f.no_nl {
+                    let _ = writeln!(ctx.diag.raw(), "diff: {}: No newline at end of file\n", o.labels.get(i).map_or(p, |s| s));
+                }
+            }
+            return Ok(2);
+        }
         if o.side.is_some() || o.formats.is_some() {
             // These styles list the whole file, changed or not.
             let out = match (&o.side, &o.formats) {
@@ -282,7 +291,7 @@ fn diff_files(ctx: &mut Ctx, p1: &str, p2: &str, o: &O) -> io::Result<i32> {
             };
             ctx.out.write_all(&out)?;
         } else if o.same {
-            writeln!(ctx.out, "Files {} and {} are identical", p1, p2)?;
+            writeln!(ctx.out, "Files {} and {} are identical", o.labels.get(0).map_or(p1, |s| s), o.labels.get(1).map_or(p2, |s| s))?;
         }
         return Ok(0);
     }
@@ -299,6 +308,15 @@ fn diff_files(ctx: &mut Ctx, p1: &str, p2: &str, o: &O) -> io::Result<i32> {
     };
     if let Some(out) = styled {
         ctx.out.write_all(&out)?;
+        // An ed script cannot say "no newline at end": GNU complains and counts it as trouble.
+        if o.ed && (fa.no_nl || fb.no_nl) {
+            for (f, p, i) in [(&fa, p1, 0), (&fb, p2, 1)] {
+                if f.no_nl {
+                    let _ = writeln!(ctx.diag.raw(), "diff: {}: No newline at end of file\n", o.labels.get(i).map_or(p, |s| s));
+                }
+            }
+            return Ok(2);
+        }
         return Ok(1);
     }
     if !o.argv_opts.is_empty() && o.recursive {
@@ -676,11 +694,16 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     }
     let (a, b) = (ops[0].clone(), ops[1].clone());
     let (da, db) = (a != "-" && fsx::is_dir(&a), b != "-" && fsx::is_dir(&b));
+    // GNU names every operand that is missing before giving up.
+    let mut missing = false;
     for x in [&a, &b] {
         if x != "-" && fsx::metadata(x).is_err() && !o.new_file {
             ctx.diag.error(format!("{}: No such file or directory", x));
-            return Ok(2);
+            missing = true;
         }
+    }
+    if missing {
+        return Ok(2);
     }
     let code = match (da, db) {
         (true, true) => diff_dirs(ctx, &a, &b, &o)?,
@@ -770,7 +793,7 @@ mod against_gnu {
             let (a, b) = random_pair(seed);
             std::fs::write(&pa, &a).unwrap();
             std::fs::write(&pb, &b).unwrap();
-            let opts: &[&str] = match seed % 18 {
+            let opts: &[&str] = match seed % 20 {
                 0 => &[],
                 1 => &["-u"],
                 2 => &["-c"],
@@ -788,6 +811,8 @@ mod against_gnu {
                 14 => &["-b", "-B"],
                 15 => &["-w", "-u"],
                 16 => &["-Z"],
+                17 => &["-e"],
+                18 => &["-s"],
                 _ => &["-n"],
             };
             let mut args: Vec<&str> = opts.to_vec();
