@@ -50,6 +50,7 @@ export default defineConfig(async () => {
         "test/realism/debian.global.mjs",
         "test/realism/corpus.global.mjs",
         "test/realism/gzip.global.mjs",
+        "test/realism/diff.global.mjs",
       ],
       include: ["test/**/*.test.ts", "src/**/*.test.ts"],
       // One module graph for every file a worker runs: per file, the setup file's program registry

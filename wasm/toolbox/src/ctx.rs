@@ -63,16 +63,16 @@ impl<'a> Diag<'a> {
     }
     /// `name: msg` on stderr and remember the failure.
     pub fn error(&mut self, msg: impl Display) {
-        let _ = writeln!(self.w, "{}: {}", self.name, msg);
+        let _ = writeln!(self.w, "{}: {}", self.name, argmatch_quotes(msg.to_string()));
         self.failed = true;
     }
     /// `name: msg` on stderr without marking the run failed.
     pub fn warn(&mut self, msg: impl Display) {
-        let _ = writeln!(self.w, "{}: {}", self.name, msg);
+        let _ = writeln!(self.w, "{}: {}", self.name, argmatch_quotes(msg.to_string()));
     }
     /// GNU usage error: message plus the `Try ... --help` hint.
     pub fn usage(&mut self, msg: impl Display) {
-        let _ = writeln!(self.w, "{}: {}", self.name, msg);
+        let _ = writeln!(self.w, "{}: {}", self.name, argmatch_quotes(msg.to_string()));
         let _ = writeln!(self.w, "Try '{} --help' for more information.", self.name);
         self.failed = true;
     }
@@ -113,6 +113,43 @@ pub fn reason(e: &io::Error) -> String {
 /// Outcome of a command body: Ok(exit status) or an error writing stdout,
 /// which ends the command (EPIPE quietly, anything else with a message).
 pub type Res = io::Result<i32>;
+
+/// Whether the locale's character set is UTF-8 (LC_ALL, else LC_CTYPE, else LANG), as gnulib's
+/// quote() asks before choosing its quotation marks. The session's locale is C.UTF-8.
+pub fn utf8_locale() -> bool {
+    let v = ["LC_ALL", "LC_CTYPE", "LANG"].iter().find_map(|k| std::env::var(k).ok().filter(|v| !v.is_empty())).unwrap_or_default().to_ascii_lowercase();
+    v.contains("utf-8") || v.contains("utf8")
+}
+
+/// GNU's quote() for an argument in a message ("invalid number: ‘x’", "extra operand ‘c’",
+/// find's file names): ‘x’ in a UTF-8 locale, else 'x' with a quote inside written \'. File names
+/// in most coreutils messages use the shell-style `q` instead.
+pub fn lq(s: &str) -> String {
+    if utf8_locale() {
+        format!("\u{2018}{}\u{2019}", s)
+    } else {
+        format!("'{}'", s.replace('\'', "\\'"))
+    }
+}
+
+/// argmatch's "invalid argument 'x' for '--opt'" and its "Valid arguments are:" list quote every
+/// word with quote(): curly in a UTF-8 locale.
+fn argmatch_quotes(msg: String) -> String {
+    if !msg.starts_with("invalid argument ") || !msg.contains(" for ") || !utf8_locale() {
+        return msg;
+    }
+    let mut out = String::with_capacity(msg.len());
+    let mut open = true;
+    for c in msg.chars() {
+        if c == '\'' {
+            out.push(if open { '\u{2018}' } else { '\u{2019}' });
+            open = !open;
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
 
 /// GNU's quoting of a file name in messages: 'name' (shell-escaped if needed).
 pub fn q(s: &str) -> String {

@@ -4,6 +4,10 @@ use std::io::Cursor;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 pub fn run(cmd: &str, args: &[&str], stdin: &str) -> (i32, String, String) {
+    // The session's locale (messages quote with ‘’ there); every test sets the same value.
+    std::env::set_var("LANG", "C.UTF-8");
+    std::env::remove_var("LC_ALL");
+    std::env::remove_var("LC_CTYPE");
     let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
     let mut input = Cursor::new(stdin.as_bytes().to_vec());
     let mut out = Vec::new();

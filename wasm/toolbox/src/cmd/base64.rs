@@ -1,7 +1,7 @@
 //! base64 [-d] [-i] [-w COLS] [FILE]
 
 use crate::args::{flag, val, Spec};
-use crate::ctx::{q, reason, Ctx, Res};
+use crate::ctx::{lq, reason, Ctx, Res};
 use crate::input;
 use std::io::{BufRead, Write};
 
@@ -34,7 +34,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         None => 76,
         Some(Ok(n)) => n,
         Some(Err(_)) => {
-            ctx.diag.error(format!("invalid wrap size: {}", q(p.last("w").unwrap())));
+            ctx.diag.error(format!("invalid wrap size: {}", lq(p.last("w").unwrap())));
             return Ok(1);
         }
     };

@@ -63,6 +63,6 @@ mod tests {
             check("basename", args, "", out, *code);
         }
         check_err("basename", &[], "", "basename: missing operand\nTry 'basename --help' for more information.\n", 1);
-        check_err("basename", &["a", "b", "c"], "", "basename: extra operand 'c'\nTry 'basename --help' for more information.\n", 1);
+        check_err("basename", &["a", "b", "c"], "", "basename: extra operand ‘c’\nTry 'basename --help' for more information.\n", 1);
     }
 }

@@ -3,7 +3,7 @@
 //! digests md5sum and sha*sum compute (BSD-tagged output by default).
 
 use crate::args::{flag, val, Spec};
-use crate::ctx::{q, reason, Ctx, Res};
+use crate::ctx::{lq, reason, Ctx, Res};
 use crate::input;
 use std::io::{BufRead, Write};
 
@@ -122,7 +122,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
             return Ok(1);
         }
         _ => {
-            ctx.diag.error(format!("invalid argument {} for '--algorithm'\nValid arguments are: 'sysv', 'bsd', 'crc', 'md5', 'sha1', 'sha224', 'sha256', 'sha384', 'sha512'", q(alg)));
+            ctx.diag.error(format!("invalid argument {} for '--algorithm'\nValid arguments are: 'sysv', 'bsd', 'crc', 'md5', 'sha1', 'sha224', 'sha256', 'sha384', 'sha512'", lq(alg)));
             ctx.diag.try_help();
             return Ok(1);
         }

@@ -4,7 +4,7 @@
 
 use crate::args::{flag, val, Spec};
 use crate::bytescan::find_byte;
-use crate::ctx::{q, Ctx, Res};
+use crate::ctx::{lq, Ctx, Res};
 use crate::input;
 use std::io::{self, Read, Write};
 
@@ -29,7 +29,7 @@ pub fn parse_list(s: &str) -> Result<Vec<(usize, usize)>, String> {
             return Err("fields and positions are numbered from 1".into());
         }
         let num = |t: &str| -> Result<usize, String> {
-            let n: usize = t.parse().map_err(|_| format!("invalid field value {}", q(t)))?;
+            let n: usize = t.parse().map_err(|_| format!("invalid field value {}", lq(t)))?;
             if n == 0 {
                 return Err("fields and positions are numbered from 1".into());
             }

@@ -7,7 +7,7 @@
 //! as GNU does) and meridians ("3pm", "3:30 pm", "tomorrow 9am").
 
 use crate::args::{flag, optval, val, Spec};
-use crate::ctx::{q, reason, Ctx, Res};
+use crate::ctx::{lq, q, reason, Ctx, Res};
 use std::io::Write;
 
 const SPECS: &[Spec] = &[
@@ -593,7 +593,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
             Some(f) if fmt.is_none() => fmt = Some(f.to_string()),
             _ => {
                 if fmt.is_some() || !op.starts_with('+') {
-                    ctx.diag.usage(format!("invalid date {}", q(op)).replacen("invalid date", "extra operand", 1));
+                    ctx.diag.usage(format!("invalid date {}", lq(op)).replacen("invalid date", "extra operand", 1));
                     return Ok(1);
                 }
             }
@@ -609,7 +609,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         let f = match ["date", "hours", "minutes", "seconds", "ns"].iter().find(|k| !f.is_empty() && k.starts_with(f)) {
             Some(k) => *k,
             None => {
-                ctx.diag.error(format!("invalid argument {} for '--iso-8601'", q(f)));
+                ctx.diag.error(format!("invalid argument {} for '--iso-8601'", lq(f)));
                 return Ok(1);
             }
         };
@@ -630,7 +630,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
             "seconds" => "%Y-%m-%d %H:%M:%S%:z".into(),
             "ns" => "%Y-%m-%d %H:%M:%S.%N%:z".into(),
             _ => {
-                ctx.diag.error(format!("invalid argument {} for '--rfc-3339'", q(f)));
+                ctx.diag.error(format!("invalid argument {} for '--rfc-3339'", lq(f)));
                 return Ok(1);
             }
         });
@@ -682,7 +682,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
                 writeln!(ctx.out, "{}", format(&fmt, &tm(*s, *ns)))?
             }
             None => {
-                ctx.diag.error(format!("invalid date {}", q(l)));
+                ctx.diag.error(format!("invalid date {}", lq(l)));
                 status = 1;
             }
         }
@@ -722,8 +722,8 @@ mod tests {
         for (args, out, code) in cases {
             check("date", args, "", out, *code);
         }
-        check_err("date", &["-d", "blah"], "", "date: invalid date 'blah'\n", 1);
-        check_err("date", &["-d", "2023-02-30"], "", "date: invalid date '2023-02-30'\n", 1);
+        check_err("date", &["-d", "blah"], "", "date: invalid date ‘blah’\n", 1);
+        check_err("date", &["-d", "2023-02-30"], "", "date: invalid date ‘2023-02-30’\n", 1);
         check_err("date", &["-s", "2020-01-01"], "", "date: cannot set date: Operation not permitted\n", 1);
         assert!(parse_date("yesterday", (86400 * 10, 0)) == Some((86400 * 9, 0)));
         assert!(parse_date("now", (5, 7)) == Some((5, 7)));

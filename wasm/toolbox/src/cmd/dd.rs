@@ -2,7 +2,7 @@
 //! if= of= bs= ibs= obs= count= skip= seek= conv= iflag= oflag= status=).
 //! Which devices dd may name is the command policy's business, not this file's.
 
-use crate::ctx::{q, reason, Ctx, Res};
+use crate::ctx::{lq, q, reason, Ctx, Res};
 use crate::fsx;
 use std::fs::{File, OpenOptions};
 use std::io::{self, Read, Seek, SeekFrom, Write};
@@ -55,7 +55,7 @@ fn parse_ops(ctx: &mut Ctx, args: &[String]) -> Result<Ops, i32> {
             match number(val) {
                 Some(n) => Ok(n),
                 None => {
-                    ctx.diag.error(format!("invalid number: {}", q(val)));
+                    ctx.diag.error(format!("invalid number: {}", lq(val)));
                     Err(1)
                 }
             }
@@ -90,7 +90,7 @@ fn parse_ops(ctx: &mut Ctx, args: &[String]) -> Result<Ops, i32> {
                     };
                     if !known {
                         let what = if key == "conv" { "conversion" } else if key == "iflag" { "input flag" } else { "output flag" };
-                        ctx.diag.error(format!("invalid {}: {}", what, q(sym)));
+                        ctx.diag.error(format!("invalid {}: {}", what, lq(sym)));
                         ctx.diag.try_help();
                         return Err(1);
                     }
@@ -102,7 +102,7 @@ fn parse_ops(ctx: &mut Ctx, args: &[String]) -> Result<Ops, i32> {
                     "noxfer" => 1,
                     "progress" => 0,
                     _ => {
-                        ctx.diag.error(format!("invalid status level: {}", q(val)));
+                        ctx.diag.error(format!("invalid status level: {}", lq(val)));
                         ctx.diag.try_help();
                         return Err(1);
                     }
@@ -218,7 +218,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     let ibs = o.bs.or(o.ibs).unwrap_or(512);
     let obs = o.bs.or(o.obs).unwrap_or(512);
     if ibs == 0 || obs == 0 {
-        ctx.diag.error(format!("invalid number: {}", q("0")));
+        ctx.diag.error(format!("invalid number: {}", lq("0")));
         return Ok(1);
     }
     let started = Instant::now();
@@ -418,8 +418,8 @@ mod tests {
         let (c, _, e) = run("dd", &["bogus"], "");
         assert_eq!((c, e.as_str()), (1, "dd: unrecognized operand 'bogus'\nTry 'dd --help' for more information.\n"));
         let (c, _, e) = run("dd", &["bs=1Q"], "");
-        assert_eq!((c, e.as_str()), (1, "dd: invalid number: '1Q'\n"));
+        assert_eq!((c, e.as_str()), (1, "dd: invalid number: ‘1Q’\n"));
         let (c, _, e) = run("dd", &["conv=wat"], "");
-        assert_eq!((c, e.as_str()), (1, "dd: invalid conversion: 'wat'\nTry 'dd --help' for more information.\n"));
+        assert_eq!((c, e.as_str()), (1, "dd: invalid conversion: ‘wat’\nTry 'dd --help' for more information.\n"));
     }
 }

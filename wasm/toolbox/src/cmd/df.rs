@@ -66,7 +66,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         Some(b) => match crate::num::block_size(b) {
             Some(v) => Some(v),
             None => {
-                ctx.diag.error(format!("invalid -B argument {}", crate::ctx::q(b)));
+                ctx.diag.error(format!("invalid -B argument {}", crate::ctx::lq(b)));
                 return Ok(1);
             }
         },

@@ -8,11 +8,13 @@
 use crate::args::{flag, optval, val, Spec};
 use crate::ctx::{q, reason, Ctx, Res};
 use crate::fsx;
-use std::collections::HashMap;
 use std::io::{self, Read, Write};
 
+#[path = "diff_analyze.rs"]
+mod analyze;
 #[path = "diff_fmt.rs"]
 mod fmt;
+pub(crate) use analyze::Hunk;
 
 const SPECS: &[Spec] = &[
     flag('u', "", "u"),
@@ -45,9 +47,9 @@ const SPECS: &[Spec] = &[
     val('S', "starting-file", "S"),
     val('\0', "from-file", "from-file"),
     val('\0', "to-file", "to-file"),
-    // The edit script is already minimal and whole; there are no links; names are case-exact.
-    flag('d', "minimal", "ignored"),
-    flag('H', "speed-large-files", "ignored"),
+    // There are no links here; names are case-exact.
+    flag('d', "minimal", "d"),
+    flag('H', "speed-large-files", "H"),
     val('\0', "horizon-lines", "ignored"),
     flag('\0', "no-dereference", "ignored"),
     flag('\0', "ignore-file-name-case", "ignored"),
@@ -76,9 +78,6 @@ const SPECS: &[Spec] = &[
     val('\0', "palette", "ignored"),
 ];
 const HELP: &str = "Usage: diff [OPTION]... FILES\nCompare FILES line by line.\n\n  -q, --brief                   report only when files differ\n  -s, --report-identical-files  report when two files are the same\n  -u, -U NUM, --unified[=NUM]   output NUM (default 3) lines of unified context\n  -r, --recursive               recursively compare any subdirectories found\n  -N, --new-file                treat absent files as empty\n  -i, --ignore-case             ignore case differences in file contents\n  -b, --ignore-space-change     ignore changes in the amount of white space\n  -w, --ignore-all-space        ignore all white space\n  -B, --ignore-blank-lines      ignore changes where lines are all blank\n      --strip-trailing-cr       strip trailing carriage return on input\n      --label LABEL             use LABEL instead of file name and timestamp\n  -a, --text                    treat all files as text\n  -c, -C NUM, --context[=NUM]   output NUM (default 3) lines of copied context\n  -p, --show-c-function         show which C function each change is in\n  -F, --show-function-line=RE   show the most recent line matching RE\n  -E, --ignore-tab-expansion    ignore changes due to tab expansion\n  -Z, --ignore-trailing-space   ignore white space at line end\n  -T, --initial-tab             make tabs line up by prepending a tab\n  -x, --exclude=PAT             exclude files that match PAT\n  -X, --exclude-from=FILE       exclude files that match any pattern in FILE\n  -S, --starting-file=FILE      start with FILE when comparing directories\n      --from-file=FILE1         compare FILE1 to all operands\n      --to-file=FILE2           compare all operands to FILE2\n  -d, -H, --horizon-lines, --no-dereference  accepted (no effect here)\n\nExit status is 0 if inputs are the same, 1 if different, 2 if trouble.\n";
-
-/// Upper bound on Myers' trace memory (entries) before falling back.
-const TRACE_LIMIT: usize = 20_000_000;
 
 struct O {
     unified: Option<usize>,
@@ -113,20 +112,20 @@ struct O {
     /// -I: changes whose lines all match one of these are ignored.
     ignore: Vec<regex::bytes::Regex>,
     suppress_blank: bool,
+    /// -d: the shortest edit script, whatever it costs.
+    minimal: bool,
+    /// -H: GNU's faster search for large files with few changes.
+    speed_large: bool,
 }
 
-#[derive(Clone, Copy, PartialEq, Debug)]
-enum Op {
-    Eq,
-    Del,
-    Ins,
+/// C's isspace in the C locale: what GNU diff's -b, -w, -Z and -B count as white space.
+fn is_space(c: u8) -> bool {
+    matches!(c, b' ' | b'\t' | b'\n' | b'\x0b' | b'\x0c' | b'\r')
 }
 
+/// The text a line is compared by under -E, -Z, -b, -w and -i.
 fn norm(l: &[u8], o: &O) -> Vec<u8> {
     let mut v: Vec<u8> = l.to_vec();
-    if o.strip_cr && v.last() == Some(&b'\r') {
-        v.pop();
-    }
     if o.tab_expansion {
         let mut out = Vec::with_capacity(v.len());
         for &c in &v {
@@ -139,17 +138,17 @@ fn norm(l: &[u8], o: &O) -> Vec<u8> {
         v = out;
     }
     if o.trailing {
-        while v.last().map(|c| c.is_ascii_whitespace()).unwrap_or(false) {
+        while v.last().map(|c| is_space(*c)).unwrap_or(false) {
             v.pop();
         }
     }
     if o.all_space {
-        v.retain(|c| !c.is_ascii_whitespace());
+        v.retain(|c| !is_space(*c));
     } else if o.space {
         let mut out = Vec::with_capacity(v.len());
         let mut ws = false;
         for &c in &v {
-            if c == b' ' || c == b'\t' {
+            if is_space(c) {
                 ws = true;
             } else {
                 // A run of blanks counts as one; trailing blanks vanish.
@@ -166,98 +165,6 @@ fn norm(l: &[u8], o: &O) -> Vec<u8> {
         v.make_ascii_lowercase();
     }
     v
-}
-
-/// Edit script turning `a` into `b` (ids of normalised lines).
-fn script(a: &[usize], b: &[usize]) -> Vec<Op> {
-    let mut pre = 0;
-    while pre < a.len() && pre < b.len() && a[pre] == b[pre] {
-        pre += 1;
-    }
-    let mut suf = 0;
-    while suf < a.len() - pre && suf < b.len() - pre && a[a.len() - 1 - suf] == b[b.len() - 1 - suf] {
-        suf += 1;
-    }
-    let (x, y) = (&a[pre..a.len() - suf], &b[pre..b.len() - suf]);
-    let mut ops = vec![Op::Eq; pre];
-    ops.extend(myers(x, y));
-    ops.extend(std::iter::repeat(Op::Eq).take(suf));
-    ops
-}
-
-fn myers(a: &[usize], b: &[usize]) -> Vec<Op> {
-    let (n, m) = (a.len() as isize, b.len() as isize);
-    if n == 0 || m == 0 {
-        let mut v = vec![Op::Del; a.len()];
-        v.extend(std::iter::repeat(Op::Ins).take(b.len()));
-        return v;
-    }
-    let max = (n + m) as usize;
-    let off = max as isize;
-    let mut v = vec![0isize; 2 * max + 2];
-    let mut trace: Vec<Vec<isize>> = Vec::new();
-    let mut used = 0usize;
-    let mut found = None;
-    'outer: for d in 0..=max as isize {
-        used += v.len();
-        if used > TRACE_LIMIT {
-            break;
-        }
-        trace.push(v.clone());
-        let mut k = -d;
-        while k <= d {
-            let mut x = if k == -d || (k != d && v[(off + k - 1) as usize] < v[(off + k + 1) as usize]) { v[(off + k + 1) as usize] } else { v[(off + k - 1) as usize] + 1 };
-            let mut y = x - k;
-            while x < n && y < m && a[x as usize] == b[y as usize] {
-                x += 1;
-                y += 1;
-            }
-            v[(off + k) as usize] = x;
-            if x >= n && y >= m {
-                found = Some(d);
-                break 'outer;
-            }
-            k += 2;
-        }
-    }
-    let d_end = match found {
-        Some(d) => d,
-        None => {
-            // Too far apart: one big change is a valid (non-minimal) answer.
-            let mut v = vec![Op::Del; a.len()];
-            v.extend(std::iter::repeat(Op::Ins).take(b.len()));
-            return v;
-        }
-    };
-    // Walk the trace back from (n, m).
-    let mut ops = Vec::new();
-    let (mut x, mut y) = (n, m);
-    for d in (1..=d_end).rev() {
-        let vd = &trace[d as usize];
-        let k = x - y;
-        let prev_k = if k == -d || (k != d && vd[(off + k - 1) as usize] < vd[(off + k + 1) as usize]) { k + 1 } else { k - 1 };
-        let prev_x = vd[(off + prev_k) as usize];
-        let prev_y = prev_x - prev_k;
-        while x > prev_x && y > prev_y {
-            ops.push(Op::Eq);
-            x -= 1;
-            y -= 1;
-        }
-        if x == prev_x {
-            ops.push(Op::Ins);
-        } else {
-            ops.push(Op::Del);
-        }
-        x = prev_x;
-        y = prev_y;
-    }
-    while x > 0 && y > 0 {
-        ops.push(Op::Eq);
-        x -= 1;
-        y -= 1;
-    }
-    ops.reverse();
-    ops
 }
 
 pub(crate) struct File {
@@ -282,7 +189,15 @@ fn load(path: &str, o: &O, stdin: &mut dyn io::BufRead) -> io::Result<File> {
     }
     let binary = !o.text && memchr::memchr(0, &data).is_some();
     let no_nl = !data.is_empty() && data.last() != Some(&b'\n');
-    let lines = data.split_inclusive(|c| *c == b'\n').map(|l| l.strip_suffix(b"\n").unwrap_or(l).to_vec()).collect();
+    // --strip-trailing-cr drops a carriage return before each newline (not one ending the file).
+    let lines = data
+        .split_inclusive(|c| *c == b'\n')
+        .map(|l| match l.strip_suffix(b"\n") {
+            Some(t) if o.strip_cr => t.strip_suffix(b"\r").unwrap_or(t).to_vec(),
+            Some(t) => t.to_vec(),
+            None => l.to_vec(),
+        })
+        .collect();
     Ok(File { lines, no_nl, binary })
 }
 
@@ -336,80 +251,53 @@ fn diff_files(ctx: &mut Ctx, p1: &str, p2: &str, o: &O) -> io::Result<i32> {
             return Ok(2);
         }
     };
-    let mut ids: HashMap<Vec<u8>, usize> = HashMap::new();
-    let mut id = |l: &[u8]| -> usize {
-        let k = norm(l, o);
-        let n = ids.len();
-        *ids.entry(k).or_insert(n)
-    };
-    let a: Vec<usize> = fa.lines.iter().map(|l| id(l)).collect();
-    let b: Vec<usize> = fb.lines.iter().map(|l| id(l)).collect();
-    let mut ops = script(&a, &b);
-    // A changed "no newline at end" is a difference on the last line.
-    let same_text = ops.iter().all(|o| *o == Op::Eq) && (fa.no_nl == fb.no_nl || o.all_space);
-    if same_text && (o.side.is_some() || o.formats.is_some()) {
-        // These styles list the whole file, changed or not.
-        let out = match (&o.side, &o.formats) {
-            (Some(sd), _) => fmt::side_by_side(&fa, &fb, &[], sd),
-            (_, Some(f)) => fmt::formatted(&fa, &fb, &[], f),
-            _ => Vec::new(),
-        };
-        ctx.out.write_all(&out)?;
-        return Ok(0);
-    }
-    if same_text {
-        if o.same {
-            writeln!(ctx.out, "Files {} and {} are identical", p1, p2)?;
+    if fa.binary || fb.binary {
+        if fa.lines == fb.lines && fa.no_nl == fb.no_nl {
+            return Ok(0);
         }
-        return Ok(0);
-    }
-    if ops.iter().all(|o| *o == Op::Eq) {
-        // Only the final newline differs: make the last line a change.
-        let last = ops.len() - 1;
-        ops[last] = Op::Del;
-        ops.push(Op::Ins);
-    }
-    if o.brief || fa.binary || fb.binary {
-        if fa.binary || fb.binary {
-            writeln!(ctx.out, "Binary files {} and {} differ", p1, p2)?;
-        } else {
-            writeln!(ctx.out, "Files {} and {} differ", p1, p2)?;
-        }
+        writeln!(ctx.out, "Binary files {} and {} differ", o.labels.get(0).map_or(p1, |s| s), o.labels.get(1).map_or(p2, |s| s))?;
         return Ok(1);
     }
-    // Hunks: (a_start, a_end, b_start, b_end) of each run of changes.
-    let mut hunks: Vec<Hunk> = Vec::new();
-    let (mut i, mut j, mut k) = (0usize, 0usize, 0usize);
-    while k < ops.len() {
-        if ops[k] == Op::Eq {
-            i += 1;
-            j += 1;
-            k += 1;
-            continue;
-        }
-        let (si, sj) = (i, j);
-        while k < ops.len() && ops[k] != Op::Eq {
-            if ops[k] == Op::Del {
-                i += 1;
-            } else {
-                j += 1;
+    let key = |l: &[u8]| norm(l, o);
+    let tuning = analyze::Tuning {
+        horizon: o.unified.or(o.context).unwrap_or(0),
+        minimal: o.minimal,
+        speed_large: o.speed_large,
+        robust: !o.ed,
+        loose_end: o.trailing || o.space || o.all_space,
+    };
+    let all = analyze::changes(analyze::Side { lines: &fa.lines, incomplete: fa.no_nl }, analyze::Side { lines: &fb.lines, incomplete: fb.no_nl }, &key, &tuning);
+    // -B and -I: a change whose lines are all blank (or all match) is ignorable.
+    let loose = o.trailing || o.space || o.all_space;
+    let trivial = |l: &Vec<u8>| (o.blank && (l.is_empty() || (loose && l.iter().all(|c| is_space(*c))))) || o.ignore.iter().any(|r| r.is_match(l));
+    let ignorable = |h: &Hunk| (o.blank || !o.ignore.is_empty()) && fa.lines[h.0..h.1].iter().chain(fb.lines[h.2..h.3].iter()).all(trivial);
+    let hunks: Vec<Hunk> = all.iter().copied().filter(|h| !ignorable(h)).collect();
+    if hunks.is_empty() {
+        // -e compares an incomplete last line as complete, then still complains about it.
+        if o.ed && (fa.no_nl || fb.no_nl) && !(fa.lines == fb.lines && fa.no_nl == fb.no_nl) {
+            for (f, p, i) in [(&fa, p1, 0), (&fb, p2, 1)] {
+                if f.no_nl {
+                    let _ = writeln!(ctx.diag.raw(), "diff: {}: No newline at end of file\n", o.labels.get(i).map_or(p, |s| s));
+                }
             }
-            k += 1;
+            return Ok(2);
         }
-        hunks.push((si, i, sj, j));
+        if o.side.is_some() || o.formats.is_some() {
+            // These styles list the whole file, changed or not.
+            let out = match (&o.side, &o.formats) {
+                (Some(sd), _) => fmt::side_by_side(&fa, &fb, &[], sd),
+                (_, Some(f)) => fmt::formatted(&fa, &fb, &[], f),
+                _ => Vec::new(),
+            };
+            ctx.out.write_all(&out)?;
+        } else if o.same {
+            writeln!(ctx.out, "Files {} and {} are identical", o.labels.get(0).map_or(p1, |s| s), o.labels.get(1).map_or(p2, |s| s))?;
+        }
+        return Ok(0);
     }
-    if o.blank {
-        hunks.retain(|&(a0, a1, b0, b1)| !(fa.lines[a0..a1].iter().chain(fb.lines[b0..b1].iter()).all(|l| l.iter().all(|c| c.is_ascii_whitespace()))));
-        if hunks.is_empty() {
-            return Ok(0);
-        }
-    }
-    if !o.ignore.is_empty() {
-        let matched = |l: &Vec<u8>| o.ignore.iter().any(|r| r.is_match(l));
-        hunks.retain(|&(a0, a1, b0, b1)| !fa.lines[a0..a1].iter().chain(fb.lines[b0..b1].iter()).all(matched));
-        if hunks.is_empty() {
-            return Ok(0);
-        }
+    if o.brief {
+        writeln!(ctx.out, "Files {} and {} differ", o.labels.get(0).map_or(p1, |s| s), o.labels.get(1).map_or(p2, |s| s))?;
+        return Ok(1);
     }
     let styled = match (&o.side, &o.formats, o.ed, o.rcs) {
         (Some(sd), ..) => Some(fmt::side_by_side(&fa, &fb, &hunks, sd)),
@@ -420,6 +308,15 @@ fn diff_files(ctx: &mut Ctx, p1: &str, p2: &str, o: &O) -> io::Result<i32> {
     };
     if let Some(out) = styled {
         ctx.out.write_all(&out)?;
+        // An ed script cannot say "no newline at end": GNU complains and counts it as trouble.
+        if o.ed && (fa.no_nl || fb.no_nl) {
+            for (f, p, i) in [(&fa, p1, 0), (&fb, p2, 1)] {
+                if f.no_nl {
+                    let _ = writeln!(ctx.diag.raw(), "diff: {}: No newline at end of file\n", o.labels.get(i).map_or(p, |s| s));
+                }
+            }
+            return Ok(2);
+        }
         return Ok(1);
     }
     if !o.argv_opts.is_empty() && o.recursive {
@@ -481,7 +378,7 @@ fn diff_files(ctx: &mut Ctx, p1: &str, p2: &str, o: &O) -> io::Result<i32> {
                 x += 1;
             }
         };
-        for g in groups_of(hunks, ctxn) {
+        for g in groups_of(&all, &ignorable, ctxn) {
             let (a_start, a_end, b_start, b_end) = group_span(&g, ctxn, fa.lines.len());
             out.extend_from_slice(b"***************");
             out.extend_from_slice(&function_line(&fa, a_start, o));
@@ -522,7 +419,7 @@ fn diff_files(ctx: &mut Ctx, p1: &str, p2: &str, o: &O) -> io::Result<i32> {
             let l1 = o.labels.get(0).cloned().unwrap_or_else(|| format!("{}\t{}", p1, stamp(p1)));
             let l2 = o.labels.get(1).cloned().unwrap_or_else(|| format!("{}\t{}", p2, stamp(p2)));
             out.extend_from_slice(format!("--- {}\n+++ {}\n", l1, l2).as_bytes());
-            for g in groups_of(hunks, ctxn) {
+            for g in groups_of(&all, &ignorable, ctxn) {
                 let (a_start, a_end, b_start, b_end) = group_span(&g, ctxn, fa.lines.len());
                 out.extend_from_slice(format!("@@ -{} +{} @@", range_unified(a_start + 1, a_end - a_start), range_unified(b_start + 1, b_end - b_start)).as_bytes());
                 out.extend_from_slice(&function_line(&fa, a_start, o));
@@ -552,8 +449,6 @@ fn diff_files(ctx: &mut Ctx, p1: &str, p2: &str, o: &O) -> io::Result<i32> {
     Ok(1)
 }
 
-pub(crate) type Hunk = (usize, usize, usize, usize);
-
 /// Hunks merged where their context (`ctxn` lines each side) would touch or overlap.
 /// The lines a group of hunks shows with `ctxn` lines of context: (a_start, a_end, b_start, b_end).
 fn group_span(g: &[Hunk], ctxn: usize, a_len: usize) -> (usize, usize, usize, usize) {
@@ -563,14 +458,18 @@ fn group_span(g: &[Hunk], ctxn: usize, a_len: usize) -> (usize, usize, usize, us
     (a_start, a_end, first.2 - (first.0 - a_start), last.3 + (a_end - last.1))
 }
 
-fn groups_of(hunks: Vec<Hunk>, ctxn: usize) -> Vec<Vec<Hunk>> {
+/// The changes printed together: the next one joins when fewer than 2 * ctxn + 1 equal lines
+/// come before it (ctxn when it is ignorable); a group of ignorable changes only is not printed.
+fn groups_of(all: &[Hunk], ignorable: &dyn Fn(&Hunk) -> bool, ctxn: usize) -> Vec<Vec<Hunk>> {
     let mut groups: Vec<Vec<Hunk>> = Vec::new();
-    for h in hunks {
+    for &h in all {
+        let limit = if ignorable(&h) { ctxn } else { 2 * ctxn + 1 };
         match groups.last_mut() {
-            Some(g) if h.0 - g.last().unwrap().1 <= 2 * ctxn => g.push(h),
+            Some(g) if h.0 - g.last().unwrap().1 < limit => g.push(h),
             _ => groups.push(vec![h]),
         }
     }
+    groups.retain(|g| !g.iter().all(|h| ignorable(h)));
     groups
 }
 
@@ -750,7 +649,13 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         tab_expansion: p.has("E"),
         trailing: p.has("Z"),
         initial_tab: p.has("T"),
-        context: if unified.is_some() { None } else { context },
+        // -p alone asks for copied context, 3 lines.
+        context: match (unified, context) {
+            (Some(_), _) => None,
+            (None, Some(c)) => Some(c),
+            (None, None) if function.is_some() && side.is_none() && formats.is_none() && !p.has("e") && !p.has("n") => Some(3),
+            _ => None,
+        },
         function,
         exclude,
         start: p.last("S").map(str::to_string),
@@ -762,6 +667,8 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         tabsize,
         ignore,
         suppress_blank: p.has("suppress-blank"),
+        minimal: p.has("d"),
+        speed_large: p.has("H"),
     };
     // --from-file / --to-file: one side fixed, every operand compared with it.
     if let Some((fixed, first)) = p.last("from-file").map(|f| (f, true)).or_else(|| p.last("to-file").map(|f| (f, false))) {
@@ -787,11 +694,16 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     }
     let (a, b) = (ops[0].clone(), ops[1].clone());
     let (da, db) = (a != "-" && fsx::is_dir(&a), b != "-" && fsx::is_dir(&b));
+    // GNU names every operand that is missing before giving up.
+    let mut missing = false;
     for x in [&a, &b] {
         if x != "-" && fsx::metadata(x).is_err() && !o.new_file {
             ctx.diag.error(format!("{}: No such file or directory", x));
-            return Ok(2);
+            missing = true;
         }
+    }
+    if missing {
+        return Ok(2);
     }
     let code = match (da, db) {
         (true, true) => diff_dirs(ctx, &a, &b, &o)?,
@@ -826,5 +738,114 @@ mod tests {
         write(&a, "1\n2\n3\n4\n5\n");
         check("diff", &["-C", "1", "--label", "x", "--label", "y", &a, &b], "", "*** x\n--- y\n***************\n*** 2,5 ****\n  2\n! 3\n  4\n- 5\n--- 2,4 ----\n  2\n! three\n  4\n", 1);
         check("diff", &["-T", &a, &b], "", "3c3\n<\t3\n---\n>\tthree\n5d4\n<\t5\n", 1);
+    }
+}
+
+/// Random pairs against Debian's own diff (run with `--ignored` where /usr/bin/diff is GNU
+/// diffutils 3.8); the suite's table test is test/realism/diff.test.ts.
+#[cfg(test)]
+mod against_gnu {
+    use crate::testutil::{run, tmpdir};
+
+    fn lcg(s: &mut u64) -> u64 {
+        *s = s.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        *s >> 33
+    }
+
+    fn random_pair(seed: u64) -> (String, String) {
+        let mut s = seed;
+        let words = ["a", "b", "c", "", "x y", "}", "{", "  a", "a  ", "A", "end", "\tb", "a\r", " "];
+        let n = if seed % 3 == 0 { (lcg(&mut s) % 400) as usize } else { (lcg(&mut s) % 30) as usize };
+        let vocab = if seed % 2 == 0 { words.len() as u64 } else { 4 };
+        let mut a: Vec<String> = (0..n).map(|_| words[(lcg(&mut s) % vocab) as usize].to_string()).collect();
+        let mut b = a.clone();
+        let edits = if n > 100 { lcg(&mut s) % 60 } else { lcg(&mut s) % 6 };
+        for _ in 0..edits {
+            let at = if b.is_empty() { 0 } else { (lcg(&mut s) % (b.len() as u64 + 1)) as usize };
+            match lcg(&mut s) % 3 {
+                0 if at < b.len() => {
+                    b.remove(at);
+                }
+                1 if at < b.len() => b[at] = words[(lcg(&mut s) % words.len() as u64) as usize].to_string(),
+                _ => b.insert(at, words[(lcg(&mut s) % words.len() as u64) as usize].to_string()),
+            }
+        }
+        if lcg(&mut s) % 5 == 0 {
+            a.reverse();
+        }
+        let join = |v: &Vec<String>, s: &mut u64| {
+            let mut t = v.join("\n");
+            if !v.is_empty() && lcg(s) % 6 != 0 {
+                t.push('\n');
+            }
+            t
+        };
+        (join(&a, &mut s), join(&b, &mut s))
+    }
+
+    #[test]
+    #[ignore]
+    fn random_pairs() {
+        let d = tmpdir();
+        let (pa, pb) = (format!("{}/a", d), format!("{}/b", d));
+        let mut bad = 0;
+        for seed in 0..3000u64 {
+            let (a, b) = random_pair(seed);
+            std::fs::write(&pa, &a).unwrap();
+            std::fs::write(&pb, &b).unwrap();
+            let opts: &[&str] = match seed % 20 {
+                0 => &[],
+                1 => &["-u"],
+                2 => &["-c"],
+                3 => &["-U0"],
+                4 => &["-w"],
+                5 => &["-B"],
+                6 => &["-b", "-U1"],
+                7 => &["-i", "-u"],
+                8 => &["-Z", "-B", "-u"],
+                9 => &["-d"],
+                10 => &["-H", "-u"],
+                11 => &["-I", "^a", "-C2"],
+                12 => &["-E", "-q"],
+                13 => &["--strip-trailing-cr", "-u"],
+                14 => &["-b", "-B"],
+                15 => &["-w", "-u"],
+                16 => &["-Z"],
+                17 => &["-e"],
+                18 => &["-s"],
+                _ => &["-n"],
+            };
+            let mut args: Vec<&str> = opts.to_vec();
+            args.extend(["--label", "A", "--label", "B", pa.as_str(), pb.as_str()]);
+            let real = std::process::Command::new("/usr/bin/diff").args(&args).output().unwrap();
+            let (code, out, _) = run("diff", &args, "");
+            let want = String::from_utf8_lossy(&real.stdout);
+            if out != want || Some(code) != real.status.code() {
+                bad += 1;
+                if bad < 6 {
+                    eprintln!("seed {} {:?}\n--- a\n{:?}\n--- b\n{:?}\n--- want {:?}\n{}--- got {}\n{}", seed, opts, a, b, real.status.code(), want, code, out);
+                }
+            }
+        }
+        assert_eq!(bad, 0);
+    }
+
+    /// Large inputs far apart, where GNU's cost bound cuts the search short.
+    #[test]
+    #[ignore]
+    fn expensive_pairs() {
+        let d = tmpdir();
+        let (pa, pb) = (format!("{}/a", d), format!("{}/b", d));
+        for seed in 0..4u64 {
+            let mut s = seed;
+            let text = |n: usize, s: &mut u64| (0..n).map(|_| format!("{}\n", lcg(s) % 700)).collect::<String>();
+            let (a, b) = (text(12000, &mut s), text(11000, &mut s));
+            std::fs::write(&pa, &a).unwrap();
+            std::fs::write(&pb, &b).unwrap();
+            let real = std::process::Command::new("/usr/bin/diff").args([&pa, &pb]).output().unwrap();
+            let (code, out, _) = run("diff", &[&pa, &pb], "");
+            assert_eq!(Some(code), real.status.code());
+            assert!(out == String::from_utf8_lossy(&real.stdout), "seed {}", seed);
+        }
     }
 }

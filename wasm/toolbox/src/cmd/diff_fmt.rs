@@ -186,7 +186,10 @@ pub(super) fn rcs(fb: &File, hunks: &[Hunk]) -> Vec<u8> {
             out.extend_from_slice(format!("a{} {}\n", a1, b1 - b0).as_bytes());
             for y in b0..b1 {
                 out.extend_from_slice(&fb.lines[y]);
-                out.push(b'\n');
+                // RCS text ends where the file does: no newline added to an incomplete last line.
+                if !(fb.no_nl && y + 1 == fb.lines.len()) {
+                    out.push(b'\n');
+                }
             }
         }
     }

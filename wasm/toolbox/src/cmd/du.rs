@@ -5,7 +5,7 @@
 //! --apparent-size report exact byte totals.
 
 use crate::args::{flag, optval, val, Spec};
-use crate::ctx::{q, reason, Ctx, Res};
+use crate::ctx::{lq, q, reason, Ctx, Res};
 use crate::fsx;
 use crate::num::human;
 use std::io::{self, Write};
@@ -66,7 +66,7 @@ fn time_format(shown: bool, word: Option<&str>, style: Option<&str>) -> Result<O
     const WORDS: &[&str] = &["atime", "access", "use", "ctime", "status", "mtime", "modification", "birth", "creation"];
     if let Some(w) = word {
         if !WORDS.contains(&w) {
-            return Err(format!("invalid argument {} for '--time'", q(w)));
+            return Err(format!("invalid argument {} for '--time'", lq(w)));
         }
     }
     let f = match style.unwrap_or("long-iso").trim_start_matches("posix-") {
@@ -74,7 +74,7 @@ fn time_format(shown: bool, word: Option<&str>, style: Option<&str>) -> Result<O
         "long-iso" => "%Y-%m-%d %H:%M",
         "iso" => "%Y-%m-%d",
         f if f.starts_with('+') => &f[1..],
-        f => return Err(format!("invalid argument {} for 'time style'", q(f))),
+        f => return Err(format!("invalid argument {} for 'time style'", lq(f))),
     };
     Ok(if shown { Some(f.to_string()) } else { None })
 }
@@ -170,7 +170,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
             None => None,
             Some(Ok(n)) => Some(n),
             Some(Err(_)) => {
-                ctx.diag.error(format!("invalid maximum depth {}", q(p.last("d").unwrap())));
+                ctx.diag.error(format!("invalid maximum depth {}", lq(p.last("d").unwrap())));
                 return Ok(1);
             }
         }
@@ -213,7 +213,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
             Some(t) => match crate::num::parse_size(t.trim_start_matches('-')) {
                 Some(n) => Some((n, !t.starts_with('-'))),
                 None => {
-                    ctx.diag.error(format!("invalid --threshold argument {}", q(t)));
+                    ctx.diag.error(format!("invalid --threshold argument {}", lq(t)));
                     return Ok(1);
                 }
             },
@@ -223,7 +223,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
             None => None,
             Some(Some((n, suffix, _))) => Some((n, suffix)),
             Some(None) => {
-                ctx.diag.error(format!("invalid -B argument {}", q(p.last("B").unwrap_or(""))));
+                ctx.diag.error(format!("invalid -B argument {}", lq(p.last("B").unwrap_or(""))));
                 return Ok(1);
             }
         },

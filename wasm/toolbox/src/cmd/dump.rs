@@ -3,7 +3,7 @@
 //! their input whole; they are for inspecting files, not streaming.
 
 use crate::args::{flag, optval, val, Spec};
-use crate::ctx::{q, reason, Ctx, Res};
+use crate::ctx::{lq, q, reason, Ctx, Res};
 use crate::input;
 use std::io::{Read, Write};
 
@@ -124,7 +124,7 @@ fn parse_od_type(s: &str) -> Result<Vec<OdSpec>, String> {
                 "L" | "D" => Ok(8),
                 n => match n.parse::<usize>() {
                     Ok(v) if [1, 2, 4, 8].contains(&v) => Ok(v),
-                    _ => Err(format!("invalid type string {};\nthis system doesn't provide a {}-byte integral type", q(s), n)),
+                    _ => Err(format!("invalid type string {};\nthis system doesn't provide a {}-byte integral type", lq(s), n)),
                 },
             }
         };
@@ -139,7 +139,7 @@ fn parse_od_type(s: &str) -> Result<Vec<OdSpec>, String> {
                 4 => 4,
                 _ => 8,
             }),
-            _ => return Err(format!("invalid character '{}' in type string {}", c, q(s))),
+            _ => return Err(format!("invalid character '{}' in type string {}", c, lq(s))),
         };
         out.push(OdSpec { t, z });
     }
@@ -315,7 +315,7 @@ pub fn run_od(ctx: &mut Ctx, args: &[String]) -> Res {
         None | Some("little") => false,
         Some("big") => true,
         Some(e) => {
-            ctx.diag.error(format!("invalid argument {} for '--endian'\nValid arguments are:\n  - 'big'\n  - 'little'", q(e)));
+            ctx.diag.error(format!("invalid argument {} for '--endian'\nValid arguments are:\n  - 'big'\n  - 'little'", lq(e)));
             ctx.diag.try_help();
             return Ok(1);
         }
@@ -352,7 +352,7 @@ pub fn run_od(ctx: &mut Ctx, args: &[String]) -> Res {
             None => 32,
             Some(Ok(n)) if n > 0 => n,
             _ => {
-                ctx.diag.error(format!("invalid -w argument {}", q(o.val.as_deref().unwrap_or(""))));
+                ctx.diag.error(format!("invalid -w argument {}", lq(o.val.as_deref().unwrap_or(""))));
                 return Ok(1);
             }
         },
@@ -382,7 +382,7 @@ pub fn run_od(ctx: &mut Ctx, args: &[String]) -> Res {
     let skip = match p.last("j").map(parse_num) {
         Some(Some(n)) => n as usize,
         Some(None) => {
-            ctx.diag.error(format!("invalid -j argument {}", q(p.last("j").unwrap())));
+            ctx.diag.error(format!("invalid -j argument {}", lq(p.last("j").unwrap())));
             return Ok(1);
         }
         None => trad_skip.unwrap_or(0),
@@ -396,7 +396,7 @@ pub fn run_od(ctx: &mut Ctx, args: &[String]) -> Res {
         match parse_num(n) {
             Some(n) => end = end.min(skip + n as usize),
             None => {
-                ctx.diag.error(format!("invalid -N argument {}", q(n)));
+                ctx.diag.error(format!("invalid -N argument {}", lq(n)));
                 return Ok(1);
             }
         }
@@ -407,7 +407,7 @@ pub fn run_od(ctx: &mut Ctx, args: &[String]) -> Res {
             None => 3,
             Some(Some(n)) => n as usize,
             Some(None) => {
-                ctx.diag.error(format!("invalid -S argument {}", q(o.val.as_deref().unwrap_or(""))));
+                ctx.diag.error(format!("invalid -S argument {}", lq(o.val.as_deref().unwrap_or(""))));
                 return Ok(1);
             }
         };
@@ -559,13 +559,13 @@ pub fn run_xxd(ctx: &mut Ctx, args: &[String]) -> Res {
     let num_opt = |k: &str| -> Result<Option<usize>, String> {
         match p.last(k) {
             None => Ok(None),
-            Some(v) => parse_num(v).map(|n| Some(n as usize)).ok_or_else(|| format!("invalid number {}", q(v))),
+            Some(v) => parse_num(v).map(|n| Some(n as usize)).ok_or_else(|| format!("invalid number {}", lq(v))),
         }
     };
     // -s -N counts from the end, -s +N from the start.
     let seek = match p.last("s") {
-        Some(v) if v.starts_with('-') => parse_num(&v[1..]).map(|n| data.len().saturating_sub(n as usize)).ok_or_else(|| format!("invalid number {}", q(v))),
-        Some(v) => parse_num(v.trim_start_matches('+')).map(|n| n as usize).ok_or_else(|| format!("invalid number {}", q(v))),
+        Some(v) if v.starts_with('-') => parse_num(&v[1..]).map(|n| data.len().saturating_sub(n as usize)).ok_or_else(|| format!("invalid number {}", lq(v))),
+        Some(v) => parse_num(v.trim_start_matches('+')).map(|n| n as usize).ok_or_else(|| format!("invalid number {}", lq(v))),
         None => Ok(0),
     };
     let (seek, len, cols, group, disp) = match (seek, num_opt("l"), num_opt("c"), num_opt("g"), num_opt("o")) {

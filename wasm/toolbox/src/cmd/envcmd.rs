@@ -6,7 +6,7 @@
 //! bounds every run instead); it checks its arguments like GNU and runs it.
 
 use crate::args::{flag, val, Spec};
-use crate::ctx::{q, Ctx, Res};
+use crate::ctx::{lq, q, Ctx, Res};
 use std::io::{self, Write};
 
 /// Runs toolbox command `argv[0]` with our stdin and stdout; `who` names
@@ -61,7 +61,7 @@ pub fn run_env(ctx: &mut Ctx, args: &[String]) -> Res {
     }
     for u in p.all("u") {
         if u.is_empty() || u.contains('=') {
-            ctx.diag.error(format!("cannot unset {}: Invalid argument", q(u)));
+            ctx.diag.error(format!("cannot unset {}: Invalid argument", lq(u)));
             return Ok(125);
         }
         std::env::remove_var(u);
@@ -106,7 +106,7 @@ pub fn run_timeout(ctx: &mut Ctx, args: &[String]) -> Res {
     for k in ["k"] {
         if let Some(d) = p.last(k) {
             if crate::cmd::sysinfo::parse_duration(d).is_none() {
-                ctx.diag.usage(format!("invalid time interval {}", q(d)));
+                ctx.diag.usage(format!("invalid time interval {}", lq(d)));
                 return Ok(125);
             }
         }
@@ -121,7 +121,7 @@ pub fn run_timeout(ctx: &mut Ctx, args: &[String]) -> Res {
         return Ok(125);
     }
     if crate::cmd::sysinfo::parse_duration(&ops[0]).is_none() {
-        ctx.diag.usage(format!("invalid time interval {}", q(&ops[0])));
+        ctx.diag.usage(format!("invalid time interval {}", lq(&ops[0])));
         return Ok(125);
     }
     run_inproc(ctx, &ops[1..])
@@ -146,7 +146,7 @@ mod tests {
             check(cmd, args, input, out, *code);
         }
         check_err("env", &["python3"], "", "env: 'python3': No such file or directory (only this toolbox's commands can run here)\n", 127);
-        check_err("timeout", &["x", "echo"], "", "timeout: invalid time interval 'x'\nTry 'timeout --help' for more information.\n", 125);
+        check_err("timeout", &["x", "echo"], "", "timeout: invalid time interval ‘x’\nTry 'timeout --help' for more information.\n", 125);
         check_err("timeout", &["5"], "", "timeout: missing operand after '5'\nTry 'timeout --help' for more information.\n", 125);
     }
 }

@@ -1,7 +1,7 @@
 //! expand [-i] [-t N|LIST] [FILE]...  and  unexpand [-a] [--first-only] [-t N|LIST] [FILE]...
 
 use crate::args::{flag, val, Spec};
-use crate::ctx::{q, Ctx, Res};
+use crate::ctx::{lq, Ctx, Res};
 use crate::input;
 use std::io::{BufRead, Write};
 
@@ -55,7 +55,7 @@ fn parse_stops(s: &str) -> Result<Stops, String> {
         if let Some(r) = rest {
             match r.parse::<usize>() {
                 Ok(n) if n > 0 => tail = Some((multiple, n)),
-                _ => return Err(format!("tab size contains invalid character(s): {}", q(s))),
+                _ => return Err(format!("tab size contains invalid character(s): {}", lq(s))),
             }
             items.pop();
         }
@@ -64,13 +64,13 @@ fn parse_stops(s: &str) -> Result<Stops, String> {
         return Ok(Stops { every: n, list: vec![], tail: None });
     }
     if tail.is_some() {
-        let nums: Vec<usize> = items.iter().map(|x| x.parse::<usize>()).collect::<Result<_, _>>().map_err(|_| format!("tab size contains invalid character(s): {}", q(s)))?;
+        let nums: Vec<usize> = items.iter().map(|x| x.parse::<usize>()).collect::<Result<_, _>>().map_err(|_| format!("tab size contains invalid character(s): {}", lq(s)))?;
         return Ok(Stops { every: 8, list: nums, tail });
     }
     let nums: Result<Vec<usize>, _> = items.iter().map(|x| x.parse::<usize>()).collect();
-    let nums = nums.map_err(|_| format!("tab size contains invalid character(s): {}", q(s)))?;
+    let nums = nums.map_err(|_| format!("tab size contains invalid character(s): {}", lq(s)))?;
     match nums.len() {
-        0 => Err(format!("tab size contains invalid character(s): {}", q(s))),
+        0 => Err(format!("tab size contains invalid character(s): {}", lq(s))),
         1 if nums[0] == 0 => Err("tab size cannot be 0".into()),
         1 => Ok(Stops { every: nums[0], list: vec![], tail: None }),
         _ => {

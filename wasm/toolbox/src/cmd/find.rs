@@ -7,7 +7,7 @@
 //! start other programs). Operators: ( ) ! -not -a -and -o -or ,
 //! Entries are visited in name order (GNU uses on-disk order).
 
-use crate::ctx::{q, reason, Ctx, Res};
+use crate::ctx::{lq, q, reason, Ctx, Res};
 use crate::regex_posix::translate;
 use crate::text::glob_match;
 use crate::fsx;
@@ -179,8 +179,8 @@ impl<'a> Parser<'a> {
             "-path" | "-ipath" | "-wholename" | "-iwholename" => Node::Path(self.arg(&p)?, p.starts_with("-i")),
             "-regex" | "-iregex" => {
                 let a = self.arg(&p)?;
-                let t = translate(&a, self.ere).map_err(|m| format!("invalid regular expression {}: {}", q(&a), m))?;
-                let re = RegexBuilder::new(&format!("^(?:{})$", t)).case_insensitive(p == "-iregex").build().map_err(|e| format!("invalid regular expression {}: {}", q(&a), e))?;
+                let t = translate(&a, self.ere).map_err(|m| format!("invalid regular expression {}: {}", lq(&a), m))?;
+                let re = RegexBuilder::new(&format!("^(?:{})$", t)).case_insensitive(p == "-iregex").build().map_err(|e| format!("invalid regular expression {}: {}", lq(&a), e))?;
                 Node::Regex(re)
             }
             "-type" | "-xtype" => {
@@ -221,7 +221,7 @@ impl<'a> Parser<'a> {
                     Some('+') if a[1..].chars().all(|c| c.is_ascii_digit()) => ('/', &a[1..]),
                     _ => (' ', a.as_str()),
                 };
-                let bits = perm_bits(spec).ok_or_else(|| format!("invalid mode {}", q(&a)))?;
+                let bits = perm_bits(spec).ok_or_else(|| format!("invalid mode {}", lq(&a)))?;
                 Node::Perm(how, bits)
             }
             "-mtime" | "-mmin" | "-atime" | "-amin" | "-ctime" | "-cmin" => {
@@ -255,7 +255,7 @@ impl<'a> Parser<'a> {
             "-fstype" => Node::Const(self.arg(&p)? == "workspace"),
             "-newer" | "-anewer" | "-cnewer" => {
                 let a = self.arg(&p)?;
-                let m = fsx::metadata(&a).map_err(|e| format!("{}: {}", q(&a), reason(&e)))?;
+                let m = fsx::metadata(&a).map_err(|e| format!("{}: {}", lq(&a), reason(&e)))?;
                 let (s, ns) = fsx::mtime(&m);
                 Node::Newer(s, ns, p == "-anewer")
             }
@@ -283,7 +283,7 @@ impl<'a> Parser<'a> {
                 let who = self.arg(&p)?;
                 let numeric = p == "-uid" || p == "-gid";
                 if numeric && who.parse::<u64>().is_err() {
-                    return Err(format!("invalid argument {} to {}", q(&who), p));
+                    return Err(format!("invalid argument {} to {}", lq(&who), p));
                 }
                 if !numeric && !OWNERS.contains(&who.as_str()) && who != "root" && who != "0" {
                     let kind = if p == "-user" { "user" } else { "group" };
@@ -334,7 +334,7 @@ impl<'a> Parser<'a> {
             }
             "-maxdepth" | "-mindepth" => {
                 let a = self.arg(&p)?;
-                let n: usize = a.parse().map_err(|_| format!("Expected a positive decimal integer argument to {}, but got {}", p, q(&a)))?;
+                let n: usize = a.parse().map_err(|_| format!("Expected a positive decimal integer argument to {}, but got {}", p, lq(&a)))?;
                 if p == "-maxdepth" {
                     self.maxdepth = Some(n);
                 } else {
@@ -636,7 +636,7 @@ impl<'c, 'x> Run<'c, 'x> {
             _ if follow => match fsx::metadata(path).or_else(|_| fsx::symlink_metadata(path)) {
                 Ok(m) => Some(m),
                 Err(err) => {
-                    self.ctx.diag.error(format!("{}: {}", q(path), reason(&err)));
+                    self.ctx.diag.error(format!("{}: {}", lq(path), reason(&err)));
                     self.exit = 1;
                     return Ok(());
                 }
@@ -644,7 +644,7 @@ impl<'c, 'x> Run<'c, 'x> {
             _ => match fsx::symlink_metadata(path) {
                 Ok(m) => Some(m),
                 Err(err) => {
-                    self.ctx.diag.error(format!("{}: {}", q(path), reason(&err)));
+                    self.ctx.diag.error(format!("{}: {}", lq(path), reason(&err)));
                     self.exit = 1;
                     return Ok(());
                 }
@@ -685,7 +685,7 @@ impl<'c, 'x> Run<'c, 'x> {
                     }
                 }
                 Err(err) => {
-                    self.ctx.diag.error(format!("{}: {}", q(path), reason(&err)));
+                    self.ctx.diag.error(format!("{}: {}", lq(path), reason(&err)));
                     self.exit = 1;
                 }
             }
@@ -895,7 +895,7 @@ mod tests {
         }
         check_err("find", &["-bogus"], "", "find: unknown predicate `-bogus'\n", 1);
         check_err("find", &["-name"], "", "find: missing argument to `-name'\n", 1);
-        check_err("find", &["missing"], "", "find: 'missing': No such file or directory\n", 1);
+        check_err("find", &["missing"], "", "find: ‘missing’: No such file or directory\n", 1);
         check_err("find", &["-user", "bob"], "", "find: 'bob' is not the name of a known user (files here belong to agent; there is also root)\n", 1);
         let (_, ls, _) = crate::testutil::run("find", &["-name", "top.txt", "-ls"], "");
         assert!(ls.contains("      4 -rw-r--r--   1 agent    agent        2000 ") && ls.ends_with(" ./top.txt\n"), "{:?}", ls);

@@ -6,7 +6,7 @@
 //! how the first lines are indented. Widths count bytes, as GNU does.
 
 use crate::args::{flag, val, Spec};
-use crate::ctx::{q, reason, Ctx, Res};
+use crate::ctx::{lq, q, reason, Ctx, Res};
 use crate::input;
 use std::io::{Read, Write};
 
@@ -458,7 +458,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         match p.last(k).map(|w| w.parse::<i32>()) {
             Some(Ok(n)) if (0..2500).contains(&n) => Ok(Some(n)),
             Some(_) => {
-                ctx.diag.error(format!("invalid width: {}", q(p.last(k).unwrap())));
+                ctx.diag.error(format!("invalid width: {}", lq(p.last(k).unwrap())));
                 Err(())
             }
             None => Ok(None),
@@ -474,7 +474,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     });
     let goal_width = g.unwrap_or(max_width * (2 * (100 - 7) + 1) / 200);
     if goal_width > max_width {
-        ctx.diag.error(format!("invalid width: {}", q(&goal_width.to_string())));
+        ctx.diag.error(format!("invalid width: {}", lq(&goal_width.to_string())));
         return Ok(1);
     }
     let raw = p.last("p").unwrap_or("").as_bytes();

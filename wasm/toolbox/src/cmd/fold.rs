@@ -1,7 +1,7 @@
 //! fold [-bs] [-w WIDTH] [FILE]...
 
 use crate::args::{flag, val, Spec};
-use crate::ctx::{q, Ctx, Res};
+use crate::ctx::{lq, Ctx, Res};
 use crate::input;
 use std::io::{BufRead, Write};
 
@@ -61,7 +61,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         None => 80,
         Some(Ok(n)) if n > 0 => n,
         _ => {
-            ctx.diag.error(format!("invalid number of columns: {}", q(p.last("w").unwrap())));
+            ctx.diag.error(format!("invalid number of columns: {}", lq(p.last("w").unwrap())));
             return Ok(1);
         }
     };

@@ -205,7 +205,7 @@ mod tests {
         for (args, input, out) in cases {
             check("head", args, input, out, 0);
         }
-        check_err("head", &["-n", "x"], "", "head: invalid number of lines: 'x'\n", 1);
+        check_err("head", &["-n", "x"], "", "head: invalid number of lines: ‘x’\n", 1);
     }
 
     #[test]

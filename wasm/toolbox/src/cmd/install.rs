@@ -3,7 +3,7 @@
 //! Modes and owners are checked and accepted like chmod/chown would.
 
 use crate::args::{flag, optval, val, Spec};
-use crate::ctx::{q, reason, Ctx, Res};
+use crate::ctx::{lq, q, reason, Ctx, Res};
 use crate::fsx;
 use super::sysinfo::{UID, USER};
 use std::fs;
@@ -125,7 +125,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     let mode = match mode_of(p.last("m")) {
         Some(m) => m,
         None => {
-            ctx.diag.error(format!("invalid mode {}", q(p.last("m").unwrap_or(""))));
+            ctx.diag.error(format!("invalid mode {}", lq(p.last("m").unwrap_or(""))));
             return Ok(1);
         }
     };
@@ -139,7 +139,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     for (key, kind) in [("o", "user"), ("g", "group")] {
         if let Some(who) = p.last(key) {
             if !known(who) {
-                ctx.diag.error(format!("invalid {} {} (this sandbox has only root and {}; file owners are not stored)", kind, q(who), USER));
+                ctx.diag.error(format!("invalid {} {} (this sandbox has only root and {}; file owners are not stored)", kind, lq(who), USER));
                 return Ok(1);
             }
         }
@@ -229,8 +229,8 @@ mod tests {
     #[test]
     fn errors() {
         let cases: &[(&[&str], &str)] = &[
-            (&["-m", "9z", "a", "b"], "install: invalid mode '9z'\n"),
-            (&["-o", "bob", "a", "b"], "install: invalid user 'bob' (this sandbox has only root and agent; file owners are not stored)\n"),
+            (&["-m", "9z", "a", "b"], "install: invalid mode ‘9z’\n"),
+            (&["-o", "bob", "a", "b"], "install: invalid user ‘bob’ (this sandbox has only root and agent; file owners are not stored)\n"),
             (&["-s", "a", "b"], "install: stripping (-s) is not supported: there are no compiled binaries in this sandbox; drop -s\n"),
             (&["a"], "install: missing destination file operand after 'a'\nTry 'install --help' for more information.\n"),
             (&["/nonexistent-x", "/nonexistent-y"], "install: cannot stat '/nonexistent-x': No such file or directory\n"),

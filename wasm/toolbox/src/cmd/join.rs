@@ -2,7 +2,7 @@
 //!      [-o FORMAT|auto] [--header] [--nocheck-order] FILE1 FILE2
 
 use crate::args::{flag, val, Spec};
-use crate::ctx::{q, reason, Ctx, Res};
+use crate::ctx::{lq, q, reason, Ctx, Res};
 use crate::input;
 use std::cmp::Ordering;
 use std::io::{Read, Write};
@@ -62,7 +62,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
             Some(v) => match v.parse::<usize>() {
                 Ok(n) if n > 0 => Ok(Some(n - 1)),
                 _ => {
-                    ctx.diag.error(format!("invalid field number: {}", q(v)));
+                    ctx.diag.error(format!("invalid field number: {}", lq(v)));
                     Err(())
                 }
             },
@@ -91,7 +91,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
             "1" => show_unpaired[0] = true,
             "2" => show_unpaired[1] = true,
             _ => {
-                ctx.diag.error(format!("invalid file number: {}", q(v)));
+                ctx.diag.error(format!("invalid file number: {}", lq(v)));
                 return Ok(1);
             }
         }
@@ -132,7 +132,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
                         v.push(Spec2::F(if f == "1" { 0 } else { 1 }, n.parse::<usize>().unwrap() - 1))
                     }
                     _ => {
-                        ctx.diag.error(format!("invalid field specifier: {}", q(item)));
+                        ctx.diag.error(format!("invalid field specifier: {}", lq(item)));
                         return Ok(1);
                     }
                 }

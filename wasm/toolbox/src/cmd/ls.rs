@@ -5,7 +5,7 @@
 //! directories count 2 links plus one per subdirectory; times are UTC.
 
 use crate::args::{flag, optval, val, Spec};
-use crate::ctx::{q, reason, Ctx, Res};
+use crate::ctx::{lq, q, reason, Ctx, Res};
 use crate::fsx;
 use crate::host;
 use crate::num::{block_size, human, in_blocks};
@@ -181,7 +181,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
                     "slash" => Indicator::Slash,
                     "file-type" => Indicator::FileType,
                     "classify" => Indicator::Classify,
-                    _ => return usage(ctx, format!("invalid argument {} for '--indicator-style'\nValid arguments are: 'none', 'slash', 'file-type', 'classify'", q(v))),
+                    _ => return usage(ctx, format!("invalid argument {} for '--indicator-style'\nValid arguments are: 'none', 'slash', 'file-type', 'classify'", lq(v))),
                 }
             }
             "h" => o.human = Some(1024),
@@ -189,7 +189,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
             "k" => o.kib = true,
             "block-size" => match block_size(v) {
                 Some((n, suffix, _)) => o.unit = Some((n, suffix)),
-                None => return usage(ctx, format!("invalid --block-size argument {}", q(v))),
+                None => return usage(ctx, format!("invalid --block-size argument {}", lq(v))),
             },
             "l" => o.long = true,
             "g" => (o.long, o.no_owner) = (true, true),
@@ -214,7 +214,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
                     "version" => Key::Version,
                     "extension" => Key::Ext,
                     "name" => Key::Name,
-                    _ => return usage(ctx, format!("invalid argument {} for '--sort'\nValid arguments are: 'none', 'time', 'size', 'extension', 'version', 'name'", q(v))),
+                    _ => return usage(ctx, format!("invalid argument {} for '--sort'\nValid arguments are: 'none', 'time', 'size', 'extension', 'version', 'name'", lq(v))),
                 }
             }
             // -u/-c alone also sort by that time; with -l they only pick the time shown. The
@@ -233,15 +233,15 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
                 "vertical" => o.layout = Layout::Columns,
                 "single-column" => o.layout = Layout::Lines,
                 "long" | "verbose" => o.long = true,
-                _ => return usage(ctx, format!("invalid argument {} for '--format'", q(v))),
+                _ => return usage(ctx, format!("invalid argument {} for '--format'", lq(v))),
             },
             "w" => match v.parse::<usize>() {
                 Ok(n) => o.width = if n == 0 { usize::MAX } else { n },
-                Err(_) => return usage(ctx, format!("invalid line width: {}", q(v))),
+                Err(_) => return usage(ctx, format!("invalid line width: {}", lq(v))),
             },
             "T" => match v.parse::<usize>() {
                 Ok(n) => o.tabsize = n,
-                Err(_) => return usage(ctx, format!("invalid tab size: {}", q(v))),
+                Err(_) => return usage(ctx, format!("invalid tab size: {}", lq(v))),
             },
             "Q" => o.quote = Quote::C,
             "N" => o.quote = Quote::Literal,
@@ -251,7 +251,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
                     "c" | "escape" | "c-maybe" => if v == "c" { Quote::C } else { Quote::Literal },
                     "shell" | "shell-escape" => Quote::Shell,
                     "shell-always" | "shell-escape-always" => Quote::ShellAlways,
-                    _ => return usage(ctx, format!("invalid argument {} for '--quoting-style'", q(v))),
+                    _ => return usage(ctx, format!("invalid argument {} for '--quoting-style'", lq(v))),
                 }
             }
             "B" => o.backups = true,
@@ -270,7 +270,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         o.no_group = true;
     }
     if !["full-iso", "long-iso", "iso", "locale"].contains(&o.time_style.as_str()) && !o.time_style.starts_with('+') {
-        return usage(ctx, format!("invalid argument {} for 'time style'\nValid arguments are: 'full-iso', 'long-iso', 'iso', 'locale', '+FORMAT'", q(&o.time_style)));
+        return usage(ctx, format!("invalid argument {} for 'time style'\nValid arguments are: 'full-iso', 'long-iso', 'iso', 'locale', '+FORMAT'", lq(&o.time_style)));
     }
     if o.long {
         o.layout = Layout::Lines;

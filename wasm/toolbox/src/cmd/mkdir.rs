@@ -2,7 +2,7 @@
 //! parents -p makes, as GNU does; -Z is accepted: there is no SELinux.)
 
 use crate::args::{flag, optval, val, Spec};
-use crate::ctx::{q, reason, Ctx, Res};
+use crate::ctx::{lq, q, reason, Ctx, Res};
 use crate::fsx;
 use std::fs;
 use std::io::{self, Write};
@@ -21,7 +21,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         Some(m) => match crate::host::parse_mode(m, 0o777) {
             Some(bits) => Some(bits),
             None => {
-                ctx.diag.error(format!("invalid mode {}", q(m)));
+                ctx.diag.error(format!("invalid mode {}", lq(m)));
                 return Ok(1);
             }
         },
@@ -40,7 +40,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
                 match fsx::metadata(&prefix) {
                     Ok(m) if m.is_dir() => {}
                     Ok(_) => {
-                        ctx.diag.error(format!("cannot create directory {}: Not a directory", q(d)));
+                        ctx.diag.error(format!("cannot create directory {}: Not a directory", lq(d)));
                         break;
                     }
                     Err(_) => match fs::create_dir(fsx::host(&prefix)) {
@@ -51,7 +51,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
                         }
                         Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
                         Err(e) => {
-                            ctx.diag.error(format!("cannot create directory {}: {}", q(d), reason(&e)));
+                            ctx.diag.error(format!("cannot create directory {}: {}", lq(d), reason(&e)));
                             break;
                         }
                     },
@@ -65,7 +65,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
                         writeln!(ctx.out, "mkdir: created directory {}", q(d))?;
                     }
                 }
-                Err(e) => ctx.diag.error(format!("cannot create directory {}: {}", q(d), reason(&e))),
+                Err(e) => ctx.diag.error(format!("cannot create directory {}: {}", lq(d), reason(&e))),
             }
         }
         if let (Some(bits), false) = (mode, existed) {
@@ -90,16 +90,16 @@ mod tests {
         let a = format!("{}/a", d);
         check("mkdir", &[&a], "", "", 0);
         assert!(Path::new(&a).is_dir());
-        check_err("mkdir", &[&a], "", &format!("mkdir: cannot create directory '{}': File exists\n", a), 1);
+        check_err("mkdir", &[&a], "", &format!("mkdir: cannot create directory ‘{}’: File exists\n", a), 1);
         let deep = format!("{}/x/y/z", d);
-        check_err("mkdir", &[&deep], "", &format!("mkdir: cannot create directory '{}': No such file or directory\n", deep), 1);
+        check_err("mkdir", &[&deep], "", &format!("mkdir: cannot create directory ‘{}’: No such file or directory\n", deep), 1);
         check("mkdir", &["-p", &deep], "", "", 0);
         assert!(Path::new(&deep).is_dir());
         check("mkdir", &["-p", &deep], "", "", 0);
         check("mkdir", &["-pv", &format!("{}/x/q/r", d)], "", &format!("mkdir: created directory '{}/x/q'\nmkdir: created directory '{}/x/q/r'\n", d, d), 0);
         let f = format!("{}/file", d);
         write(&f, "");
-        check_err("mkdir", &["-p", &format!("{}/sub", f)], "", &format!("mkdir: cannot create directory '{}/sub': Not a directory\n", f), 1);
+        check_err("mkdir", &["-p", &format!("{}/sub", f)], "", &format!("mkdir: cannot create directory ‘{}/sub’: Not a directory\n", f), 1);
         check_err("mkdir", &[], "", "mkdir: missing operand\nTry 'mkdir --help' for more information.\n", 1);
     }
 }

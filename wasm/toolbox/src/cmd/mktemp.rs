@@ -3,7 +3,7 @@
 //! directory defaults to $TMPDIR, else /tmp, as in GNU.
 
 use crate::args::{flag, optval, val, Spec};
-use crate::ctx::{q, reason, Ctx, Res};
+use crate::ctx::{lq, reason, Ctx, Res};
 use crate::fsx;
 use crate::rand::Rng;
 use std::fs;
@@ -35,7 +35,7 @@ fn target(p: &crate::args::Parsed) -> Result<(String, Option<String>), String> {
     let suffix = p.last("suffix").map(str::to_string);
     if let Some(s) = &suffix {
         if s.contains('/') {
-            return Err(format!("invalid suffix {}, contains directory separator", q(s)));
+            return Err(format!("invalid suffix {}, contains directory separator", lq(s)));
         }
     }
     if !use_dir {
@@ -48,10 +48,10 @@ fn target(p: &crate::args::Parsed) -> Result<(String, Option<String>), String> {
         given.or_else(tmpdir_env).unwrap_or_else(|| "/tmp".into())
     };
     if p.has("t") && template.contains('/') {
-        return Err(format!("invalid template, {}, contains directory separator", q(&template)));
+        return Err(format!("invalid template, {}, contains directory separator", lq(&template)));
     }
     if template.starts_with('/') {
-        return Err(format!("invalid template, {}; with --tmpdir, it may not be absolute", q(&template)));
+        return Err(format!("invalid template, {}; with --tmpdir, it may not be absolute", lq(&template)));
     }
     Ok((fsx::join(&dir, &template), suffix))
 }
@@ -70,7 +70,7 @@ fn split_template(path: &str, suffix: Option<String>) -> Result<(String, usize, 
     let xs = body.len() - body.trim_end_matches('X').len();
     let base_len = body.len() - body.rfind('/').map(|i| i + 1).unwrap_or(0);
     if xs < 3 || xs > base_len {
-        return Err(format!("too few X's in template {}", q(&format!("{}{}", body, suf))));
+        return Err(format!("too few X's in template {}", lq(&format!("{}{}", body, suf))));
     }
     Ok((body[..body.len() - xs].to_string(), xs, suf))
 }
@@ -131,7 +131,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         let what = if p.has("d") { "directory" } else { "file" };
         let template = format!("{}{}{}", stem, "X".repeat(xs), suf);
         let why = last_err.map(|e| reason(&e)).unwrap_or_else(|| "File exists".into());
-        ctx.diag.error(format!("failed to create {} via template {}: {}", what, q(&template), why));
+        ctx.diag.error(format!("failed to create {} via template {}: {}", what, lq(&template), why));
     }
     Ok(1)
 }
@@ -166,11 +166,11 @@ mod tests {
     #[test]
     fn errors() {
         let cases: &[(&[&str], &str)] = &[
-            (&["-u", "XX"], "mktemp: too few X's in template 'XX'\n"),
-            (&["-u", "-t", "a/bXXX"], "mktemp: invalid template, 'a/bXXX', contains directory separator\n"),
-            (&["-u", "-p", "/x", "/y/zXXX"], "mktemp: invalid template, '/y/zXXX'; with --tmpdir, it may not be absolute\n"),
-            (&["-u", "--suffix=/c", "fXXX"], "mktemp: invalid suffix '/c', contains directory separator\n"),
-            (&["/nonexistent-dir/XXX"], "mktemp: failed to create file via template '/nonexistent-dir/XXX': No such file or directory\n"),
+            (&["-u", "XX"], "mktemp: too few X's in template ‘XX’\n"),
+            (&["-u", "-t", "a/bXXX"], "mktemp: invalid template, ‘a/bXXX’, contains directory separator\n"),
+            (&["-u", "-p", "/x", "/y/zXXX"], "mktemp: invalid template, ‘/y/zXXX’; with --tmpdir, it may not be absolute\n"),
+            (&["-u", "--suffix=/c", "fXXX"], "mktemp: invalid suffix ‘/c’, contains directory separator\n"),
+            (&["/nonexistent-dir/XXX"], "mktemp: failed to create file via template ‘/nonexistent-dir/XXX’: No such file or directory\n"),
             (&["-q", "/nonexistent-dir/XXX"], ""),
             (&["a", "b"], "mktemp: too many templates\nTry 'mktemp --help' for more information.\n"),
         ];

@@ -274,7 +274,7 @@ pub fn missing_operand(ctx: &mut Ctx, after: Option<&str>) {
 }
 
 pub fn extra_operand(ctx: &mut Ctx, op: &str) {
-    ctx.diag.usage(format!("extra operand '{}'", op));
+    ctx.diag.usage(format!("extra operand {}", crate::ctx::lq(op)));
 }
 
 /// A count operand (`-n 5`), GNU's `invalid number of lines: 'x'` otherwise.
@@ -282,7 +282,7 @@ pub fn parse_count(ctx: &mut Ctx, what: &str, s: &str) -> Option<u64> {
     match crate::num::parse_size(s) {
         Some(n) => Some(n),
         None => {
-            ctx.diag.error(format!("invalid number of {}: '{}'", what, s));
+            ctx.diag.error(format!("invalid number of {}: {}", what, crate::ctx::lq(s)));
             None
         }
     }

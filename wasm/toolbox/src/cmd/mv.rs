@@ -2,7 +2,7 @@
 
 use super::cp;
 use crate::args::{flag, optval, val, Spec};
-use crate::ctx::{q, reason, Ctx, Res};
+use crate::ctx::{lq, q, reason, Ctx, Res};
 use crate::fsx;
 use std::fs;
 use std::io::{self, Write};
@@ -54,7 +54,7 @@ pub fn backup_of(ctx: &mut Ctx, p: &crate::args::Parsed) -> Result<Option<Backup
     match Backup::parse(&control, p.last("S").unwrap_or("~")) {
         Some(b) => Ok(Some(b)),
         None => {
-            ctx.diag.error(format!("invalid argument {} for 'backup type'\nValid arguments are:\n  - 'none', 'off'\n  - 'simple', 'never'\n  - 'existing', 'nil'\n  - 'numbered', 't'", q(&control)));
+            ctx.diag.error(format!("invalid argument {} for 'backup type'\nValid arguments are:\n  - 'none', 'off'\n  - 'simple', 'never'\n  - 'existing', 'nil'\n  - 'numbered', 't'", lq(&control)));
             ctx.diag.try_help();
             Err(())
         }
@@ -227,6 +227,6 @@ mod tests {
             }
         }
         write(&a, "x");
-        check_err("mv", &["--backup=bogus", &a, &b], "", "mv: invalid argument 'bogus' for 'backup type'\nValid arguments are:\n  - 'none', 'off'\n  - 'simple', 'never'\n  - 'existing', 'nil'\n  - 'numbered', 't'\nTry 'mv --help' for more information.\n", 1);
+        check_err("mv", &["--backup=bogus", &a, &b], "", "mv: invalid argument ‘bogus’ for ‘backup type’\nValid arguments are:\n  - ‘none’, ‘off’\n  - ‘simple’, ‘never’\n  - ‘existing’, ‘nil’\n  - ‘numbered’, ‘t’\nTry 'mv --help' for more information.\n", 1);
     }
 }

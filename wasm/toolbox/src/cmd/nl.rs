@@ -3,7 +3,7 @@
 //! STYLE: a (all), t (non-empty), n (none), pBRE (lines matching BRE).
 
 use crate::args::{flag, val, Spec};
-use crate::ctx::{q, Ctx, Res};
+use crate::ctx::{lq, Ctx, Res};
 use crate::input;
 use crate::regex_posix::translate;
 use regex::bytes::Regex;
@@ -40,7 +40,7 @@ fn style(s: &str) -> Result<Style, String> {
             let t = translate(&s[1..], false)?;
             Regex::new(&t).map(Style::Re).map_err(|e| e.to_string())
         }
-        _ => Err(format!("invalid numbering style: {}", q(s))),
+        _ => Err(format!("invalid numbering style: {}", lq(s))),
     }
 }
 
@@ -58,7 +58,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     }
     let fmt = p.last("n").unwrap_or("rn").to_string();
     if !matches!(fmt.as_str(), "ln" | "rn" | "rz") {
-        ctx.diag.error(format!("invalid line numbering format: {}", q(&fmt)));
+        ctx.diag.error(format!("invalid line numbering format: {}", lq(&fmt)));
         return Ok(1);
     }
     let mut nums = [6i64, 1, 1, 1];
@@ -68,7 +68,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
                 Ok(n) if !(i == 0 && n < 1) => nums[i] = n,
                 _ => {
                     let what = ["line number field width", "starting line number", "line number increment", "blank line count"][i];
-                    ctx.diag.error(format!("invalid {}: {}", what, q(v)));
+                    ctx.diag.error(format!("invalid {}: {}", what, lq(v)));
                     return Ok(1);
                 }
             }

@@ -4,7 +4,7 @@
 //! iec-i) suffixes, as GNU coreutils does.
 
 use crate::args::{flag, optval, val, Spec};
-use crate::ctx::{q, Ctx, Res};
+use crate::ctx::{lq, q, Ctx, Res};
 use crate::input;
 use std::io::Write;
 
@@ -79,7 +79,7 @@ fn unit(s: &str, allow_auto: bool) -> Option<Unit> {
 }
 
 fn parse_format(f: &str) -> Result<Fmt, String> {
-    let bad = || format!("invalid format {}, directive must be %[0]['][-][N][.][N]f", q(f));
+    let bad = || format!("invalid format {}, directive must be %[0]['][-][N][.][N]f", lq(f));
     let i = f.find('%').ok_or_else(|| format!("format {} has no % directive", q(f)))?;
     let mut j = i + 1;
     let b = f.as_bytes();
@@ -120,7 +120,7 @@ fn read_number(s: &str, o: &Opts) -> Result<(f64, usize), String> {
     let (num, rest) = t.split_at(end);
     let v: f64 = match num.parse() {
         Ok(v) if num.bytes().any(|c| c.is_ascii_digit()) => v,
-        _ => return Err(format!("invalid number: {}", q(s))),
+        _ => return Err(format!("invalid number: {}", lq(s))),
     };
     let decimals = num.find('.').map(|i| num.len() - i - 1).unwrap_or(0);
     if rest.is_empty() {
@@ -130,7 +130,7 @@ fn read_number(s: &str, o: &Opts) -> Result<(f64, usize), String> {
     let letter = cs.next().unwrap_or(' ');
     let power = match LETTERS.iter().position(|&l| l == letter) {
         Some(p) => p as i32 + 1,
-        None => return Err(format!("invalid suffix in input: {}", q(s))),
+        None => return Err(format!("invalid suffix in input: {}", lq(s))),
     };
     let i = cs.as_str();
     let base = match (o.from, i) {
@@ -138,7 +138,7 @@ fn read_number(s: &str, o: &Opts) -> Result<(f64, usize), String> {
         (Unit::Si, "") | (Unit::Auto, "") => 1000f64,
         (Unit::Iec, "") | (Unit::IecI, "i") | (Unit::Auto, "i") => 1024f64,
         (Unit::IecI, "") => return Err(format!("missing 'i' suffix in input: {} (e.g. Ki/Mi/Gi)", q(s))),
-        _ => return Err(format!("invalid suffix in input: {}", q(s))),
+        _ => return Err(format!("invalid suffix in input: {}", lq(s))),
     };
     Ok((v * base.powi(power) * o.from_unit, 0))
 }
@@ -235,7 +235,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     macro_rules! bad_arg {
         ($v:expr, $opt:expr, $valid:expr) => {{
             let list: String = $valid.iter().map(|x: &&str| format!("\n  - '{}'", x)).collect();
-            ctx.diag.usage(format!("invalid argument {} for '--{}'\nValid arguments are:{}", q($v), $opt, list));
+            ctx.diag.usage(format!("invalid argument {} for '--{}'\nValid arguments are:{}", lq($v), $opt, list));
             return Ok(1);
         }};
     }
@@ -250,7 +250,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
             match crate::num::parse_size(v) {
                 Some(n) if n > 0 => *slot = n as f64,
                 _ => {
-                    ctx.diag.error(format!("invalid unit size: {}", q(v)));
+                    ctx.diag.error(format!("invalid unit size: {}", lq(v)));
                     return Ok(1);
                 }
             }
@@ -260,7 +260,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         o.padding = match v.parse::<i64>() {
             Ok(n) if n != 0 => n,
             _ => {
-                ctx.diag.error(format!("invalid padding value {}", q(v)));
+                ctx.diag.error(format!("invalid padding value {}", lq(v)));
                 return Ok(1);
             }
         };
@@ -291,7 +291,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     let fields = match p.last("field").map(field_set) {
         Some(Some(f)) => f,
         Some(None) => {
-            ctx.diag.error(format!("invalid field value {}", q(p.last("field").unwrap_or(""))));
+            ctx.diag.error(format!("invalid field value {}", lq(p.last("field").unwrap_or(""))));
             return Ok(1);
         }
         None => vec![(1, 1)],
@@ -363,7 +363,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
                 None => 1,
                 Some(Ok(n)) if n > 0 => n,
                 Some(_) => {
-                    ctx.diag.error(format!("invalid header value {}", q(f.val.as_deref().unwrap_or(""))));
+                    ctx.diag.error(format!("invalid header value {}", lq(f.val.as_deref().unwrap_or(""))));
                     return Ok(1);
                 }
             },

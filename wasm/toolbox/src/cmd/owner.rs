@@ -5,7 +5,7 @@
 //! other name is unknown. Messages are GNU's.
 
 use crate::args::{flag, val, Spec};
-use crate::ctx::{q, reason, Ctx, Res};
+use crate::ctx::{lq, q, reason, Ctx, Res};
 use crate::fsx;
 use super::sysinfo::{UID, USER};
 use std::io::Write;
@@ -73,15 +73,15 @@ fn request(chown: bool, spec: &str) -> Result<Request, String> {
     let bare_colon = chown && group == Some("") && user.is_none();
     // `OWNER:` means OWNER's login group; GNU refuses it for a numeric OWNER.
     let group = match (user, group) {
-        (Some(u), Some("")) if u.bytes().all(|b| b.is_ascii_digit()) => return Err(format!("invalid spec: {}", q(spec))),
+        (Some(u), Some("")) if u.bytes().all(|b| b.is_ascii_digit()) => return Err(format!("invalid spec: {}", lq(spec))),
         (Some(u), Some("")) => Some(u),
         (_, g) => g.filter(|g| !g.is_empty()),
     };
     if user.map_or(false, |u| who(u).is_none()) {
-        return Err(format!("invalid user: {}", q(spec)));
+        return Err(format!("invalid user: {}", lq(spec)));
     }
     if let Some(g) = group.filter(|g| who(g).is_none()) {
-        return Err(format!("invalid group: {}", q(if chown { spec } else { g })));
+        return Err(format!("invalid group: {}", lq(if chown { spec } else { g })));
     }
     // GNU 9.1 shows `:NAME` as USER:NAME but `:ID` as the group alone.
     let user_shown = user.map(named).or_else(|| group.filter(|g| chown && !g.bytes().all(|b| b.is_ascii_digit())).map(|_| USER));
@@ -201,10 +201,10 @@ mod tests {
             ("chgrp", &["agent", &f], 0, ""),
             ("chown", &["root", &f], 1, &format!("chown: changing ownership of '{}': Operation not permitted\n", f)),
             ("chgrp", &["0", &f], 1, &format!("chgrp: changing group of '{}': Operation not permitted\n", f)),
-            ("chown", &["bob", &f], 1, "chown: invalid user: 'bob'\n"),
-            ("chown", &["agent:staff", &f], 1, "chown: invalid group: 'agent:staff'\n"),
-            ("chown", &["1000:", &f], 1, "chown: invalid spec: '1000:'\n"),
-            ("chgrp", &["wheel", &f], 1, "chgrp: invalid group: 'wheel'\n"),
+            ("chown", &["bob", &f], 1, "chown: invalid user: ‘bob’\n"),
+            ("chown", &["agent:staff", &f], 1, "chown: invalid group: ‘agent:staff’\n"),
+            ("chown", &["1000:", &f], 1, "chown: invalid spec: ‘1000:’\n"),
+            ("chgrp", &["wheel", &f], 1, "chgrp: invalid group: ‘wheel’\n"),
             ("chown", &["root"], 1, "chown: missing operand after 'root'\nTry 'chown --help' for more information.\n"),
             ("chown", &["agent", "/nonexistent-x"], 1, "chown: cannot access '/nonexistent-x': No such file or directory\n"),
             ("chown", &["-f", "agent", "/nonexistent-x"], 1, ""),

@@ -1,7 +1,7 @@
 //! rm [-f] [-r|-R] [-d] [-v] FILE...  (-i/-I would need a terminal; refused)
 
 use crate::args::{flag, optval, Spec};
-use crate::ctx::{q, reason, Ctx, Res};
+use crate::ctx::{lq, q, reason, Ctx, Res};
 use crate::fsx;
 use std::fs;
 use std::io::{self, Write};
@@ -40,7 +40,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         (k, _) => k,
     });
     if last == Some("bad") {
-        ctx.diag.error(format!("invalid argument {} for '--interactive'\nValid arguments are:\n  - 'never', 'no', 'none'\n  - 'once'\n  - 'always', 'yes'", q(p.last("i").unwrap_or(""))));
+        ctx.diag.error(format!("invalid argument {} for '--interactive'\nValid arguments are:\n  - 'never', 'no', 'none'\n  - 'once'\n  - 'always', 'yes'", lq(p.last("i").unwrap_or(""))));
         ctx.diag.try_help();
         return Ok(1);
     }

@@ -4,7 +4,7 @@
 //! decimals as the widest of FIRST and INCREMENT, like GNU.
 
 use crate::args::{flag, val, Spec};
-use crate::ctx::{q, Ctx, Res};
+use crate::ctx::{lq, q, Ctx, Res};
 use std::io::Write;
 
 const SPECS: &[Spec] = &[val('f', "format", "f"), val('s', "separator", "s"), flag('w', "equal-width", "w")];
@@ -135,7 +135,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     }
     for o in ops {
         if o.parse::<f64>().is_err() || o.eq_ignore_ascii_case("nan") || o.contains("inf") {
-            ctx.diag.usage(format!("invalid floating point argument: {}", q(o)));
+            ctx.diag.usage(format!("invalid floating point argument: {}", lq(o)));
             return Ok(1);
         }
     }
@@ -145,7 +145,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         _ => (ops[0].as_str(), ops[1].as_str(), ops[2].as_str()),
     };
     if incr.parse::<f64>().unwrap() == 0.0 {
-        ctx.diag.usage(format!("invalid Zero increment value: {}", q(incr)));
+        ctx.diag.usage(format!("invalid Zero increment value: {}", lq(incr)));
         return Ok(1);
     }
     let sep = p.last("s").unwrap_or("\n").to_string();
@@ -239,7 +239,7 @@ mod tests {
         for (args, out) in cases {
             check("seq", args, "", out, 0);
         }
-        check_err("seq", &["x"], "", "seq: invalid floating point argument: 'x'\nTry 'seq --help' for more information.\n", 1);
-        check_err("seq", &["1", "0", "2"], "", "seq: invalid Zero increment value: '0'\nTry 'seq --help' for more information.\n", 1);
+        check_err("seq", &["x"], "", "seq: invalid floating point argument: ‘x’\nTry 'seq --help' for more information.\n", 1);
+        check_err("seq", &["1", "0", "2"], "", "seq: invalid Zero increment value: ‘0’\nTry 'seq --help' for more information.\n", 1);
     }
 }

@@ -2,7 +2,7 @@
 //! random permutation of lines (randomness: crate::rand).
 
 use crate::args::{flag, val, Spec};
-use crate::ctx::{q, reason, Ctx, Res};
+use crate::ctx::{lq, reason, Ctx, Res};
 use crate::input;
 use crate::rand::Rng;
 use std::io::{Read, Write};
@@ -25,7 +25,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         Some(n) => match n.parse::<usize>() {
             Ok(v) => Some(v),
             Err(_) => {
-                ctx.diag.error(format!("invalid line count: {}", q(n)));
+                ctx.diag.error(format!("invalid line count: {}", lq(n)));
                 return Ok(1);
             }
         },
@@ -41,7 +41,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         match range {
             Some((lo, hi)) if lo <= hi + 1 && hi - lo < 100_000_000 => (lo..=hi).map(|n| n.to_string().into_bytes()).collect(),
             _ => {
-                ctx.diag.error(format!("invalid input range: {}", q(r)));
+                ctx.diag.error(format!("invalid input range: {}", lq(r)));
                 return Ok(1);
             }
         }

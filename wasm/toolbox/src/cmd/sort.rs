@@ -6,7 +6,7 @@
 //! temporary files (`-T`, else $TMPDIR, else /tmp) and are merged (spill.rs).
 
 use crate::args::{flag, optval, val, Spec};
-use crate::ctx::{q, reason, Ctx, Res};
+use crate::ctx::{lq, q, reason, Ctx, Res};
 use crate::{fsx, input};
 use std::cmp::Ordering;
 use std::io::{BufRead, Write};
@@ -115,7 +115,7 @@ fn digits(s: &str) -> Option<(usize, &str)> {
 
 /// Parses KEYDEF; returns the message GNU prints for a bad one.
 pub fn parse_key(spec: &str, global: &KeyOpts) -> Result<Key, String> {
-    let bad = || format!("invalid number at field start: invalid count at start of {}", q(spec));
+    let bad = || format!("invalid number at field start: invalid count at start of {}", lq(spec));
     let (pos1, pos2) = match spec.split_once(',') {
         Some((a, b)) => (a, Some(b)),
         None => (spec, None),
@@ -123,14 +123,14 @@ pub fn parse_key(spec: &str, global: &KeyOpts) -> Result<Key, String> {
     let mut o = KeyOpts::default();
     let (f1, rest) = digits(pos1).ok_or_else(bad)?;
     if f1 == 0 {
-        return Err(format!("field number is zero: invalid field specification {}", q(spec)));
+        return Err(format!("field number is zero: invalid field specification {}", lq(spec)));
     }
     let (c1, rest) = match rest.strip_prefix('.') {
         Some(r) => digits(r).ok_or_else(bad)?,
         None => (1, rest),
     };
     if c1 == 0 {
-        return Err(format!("character offset is zero: invalid field specification {}", q(spec)));
+        return Err(format!("character offset is zero: invalid field specification {}", lq(spec)));
     }
     let mut sb = false;
     for c in rest.chars() {
@@ -138,14 +138,14 @@ pub fn parse_key(spec: &str, global: &KeyOpts) -> Result<Key, String> {
             sb = true;
         }
         if !o.set(c) {
-            return Err(format!("stray character in field spec: invalid field specification {}", q(spec)));
+            return Err(format!("stray character in field spec: invalid field specification {}", lq(spec)));
         }
     }
     let (mut eword, mut echar, mut eb) = (None, 0, false);
     if let Some(p2) = pos2 {
-        let (f2, rest) = digits(p2).ok_or_else(|| format!("invalid number after ',': invalid count at start of {}", q(p2)))?;
+        let (f2, rest) = digits(p2).ok_or_else(|| format!("invalid number after ',': invalid count at start of {}", lq(p2)))?;
         if f2 == 0 {
-            return Err(format!("field number is zero: invalid field specification {}", q(spec)));
+            return Err(format!("field number is zero: invalid field specification {}", lq(spec)));
         }
         let (c2, rest) = match rest.strip_prefix('.') {
             Some(r) => digits(r).ok_or_else(bad)?,
@@ -156,7 +156,7 @@ pub fn parse_key(spec: &str, global: &KeyOpts) -> Result<Key, String> {
                 eb = true;
             }
             if !o.set(c) {
-                return Err(format!("stray character in field spec: invalid field specification {}", q(spec)));
+                return Err(format!("stray character in field spec: invalid field specification {}", lq(spec)));
             }
         }
         eword = Some(f2 - 1);
@@ -540,7 +540,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
                 "month" => g.m = true,
                 "version" => g.v = true,
                 w => {
-                    ctx.diag.usage(format!("invalid argument {} for '--sort'", q(w)));
+                    ctx.diag.usage(format!("invalid argument {} for '--sort'", lq(w)));
                     return Ok(2);
                 }
             }
@@ -550,12 +550,12 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         match b.parse::<u64>() {
             Ok(n) if n >= 2 => {}
             Ok(_) => {
-                ctx.diag.error(format!("invalid --batch-size argument {}", q(b)));
+                ctx.diag.error(format!("invalid --batch-size argument {}", lq(b)));
                 ctx.diag.error(format!("minimum --batch-size argument is {}", q("2")));
                 return Ok(2);
             }
             Err(_) => {
-                ctx.diag.error(format!("invalid --batch-size argument {}", q(b)));
+                ctx.diag.error(format!("invalid --batch-size argument {}", lq(b)));
                 return Ok(2);
             }
         }
@@ -629,7 +629,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         Some(s) => match spill::buffer_size(s) {
             Some(n) => n,
             None => {
-                ctx.diag.error(format!("invalid -S argument {}", q(s)));
+                ctx.diag.error(format!("invalid -S argument {}", lq(s)));
                 return Ok(2);
             }
         },
@@ -929,7 +929,7 @@ mod tests {
         check("sort", &["-c"], "a\nb\n", "", 0);
         check_err("sort", &["-c"], "a\nc\nb\n", "sort: -:3: disorder: b\n", 1);
         check_err("sort", &["-C"], "b\na\n", "", 1);
-        check_err("sort", &["-k", "0"], "", "sort: field number is zero: invalid field specification '0'\n", 2);
+        check_err("sort", &["-k", "0"], "", "sort: field number is zero: invalid field specification ‘0’\n", 2);
         check_err("sort", &["--bogus"], "", "sort: unrecognized option '--bogus'\nTry 'sort --help' for more information.\n", 2);
         let d = tmpdir();
         let f = format!("{}/f", d);
@@ -997,7 +997,7 @@ mod tests {
         check("sort", &["-S", "2K", "-T", &d, "-n", "-o", &f, &f], "", "", 0);
         assert_eq!(read(&f), want);
         check_err("sort", &["-S", "1K", "-T", &format!("{}/missing", d)], &text, &format!("sort: cannot create temporary file in '{}/missing': No such file or directory\n", d), 2);
-        check_err("sort", &["-S", "x"], "", "sort: invalid -S argument 'x'\n", 2);
+        check_err("sort", &["-S", "x"], "", "sort: invalid -S argument ‘x’\n", 2);
         assert_eq!(super::spill::buffer_size("10M"), Some(10 << 20));
         assert_eq!(super::spill::buffer_size("4096b"), Some(4096));
         assert_eq!(super::spill::buffer_size("50%"), Some(32 << 20));

@@ -2,7 +2,7 @@
 //! [FILE [PREFIX]] — writes PREFIXaa, PREFIXab, ... (or 00, 01 with -d).
 
 use crate::args::{flag, optval, val, Spec};
-use crate::ctx::{q, reason, Ctx, Res};
+use crate::ctx::{lq, q, reason, Ctx, Res};
 use crate::input;
 use std::io::{Read, Write};
 
@@ -164,7 +164,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     let len = match p.last("a").map(|a| a.parse::<usize>()) {
         Some(Ok(n)) if n > 0 => n,
         Some(_) => {
-            ctx.diag.error(format!("invalid suffix length: {}", q(p.last("a").unwrap())));
+            ctx.diag.error(format!("invalid suffix length: {}", lq(p.last("a").unwrap())));
             return Ok(1);
         }
         None => 2,
@@ -184,7 +184,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         Some(v) => match usize::from_str_radix(v, 10) {
             Ok(n) => n,
             Err(_) => {
-                ctx.diag.error(format!("invalid start value for numerical suffix: {}", q(v)));
+                ctx.diag.error(format!("invalid start value for numerical suffix: {}", lq(v)));
                 return Ok(1);
             }
         },
@@ -209,7 +209,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
             None => Ok(None),
             Some(v) => match crate::num::parse_size(v) {
                 Some(n) if n > 0 => Ok(Some(n)),
-                _ => Err(format!("invalid number of {}: {}", what, q(v))),
+                _ => Err(format!("invalid number of {}: {}", what, lq(v))),
             },
         }
     };
@@ -225,7 +225,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         Some(v) => match parse_chunks(v) {
             Some(c) => Some(c),
             None => {
-                ctx.diag.error(format!("invalid number of chunks: {}", q(v)));
+                ctx.diag.error(format!("invalid number of chunks: {}", lq(v)));
                 return Ok(1);
             }
         },

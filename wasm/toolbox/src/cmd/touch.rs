@@ -4,7 +4,7 @@
 //! all UTC; `now`. -t takes [[CC]YY]MMDDhhmm[.ss].
 
 use crate::args::{flag, val, Spec};
-use crate::ctx::{q, reason, Ctx, Res};
+use crate::ctx::{lq, q, reason, Ctx, Res};
 use crate::fsx;
 use std::fs::OpenOptions;
 
@@ -109,7 +109,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
             "access" | "atime" | "use" => only_a = true,
             "modify" | "mtime" => only_m = true,
             _ => {
-                ctx.diag.usage(format!("invalid argument {} for '--time'", q(w)));
+                ctx.diag.usage(format!("invalid argument {} for '--time'", lq(w)));
                 return Ok(1);
             }
         }
@@ -131,7 +131,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         match parse_date(d) {
             Some(t) => times = ((t, 0), (t, 0)),
             None => {
-                ctx.diag.error(format!("invalid date format {}", q(d)));
+                ctx.diag.error(format!("invalid date format {}", lq(d)));
                 return Ok(1);
             }
         }
@@ -140,7 +140,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         match parse_stamp(t) {
             Some(t) => times = ((t, 0), (t, 0)),
             None => {
-                ctx.diag.error(format!("invalid date format {}", q(t)));
+                ctx.diag.error(format!("invalid date format {}", lq(t)));
                 return Ok(1);
             }
         }
@@ -219,7 +219,7 @@ mod tests {
         let c = format!("{}/c", d);
         check("touch", &["-c", &c], "", "", 0);
         assert!(!std::path::Path::new(&c).exists());
-        check_err("touch", &["-d", "bogus", &f], "", "touch: invalid date format 'bogus'\n", 1);
+        check_err("touch", &["-d", "bogus", &f], "", "touch: invalid date format ‘bogus’\n", 1);
         check_err("touch", &[&format!("{}/no/such", d)], "", &format!("touch: cannot touch '{}/no/such': No such file or directory\n", d), 1);
     }
 }

@@ -4,7 +4,7 @@
 //! ([:alpha:] ...), equivalence ([=c=]) and repeats ([c*N], [c*] in SET2).
 
 use crate::args::{flag, Spec};
-use crate::ctx::{q, Ctx, Res};
+use crate::ctx::{lq, q, Ctx, Res};
 use std::io::Write;
 
 const SPECS: &[Spec] = &[
@@ -94,7 +94,7 @@ fn parse_set(s: &str) -> Result<Vec<El>, String> {
                 if kind == b':' {
                     match class(name) {
                         Some(v) => out.push(El::Bytes(v)),
-                        None => return Err(format!("invalid character class {}", q(name))),
+                        None => return Err(format!("invalid character class {}", lq(name))),
                     }
                 } else {
                     if name.len() != 1 {
@@ -126,7 +126,7 @@ fn parse_set(s: &str) -> Result<Vec<El>, String> {
                             i = j + 2 + close;
                             continue;
                         }
-                        None => return Err(format!("invalid repeat count {} in [c*n] construct", q(num))),
+                        None => return Err(format!("invalid repeat count {} in [c*n] construct", lq(num))),
                     }
                 }
             }
@@ -299,7 +299,7 @@ mod tests {
         }
         check_err("tr", &[], "", "tr: missing operand\nTry 'tr --help' for more information.\n", 1);
         check_err("tr", &["a"], "", "tr: missing operand after 'a'\nTwo strings must be given when translating.\nTry 'tr --help' for more information.\n", 1);
-        check_err("tr", &["[:foo:]", "a"], "", "tr: invalid character class 'foo'\n", 1);
+        check_err("tr", &["[:foo:]", "a"], "", "tr: invalid character class ‘foo’\n", 1);
         check_err("tr", &["z-a", "b"], "", "tr: range-endpoints of 'z-a' are in reverse collating sequence order\n", 1);
     }
 }

@@ -2,7 +2,7 @@
 //! missing files are created (unless -c), extended with zeros or cut.
 
 use crate::args::{flag, val, Spec};
-use crate::ctx::{q, reason, Ctx, Res};
+use crate::ctx::{lq, q, reason, Ctx, Res};
 use crate::fsx;
 use std::fs::OpenOptions;
 
@@ -73,7 +73,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
                 n = if p.has("o") { v.saturating_mul(BLOCK) } else { v };
             }
             None => {
-                ctx.diag.error(format!("Invalid number: {}", q(s)));
+                ctx.diag.error(format!("Invalid number: {}", lq(s)));
                 return Ok(1);
             }
         }
@@ -169,7 +169,7 @@ mod tests {
         let cases: &[(&[&str], &str)] = &[
             (&["x"], "truncate: you must specify either '--size' or '--reference'\nTry 'truncate --help' for more information.\n"),
             (&["-s", "1"], "truncate: missing file operand\nTry 'truncate --help' for more information.\n"),
-            (&["-s", "zz", "x"], "truncate: Invalid number: 'zz'\n"),
+            (&["-s", "zz", "x"], "truncate: Invalid number: ‘zz’\n"),
         ];
         for (args, err) in cases {
             let (c, _, e) = run("truncate", args, "");

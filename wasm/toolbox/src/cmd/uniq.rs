@@ -64,7 +64,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
                 Ok(n) => nums[i] = n,
                 Err(_) => {
                     let what = ["number of fields to skip", "number of bytes to skip", "number of bytes to compare"][i];
-                    ctx.diag.error(format!("{}: invalid {}", crate::ctx::q(v), what));
+                    ctx.diag.error(format!("{}: invalid {}", v, what));
                     return Ok(1);
                 }
             }

@@ -4,7 +4,7 @@
 //! (WASI cannot start other programs); the default is echo.
 
 use crate::args::{flag, optval, val, Spec};
-use crate::ctx::{q, reason, Ctx, Res};
+use crate::ctx::{lq, q, reason, Ctx, Res};
 use crate::fsx;
 use std::io::{self, Read, Write};
 
@@ -130,7 +130,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
                 let mut v = Vec::new();
                 crate::cmd::echo::unescape(d, &mut v);
                 if v.len() != 1 {
-                    ctx.diag.error(format!("invalid input delimiter specification {}: the delimiter must be either a single character or an escape sequence starting with \\.", q(d)));
+                    ctx.diag.error(format!("invalid input delimiter specification {}: the delimiter must be either a single character or an escape sequence starting with \\.", lq(d)));
                     return Ok(1);
                 }
                 Some(v[0] as char)
@@ -168,7 +168,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     let num = |k: &str| -> Result<Option<usize>, String> {
         match p.last(k) {
             None => Ok(None),
-            Some(v) => v.parse::<usize>().ok().filter(|n| *n > 0).map(Some).ok_or_else(|| format!("invalid number {} for -{} option", q(v), k)),
+            Some(v) => v.parse::<usize>().ok().filter(|n| *n > 0).map(Some).ok_or_else(|| format!("invalid number {} for -{} option", lq(v), k)),
         }
     };
     let (max_n, max_l) = match (num("n"), num("L")) {

@@ -530,9 +530,18 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         Ok(a) => a,
         Err((m, at)) => {
             let m = if m.starts_with("syntax error") { format!("{} (Unix shell quoting issues?)", m) } else { m };
-            // jq 1.6 follows the program's line with as many spaces as the error's offset.
-            let pad = " ".repeat(at.unwrap_or(0));
-            let _ = writeln!(ctx.diag.raw(), "jq: error: {} at <top-level>, line 1:\n{}{}\njq: 1 compile error", m, program, pad);
+            // jq 1.6 names the error's line, prints it, then as many spaces as the error's
+            // offset in that line.
+            let (line, text, pad) = match at {
+                Some(b) => {
+                    let b = b.min(program.len());
+                    let start = program[..b].rfind('\n').map_or(0, |i| i + 1);
+                    let end = program[start..].find('\n').map_or(program.len(), |i| start + i);
+                    (program[..start].matches('\n').count() + 1, &program[start..end], program[start..b].chars().count())
+                }
+                None => (1, program.as_str(), 0),
+            };
+            let _ = writeln!(ctx.diag.raw(), "jq: error: {} at <top-level>, line {}:\n{}{}\njq: 1 compile error", m, line, text, " ".repeat(pad));
             return Ok(3);
         }
     };

@@ -278,6 +278,22 @@ pub fn parse_at(src: &str) -> Result<Ast, (String, Option<usize>)> {
     match (r, p.zero_div) {
         (_, Some(c)) => Err(("Division by zero?".into(), Some(byte(c)))),
         (Ok(a), None) => Ok(a),
+        (Err(m), None) if m.starts_with("syntax error") => {
+            // jq 1.6 points at the token it could not take; at the end of the program, at the
+            // last thing its lexer read (the trailing blanks, if any, else the last token).
+            let at = match p.at.get(p.i) {
+                Some(&c) if p.i < p.t.len() => Some(c),
+                _ => {
+                    let blank = chars.iter().rev().take_while(|c| matches!(c, ' ' | '\t' | '\n')).count();
+                    if blank > 0 {
+                        Some(chars.len() - blank)
+                    } else {
+                        p.at.get(p.t.len().wrapping_sub(1)).copied()
+                    }
+                }
+            };
+            Err((m, at.map(byte)))
+        }
         (Err(m), None) => Err((m, None)),
     }
 }

@@ -299,7 +299,7 @@ fn errors_use_jq_wording() {
         (&["-n", "error({\"a\":1})"], "", "jq: error (at <unknown>) (not a string): {\"a\":1}\n", 5),
         (&["."], "{\"a\":1", "parse error: Unfinished JSON term at EOF at line 1, column 6\n", 4),
         (&["-z", "."], "", "jq: Unknown option -z\nUse jq --help for help with command-line options,\nor see the jq manpage, or online docs  at https://stedolan.github.io/jq\n", 2),
-        (&["-n", ". + 1 |"], "", "jq: error: syntax error, unexpected $end (Unix shell quoting issues?) at <top-level>, line 1:\n. + 1 |\njq: 1 compile error\n", 3),
+        (&["-n", ". + 1 |"], "", "jq: error: syntax error, unexpected $end (Unix shell quoting issues?) at <top-level>, line 1:\n. + 1 |      \njq: 1 compile error\n", 3),
     ];
     for (args, input, err, code) in cases {
         check_err("jq", args, input, err, *code);
@@ -362,7 +362,12 @@ fn fast_path_errors_keep_positions() {
         ("{\"a\":\"x\\q\"}", "Invalid escape at line 1, column 9"),
         ("{\"abcdefghij\":1,\"abcdefghij", "Unfinished JSON term at EOF at line 1, column 27"),
         ("12abc", "Invalid numeric literal at EOF at line 1, column 5"),
-        ("[1,-]", "Invalid numeric literal at line 1, column 4"),
+        ("[1,-]", "Invalid numeric literal at line 1, column 5"),
+        ("{bad\n", "Invalid numeric literal at line 2, column 0"),
+        ("{bad:1}", "Invalid numeric literal at line 1, column 5"),
+        ("{1:2}", "Object keys must be strings at line 1, column 3"),
+        ("nope\n", "Invalid literal at line 2, column 0"),
+        ("tru", "Invalid literal at EOF at line 1, column 3"),
         ("1.2.3", "Invalid numeric literal at EOF at line 1, column 5"),
         ("", ""),
     ];

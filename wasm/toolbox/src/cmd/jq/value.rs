@@ -625,7 +625,20 @@ impl<'a> Reader<'a> {
                 loop {
                     self.ws();
                     if self.b.get(self.pos) != Some(&b'"') {
-                        return Err(self.err(if self.pos >= self.b.len() { "Unfinished JSON term at EOF" } else { "Object keys must be strings" }));
+                        if self.pos >= self.b.len() {
+                            return Err(self.err("Unfinished JSON term at EOF"));
+                        }
+                        // jq 1.6 reads a key that is not a string as a value first (a bad word
+                        // fails as any value does: `{bad` is an invalid numeric literal), then
+                        // refuses it at the colon.
+                        if !matches!(self.b[self.pos], b',' | b'}' | b':') {
+                            self.value(depth + 1)?;
+                            self.ws();
+                            if self.b.get(self.pos) == Some(&b':') {
+                                self.pos += 1;
+                            }
+                        }
+                        return Err(self.err("Object keys must be strings"));
                     }
                     let k = self.string(true)?;
                     self.ws();
@@ -699,9 +712,19 @@ impl<'a> Reader<'a> {
                             self.pos += 1;
                             Err(self.err("Unmatched or unexpected character"))
                         }
-                        // jq 1.6 names a word the input ends in "at EOF".
+                        // jq 1.6 checks a word starting like true, false or null against that
+                        // literal, any other as a number; it names a word the input ends in "at EOF".
+                        None if matches!(wb[0], b't' | b'f' | b'n') && self.pos >= self.b.len() => Err(self.err("Invalid literal at EOF")),
+                        // Otherwise the delimiter that ended the word has been read too.
+                        None if matches!(wb[0], b't' | b'f' | b'n') => {
+                            self.pos += 1;
+                            Err(self.err("Invalid literal"))
+                        }
                         None if self.pos >= self.b.len() => Err(self.err("Invalid numeric literal at EOF")),
-                        None => Err(self.err("Invalid numeric literal")),
+                        None => {
+                            self.pos += 1;
+                            Err(self.err("Invalid numeric literal"))
+                        }
                     },
                 }
             }
