@@ -8,26 +8,26 @@ import { newSession, tool } from "../helpers";
 
 const { setup, calls } = inject("realismCorpus");
 
-/** Calls equal to Debian, per family (measured: 2,184 of 2,251 with the second round of calls, corpus/tasks.mjs; 1,780 of 1,830 before it). */
+/** Calls equal to Debian, per family (measured: 2,201 of 2,251 with the second round of calls, corpus/tasks.mjs, and its fixes; 2,184 before them; 1,780 of 1,830 before the round). */
 const FLOORS: Record<string, number> = {
   grep: 128,
   sed: 55,
-  awk: 66,
+  awk: 68,
   "sort-uniq": 38,
   "cut-tr-wc": 82,
-  "find-xargs": 79,
-  archives: 115,
+  "find-xargs": 80,
+  archives: 120,
   config: 102,
   changelog: 66,
-  getopts: 120,
-  "csv-json": 144,
+  getopts: 121,
+  "csv-json": 145,
   toc: 58,
   health: 63,
-  trap: 60,
-  build: 101,
+  trap: 61,
+  build: 102,
   diff: 84,
-  date: 86,
-  "shell-basics": 157,
+  date: 87,
+  "shell-basics": 161,
   files: 411,
   logs: 118,
   json: 51,
