@@ -8,27 +8,27 @@ import { newSession, tool } from "../helpers";
 
 const { setup, calls } = inject("realismCorpus");
 
-/** Calls equal to Debian, per family (measured: 1,780 of 1,830; 1,723 and 1,766 before the fixes of docs/realism.md). */
+/** Calls equal to Debian, per family (measured: 2,201 of 2,251 with the second round of calls, corpus/tasks.mjs, and its fixes; 2,184 before them; 1,780 of 1,830 before the round). */
 const FLOORS: Record<string, number> = {
   grep: 128,
   sed: 55,
-  awk: 66,
+  awk: 68,
   "sort-uniq": 38,
   "cut-tr-wc": 82,
-  "find-xargs": 79,
-  archives: 79,
-  config: 72,
-  changelog: 42,
-  getopts: 74,
-  "csv-json": 120,
-  toc: 44,
-  health: 47,
-  trap: 38,
-  build: 79,
-  diff: 69,
-  date: 79,
-  "shell-basics": 122,
-  files: 298,
+  "find-xargs": 80,
+  archives: 120,
+  config: 102,
+  changelog: 66,
+  getopts: 121,
+  "csv-json": 145,
+  toc: 58,
+  health: 63,
+  trap: 61,
+  build: 102,
+  diff: 84,
+  date: 87,
+  "shell-basics": 161,
+  files: 411,
   logs: 118,
   json: 51,
 };

@@ -7,7 +7,7 @@ import { ArithError } from "../expand/arith";
 import { quote, quoteAlways } from "../expand/word";
 import { berr, out, skipDashDash } from "./io";
 import { formatFunction } from "../syntax/print";
-import { signalName, signalNumber } from "./signals";
+import { signalName, signalNumber, signalTable } from "./signals";
 
 const KEYWORDS = new Set([
   "if",
@@ -155,7 +155,7 @@ async function trap(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
     return 0;
   }
   if (args[0] === "-l") {
-    await out(fds, " 1) SIGHUP\t 2) SIGINT\t 3) SIGQUIT\t 9) SIGKILL\t15) SIGTERM\n");
+    await out(fds, signalTable());
     return 0;
   }
   let action: string | null = args[0];
@@ -551,6 +551,8 @@ async function exec(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
   // argv[0] can only be renamed for a child shell here: other programs are found by name
   const st =
     name !== undefined && sh.isShellName(rest[0]) && !sh.funcs.has(rest[0]) ? await sh.runChildShell([name, ...rest.slice(1)], fds, null) : await sh.invoke(rest, fds);
+  // The program took the shell's place: no EXIT trap is left to run (unless it was never found).
+  if (st !== 127 && st !== 126) sh.traps.delete("EXIT");
   throw new ExitSig(st);
 }
 

@@ -5,6 +5,7 @@
 // Job numbers are positions in the job table, oldest first (%1, %2 ...); %% / %+ is the
 // newest, %- the one before it.
 import type { Fd, Shell } from "../interp/shell";
+import { ExitSig } from "../interp/shell";
 import { berr, out, skipDashDash } from "./io";
 import { wait as waitPids } from "./flow";
 import { signalName, signalNumber, signalTable } from "./signals";
@@ -103,6 +104,28 @@ async function listSignals(sh: Shell, args: string[], fds: Fd[]): Promise<number
   return st;
 }
 
+/** Signals bash ignores by default (the rest end the shell when no trap handles them). */
+const IGNORED = new Set(["CHLD", "CONT", "URG", "WINCH"]);
+
+/**
+ * `kill -SIG $$` from the shell itself: a trap for the signal runs as soon as kill returns (with
+ * $? as kill's), an ignored ('') signal does nothing, and an untrapped one ends the shell with
+ * 128+signal, its EXIT trap still running.
+ */
+async function signalSelf(sh: Shell, sig: number, fds: Fd[]): Promise<void> {
+  if (sig === 0) return;
+  const name = signalName(sig) ?? "";
+  const action = sig === 9 || sig === 19 ? undefined : sh.traps.get(name);
+  if (action === "") return;
+  if (action !== undefined) {
+    sh.status = 0;
+    await sh.runTrap(name, fds);
+    return;
+  }
+  if (IGNORED.has(name) || sig === 19 || sig === 20 || sig === 21 || sig === 22) return;
+  throw new ExitSig(128 + sig);
+}
+
 export async function kill(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
   let sig = 15;
   let i = 1;
@@ -147,6 +170,10 @@ export async function kill(sh: Shell, argv: string[], fds: Fd[]): Promise<number
     if (!t.startsWith("%") && !/^-?\d+$/.test(t)) {
       await berr(sh, fds, "kill", `${t}: arguments must be process or job IDs`);
       st = 1;
+      continue;
+    }
+    if (t === String(sh.rootPid) && sh.pid === sh.rootPid) {
+      await signalSelf(sh, sig, fds);
       continue;
     }
     const pid = jobPid(sh, t);

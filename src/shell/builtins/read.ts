@@ -361,5 +361,7 @@ export async function getopts(sh: Shell, argv: string[], fds: Fd[]): Promise<num
 
 /** getopts reports a bad option as getopt(3) does: `$0: message`, with no line number. */
 async function getoptsErr(sh: Shell, fds: Fd[], msg: string): Promise<void> {
+  // OPTERR=0 silences getopts' own messages, as a leading ':' in the option string does
+  if (sh.vars.get("OPTERR") === "0") return;
   await fds[2]?.w?.write(encode(`${sh.arg0}: ${msg}\n`)).catch(() => {});
 }

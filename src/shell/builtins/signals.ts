@@ -68,7 +68,11 @@ export function signalTable(): string {
     const name = signalName(n);
     if (name && !(n > 31 && n < 34)) cells.push(`${String(n).padStart(2)}) SIG${name}`);
   }
+  // bash ends a full row with a newline and every other cell with a tab (so the short last row
+  // keeps a tab before its newline)
   let s = "";
-  for (let i = 0; i < cells.length; i += 5) s += cells.slice(i, i + 5).join("\t") + "\n";
-  return s;
+  cells.forEach((c, i) => {
+    s += c + (i % 5 === 4 ? "\n" : "\t");
+  });
+  return cells.length % 5 ? s + "\n" : s;
 }

@@ -9,6 +9,7 @@ import { A_EXPORT, A_INTEGER, A_LOWER, A_NAMEREF, A_READONLY, A_UPPER, Var, arra
 import { attrString, dynamicKey, quote } from "../expand/word";
 import { berr, errOut, out, skipDashDash } from "./io";
 import { Parser } from "../syntax/parser";
+import { traceRaw, xtraceQuote } from "../interp/xtrace";
 
 function declLine(name: string, v: Var): string {
   const a = attrString(v) || "-";
@@ -242,6 +243,10 @@ export async function declare(sh: Shell, argv: string[], fds: Fd[], arrayArgs?: 
     }
     v.attrs = (v.attrs | on) & ~off;
     if (hasValue && sh.opts.allexport && !(off & A_EXPORT)) v.attrs |= A_EXPORT;
+    // bash's export and readonly assign through do_assignment_no_expand, which traces each
+    // `name=value` under `set -x` (declare, typeset and local assign without a trace)
+    if (hasValue && sh.opts.xtrace && (cmd === "export" || cmd === "readonly") && !arrayArgs?.get(k))
+      await traceRaw(sh, fds, `${name}${m[2] ?? ""}${m[3]}${m[4] === "" ? "" : xtraceQuote(m[4])}`);
     if (hasValue) {
       const arrAssign = arrayArgs?.get(k);
       if (arrAssign) {

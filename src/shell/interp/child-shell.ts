@@ -200,5 +200,8 @@ export function initVars(sh: Shell, env: Record<string, string>, cwd: string): v
   sh.vars.set("BASH_VERSION", "5.2.15(1)-release");
   sh.vars.set("BASH", "/bin/bash");
   sh.vars.setArray("BASH_VERSINFO", ["5", "2", "15", "1", "release", "x86_64-pc-linux-gnu"]);
+  // bash makes it readonly (`declare -ar BASH_VERSINFO`)
+  const info = sh.vars.lookup("BASH_VERSINFO");
+  if (info) info.attrs |= A_READONLY;
   sh.vars.set("SHLVL", "1");
 }

@@ -1,9 +1,10 @@
 // The corpus: every call, with its family, in a stable order (the floor and the cache key depend
 // on it). Families are the kinds of work issue 26 names; each module builds its calls from
-// templates × parameters over the fixture project (fixture.mjs).
+// templates × parameters over the fixture project (fixture.mjs); tasks.mjs adds whole tasks to them.
 import * as one from "./oneliners.mjs";
 import * as flows from "./workflows.mjs";
 import * as explore from "./explore.mjs";
+import * as tasks from "./tasks.mjs";
 
 const FAMILIES = {
   grep: one.grep,
@@ -12,19 +13,19 @@ const FAMILIES = {
   "sort-uniq": one.sortUniq,
   "cut-tr-wc": one.cutTrWc,
   "find-xargs": one.findXargs,
-  archives: flows.archives,
-  config: flows.config,
-  changelog: flows.changelog,
-  getopts: flows.getopts,
-  "csv-json": flows.csvJson,
-  toc: flows.toc,
-  health: flows.health,
-  trap: flows.traps,
-  build: flows.builds,
-  diff: flows.diffs,
-  date: flows.dates_,
-  "shell-basics": flows.shellBasics,
-  files: explore.files,
+  archives: [...flows.archives, ...tasks.archives],
+  config: [...flows.config, ...tasks.config],
+  changelog: [...flows.changelog, ...tasks.changelog],
+  getopts: [...flows.getopts, ...tasks.getopts],
+  "csv-json": [...flows.csvJson, ...tasks.csvJson],
+  toc: [...flows.toc, ...tasks.toc],
+  health: [...flows.health, ...tasks.health],
+  trap: [...flows.traps, ...tasks.traps],
+  build: [...flows.builds, ...tasks.builds],
+  diff: [...flows.diffs, ...tasks.diffs],
+  date: [...flows.dates_, ...tasks.dates],
+  "shell-basics": [...flows.shellBasics, ...tasks.shellBasics],
+  files: [...explore.files, ...tasks.files],
   logs: explore.logs,
   json: explore.jsonQueries,
 };

@@ -228,6 +228,10 @@ impl<'a> Parser<'a> {
             negated = true;
             self.i += 1;
         }
+        // GNU's dfa: a '[' (or "[^") that ends the pattern is reported before any bracket is parsed.
+        if self.i == c.len() {
+            return Err("Invalid regular expression".into());
+        }
         let mut ranges = Vec::new();
         let mut first = true;
         loop {

@@ -16,6 +16,10 @@ fn bracket(chars: &[char], mut i: usize, out: &mut String) -> Result<usize, Stri
         out.push('^');
         i += 1;
     }
+    // GNU's dfa: a '[' (or "[^") that ends the pattern is reported before any bracket is parsed.
+    if i == chars.len() {
+        return Err("Invalid regular expression".into());
+    }
     let mut first = true;
     while i < chars.len() {
         let c = chars[i];

@@ -168,12 +168,10 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         for r in &rows {
             let mut line = String::new();
             for (k, &i) in order.iter().enumerate() {
-                // Short rows end at their last cell, except where empty lines are kept.
-                if i >= r.len() && !keep_empty {
-                    continue;
-                }
+                // util-linux 2.38: a short row's missing cells are empty cells, padded like the
+                // others; only the table's last column goes unpadded ("d e" under "a b c" is "d  e  ").
                 let c = r.get(i).unwrap_or(&empty);
-                let last = k + 1 == order.len() || (!keep_empty && order[k + 1..].iter().all(|j| *j >= r.len()));
+                let last = k + 1 == order.len();
                 if k > 0 {
                     line.push_str(outsep);
                 }
@@ -239,6 +237,8 @@ mod tests {
             (&["-t", "-R", "2"], "a 1\nb 100\n", "a    1\nb  100\n"),
             (&["-t", "-N", "x,y", "-O", "y", "-H", "3"], "a 1 z\nbb 2 z\n", "y  x\n1  a\n2  bb\n"),
             (&["-t", "-l", "2"], "a b c\nd e\n", "a  b c\nd  e\n"),
+            (&["-t"], "a b c\nd e\nf\n", "a  b  c\nd  e  \nf     \n"),
+            (&["-t", "-s,"], "a,b,c\nd,,\nx,y\n", "a  b  c\nd     \nx  y  \n"),
         ];
         for (args, input, out) in cases {
             check("column", args, input, out, 0);

@@ -180,6 +180,7 @@ fn format(fmt: &str, t: &Tm) -> String {
             'H' => num(t.h, 2, '0'),
             'I' => num(h12, 2, '0'),
             'j' => num(t.yd + 1, 3, '0'),
+            'q' => ((t.mo as i64 - 1) / 3 + 1).to_string(),
             'k' => num(t.h, 2, ' '),
             'l' => num(h12, 2, ' '),
             'm' => num(t.mo as i64, 2, '0'),

@@ -259,6 +259,22 @@ impl<'a> Parser<'a> {
                 let (s, ns) = fsx::mtime(&m);
                 Node::Newer(s, ns, p == "-anewer")
             }
+            // -newerXY REF: X is the entry's time (a, m; c and B read as m here), Y the
+            // reference's: a file's time (a, c, m, B) or, for t, REF read as a date as `date -d` does.
+            _ if p.len() == 8 && p.starts_with("-newer") && "acmB".contains(&p[6..7]) && "acmBt".contains(&p[7..8]) => {
+                let a = self.arg(&p)?;
+                let (s, ns) = if &p[7..8] == "t" {
+                    crate::cmd::date::parse_date(&a, fsx::now()).ok_or_else(|| format!("I cannot figure out how to interpret {} as a date or time", q(&a)))?
+                } else {
+                    let m = fsx::metadata(&a).map_err(|e| format!("{}: {}", q(&a), reason(&e)))?;
+                    if &p[7..8] == "a" {
+                        fsx::atime(&m)
+                    } else {
+                        fsx::mtime(&m)
+                    }
+                };
+                Node::Newer(s, ns, &p[6..7] == "a")
+            }
             "-true" => Node::Const(true),
             "-false" => Node::Const(false),
             "-print" => {

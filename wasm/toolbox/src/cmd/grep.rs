@@ -330,7 +330,18 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
             Err(e) => {
                 let msg = e.to_string();
                 let first = msg.lines().last().unwrap_or("invalid pattern").trim().trim_start_matches("error: ").to_string();
-                ctx.diag.error(format!("invalid regular expression: {}", first));
+                // -P: PCRE2's words for the mistakes agents make most, as GNU grep prints them.
+                let pcre2 = match first.as_str() {
+                    "unclosed group" => Some("missing closing parenthesis"),
+                    "unopened group" => Some("unmatched closing parenthesis"),
+                    "unclosed character class" => Some("missing terminating ] for character class"),
+                    "incomplete escape sequence, reached end of pattern prematurely" => Some("\\ at end of pattern"),
+                    _ => None,
+                };
+                match pcre2 {
+                    Some(m) if mode == "P" => ctx.diag.error(m),
+                    _ => ctx.diag.error(format!("invalid regular expression: {}", first)),
+                }
                 return Ok(2);
             }
         }

@@ -238,6 +238,8 @@ const SPECS: &[Spec] = &[
 const HELP: &str = "Usage: gzip [OPTION]... [FILE]...\nCompress or uncompress FILEs (by default, compress FILES in-place).\n\n  -c, --stdout      write on standard output, keep original files unchanged\n  -d, --decompress  decompress\n  -f, --force       force overwrite of output file\n  -k, --keep        keep (don't delete) input files\n  -n, --no-name     do not save the original file name and timestamp\n  -r, --recursive   operate recursively on directories\n  -S, --suffix=SUF  use suffix SUF on compressed files\n  -t, --test        test compressed file integrity\n  -1, --fast        compress faster\n  -9, --best        compress better\n\nWith no FILE, or when FILE is -, read standard input.\n";
 
 fn run_mode(ctx: &mut Ctx, args: &[String], decomp: bool, to_stdout: bool) -> Res {
+    // Debian's gunzip and zcat are scripts that run `gzip -d`: every message names gzip.
+    ctx.diag.name = "gzip";
     let p = getopt!(ctx, args, SPECS, HELP, 1);
     if p.has("L") {
         writeln!(ctx.out, "{} (toolshed toolbox) {}\nDeflate is GNU gzip 1.12's own (deflate.c, trees.c, bits.c; GPL-3.0-or-later), compiled from Debian's source package; inflate is the miniz_oxide crate's (MIT or Apache-2.0); the gzip container is the toolbox's own.", ctx.name, env!("CARGO_PKG_VERSION"))?;
@@ -440,11 +442,12 @@ fn list(ctx: &mut Ctx, names: &[String], verbose: bool, quiet: bool, suffix: &st
             status = 1;
             continue;
         }
+        // A .tgz or .taz lists as the .tar inside it, as gzip names what it would restore.
+        let tar = [".tgz", ".taz"].iter().find_map(|x| name.strip_suffix(x)).map(|b| format!("{}.tar", b));
         let shown = if name == "-" {
             "stdout".to_string()
-        } else if let Some(b) = name.strip_suffix(".tgz").filter(|_| suffix != ".tgz") {
-            // As gzip -d names it: x.tgz holds x.tar.
-            format!("{}.tar", b)
+        } else if let Some(t) = tar.filter(|_| !name.ends_with(suffix)) {
+            t
         } else {
             name.strip_suffix(suffix).or_else(|| name.strip_suffix(".gz")).unwrap_or(name).to_string()
         };
@@ -528,7 +531,7 @@ mod tests {
         check_err("gzip", &[&f], "", &format!("gzip: {}.gz already exists;\tnot overwritten\n", f), 2);
         check_err("gunzip", &[&f], "", &format!("gzip: {}: unknown suffix -- ignored\n", f), 2);
         let (c, _, e) = run("gunzip", &["-c"], "plain text, not gzip");
-        assert_eq!((c, e.as_str()), (1, "gunzip: stdin: not in gzip format\n"));
+        assert_eq!((c, e.as_str()), (1, "gzip: stdin: not in gzip format\n"));
         check("gzip", &["-t", &format!("{}.gz", f)], "", "", 0);
     }
 

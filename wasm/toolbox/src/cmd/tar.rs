@@ -691,6 +691,12 @@ fn date_value(ctx: &mut Ctx, m: &str) -> Result<i64, ()> {
 
 pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     let args = expand_old_style(args);
+    // GNU tar parses with argp: a usage error names --usage too and exits 64 (EX_USAGE).
+    if let Err(m) = crate::args::parse(&args, SPECS) {
+        ctx.diag.error(m);
+        let _ = writeln!(ctx.diag.raw(), "Try 'tar --help' or 'tar --usage' for more information.");
+        return Ok(64);
+    }
     let p = getopt!(ctx, &args, SPECS, HELP, 2);
     // GNU also names its remote-tape defaults (--rmt-command, --rsh-command): refused here.
     if p.has("show-defaults") {
@@ -934,6 +940,19 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
             return Ok(2);
         }
         Ok(()) => {}
+    }
+    // GNU tar changes into -C's directory before extracting anything: when it cannot, nothing is
+    // extracted and the run ends there.
+    if let (true, Some(d)) = (p.has("x"), dir.as_deref()) {
+        if !fsx::is_dir(d) {
+            let why = match fsx::metadata(d) {
+                Ok(_) => "Not a directory".to_string(),
+                Err(e) => reason(&e),
+            };
+            ctx.diag.error(format!("{}: Cannot open: {}", d, why));
+            ctx.diag.error("Error is not recoverable: exiting now");
+            return Ok(2);
+        }
     }
     let compressed = raw.starts_with(&[0x1f, 0x8b]);
     if (appending || p.has("delete")) && (compressed || gz || archive == "-") {

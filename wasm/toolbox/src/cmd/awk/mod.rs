@@ -296,6 +296,14 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     let operands: Vec<String> = args[i..].to_vec();
     let prog = match lex::lex(&src).and_then(parse::parse) {
         Ok(p) => p,
+        // gawk's report of a program on the command line that ends too soon (`awk '{'`): its
+        // last line, a caret after it, and exit status 1.
+        Err(m) if m.contains("unexpected end of program") && pieces.iter().all(|(k, _)| *k == 'e') => {
+            let n = src.split('\n').count();
+            let last = src.rsplit('\n').next().unwrap_or("");
+            let _ = write!(ctx.diag.raw(), "awk: cmd. line:{n}: {last}\nawk: cmd. line:{n}: {}^ unexpected newline or end of string\n", " ".repeat(last.chars().count()));
+            return Ok(1);
+        }
         Err(m) => return Ok(fatal(ctx, &m)),
     };
     let Ctx { stdin, out, diag, .. } = ctx;
@@ -570,7 +578,8 @@ mod tests {
         check("awk", &["{s += $NF; t += $1; n = NF} END {print s - 0, t, NR, n, $NF}", &path], "", &want, 0);
         check("awk", &["-F\t", "{n += NF} END {print n}", &path], "", "40001\n", 0);
         check("awk", &["/^19999 / {print $2}", &path], "", "w0\n", 0);
-        check_err("awk", &["{print $1"], "", "awk: syntax error at source line 1: unexpected end of program, missing '}' (near Eof)\n", 2);
+        check_err("awk", &["{print $1"], "", "awk: cmd. line:1: {print $1\nawk: cmd. line:1:          ^ unexpected newline or end of string\n", 1);
+        check_err("awk", &["{"], "", "awk: cmd. line:1: {\nawk: cmd. line:1:  ^ unexpected newline or end of string\n", 1);
         check_err("awk", &["BEGIN { system(\"ls\") }"], "", "awk: fatal: system() is not available in this sandbox\n", 2);
         // -S refuses what gawk's sandbox does, with its messages; `cmd | getline` is named.
         check_err("awk", &["-S", "BEGIN { system(\"ls\") }"], "", "awk: fatal: 'system' function not allowed in sandbox mode\n", 2);

@@ -134,6 +134,11 @@ pub fn num_to_str(n: f64, fmt: &str) -> String {
     if n == n.trunc() && n.abs() < 1e16 {
         return format!("{}", n as i64);
     }
+    // gawk's format_val: an integral value beyond a C long still prints whole, through %.0f
+    // (1e20 is 100000000000000000000, not 1e+20).
+    if n == n.trunc() {
+        return format!("{:.0}", n);
+    }
     super::format::sprintf(fmt, &[Val::Num(n)], fmt).unwrap_or_else(|_| n.to_string())
 }
 

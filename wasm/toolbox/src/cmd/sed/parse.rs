@@ -161,6 +161,11 @@ impl<'a> P<'a> {
                 } else if n == b't' && !keep_escapes {
                     // GNU sed turns \t into a tab before the regex is compiled.
                     out.push(b'\t');
+                } else if let (false, Some((b, len))) = (keep_escapes, numeric_escape(n, &self.s[self.i..])) {
+                    // \xHH, \dNNN, \oNNN: the byte itself, before the regex is compiled (so
+                    // `s/\x1b\[[0-9;]*m//g` strips colours, and \x2e is a '.' that matches anything).
+                    out.push(b);
+                    self.i += len;
                 } else {
                     out.push(b'\\');
                     out.push(n);
@@ -331,6 +336,23 @@ fn addr2(p: &mut P) -> Result<Option<Addr2>, Err> {
     }
 }
 
+/// GNU sed's \xHH (one or two hex digits), \dNNN (decimal) and \oNNN (octal): the byte and how
+/// many digits it took, or None when no digit follows (then the escape stays as written).
+fn numeric_escape(kind: u8, rest: &[u8]) -> Option<(u8, usize)> {
+    let (radix, max) = match kind {
+        b'x' => (16, 2),
+        b'd' => (10, 3),
+        b'o' => (8, 3),
+        _ => return None,
+    };
+    let len = rest.iter().take(max).take_while(|c| (**c as char).is_digit(radix)).count();
+    if len == 0 {
+        return None;
+    }
+    let v = u32::from_str_radix(std::str::from_utf8(&rest[..len]).ok()?, radix).ok()?;
+    Some(((v & 0xff) as u8, len))
+}
+
 fn parse_repl(raw: &[u8]) -> Vec<Part> {
     let mut parts = Vec::new();
     let mut lit = Vec::new();
@@ -362,6 +384,11 @@ fn parse_repl(raw: &[u8]) -> Vec<Part> {
                 b'n' => lit.push(b'\n'),
                 b't' => lit.push(b'\t'),
                 b'\n' => lit.push(b'\n'),
+                b'x' | b'd' | b'o' if numeric_escape(n, &raw[i..]).is_some() => {
+                    let (b, len) = numeric_escape(n, &raw[i..]).unwrap();
+                    lit.push(b);
+                    i += len;
+                }
                 other => lit.push(other),
             }
         } else {

@@ -72,6 +72,11 @@ fn table() {
         (&["-z", "s/\\(a\\)\\1/X/g"], "aa\0baa\0", "X\0bX\0"),
         (&["s/\\(.\\)\\1/X/"], "abb", "aX"),
         (&["-E", "s/(.)\\1/\\n/"], "a\0\0b\n", "a\nb\n"),
+        // \xHH, \dNNN, \oNNN are the bytes themselves, in the regex and in the replacement
+        (&["s/\\x1b\\[[0-9;]*m//g"], "\x1b[1;32mok\x1b[0m\n", "ok\n"),
+        (&["s/a\\x2eb/Y/"], "azb\n", "Y\n"),
+        (&["s/b/\\x41\\d066\\o103/"], "abc\n", "aABCc\n"),
+        (&["-n", "/\\x41/p"], "A\nb\n", "A\n"),
     ];
     for (args, input, out) in cases {
         check("sed", args, input, out, 0);
