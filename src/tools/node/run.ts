@@ -1,7 +1,7 @@
-import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSAsyncContext } from "quickjs-emscripten-core";
+import type { QuickJSContext, QuickJSHandle, QuickJSRuntime } from "quickjs-emscripten-core";
 import type { Denial } from "../../policy/denied";
 import type { GuardedFs } from "../../policy/guarded-fs";
-import { asyncEngine, syncEngine } from "./engine";
+import { newEngine } from "./engine";
 import { GuestFailure, fsOps } from "./fs-ops";
 import { NODE_INTERRUPTS_PER_SECOND, NODE_STACK_BYTES } from "./limits";
 import type { Services } from "./services";
@@ -25,13 +25,15 @@ export interface NodeRunOptions {
   stdin: Uint8Array;
   timeoutMs: number;
   maxOutputBytes: number;
-  /** The asyncify build, so child_process.*Sync can wait for the shell. */
-  needsAsync: boolean;
   services: Services;
   write(fd: 1 | 2, bytes: Uint8Array): void;
   flush(): Promise<void>;
   denied(d: Denial): void;
 }
+
+/** What a *Sync child_process call answers where the guest cannot be suspended. */
+const WAIT_REFUSED =
+  "child_process.execSync/spawnSync/execFileSync cannot wait here (inside a module being loaded by import, or an 'exit' listener); call it from the script's own code, or use the callback form child_process.exec(cmd, cb)";
 
 class Stop {
   constructor(
@@ -53,7 +55,7 @@ class GuestThrow {
  * nothing is left, as Node does. Returns the exit status.
  */
 export async function runNode(o: NodeRunOptions): Promise<number> {
-  const mod = o.needsAsync ? await asyncEngine() : await syncEngine();
+  const { mod, waits } = await newEngine();
   const rt: QuickJSRuntime = mod.newRuntime();
   rt.setMaxStackSize(NODE_STACK_BYTES);
   const maxTicks = Math.max(1, Math.round((o.timeoutMs / 1000) * NODE_INTERRUPTS_PER_SECOND));
@@ -74,7 +76,10 @@ export async function runNode(o: NodeRunOptions): Promise<number> {
   const pending = new Set<Promise<unknown>>();
   let clock = 0;
   const services = o.services;
-  let asyncCtx: QuickJSAsyncContext | null = o.needsAsync ? (ctx as QuickJSAsyncContext) : null;
+  // Host answers that arrived while the guest was suspended (waits.depth > 0): given to the
+  // guest once it is not running, since nothing may call into the instance mid-suspension.
+  const arrived: (() => void)[] = [];
+  const deliver = (f: () => void) => (waits && waits.depth > 0 ? arrived.push(f) : f());
 
   const write = (fd: number, text: string) => {
     if (exitCode !== null || outOverflow) return;
@@ -104,15 +109,17 @@ export async function runNode(o: NodeRunOptions): Promise<number> {
   const bytesOut = (b: Uint8Array) => ctx.newArrayBuffer(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer);
   const later = (work: Promise<unknown>) => {
     const d = ctx.newPromise();
-    const p = work
-      .then(
-        (v) => d.resolve(ctx.newString(JSON.stringify({ v }))),
-        (e) => d.resolve(ctx.newString(JSON.stringify({ e: e instanceof GuestFailure ? e.error : { message: String(e instanceof Error ? e.message : e) } }))),
-      )
-      .finally(() => {
-        pending.delete(p);
+    const settle = (answer: string) =>
+      deliver(() => {
+        d.resolve(ctx.newString(answer));
         d.dispose();
       });
+    const p = work
+      .then(
+        (v) => settle(JSON.stringify({ v })),
+        (e) => settle(JSON.stringify({ e: e instanceof GuestFailure ? e.error : { message: String(e instanceof Error ? e.message : e) } })),
+      )
+      .finally(() => pending.delete(p));
     pending.add(p);
     return d.handle;
   };
@@ -141,6 +148,14 @@ export async function runNode(o: NodeRunOptions): Promise<number> {
   const asyncOps: Record<string, (...a: any[]) => Promise<unknown>> = services.async;
 
   const hostFn = (opH: QuickJSHandle, ...argH: QuickJSHandle[]) => {
+    if (waits) waits.inHost++;
+    try {
+      return hostCall(opH, argH);
+    } finally {
+      if (waits) waits.inHost--;
+    }
+  };
+  const hostCall = (opH: QuickJSHandle, argH: QuickJSHandle[]) => {
     const op = ctx.getString(opH);
     const args = argH.map(arg);
     if (asyncOps[op]) return later(asyncOps[op]!(...args));
@@ -155,20 +170,29 @@ export async function runNode(o: NodeRunOptions): Promise<number> {
     }
   };
   ctx.newFunction("__host", hostFn).consume((f) => ctx.setProp(ctx.global, "__host", f));
-  if (asyncCtx) {
-    const sync = services.blocking;
-    asyncCtx
-      .newAsyncifiedFunction("__hostWait", async (opH, ...argH) => {
-        // Strings and nulls only: nothing here may call back into the instance while it waits.
+  if (waits) {
+    const blocking = services.blocking;
+    ctx
+      .newFunction("__hostWait", (opH, ...argH) => {
         const op = ctx.getString(opH);
         const args = argH.map((h) => ctx.dump(h) as unknown);
-        let answer: string;
-        try {
-          answer = JSON.stringify({ v: await sync[op]!(...args) });
-        } catch (e) {
-          answer = JSON.stringify({ e: e instanceof GuestFailure ? e.error : { message: String(e instanceof Error ? e.message : e) } });
-        }
-        return ctx.newString(answer);
+        if (!blocking[op]) return ctx.newString(JSON.stringify({ e: { message: `unknown host call ${op}` } }));
+        // Only the guest's own code may wait: not from inside a host callback (a module loader,
+        // an 'exit' listener run by the host), where JS frames sit on the suspended stack.
+        if (!waits.canWait) return ctx.newString(JSON.stringify({ e: { code: "ERR_NOT_SUPPORTED", message: WAIT_REFUSED } }));
+        // A promise: the guest's stack is suspended (JSPI) until it settles (suspend.ts). The
+        // work starts after the suspension, and only strings cross back.
+        // (The library's type says a host function answers at once; its glue awaits a promise.)
+        return (async () => {
+          await null;
+          let answer: string;
+          try {
+            answer = JSON.stringify({ v: await blocking[op]!(...args) });
+          } catch (e) {
+            answer = JSON.stringify({ e: e instanceof GuestFailure ? e.error : { message: String(e instanceof Error ? e.message : e) } });
+          }
+          return ctx.newString(answer);
+        })() as unknown as QuickJSHandle;
       })
       .consume((f) => ctx.setProp(ctx.global, "__hostWait", f));
   }
@@ -176,15 +200,27 @@ export async function runNode(o: NodeRunOptions): Promise<number> {
     .newFunction("__compile", (codeH, fileH, asScriptH) => {
       const code = ctx.getString(codeH);
       const file = ctx.getString(fileH);
-      const r = ctx.evalCode(code, file, { type: "global", strict: false });
       void asScriptH;
-      return r;
+      if (waits) waits.inHost++;
+      try {
+        return ctx.evalCode(code, file, { type: "global", strict: false });
+      } finally {
+        if (waits) waits.inHost--;
+      }
     })
     .consume((f) => ctx.setProp(ctx.global, "__compile", f));
 
   // The module loader for ES modules: built-ins and CommonJS files as synthetic modules.
   let hooks: QuickJSHandle | null = null;
   const hook = (name: string, ...args: (string | number | boolean)[]): unknown => {
+    if (waits) waits.inHost++;
+    try {
+      return hookCall(name, args);
+    } finally {
+      if (waits) waits.inHost--;
+    }
+  };
+  const hookCall = (name: string, args: (string | number | boolean)[]): unknown => {
     const fn = ctx.getProp(hooks!, name);
     const argHandles = args.map((a) => (typeof a === "string" ? ctx.newString(a) : typeof a === "number" ? ctx.newNumber(a) : a ? ctx.true : ctx.false));
     const r = ctx.callFunction(fn, hooks!, ...argHandles);
@@ -239,9 +275,15 @@ export async function runNode(o: NodeRunOptions): Promise<number> {
   };
 
   const err = (text: string) => o.write(2, enc.encode(text));
-  const evalEntry = async (code: string): Promise<QuickJSHandle | { error: QuickJSHandle }> => {
-    const r = asyncCtx ? await asyncCtx.evalCodeAsync(code, "<node>", { type: "global" }) : ctx.evalCode(code, "<node>", { type: "global" });
-    return r.error ? { error: r.error } : r.value;
+  /** Runs guest code from the top: through JSPI's promising entry where there is one, so it may wait. */
+  const evalEntry = async (code: string, file = "<node>", type: "global" | "module" = "global"): Promise<QuickJSHandle | { error: QuickJSHandle }> => {
+    const r = waits ? await waits.evalCode(ctx, code, file, type) : ctx.evalCode(code, file, { type });
+    return r.error ? { error: r.error } : r.value!;
+  };
+  const runJobs = async (): Promise<{ error?: QuickJSHandle }> => {
+    if (waits) return waits.executePendingJobs(rt, ctx);
+    const r = rt.executePendingJobs(-1);
+    return r.error ? { error: r.error } : (r.value, {});
   };
   /** What an exception that reached the top means: exit, a limit, or an uncaught error (printed). */
   const settle = (errorH: QuickJSHandle): Stop => {
@@ -265,11 +307,9 @@ export async function runNode(o: NodeRunOptions): Promise<number> {
     const m = o.main;
     if (m.kind === "file" && (hook("isEsm", m.path) as boolean)) {
       const src = ops.readText!(m.path) as string;
-      const r = ctx.evalCode(src.replace(/^#!.*/, ""), m.path, { type: "module" });
-      top = r.error ? { error: r.error } : r.value;
+      top = await evalEntry(src.replace(/^#!.*/, ""), m.path, "module");
     } else if (m.kind === "eval" && m.esm) {
-      const r = ctx.evalCode(m.code, `${cwd}/[eval1]`, { type: "module" });
-      top = r.error ? { error: r.error } : r.value;
+      top = await evalEntry(m.code, `${cwd}/[eval1]`, "module");
     } else if (m.kind === "file") {
       top = await evalEntry(`__node.hooks.runMain(${JSON.stringify(m.path)})`);
     } else {
@@ -283,7 +323,8 @@ export async function runNode(o: NodeRunOptions): Promise<number> {
     // The event loop: promise jobs, then host calls in flight, then the next timer.
     let slept = 0;
     for (;;) {
-      const jobs = rt.executePendingJobs(-1);
+      while (arrived.length) arrived.shift()!();
+      const jobs = await runJobs();
       if (jobs.error) throw settle(jobs.error);
       if (exitCode !== null || outOverflow || killed) break;
       await o.flush();
@@ -318,9 +359,9 @@ export async function runNode(o: NodeRunOptions): Promise<number> {
         await new Promise((r) => setTimeout(r, next));
         clock += next;
       }
-      const fired = asyncCtx ? await evalEntry("__node.hooks.fireTimer()") : (hook("fireTimer"), ctx.undefined);
-      if (fired !== ctx.undefined && "error" in fired) throw settle(fired.error);
-      if (fired !== ctx.undefined) (fired as QuickJSHandle).dispose();
+      const fired = await evalEntry("__node.hooks.fireTimer()");
+      if ("error" in fired) throw settle(fired.error);
+      fired.dispose();
     }
     topPromise?.dispose();
     if (exitCode === null && !outOverflow && !killed) {
