@@ -60,13 +60,15 @@ export async function benchNode(print) {
     WORKLOADS.forEach((w, i) => {
       const n = native[i],
         o = ours[i];
-      const same = n.stdout === o.stdout ? "same output" : `OUTPUT DIFFERS: ${JSON.stringify(o.stdout ?? o.stderr).slice(0, 80)}`;
+      const same = n.stdout === o.stdout ? "same output" : `OUTPUT DIFFERS: ${JSON.stringify(o.stdout || o.stderr).slice(0, 300)}`;
       print(`${w.name} — native`, n.ms, "ms");
       print(`${w.name} — toolshed`, o.ms, "ms", `${(o.ms / n.ms).toFixed(2)}x native, ${same}`);
       if (o.ok) ratios.push(o.ms / n.ms);
     });
     const start = ours[0].ms / native[0].ms;
-    console.log(`goal: start within 3x native: ${start.toFixed(2)}x (${start <= 3 ? "met" : "NOT met"}); median ratio ${median(ratios).toFixed(2)}x`);
+    console.log(
+      `goal: start within 3x native: ${start.toFixed(2)}x (${start <= 3 ? "met" : "NOT met"}); median ratio ${ratios.length ? `${median(ratios).toFixed(2)}x` : "n/a (no run succeeded)"}`,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -1,7 +1,7 @@
 import { newQuickJSWASMModuleFromVariant, newVariant, type QuickJSWASMModule } from "quickjs-emscripten-core";
 import syncVariant from "@jitl/quickjs-wasmfile-release-sync";
 import { NODE_INITIAL_MEMORY_BYTES, NODE_MEMORY_BYTES } from "./limits";
-import { Waits, canSuspend, suspendHostCalls } from "./suspend";
+import { Waits, type WaitSlot, canSuspend, suspendHostCalls } from "./suspend";
 // Imported as a module, so wrangler bundles it compiled (CompiledWasm): nothing is compiled from
 // bytes at request time, which workerd refuses. The package's `./wasm` export has no esbuild
 // loader, hence the file path.
@@ -21,16 +21,17 @@ export interface Engine {
  * once, and nothing a stopped script left behind (a run killed by a limit leaves live objects,
  * which QuickJS's runtime teardown asserts against) can reach the next run.
  */
-export async function newEngine(): Promise<Engine> {
+export async function newEngine(canWait: boolean): Promise<Engine> {
   const wasmMemory = memory();
-  if (!canSuspend()) return { mod: await newQuickJSWASMModuleFromVariant(newVariant(syncVariant, { wasmModule: syncWasm, wasmMemory })), waits: null };
+  if (!canWait || !canSuspend()) return { mod: await newQuickJSWASMModuleFromVariant(newVariant(syncVariant, { wasmModule: syncWasm, wasmMemory })), waits: null };
+  const slot: WaitSlot = { pending: null };
   const mod = await newQuickJSWASMModuleFromVariant(
     newVariant(syncVariant, {
       wasmMemory,
       emscriptenModule: {
         // Instantiates the bundled module itself, to wrap the host-call import for JSPI.
         async instantiateWasm(imports, onSuccess) {
-          suspendHostCalls(imports);
+          suspendHostCalls(imports, slot);
           const instance = await WebAssembly.instantiate(syncWasm, imports);
           onSuccess(instance);
           return instance.exports;
@@ -38,7 +39,7 @@ export async function newEngine(): Promise<Engine> {
       },
     }),
   );
-  return { mod, waits: new Waits((mod as unknown as { module: unknown }).module, wasmMemory) };
+  return { mod, waits: new Waits((mod as unknown as { module: unknown }).module, wasmMemory, slot) };
 }
 
 /**

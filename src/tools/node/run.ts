@@ -21,6 +21,12 @@ export interface NodeRunOptions {
   /** process.argv as Node builds it: ["/usr/bin/node", script, ...args]. */
   argv: string[];
   main: NodeMain;
+  /**
+   * Whether *Sync child_process calls may wait (JSPI): only for CommonJS scripts that name one,
+   * since under JSPI every host call must come from a promising entry, which the ES module
+   * loader's callbacks are not (suspend.ts).
+   */
+  canWait: boolean;
   /** Whole stdin, read before the run when the script may ask for it; empty otherwise. */
   stdin: Uint8Array;
   timeoutMs: number;
@@ -55,7 +61,7 @@ class GuestThrow {
  * nothing is left, as Node does. Returns the exit status.
  */
 export async function runNode(o: NodeRunOptions): Promise<number> {
-  const { mod, waits } = await newEngine();
+  const { mod, waits } = await newEngine(o.canWait);
   const rt: QuickJSRuntime = mod.newRuntime();
   rt.setMaxStackSize(NODE_STACK_BYTES);
   const maxTicks = Math.max(1, Math.round((o.timeoutMs / 1000) * NODE_INTERRUPTS_PER_SECOND));
@@ -180,19 +186,20 @@ export async function runNode(o: NodeRunOptions): Promise<number> {
         // Only the guest's own code may wait: not from inside a host callback (a module loader,
         // an 'exit' listener run by the host), where JS frames sit on the suspended stack.
         if (!waits.canWait) return ctx.newString(JSON.stringify({ e: { code: "ERR_NOT_SUPPORTED", message: WAIT_REFUSED } }));
-        // A promise: the guest's stack is suspended (JSPI) until it settles (suspend.ts). The
-        // work starts after the suspension, and only strings cross back.
-        // (The library's type says a host function answers at once; its glue awaits a promise.)
-        return (async () => {
-          await null;
-          let answer: string;
-          try {
-            answer = JSON.stringify({ v: await blocking[op]!(...args) });
-          } catch (e) {
-            answer = JSON.stringify({ e: e instanceof GuestFailure ? e.error : { message: String(e instanceof Error ? e.message : e) } });
-          }
-          return ctx.newString(answer);
-        })() as unknown as QuickJSHandle;
+        // The guest's stack is suspended (JSPI) until the answer is there (suspend.ts). The
+        // work starts after the suspension, and only a string crosses back.
+        waits.wait(
+          ctx,
+          (async () => {
+            await null;
+            try {
+              return JSON.stringify({ v: await blocking[op]!(...args) });
+            } catch (e) {
+              return JSON.stringify({ e: e instanceof GuestFailure ? e.error : { message: String(e instanceof Error ? e.message : e) } });
+            }
+          })(),
+        );
+        return undefined;
       })
       .consume((f) => ctx.setProp(ctx.global, "__hostWait", f));
   }
@@ -219,6 +226,21 @@ export async function runNode(o: NodeRunOptions): Promise<number> {
     } finally {
       if (waits) waits.inHost--;
     }
+  };
+  /**
+   * A hook called from the top (the event loop, not from inside a host callback): through JSPI's
+   * promising entry when this run can wait, since the Suspending host-call import may only be
+   * reached under one (a hook may run the script's code: 'exit' listeners, timers).
+   */
+  const hookTop = async (name: string, ...args: (string | number)[]): Promise<unknown> => {
+    if (!waits) return hook(name, ...args);
+    const fn = ctx.getProp(hooks!, name);
+    const argHandles = args.map((a) => (typeof a === "string" ? ctx.newString(a) : ctx.newNumber(a)));
+    const r = await waits.callFunction(ctx, fn, hooks!, argHandles);
+    fn.dispose();
+    for (const h of argHandles) h.dispose();
+    if (r.error) throw new GuestThrow(r.error);
+    return r.value!.consume((v) => ctx.dump(v));
   };
   const hookCall = (name: string, args: (string | number | boolean)[]): unknown => {
     const fn = ctx.getProp(hooks!, name);
@@ -297,21 +319,37 @@ export async function runNode(o: NodeRunOptions): Promise<number> {
 
   let result = 0;
   try {
-    const boot = ctx.evalCode(`${NODE_RUNTIME}\n;globalThis.__nodeBoot`, "<node:runtime>", { type: "global" });
-    const bootFn = ctx.unwrapResult(boot);
+    const boot = waits
+      ? await waits.evalCode(ctx, `${NODE_RUNTIME}\n;globalThis.__nodeBoot`, "<node:runtime>", "global")
+      : ctx.evalCode(`${NODE_RUNTIME}\n;globalThis.__nodeBoot`, "<node:runtime>", { type: "global" });
+    if (boot.error) throw new Error(`node runtime failed to start: ${String(ctx.dump(boot.error))}`);
+    const bootFn = boot.value!;
     const bootJson = JSON.stringify({ argv: o.argv, env: o.env, version: NODE_VERSION, pid: 4242 });
-    hooks = bootFn.consume((f) => ctx.unwrapResult(ctx.callFunction(f, ctx.undefined, ctx.newString(bootJson))));
+    const bootArg = ctx.newString(bootJson);
+    const booted = waits ? await waits.callFunction(ctx, bootFn, ctx.undefined, [bootArg]) : ctx.callFunction(bootFn, ctx.undefined, bootArg);
+    bootArg.dispose();
+    bootFn.dispose();
+    if (booted.error) throw new Error(`node runtime failed to start: ${String(ctx.dump(booted.error))}`);
+    hooks = booted.value!;
 
     // The main script.
     let top: QuickJSHandle | { error: QuickJSHandle };
     const m = o.main;
-    if (m.kind === "file" && (hook("isEsm", m.path) as boolean)) {
+    if (m.kind === "file" && ((await hookTop("isEsm", m.path)) as boolean)) {
       const src = ops.readText!(m.path) as string;
       top = await evalEntry(src.replace(/^#!.*/, ""), m.path, "module");
     } else if (m.kind === "eval" && m.esm) {
       top = await evalEntry(m.code, `${cwd}/[eval1]`, "module");
     } else if (m.kind === "file") {
       top = await evalEntry(`__node.hooks.runMain(${JSON.stringify(m.path)})`);
+    } else if (waits && !m.print) {
+      // From the top, not from inside __compile (a host callback): so execSync may suspend it.
+      top = await evalEntry("__node.hooks.evalCode(null, false)");
+      if (!("error" in top)) {
+        top.dispose();
+        top = await evalEntry(m.code, "[eval]");
+        if (!("error" in top)) top.dispose(), (top = ctx.undefined);
+      }
     } else {
       top = await evalEntry(`__node.hooks.evalCode(${JSON.stringify(m.code)}, ${m.print})`);
     }
@@ -343,11 +381,11 @@ export async function runNode(o: NodeRunOptions): Promise<number> {
         clock += Math.max(0, Date.now() - before);
         continue;
       }
-      const next = hook("nextTimer") as number;
+      const next = (await hookTop("nextTimer")) as number;
       if (next < 0) {
         // 'beforeExit' may schedule more work, as in Node.
-        hook("beforeExit", hook("exitCode") as number);
-        if (rt.hasPendingJob() || pending.size || (hook("nextTimer") as number) >= 0) continue;
+        await hookTop("beforeExit", (await hookTop("exitCode")) as number);
+        if (rt.hasPendingJob() || pending.size || ((await hookTop("nextTimer")) as number) >= 0) continue;
         break;
       }
       if (next > 0) {
@@ -365,9 +403,9 @@ export async function runNode(o: NodeRunOptions): Promise<number> {
     }
     topPromise?.dispose();
     if (exitCode === null && !outOverflow && !killed) {
-      const code = hook("exitCode") as number;
+      const code = (await hookTop("exitCode")) as number;
       try {
-        hook("emitExit", code);
+        await hookTop("emitExit", code);
       } catch (e) {
         if (e instanceof GuestThrow) throw settle(e.handle);
         throw e;
@@ -384,7 +422,7 @@ export async function runNode(o: NodeRunOptions): Promise<number> {
     // An uncaught error still runs 'exit' listeners, as in Node.
     if (result === 1 && exitCode === null && hooks) {
       try {
-        hook("emitExit", 1);
+        await hookTop("emitExit", 1);
       } catch {
         /* an exit listener that throws changes nothing more */
       }

@@ -27,17 +27,31 @@ export const canSuspend = (): boolean => typeof JSPI.Suspending === "function" &
  * Wraps the host-call import of the emscripten glue (found by what it does, since the glue's
  * names are minified) so that it may suspend. Throws if the glue changed shape.
  */
-export function suspendHostCalls(imports: WebAssembly.Imports): void {
+export function suspendHostCalls(imports: WebAssembly.Imports, slot: WaitSlot): void {
   let found = 0;
   for (const ns of Object.values(imports) as Record<string, unknown>[]) {
     for (const [name, fn] of Object.entries(ns)) {
       if (typeof fn === "function" && String(fn).includes("callbacks.callFunction(")) {
-        ns[name] = new JSPI.Suspending!(fn as (...a: number[]) => unknown);
+        const orig = fn as (...a: number[]) => number;
+        // The library refuses a promise from a host function in this build, so a host function
+        // that waits leaves its promise (of the answer's value pointer) in the slot instead.
+        ns[name] = new JSPI.Suspending!((...a: number[]) => {
+          const r = orig(...a);
+          const p = slot.pending;
+          if (!p) return r;
+          slot.pending = null;
+          return p;
+        });
         found++;
       }
     }
   }
   if (found !== 1) throw new Error(`QuickJS glue: expected one host-call import, found ${found}`);
+}
+
+/** Where a waiting host function leaves the promise of its answer (a JSValue pointer). */
+export interface WaitSlot {
+  pending: Promise<number> | null;
 }
 
 /** The library internals the promising entry points need (quickjs-emscripten-core 0.32). */
@@ -55,6 +69,7 @@ interface CtxInternals {
   ctx: { value: number };
   memory: Memory;
   ffi: {
+    QTS_DupValuePointer(ctx: number, ptr: number): number;
     QTS_ResolveException(ctx: number, ptr: number): number;
     QTS_FreeValuePointer(ctx: number, ptr: number): void;
     QTS_FreeValuePointerRuntime(rt: number, ptr: number): void;
@@ -86,6 +101,7 @@ export class Waits {
   constructor(
     em: unknown,
     private readonly memory: WebAssembly.Memory,
+    readonly slot: WaitSlot,
   ) {
     const x = em as Partial<Exports>;
     if (typeof x._QTS_Eval !== "function" || typeof x._QTS_Call !== "function" || typeof x._QTS_ExecutePendingJob !== "function") {
@@ -94,6 +110,17 @@ export class Waits {
     this.evalP = JSPI.promising!(x._QTS_Eval);
     this.callP = JSPI.promising!(x._QTS_Call);
     this.jobsP = JSPI.promising!(x._QTS_ExecutePendingJob);
+  }
+
+  /** Makes the guest's current host call wait for `answer` (a string handed to the guest). */
+  wait(ctx: QuickJSContext, answer: Promise<string>): void {
+    const c = ctx as unknown as CtxInternals;
+    this.slot.pending = answer.then((text) => {
+      const h = ctx.newString(text);
+      const ptr = c.ffi.QTS_DupValuePointer(c.ctx.value, (h as unknown as Lifetime<number>).value);
+      h.dispose();
+      return ptr;
+    });
   }
 
   /** Whether a host function called now may answer with a promise (and so suspend the guest). */
