@@ -342,12 +342,20 @@ export async function runNode(o: NodeRunOptions): Promise<number> {
       top = await evalEntry(m.code, `${cwd}/[eval1]`, "module");
     } else if (m.kind === "file") {
       top = await evalEntry(`__node.hooks.runMain(${JSON.stringify(m.path)})`);
-    } else if (waits && !m.print) {
+    } else if (waits) {
       // From the top, not from inside __compile (a host callback): so execSync may suspend it.
       top = await evalEntry("__node.hooks.evalCode(null, false)");
       if (!("error" in top)) {
         top.dispose();
         top = await evalEntry(m.code, "[eval]");
+        if (!("error" in top) && m.print) {
+          const log = ctx.unwrapResult(ctx.evalCode("(v) => console.log(v)", "<node>", { type: "global" }));
+          const value = top;
+          const printed = await waits.callFunction(ctx, log, ctx.undefined, [value]);
+          log.dispose();
+          value.dispose();
+          top = printed.error ? { error: printed.error } : printed.value!;
+        }
         if (!("error" in top)) top.dispose(), (top = ctx.undefined);
       }
     } else {
