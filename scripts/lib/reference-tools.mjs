@@ -44,13 +44,14 @@ const LIST = {
   rename: "rename",
   // The realism corpus (test/realism/corpus.global.mjs).
   "gettext-base": "envsubst",
-  // The runtimes' tables (test/python, test/node) and git's (test/git, test/checkpoints).
+  // The runtimes' tables (test/python, test/node) and git's (test/git, test/checkpoints). Node's
+  // reference is Debian's nodejs 18, fetched beside the machine's node by debian-node.mjs (the
+  // machine's /usr/bin/node may be another vendor's package), so it is not in this list.
   "python3.11": "python3.11",
   sqlite3: "sqlite3",
   // Files compressed by Debian's own programs for Python's bz2 and lzma (test/python).
   bzip2: "bzip2",
   "xz-utils": "xz",
-  nodejs: "node",
   git: "git",
 };
 

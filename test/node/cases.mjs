@@ -454,6 +454,7 @@ export const CASES = [
   js(
     "array-methods",
     `const a = [5, 3, 8, 1];\nconsole.log(a.toSorted ? "has" : "no", [...a].sort((x, y) => x - y), a.map(x => x * 2), a.filter(x => x > 2), a.reduce((s, x) => s + x, 0), a.find(x => x > 4), a.findIndex(x => x === 8), a.some(x => x > 7), a.every(x => x > 0), a.includes(3), a.flatMap(x => [x, x]).length, [[1, [2]], [3]].flat(Infinity));\n`,
+    { known: "engine version: Debian's node 18 has no Array.prototype.toSorted (ES2023); QuickJS and Node 20 have it", compare: "exit" },
   ),
   js(
     "array-chunk-zip",
@@ -645,6 +646,7 @@ export const CASES = [
   js(
     "crypto-uuid-shape",
     `const { randomUUID, randomBytes } = require("crypto");\nconsole.log(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(randomUUID()), randomBytes(8).length, typeof crypto.randomUUID);\n`,
+    { known: "engine version: Debian's node 18 has no global crypto (a global from Node 19 on); here it is there as in Node 20", compare: "none" },
   ),
   js(
     "crypto-hash-file",
@@ -654,27 +656,90 @@ export const CASES = [
   js(
     "child-process-execsync",
     `const { execSync } = require("child_process");\nconsole.log(execSync("echo hello from shell").toString().trim());\nconsole.log(execSync("ls", { encoding: "utf8" }).split("\\n").filter(Boolean));\n`,
-    { known: "child_process *Sync calls are not supported yet: they throw a clear error naming child_process.exec instead", compare: "none" },
   ),
   js(
     "child-process-execsync-fail",
     `const { execSync } = require("child_process");\ntry { execSync("exit 3", { stdio: "pipe" }); } catch (e) { console.log("status", e.status); }\n`,
-    { known: "child_process *Sync calls are not supported yet: they throw a clear error naming child_process.exec instead", compare: "none" },
   ),
   js(
     "child-process-spawnsync",
     `const { spawnSync } = require("child_process");\nconst r = spawnSync("sh", ["-c", "echo out; echo err >&2; exit 2"], { encoding: "utf8" });\nconsole.log(r.status, JSON.stringify(r.stdout), JSON.stringify(r.stderr));\n`,
-    { known: "child_process *Sync calls are not supported yet: they throw a clear error naming child_process.exec instead", compare: "none" },
   ),
   js(
     "child-process-exec-promisified",
     `const util = require("util");\nconst exec = util.promisify(require("child_process").exec);\n(async () => { const { stdout } = await exec("echo one; echo two"); console.log(stdout.split("\\n").filter(Boolean)); })();\n`,
   ),
   js("child-process-exec-callback", `const { exec } = require("child_process");\nexec("echo async", (err, stdout) => console.log(err, stdout.trim()));\n`),
-  js("child-process-input", `const { execSync } = require("child_process");\nconsole.log(execSync("wc -l", { input: "a\\nb\\nc\\n" }).toString().trim());\n`, {
-    known: "child_process *Sync calls are not supported yet: they throw a clear error naming child_process.exec instead",
-    compare: "none",
-  }),
+  js("child-process-input", `const { execSync } = require("child_process");\nconsole.log(execSync("wc -l", { input: "a\\nb\\nc\\n" }).toString().trim());\n`),
+  // child_process *Sync: the command runs through the session's shell while the script waits (JSPI).
+  js(
+    "execsync-error-shape",
+    `const cp = require("child_process");\ntry { cp.execSync("echo out; echo err >&2; exit 3"); } catch (e) { console.log(JSON.stringify(e.message), e.status, e.signal, JSON.stringify(String(e.stdout)), JSON.stringify(String(e.stderr)), Object.keys(e)); }\n`,
+  ),
+  js(
+    "execsync-error-pipe",
+    `const cp = require("child_process");\ntry { cp.execSync("exit 4", { stdio: "pipe" }); } catch (e) { console.log(JSON.stringify(e.message), e.status); }\ntry { cp.execSync("echo x >&2; exit 5", { stdio: "pipe", encoding: "utf8" }); } catch (e) { console.log(JSON.stringify(e.message), e.status, typeof e.stderr, e.output); }\n`,
+  ),
+  js(
+    "execsync-buffer-or-string",
+    `const { execSync } = require("child_process");\nconst b = execSync("printf abc");\nconsole.log(Buffer.isBuffer(b), b.length, b, typeof execSync("printf abc", { encoding: "utf8" }), execSync("printf %s hé", { encoding: "latin1" }).length);\n`,
+  ),
+  js(
+    "execsync-inherit",
+    `const { execSync } = require("child_process");\nconsole.log("before");\nconsole.log(execSync("echo from child", { stdio: "inherit" }));\nconsole.log("after");\n`,
+  ),
+  js(
+    "execsync-cwd-env",
+    `const { execSync } = require("child_process");\nconsole.log(execSync("pwd", { cwd: "sub", encoding: "utf8" }).trim().endsWith("/sub"));\nconsole.log(execSync("echo $GREETING", { env: { GREETING: "hi", PATH: process.env.PATH }, encoding: "utf8" }).trim());\n`,
+    { files: { "sub/x.txt": "x\n" } },
+  ),
+  js(
+    "execsync-writes-files",
+    `const { execSync } = require("child_process"), fs = require("fs");\nexecSync("echo made > made.txt && mkdir -p d && echo two > d/two.txt");\nconsole.log(fs.readFileSync("made.txt", "utf8").trim(), fs.readdirSync("d"));\nfs.writeFileSync("from-node.txt", "n1\\nn2\\n");\nconsole.log(execSync("wc -l < from-node.txt").toString().trim());\n`,
+  ),
+  js(
+    "execsync-loop",
+    `const { execSync } = require("child_process");\nconst out = [];\nfor (let i = 0; i < 5; i++) out.push(execSync("echo " + i * i, { encoding: "utf8" }).trim());\nconsole.log(out.join(","));\n`,
+  ),
+  js(
+    "execsync-after-await",
+    `const { execSync } = require("child_process");\n(async () => {\n  await new Promise((r) => setTimeout(r, 5));\n  console.log("timer", execSync("echo in-async", { encoding: "utf8" }).trim());\n  await Promise.resolve();\n  console.log("job", execSync("echo again", { encoding: "utf8" }).trim());\n})();\nsetTimeout(() => console.log("cb", execSync("echo in-timeout").toString().trim()), 20);\n`,
+  ),
+  mjs(
+    "execsync-esm",
+    `import { execSync } from "node:child_process";\nconst v = execSync("echo esm", { encoding: "utf8" });\nawait Promise.resolve();\nconsole.log(v.trim(), execSync("echo tla").toString().trim());\n`,
+    {
+      known:
+        "*Sync child_process calls wait only in CommonJS scripts here (the ES module loader's callbacks cannot run under JSPI): in an ES module they throw ERR_NOT_SUPPORTED naming exec(cmd, cb)",
+      compare: "none",
+    },
+  ),
+  js(
+    "execsync-git-like",
+    `const { execSync } = require("child_process");\nconst files = execSync("ls", { encoding: "utf8" }).trim().split("\\n");\nconst counts = files.map((f) => f + ":" + execSync("wc -c < " + f, { encoding: "utf8" }).trim());\nconsole.log(counts.join(" "));\n`,
+    { files: { "a.txt": "aaa\n", "b.txt": "bb\n" } },
+  ),
+  js(
+    "spawnsync-shape",
+    `const { spawnSync } = require("child_process");\nconst r = spawnSync("sh", ["-c", "echo o; echo e >&2"]);\nconsole.log(Object.keys(r), r.stdout, r.output.length, typeof r.pid, r.signal, r.error);\nconst s = spawnSync("printf", ["%s|", "a b", "c"], { encoding: "utf8" });\nconsole.log(s.status, s.stdout, s.output);\n`,
+  ),
+  js(
+    "spawnsync-inherit-and-input",
+    `const { spawnSync } = require("child_process");\nconst r = spawnSync("sh", ["-c", "echo visible; exit 7"], { stdio: "inherit" });\nconsole.log(r.status, r.stdout, r.stderr);\nconst t = spawnSync("tr", ["a-z", "A-Z"], { input: "shout\\n", encoding: "utf8" });\nconsole.log(t.stdout.trim(), t.status);\n`,
+  ),
+  js(
+    "spawnsync-shell-option",
+    `const { spawnSync } = require("child_process");\nconst r = spawnSync("echo $((6 * 7)) | tr 4 X", { shell: true, encoding: "utf8" });\nconsole.log(JSON.stringify(r.stdout), r.status);\n`,
+  ),
+  js(
+    "execfilesync-shape",
+    `const { execFileSync } = require("child_process");\nconsole.log(execFileSync("echo", ["a b", "c"], { encoding: "utf8" }));\ntry { execFileSync("sh", ["-c", "exit 5"]); } catch (e) { console.log(JSON.stringify(e.message), e.status, Object.keys(e)); }\n`,
+  ),
+  js(
+    "execsync-uncaught-failure",
+    `const { execSync } = require("child_process");\nconsole.log("start");\nexecSync("exit 2", { stdio: "pipe" });\nconsole.log("not reached");\n`,
+    { known: STACK, compare: "error-line" },
+  ),
   js("worker-threads-refused", `try { require("worker_threads"); console.log("loaded"); } catch (e) { console.log("refused"); }\n`, {
     known: "worker_threads cannot exist here: require throws a clear error (Node loads it)",
     compare: "none",

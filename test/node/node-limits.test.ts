@@ -94,9 +94,55 @@ describe("child_process, fetch and what cannot exist", () => {
     const r = await bash(`node -e 'require("child_process").exec("cat .env", (e) => console.log("status", e.status))'`);
     expect(r.stdout).toMatch(/^status \d+\n$/);
     expect(r.denied?.rule).toBeTruthy();
-    const sync = await bash(`node -e 'require("child_process").execSync("ls")'`);
-    expect(sync.exit_code).toBe(1);
-    expect(sync.stderr).toContain("child_process.exec(cmd, (err, stdout, stderr) => ...)");
+  });
+
+  // *Sync calls wait for the same shell (the script suspended through JSPI): a refused command is
+  // refused by the same rule with the same words as from bash, and the script sees its status.
+  const refused: [string, string][] = [
+    ["cat .env", `cp.execSync("cat .env", { stdio: "pipe" })`],
+    ["rm -rf /", `cp.execSync("rm -rf /", { stdio: "pipe" })`],
+    ["cat .env", `cp.execFileSync("cat", [".env"], { stdio: "pipe" })`],
+  ];
+  for (const [cmd, js] of refused) {
+    it(`${js.replace(/\(.*/, "")} ${cmd}: refused as from bash`, async () => {
+      await tool(s, "write_file", { path: ".env", content: "SECRET=1\n" }).catch(() => undefined);
+      const fromBash = await bash(cmd);
+      expect(fromBash.denied?.rule, JSON.stringify(fromBash)).toBeTruthy();
+      const r = await bash(
+        `node -e 'const cp = require("child_process"); try { ${js}; console.log("ran"); } catch (e) { console.log(e.status); process.stderr.write(String(e.stderr)); }'`,
+      );
+      expect(r.stdout).toBe(`${fromBash.exit_code}\n`);
+      expect(r.stderr).toBe(fromBash.stderr);
+      expect(r.denied?.rule).toBe(fromBash.denied.rule);
+      expect(r.stdout + r.stderr).not.toContain("SECRET=1");
+    });
+  }
+
+  it("spawnSync reports a refused command in its result, and the script goes on", async () => {
+    const fromBash = await bash("rm -rf /");
+    const r = await bash(
+      `node -e 'const r = require("child_process").spawnSync("rm", ["-rf", "/"], { encoding: "utf8" }); console.log(r.status, JSON.stringify(r.stderr)); console.log("went on")'`,
+    );
+    expect(r.stdout).toBe(`${fromBash.exit_code} ${JSON.stringify(fromBash.stderr)}\nwent on\n`);
+    expect(r.denied?.rule).toBe(fromBash.denied.rule);
+  });
+
+  it("execSync's child passes the env rules, and its files are the session's", async () => {
+    const r = await bash(
+      `node -e 'const cp = require("child_process"); console.log(cp.execSync("echo [$LD_PRELOAD]; echo hi > made-by-child.txt", { env: { LD_PRELOAD: "/evil.so", PATH: "/usr/bin:/bin" }, encoding: "utf8" }).trim())'; cat made-by-child.txt`,
+    );
+    expect(r.stdout).toBe("[]\nhi\n");
+  });
+
+  it("a step limit still holds around execSync, and the session lives", async () => {
+    const r = await bash(`node -e 'require("child_process").execSync("true"); while (true) {}'; echo "after $?"`, 2);
+    expect(r.stdout).toBe("after 137\n");
+    await stillWorks();
+  });
+
+  it("execSync waits inside an 'exit' listener", async () => {
+    const r = await bash(`node -e 'process.on("exit", () => console.log(require("child_process").execSync("echo bye").toString().trim()))'`);
+    expect(r.stdout).toBe("bye\n");
   });
 
   it("fetch is judged by the one URL policy", async () => {

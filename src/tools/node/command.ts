@@ -88,12 +88,13 @@ function findMain(ctx: ToolContext, cwd: string, path: string): string | null {
   return null;
 }
 
+/** *Sync child_process calls named in the source: the run is set up to wait for them (JSPI). */
+const WAITS_SYNC = /\b(execSync|spawnSync|execFileSync)\b/;
+/** ES module syntax or a module file: the ES loader's callbacks cannot run under JSPI (run.ts). */
+const ESM_LIKE = /^\s*(import\s*[\w{*"'(]|export\s)|\bimport\s*\(/m;
+
 /** Whether the script may read stdin: named in its source (a cheap look before the run). */
 const READS_STDIN = /stdin|readFileSync\(\s*0|readline/;
-/** Whether scripts naming a *Sync child_process call get the asyncify build (off: see docs/node.md). */
-const ASYNCIFY_ENABLED = false;
-/** *Sync child_process calls: they need the asyncify build (engine.ts). */
-const WAITS_SYNC = /\b(execSync|spawnSync|execFileSync)\b/;
 
 async function readStdin(io: ProgramIo): Promise<Uint8Array | string> {
   if (io.stdin.isNull) return new Uint8Array(0);
@@ -110,6 +111,12 @@ async function readStdin(io: ProgramIo): Promise<Uint8Array | string> {
   return out;
 }
 
+const latin1 = (b: Uint8Array): string => {
+  let s = "";
+  for (let i = 0; i < b.length; i += 0x8000) s += String.fromCharCode(...b.subarray(i, i + 0x8000));
+  return s;
+};
+
 /** The session's shell and network as child_process and fetch reach them. */
 function doors(ctx: ToolContext, io: ProgramIo, shell: Subshell, nodeEnv: () => Record<string, string>): ServiceDoors {
   let runs = 0;
@@ -122,10 +129,11 @@ function doors(ctx: ToolContext, io: ProgramIo, shell: Subshell, nodeEnv: () => 
       const r = await shell(script, {
         cwd: dir,
         env: { ...childEnv, PWD: dir },
-        stdin: input === null ? undefined : enc.encode(input),
+        stdin: input === null ? undefined : Uint8Array.from(input, (ch) => ch.charCodeAt(0) & 0xff),
         limits: { timeoutMs: io.limits.timeoutMs, maxOutputBytes: io.limits.maxOutputBytes },
       });
-      return { status: r.exitCode, stdout: dec.decode(r.stdout), stderr: dec.decode(r.stderr) };
+      // Bytes as latin1 strings (one char per byte): the guest decodes them as the script asks.
+      return { status: r.exitCode, stdout: latin1(r.stdout), stderr: latin1(r.stderr) };
     },
     async fetch(url, init, body) {
       try {
@@ -137,9 +145,7 @@ function doors(ctx: ToolContext, io: ProgramIo, shell: Subshell, nodeEnv: () => 
           timeoutMs: io.limits.timeoutMs,
           maxBytes: NODE_MAX_FETCH_BYTES,
         });
-        let bin = "";
-        for (let i = 0; i < r.body.length; i += 0x8000) bin += String.fromCharCode(...r.body.subarray(i, i + 0x8000));
-        return { status: r.status, statusText: r.statusText, url: r.url, redirected: r.hops.length > 1, headers: [...r.headers], body: btoa(bin) };
+        return { status: r.status, statusText: r.statusText, url: r.url, redirected: r.hops.length > 1, headers: [...r.headers], body: btoa(latin1(r.body)) };
       } catch (e) {
         return programFetchFailure(e, (d) => ctx.reportDenial?.(d));
       }
@@ -231,23 +237,17 @@ export async function node(argv: string[], io: ProgramIo, ctx: ToolContext, shel
       }
     }
   };
-  // The asyncify build hung in workerd when a *Sync call waited for the shell (docs/node.md):
-  // until that is solved, *Sync child_process calls answer with a clear error instead.
-  const needsAsync = ASYNCIFY_ENABLED && WAITS_SYNC.test(source);
   const code = await runNode({
     fs: ctx.fs,
     cwd: io.cwd,
     env,
     argv: ["/usr/bin/node", ...(main.kind === "file" ? [scriptPath] : []), ...parsed.args],
     main,
+    canWait: WAITS_SYNC.test(source) && !ESM_LIKE.test(source) && !(main.kind === "eval" && main.esm) && !/\.mjs$/.test(scriptPath),
     stdin,
     timeoutMs: io.limits.timeoutMs,
     maxOutputBytes: io.limits.maxOutputBytes,
-    needsAsync,
-    services: makeServices(
-      doors(ctx, io, shell, () => env),
-      needsAsync,
-    ),
+    services: makeServices(doors(ctx, io, shell, () => env)),
     write,
     flush,
     denied: (d) => ctx.reportDenial?.(d),

@@ -1,36 +1,45 @@
-import {
-  newQuickJSAsyncWASMModuleFromVariant,
-  newQuickJSWASMModuleFromVariant,
-  newVariant,
-  type QuickJSAsyncWASMModule,
-  type QuickJSWASMModule,
-} from "quickjs-emscripten-core";
-import asyncVariant from "@jitl/quickjs-wasmfile-release-asyncify";
+import { newQuickJSWASMModuleFromVariant, newVariant, type QuickJSWASMModule } from "quickjs-emscripten-core";
 import syncVariant from "@jitl/quickjs-wasmfile-release-sync";
 import { NODE_INITIAL_MEMORY_BYTES, NODE_MEMORY_BYTES } from "./limits";
-// Imported as modules, so wrangler bundles them compiled (CompiledWasm): nothing is compiled from
-// bytes at request time, which workerd refuses. The packages' `./wasm` export has no esbuild
-// loader, hence the file paths.
-import asyncWasm from "../../../node_modules/@jitl/quickjs-wasmfile-release-asyncify/dist/emscripten-module.wasm";
+import { Waits, type WaitSlot, canSuspend, suspendHostCalls } from "./suspend";
+// Imported as a module, so wrangler bundles it compiled (CompiledWasm): nothing is compiled from
+// bytes at request time, which workerd refuses. The package's `./wasm` export has no esbuild
+// loader, hence the file path.
 import syncWasm from "../../../node_modules/@jitl/quickjs-wasmfile-release-sync/dist/emscripten-module.wasm";
 
-/**
- * Two builds of QuickJS (docs/node.md has the measurements):
- *  - sync (503 KB): about 7x faster on CPU-bound scripts and deep recursion works; host calls must
- *    return at once, which every fs call does (the workspace is synchronous SQLite);
- *  - asyncify (1 MB): a host call may wait (child_process.execSync runs the session's shell,
- *    which is asynchronous). Used only for scripts that name a *Sync child_process call.
- * Each run gets its own instance of the (already compiled) module and drops it whole at the end:
- * its memory goes back to the isolate at once, and nothing a stopped script left behind (a run
- * killed by a limit leaves live objects, which QuickJS's runtime teardown asserts against) can
- * reach the next run.
- */
-export function syncEngine(): Promise<QuickJSWASMModule> {
-  return newQuickJSWASMModuleFromVariant(newVariant(syncVariant, { wasmModule: syncWasm, wasmMemory: memory() }));
+export interface Engine {
+  mod: QuickJSWASMModule;
+  /** The suspending entry points (JSPI), or null where the platform lacks JSPI. */
+  waits: Waits | null;
 }
 
-export function asyncEngine(): Promise<QuickJSAsyncWASMModule> {
-  return newQuickJSAsyncWASMModuleFromVariant(newVariant(asyncVariant, { wasmModule: asyncWasm, wasmMemory: memory() }));
+/**
+ * The sync build of QuickJS (503 KB), and with JSPI a way for a host call to wait
+ * (child_process.execSync; src/tools/node/suspend.ts). The asyncify build, which could wait too,
+ * was measured slower and is not bundled (docs/node.md). Each run gets its own instance of the
+ * (already compiled) module and drops it whole at the end: its memory goes back to the isolate at
+ * once, and nothing a stopped script left behind (a run killed by a limit leaves live objects,
+ * which QuickJS's runtime teardown asserts against) can reach the next run.
+ */
+export async function newEngine(canWait: boolean): Promise<Engine> {
+  const wasmMemory = memory();
+  if (!canWait || !canSuspend()) return { mod: await newQuickJSWASMModuleFromVariant(newVariant(syncVariant, { wasmModule: syncWasm, wasmMemory })), waits: null };
+  const slot: WaitSlot = { pending: null };
+  const mod = await newQuickJSWASMModuleFromVariant(
+    newVariant(syncVariant, {
+      wasmMemory,
+      emscriptenModule: {
+        // Instantiates the bundled module itself, to wrap the host-call import for JSPI.
+        async instantiateWasm(imports, onSuccess) {
+          suspendHostCalls(imports, slot);
+          const instance = await WebAssembly.instantiate(syncWasm, imports);
+          onSuccess(instance);
+          return instance.exports;
+        },
+      },
+    }),
+  );
+  return { mod, waits: new Waits((mod as unknown as { module: unknown }).module, wasmMemory, slot) };
 }
 
 /**

@@ -1,7 +1,7 @@
-import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSAsyncContext } from "quickjs-emscripten-core";
+import type { QuickJSContext, QuickJSHandle, QuickJSRuntime } from "quickjs-emscripten-core";
 import type { Denial } from "../../policy/denied";
 import type { GuardedFs } from "../../policy/guarded-fs";
-import { asyncEngine, syncEngine } from "./engine";
+import { newEngine } from "./engine";
 import { GuestFailure, fsOps } from "./fs-ops";
 import { NODE_INTERRUPTS_PER_SECOND, NODE_STACK_BYTES } from "./limits";
 import type { Services } from "./services";
@@ -21,17 +21,25 @@ export interface NodeRunOptions {
   /** process.argv as Node builds it: ["/usr/bin/node", script, ...args]. */
   argv: string[];
   main: NodeMain;
+  /**
+   * Whether *Sync child_process calls may wait (JSPI): only for CommonJS scripts that name one,
+   * since under JSPI every host call must come from a promising entry, which the ES module
+   * loader's callbacks are not (suspend.ts).
+   */
+  canWait: boolean;
   /** Whole stdin, read before the run when the script may ask for it; empty otherwise. */
   stdin: Uint8Array;
   timeoutMs: number;
   maxOutputBytes: number;
-  /** The asyncify build, so child_process.*Sync can wait for the shell. */
-  needsAsync: boolean;
   services: Services;
   write(fd: 1 | 2, bytes: Uint8Array): void;
   flush(): Promise<void>;
   denied(d: Denial): void;
 }
+
+/** What a *Sync child_process call answers where the guest cannot be suspended. */
+const WAIT_REFUSED =
+  "child_process.execSync/spawnSync/execFileSync cannot wait here (inside a module being loaded by import, or an 'exit' listener); call it from the script's own code, or use the callback form child_process.exec(cmd, cb)";
 
 class Stop {
   constructor(
@@ -53,7 +61,7 @@ class GuestThrow {
  * nothing is left, as Node does. Returns the exit status.
  */
 export async function runNode(o: NodeRunOptions): Promise<number> {
-  const mod = o.needsAsync ? await asyncEngine() : await syncEngine();
+  const { mod, waits } = await newEngine(o.canWait);
   const rt: QuickJSRuntime = mod.newRuntime();
   rt.setMaxStackSize(NODE_STACK_BYTES);
   const maxTicks = Math.max(1, Math.round((o.timeoutMs / 1000) * NODE_INTERRUPTS_PER_SECOND));
@@ -74,7 +82,10 @@ export async function runNode(o: NodeRunOptions): Promise<number> {
   const pending = new Set<Promise<unknown>>();
   let clock = 0;
   const services = o.services;
-  let asyncCtx: QuickJSAsyncContext | null = o.needsAsync ? (ctx as QuickJSAsyncContext) : null;
+  // Host answers that arrived while the guest was suspended (waits.depth > 0): given to the
+  // guest once it is not running, since nothing may call into the instance mid-suspension.
+  const arrived: (() => void)[] = [];
+  const deliver = (f: () => void) => (waits && waits.depth > 0 ? arrived.push(f) : f());
 
   const write = (fd: number, text: string) => {
     if (exitCode !== null || outOverflow) return;
@@ -104,15 +115,17 @@ export async function runNode(o: NodeRunOptions): Promise<number> {
   const bytesOut = (b: Uint8Array) => ctx.newArrayBuffer(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer);
   const later = (work: Promise<unknown>) => {
     const d = ctx.newPromise();
-    const p = work
-      .then(
-        (v) => d.resolve(ctx.newString(JSON.stringify({ v }))),
-        (e) => d.resolve(ctx.newString(JSON.stringify({ e: e instanceof GuestFailure ? e.error : { message: String(e instanceof Error ? e.message : e) } }))),
-      )
-      .finally(() => {
-        pending.delete(p);
+    const settle = (answer: string) =>
+      deliver(() => {
+        d.resolve(ctx.newString(answer));
         d.dispose();
       });
+    const p = work
+      .then(
+        (v) => settle(JSON.stringify({ v })),
+        (e) => settle(JSON.stringify({ e: e instanceof GuestFailure ? e.error : { message: String(e instanceof Error ? e.message : e) } })),
+      )
+      .finally(() => pending.delete(p));
     pending.add(p);
     return d.handle;
   };
@@ -141,6 +154,14 @@ export async function runNode(o: NodeRunOptions): Promise<number> {
   const asyncOps: Record<string, (...a: any[]) => Promise<unknown>> = services.async;
 
   const hostFn = (opH: QuickJSHandle, ...argH: QuickJSHandle[]) => {
+    if (waits) waits.inHost++;
+    try {
+      return hostCall(opH, argH);
+    } finally {
+      if (waits) waits.inHost--;
+    }
+  };
+  const hostCall = (opH: QuickJSHandle, argH: QuickJSHandle[]) => {
     const op = ctx.getString(opH);
     const args = argH.map(arg);
     if (asyncOps[op]) return later(asyncOps[op]!(...args));
@@ -155,20 +176,30 @@ export async function runNode(o: NodeRunOptions): Promise<number> {
     }
   };
   ctx.newFunction("__host", hostFn).consume((f) => ctx.setProp(ctx.global, "__host", f));
-  if (asyncCtx) {
-    const sync = services.blocking;
-    asyncCtx
-      .newAsyncifiedFunction("__hostWait", async (opH, ...argH) => {
-        // Strings and nulls only: nothing here may call back into the instance while it waits.
+  if (waits) {
+    const blocking = services.blocking;
+    ctx
+      .newFunction("__hostWait", (opH, ...argH) => {
         const op = ctx.getString(opH);
         const args = argH.map((h) => ctx.dump(h) as unknown);
-        let answer: string;
-        try {
-          answer = JSON.stringify({ v: await sync[op]!(...args) });
-        } catch (e) {
-          answer = JSON.stringify({ e: e instanceof GuestFailure ? e.error : { message: String(e instanceof Error ? e.message : e) } });
-        }
-        return ctx.newString(answer);
+        if (!blocking[op]) return ctx.newString(JSON.stringify({ e: { message: `unknown host call ${op}` } }));
+        // Only the guest's own code may wait: not from inside a host callback (a module loader,
+        // an 'exit' listener run by the host), where JS frames sit on the suspended stack.
+        if (!waits.canWait) return ctx.newString(JSON.stringify({ e: { code: "ERR_NOT_SUPPORTED", message: WAIT_REFUSED } }));
+        // The guest's stack is suspended (JSPI) until the answer is there (suspend.ts). The
+        // work starts after the suspension, and only a string crosses back.
+        waits.wait(
+          ctx,
+          (async () => {
+            await null;
+            try {
+              return JSON.stringify({ v: await blocking[op]!(...args) });
+            } catch (e) {
+              return JSON.stringify({ e: e instanceof GuestFailure ? e.error : { message: String(e instanceof Error ? e.message : e) } });
+            }
+          })(),
+        );
+        return undefined;
       })
       .consume((f) => ctx.setProp(ctx.global, "__hostWait", f));
   }
@@ -176,15 +207,42 @@ export async function runNode(o: NodeRunOptions): Promise<number> {
     .newFunction("__compile", (codeH, fileH, asScriptH) => {
       const code = ctx.getString(codeH);
       const file = ctx.getString(fileH);
-      const r = ctx.evalCode(code, file, { type: "global", strict: false });
       void asScriptH;
-      return r;
+      if (waits) waits.inHost++;
+      try {
+        return ctx.evalCode(code, file, { type: "global", strict: false });
+      } finally {
+        if (waits) waits.inHost--;
+      }
     })
     .consume((f) => ctx.setProp(ctx.global, "__compile", f));
 
   // The module loader for ES modules: built-ins and CommonJS files as synthetic modules.
   let hooks: QuickJSHandle | null = null;
   const hook = (name: string, ...args: (string | number | boolean)[]): unknown => {
+    if (waits) waits.inHost++;
+    try {
+      return hookCall(name, args);
+    } finally {
+      if (waits) waits.inHost--;
+    }
+  };
+  /**
+   * A hook called from the top (the event loop, not from inside a host callback): through JSPI's
+   * promising entry when this run can wait, since the Suspending host-call import may only be
+   * reached under one (a hook may run the script's code: 'exit' listeners, timers).
+   */
+  const hookTop = async (name: string, ...args: (string | number)[]): Promise<unknown> => {
+    if (!waits) return hook(name, ...args);
+    const fn = ctx.getProp(hooks!, name);
+    const argHandles = args.map((a) => (typeof a === "string" ? ctx.newString(a) : ctx.newNumber(a)));
+    const r = await waits.callFunction(ctx, fn, hooks!, argHandles);
+    fn.dispose();
+    for (const h of argHandles) h.dispose();
+    if (r.error) throw new GuestThrow(r.error);
+    return r.value!.consume((v) => ctx.dump(v));
+  };
+  const hookCall = (name: string, args: (string | number | boolean)[]): unknown => {
     const fn = ctx.getProp(hooks!, name);
     const argHandles = args.map((a) => (typeof a === "string" ? ctx.newString(a) : typeof a === "number" ? ctx.newNumber(a) : a ? ctx.true : ctx.false));
     const r = ctx.callFunction(fn, hooks!, ...argHandles);
@@ -239,9 +297,15 @@ export async function runNode(o: NodeRunOptions): Promise<number> {
   };
 
   const err = (text: string) => o.write(2, enc.encode(text));
-  const evalEntry = async (code: string): Promise<QuickJSHandle | { error: QuickJSHandle }> => {
-    const r = asyncCtx ? await asyncCtx.evalCodeAsync(code, "<node>", { type: "global" }) : ctx.evalCode(code, "<node>", { type: "global" });
-    return r.error ? { error: r.error } : r.value;
+  /** Runs guest code from the top: through JSPI's promising entry where there is one, so it may wait. */
+  const evalEntry = async (code: string, file = "<node>", type: "global" | "module" = "global"): Promise<QuickJSHandle | { error: QuickJSHandle }> => {
+    const r = waits ? await waits.evalCode(ctx, code, file, type) : ctx.evalCode(code, file, { type });
+    return r.error ? { error: r.error } : r.value!;
+  };
+  const runJobs = async (): Promise<{ error?: QuickJSHandle }> => {
+    if (waits) return waits.executePendingJobs(rt, ctx);
+    const r = rt.executePendingJobs(-1);
+    return r.error ? { error: r.error } : (r.value, {});
   };
   /** What an exception that reached the top means: exit, a limit, or an uncaught error (printed). */
   const settle = (errorH: QuickJSHandle): Stop => {
@@ -255,23 +319,45 @@ export async function runNode(o: NodeRunOptions): Promise<number> {
 
   let result = 0;
   try {
-    const boot = ctx.evalCode(`${NODE_RUNTIME}\n;globalThis.__nodeBoot`, "<node:runtime>", { type: "global" });
-    const bootFn = ctx.unwrapResult(boot);
+    const boot = waits
+      ? await waits.evalCode(ctx, `${NODE_RUNTIME}\n;globalThis.__nodeBoot`, "<node:runtime>", "global")
+      : ctx.evalCode(`${NODE_RUNTIME}\n;globalThis.__nodeBoot`, "<node:runtime>", { type: "global" });
+    if (boot.error) throw new Error(`node runtime failed to start: ${String(ctx.dump(boot.error))}`);
+    const bootFn = boot.value!;
     const bootJson = JSON.stringify({ argv: o.argv, env: o.env, version: NODE_VERSION, pid: 4242 });
-    hooks = bootFn.consume((f) => ctx.unwrapResult(ctx.callFunction(f, ctx.undefined, ctx.newString(bootJson))));
+    const bootArg = ctx.newString(bootJson);
+    const booted = waits ? await waits.callFunction(ctx, bootFn, ctx.undefined, [bootArg]) : ctx.callFunction(bootFn, ctx.undefined, bootArg);
+    bootArg.dispose();
+    bootFn.dispose();
+    if (booted.error) throw new Error(`node runtime failed to start: ${String(ctx.dump(booted.error))}`);
+    hooks = booted.value!;
 
     // The main script.
     let top: QuickJSHandle | { error: QuickJSHandle };
     const m = o.main;
-    if (m.kind === "file" && (hook("isEsm", m.path) as boolean)) {
+    if (m.kind === "file" && ((await hookTop("isEsm", m.path)) as boolean)) {
       const src = ops.readText!(m.path) as string;
-      const r = ctx.evalCode(src.replace(/^#!.*/, ""), m.path, { type: "module" });
-      top = r.error ? { error: r.error } : r.value;
+      top = await evalEntry(src.replace(/^#!.*/, ""), m.path, "module");
     } else if (m.kind === "eval" && m.esm) {
-      const r = ctx.evalCode(m.code, `${cwd}/[eval1]`, { type: "module" });
-      top = r.error ? { error: r.error } : r.value;
+      top = await evalEntry(m.code, `${cwd}/[eval1]`, "module");
     } else if (m.kind === "file") {
       top = await evalEntry(`__node.hooks.runMain(${JSON.stringify(m.path)})`);
+    } else if (waits) {
+      // From the top, not from inside __compile (a host callback): so execSync may suspend it.
+      top = await evalEntry("__node.hooks.evalCode(null, false)");
+      if (!("error" in top)) {
+        top.dispose();
+        top = await evalEntry(m.code, "[eval]");
+        if (!("error" in top) && m.print) {
+          const log = ctx.unwrapResult(ctx.evalCode("(v) => console.log(v)", "<node>", { type: "global" }));
+          const value = top;
+          const printed = await waits.callFunction(ctx, log, ctx.undefined, [value]);
+          log.dispose();
+          value.dispose();
+          top = printed.error ? { error: printed.error } : printed.value!;
+        }
+        if (!("error" in top)) top.dispose(), (top = ctx.undefined);
+      }
     } else {
       top = await evalEntry(`__node.hooks.evalCode(${JSON.stringify(m.code)}, ${m.print})`);
     }
@@ -283,7 +369,8 @@ export async function runNode(o: NodeRunOptions): Promise<number> {
     // The event loop: promise jobs, then host calls in flight, then the next timer.
     let slept = 0;
     for (;;) {
-      const jobs = rt.executePendingJobs(-1);
+      while (arrived.length) arrived.shift()!();
+      const jobs = await runJobs();
       if (jobs.error) throw settle(jobs.error);
       if (exitCode !== null || outOverflow || killed) break;
       await o.flush();
@@ -302,11 +389,11 @@ export async function runNode(o: NodeRunOptions): Promise<number> {
         clock += Math.max(0, Date.now() - before);
         continue;
       }
-      const next = hook("nextTimer") as number;
+      const next = (await hookTop("nextTimer")) as number;
       if (next < 0) {
         // 'beforeExit' may schedule more work, as in Node.
-        hook("beforeExit", hook("exitCode") as number);
-        if (rt.hasPendingJob() || pending.size || (hook("nextTimer") as number) >= 0) continue;
+        await hookTop("beforeExit", (await hookTop("exitCode")) as number);
+        if (rt.hasPendingJob() || pending.size || ((await hookTop("nextTimer")) as number) >= 0) continue;
         break;
       }
       if (next > 0) {
@@ -318,15 +405,15 @@ export async function runNode(o: NodeRunOptions): Promise<number> {
         await new Promise((r) => setTimeout(r, next));
         clock += next;
       }
-      const fired = asyncCtx ? await evalEntry("__node.hooks.fireTimer()") : (hook("fireTimer"), ctx.undefined);
-      if (fired !== ctx.undefined && "error" in fired) throw settle(fired.error);
-      if (fired !== ctx.undefined) (fired as QuickJSHandle).dispose();
+      const fired = await evalEntry("__node.hooks.fireTimer()");
+      if ("error" in fired) throw settle(fired.error);
+      fired.dispose();
     }
     topPromise?.dispose();
     if (exitCode === null && !outOverflow && !killed) {
-      const code = hook("exitCode") as number;
+      const code = (await hookTop("exitCode")) as number;
       try {
-        hook("emitExit", code);
+        await hookTop("emitExit", code);
       } catch (e) {
         if (e instanceof GuestThrow) throw settle(e.handle);
         throw e;
@@ -343,7 +430,7 @@ export async function runNode(o: NodeRunOptions): Promise<number> {
     // An uncaught error still runs 'exit' listeners, as in Node.
     if (result === 1 && exitCode === null && hooks) {
       try {
-        hook("emitExit", 1);
+        await hookTop("emitExit", 1);
       } catch {
         /* an exit listener that throws changes nothing more */
       }

@@ -4,7 +4,8 @@ import { GuestFailure } from "./fs-ops";
 /**
  * What `node` asks of the session beyond files: hashes, URL parsing, the shell, the network.
  * `sync` answers at once; `async` returns a promise the script awaits (fetch, exec); `blocking`
- * is for the asyncify build, where a *Sync call may wait (execSync through the shell).
+ * is what a *Sync call waits for with the guest suspended (execSync through the shell; JSPI,
+ * src/tools/node/suspend.ts).
  */
 export interface Services {
   sync: Record<string, (...a: any[]) => unknown>;
@@ -14,6 +15,7 @@ export interface Services {
 
 interface ShellResult {
   status: number;
+  /** stdout and stderr as latin1 strings (one char per byte). */
   stdout: string;
   stderr: string;
 }
@@ -40,7 +42,7 @@ const URL_PARTS = ["href", "protocol", "username", "password", "host", "hostname
 const urlParts = (u: URL) => Object.fromEntries(URL_PARTS.map((k) => [k, u[k]]));
 const HASHES = new Set(["md5", "sha1", "sha256", "sha384", "sha512", "sha224"]);
 
-export function makeServices(doors: ServiceDoors, needsAsync: boolean): Services {
+export function makeServices(doors: ServiceDoors): Services {
   const hashCheck = (alg: string) => {
     if (!HASHES.has(alg) && !getHashes().includes(alg)) throw new GuestFailure({ code: "ERR_OSSL_EVP_UNSUPPORTED", message: "Digest method not supported" });
     return null;
@@ -67,12 +69,12 @@ export function makeServices(doors: ServiceDoors, needsAsync: boolean): Services
       },
       random: (n: number) => new Uint8Array(randomBytes(Math.max(0, Math.min(65536, n | 0)))),
       uuid: () => randomUUID(),
+      // Reached only where the platform lacks JSPI (run.ts installs __hostWait where it has it).
       execSync: () => {
         throw new GuestFailure({
           code: "ERR_NOT_SUPPORTED",
-          message: needsAsync
-            ? "child_process sync call failed"
-            : "child_process.execSync/spawnSync/execFileSync are not supported by this node yet (a script cannot wait for the session's shell synchronously here). Use the callback or promise form: child_process.exec(cmd, (err, stdout, stderr) => ...), or util.promisify(exec), which run through the same shell and policy.",
+          message:
+            "child_process.execSync/spawnSync/execFileSync can wait for the session's shell only in a CommonJS script whose main file names the call (not in an ES module), where WebAssembly JSPI exists. Use the callback or promise form: child_process.exec(cmd, (err, stdout, stderr) => ...), or util.promisify(exec), which run through the same shell and policy.",
         });
       },
     },

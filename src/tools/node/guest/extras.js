@@ -244,34 +244,73 @@ function shellQuote(a) {
 function commandLine(file, args) {
   return [file, ...(args || [])].map(shellQuote).join(" ");
 }
+// The shell's bytes cross as latin1 strings (one char per byte), so nothing is lost on the way.
 function inputOf(o) {
-  return o && o.input !== undefined ? (typeof o.input === "string" ? o.input : Buffer.from(o.input).toString("latin1")) : null;
+  return o && o.input !== undefined && o.input !== null ? Buffer.from(o.input).toString("latin1") : null;
 }
+const text = (bytes) => Buffer.from(bytes, "latin1").toString();
 function runSync(script, options = {}) {
   return callWaiting("execSync", script, options.cwd ? String(options.cwd) : null, options.env ? JSON.stringify(options.env) : null, inputOf(options));
 }
 function execError(cmd, r) {
-  const e = new Error(`Command failed: ${cmd}\n${r.stderr}`);
+  const stdout = text(r.stdout),
+    stderr = text(r.stderr);
+  const e = new Error(`Command failed: ${cmd}\n${stderr}`);
   e.status = r.status;
   e.signal = null;
   e.code = r.status;
   e.cmd = cmd;
-  e.stdout = r.stdout;
-  e.stderr = r.stderr;
-  e.output = [null, r.stdout, r.stderr];
+  e.stdout = stdout;
+  e.stderr = stderr;
+  e.output = [null, stdout, stderr];
   return e;
 }
-const bufOr = (s, enc) => (enc && enc !== "buffer" ? s : Buffer.from(s));
-function execSync(cmd, options = {}) {
-  const r = runSync(String(cmd), options);
-  const stdio = options.stdio;
-  if (r.stderr && stdio !== "pipe" && !(Array.isArray(stdio) && stdio[2] === "pipe")) call("write", 2, r.stderr);
-  if (r.status !== 0) throw execError(cmd, r);
-  if (stdio === "inherit") {
-    call("write", 1, r.stdout);
-    return null;
-  }
-  return bufOr(r.stdout, options.encoding);
+const bufOr = (bytes, enc) => {
+  const b = Buffer.from(bytes, "latin1");
+  return enc && enc !== "buffer" ? b.toString(enc) : b;
+};
+/** stdio as three entries, as Node normalizes it ('pipe' where not given). */
+function stdioOf(options) {
+  const s = options.stdio;
+  if (s === undefined || s === null) return ["pipe", "pipe", "pipe"];
+  if (typeof s === "string") return [s, s, s];
+  return [0, 1, 2].map((i) => (s[i] === undefined || s[i] === null ? "pipe" : s[i]));
+}
+/**
+ * spawnSync's result, Node's shape ({status, signal, output, pid, stdout, stderr}): the command
+ * ran through the session's shell and finished; 'inherit' (or the fd itself) writes its output to
+ * the script's own stdout/stderr (after the command ends, stdout first), 'ignore' drops it.
+ */
+function runSyncResult(cmd, options) {
+  const r = runSync(cmd, options);
+  const io = stdioOf(options);
+  const route = (fd, bytes) => {
+    const m = io[fd];
+    if (m === "inherit" || m === fd || (m && typeof m === "object" && m.fd === fd)) {
+      if (bytes) call("write", fd, text(bytes));
+      return null;
+    }
+    if (m === "ignore") return null;
+    return bufOr(bytes, options.encoding);
+  };
+  const stdout = route(1, r.stdout);
+  const stderr = route(2, r.stderr);
+  return { status: r.status, signal: null, output: [null, stdout, stderr], pid: 0, stdout, stderr };
+}
+/** Node's checkExecSyncError: `Command failed: <cmd>` (and the captured stderr), with the result's fields. */
+function checkSync(ret, cmd) {
+  if (ret.status === 0) return;
+  let msg = `Command failed: ${cmd}`;
+  if (ret.stderr && ret.stderr.length > 0) msg += `\n${ret.stderr.toString()}`;
+  throw Object.assign(new Error(msg), ret);
+}
+function execSync(cmd, options) {
+  options = options || {};
+  const ret = runSyncResult(String(cmd), options);
+  // As in Node: without an explicit stdio, the command's stderr also goes to the script's stderr.
+  if (options.stdio === undefined && ret.stderr && ret.stderr.length) call("write", 2, ret.stderr.toString());
+  checkSync(ret, cmd);
+  return ret.stdout;
 }
 function spawnSync(file, args, options) {
   if (!Array.isArray(args)) {
@@ -280,21 +319,18 @@ function spawnSync(file, args, options) {
   }
   options = options || {};
   const cmd = options.shell ? [file, ...args].join(" ") : commandLine(file, args);
-  const r = runSync(cmd, options);
-  if (options.stdio === "inherit") {
-    call("write", 1, r.stdout);
-    call("write", 2, r.stderr);
-  }
-  const stdout = bufOr(r.stdout, options.encoding),
-    stderr = bufOr(r.stderr, options.encoding);
-  return { pid: 0, status: r.status, signal: null, stdout, stderr, output: [null, stdout, stderr] };
+  return runSyncResult(cmd, options);
 }
 function execFileSync(file, args, options) {
   if (!Array.isArray(args)) {
     options = args;
     args = [];
   }
-  return execSync(commandLine(file, args), options || {});
+  options = options || {};
+  const ret = runSyncResult(commandLine(file, args), options);
+  if (options.stdio === undefined && ret.stderr && ret.stderr.length) call("write", 2, ret.stderr.toString());
+  checkSync(ret, [file, ...args].join(" "));
+  return ret.stdout;
 }
 function exec(cmd, options, cb) {
   if (typeof options === "function") {
@@ -306,8 +342,8 @@ function exec(cmd, options, cb) {
   child.stdout = new EventEmitter();
   child.stderr = new EventEmitter();
   call("exec", String(cmd), options.cwd ? String(options.cwd) : null, options.env ? JSON.stringify(options.env) : null, null).then((r) => {
-    if (r.stdout) child.stdout.emit("data", r.stdout);
-    if (r.stderr) child.stderr.emit("data", r.stderr);
+    if (r.stdout) child.stdout.emit("data", text(r.stdout));
+    if (r.stderr) child.stderr.emit("data", text(r.stderr));
     child.stdout.emit("end");
     child.stderr.emit("end");
     const err = r.status === 0 ? null : execError(cmd, r);

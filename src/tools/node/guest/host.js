@@ -17,7 +17,7 @@ export function call(op, ...args) {
   return r;
 }
 
-/** A host call that may wait (the asyncify build only; see src/tools/node/engine.ts). */
+/** A host call that may wait: the guest is suspended until the host answers (JSPI; src/tools/node/suspend.ts). */
 export function callWaiting(op, ...args) {
   const wait = globalThis.__hostWait;
   return wait ? unpack(wait(op, ...args)) : call(op, ...args);

@@ -108,6 +108,8 @@ globalThis.__nodeBoot = function (bootJson) {
       globalThis.exports = globalThis.module.exports;
       globalThis.__filename = "[eval]";
       globalThis.__dirname = ".";
+      // null: only the set-up; the host then runs the code from the top (so it may wait, run.ts).
+      if (code === null) return;
       const r = globalThis.__compile(code, "[eval]", true);
       if (printResult) console.log(r);
     },
