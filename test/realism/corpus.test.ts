@@ -14,7 +14,7 @@ const FLOORS: Record<string, number> = {
   sed: 55,
   awk: 68,
   "sort-uniq": 38,
-  "cut-tr-wc": 82,
+  "cut-tr-wc": 83,
   "find-xargs": 80,
   archives: 120,
   config: 102,
