@@ -66,4 +66,6 @@ export const ZONE_FILES: Readonly<Record<string, number>> = ${JSON.stringify(nam
 export const ZONE_LINKS: Readonly<Record<string, string>> = ${JSON.stringify(links)};
 `;
 if (!existsSync(target) || readFileSync(target, "utf8") !== text) writeFileSync(target, text);
-console.log(`[zoneinfo] ${Object.keys(names).length} zone file(s) (${blobs.length} distinct, ${(text.length / 1024).toFixed(0)} KiB), ${Object.keys(links).length} link(s) -> src/vfs/zoneinfo.gen.ts`);
+console.log(
+  `[zoneinfo] ${Object.keys(names).length} zone file(s) (${blobs.length} distinct, ${(text.length / 1024).toFixed(0)} KiB), ${Object.keys(links).length} link(s) -> src/vfs/zoneinfo.gen.ts`,
+);
