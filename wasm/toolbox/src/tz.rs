@@ -91,19 +91,42 @@ impl Zone {
     }
 
     /// The UTC second of local wall time `local` (seconds since the epoch as if the zone were
-    /// UTC), as mktime with tm_isdst=-1 finds it: the earlier of two in a repeated hour, None in
-    /// a skipped one (GNU date calls such a time invalid).
+    /// UTC), as glibc's mktime with tm_isdst=-1 finds it: from a first guess of offset 0, move by
+    /// the offset found until it holds. In a repeated hour that lands on the daylight instance
+    /// west of UTC and the standard one east of it, as Debian's date prints; in a skipped hour
+    /// nothing holds (None: GNU date calls such a time invalid).
     pub fn to_utc(&self, local: i64) -> Option<i64> {
-        let mut best: Option<i64> = None;
-        for probe in [local - 86400, local, local + 86400] {
-            let off = self.at(probe).off;
-            let t = local - off;
-            if self.at(t).off == off {
-                best = Some(best.map_or(t, |b: i64| b.min(t)));
+        let mut t = local;
+        for _ in 0..8 {
+            let next = local - self.at(t).off;
+            if next == t {
+                return Some(t);
             }
+            t = next;
         }
-        best
+        None
     }
+
+    /// Local time type in force at UTC second `t` in the zone TZ names (read once per process).
+    pub fn local(t: i64) -> Local {
+        thread_local! {
+            static ENV: std::cell::RefCell<Option<(Option<String>, Zone)>> = std::cell::RefCell::new(None);
+        }
+        let tz = std::env::var("TZ").ok();
+        ENV.with(|c| {
+            let mut c = c.borrow_mut();
+            if c.as_ref().map_or(true, |(k, _)| *k != tz) {
+                *c = Some((tz.clone(), Zone::from_env()));
+            }
+            c.as_ref().unwrap().1.at(t)
+        })
+    }
+}
+
+/// `+hhmm` for an offset east of UTC.
+pub fn offset_text(off: i64) -> String {
+    let a = off.abs();
+    format!("{}{:02}{:02}", if off < 0 { '-' } else { '+' }, a / 3600, a % 3600 / 60)
 }
 
 impl Posix {
@@ -419,5 +442,7 @@ mod tests {
         assert_eq!(z.to_utc(civil_to_days(2024, 3, 10) * 86400 + 9000), None);
         assert_eq!(z.to_utc(civil_to_days(2024, 11, 3) * 86400 + 5400), Some(1730611800));
         assert_eq!(Zone::named(":Asia/Tokyo").at(0).off, 9 * 3600);
+        // The repeated hour: standard time east of UTC (Sydney), as Debian's date.
+        assert_eq!(Zone::named("Australia/Sydney").to_utc(civil_to_days(2024, 4, 7) * 86400 + 9000), Some(1712421000));
     }
 }
