@@ -28,6 +28,7 @@ if (existsSync(join(root, "scripts", "build-python.mjs"))) {
 run("node scripts/python-overlay-pyc.mjs");
 run("node scripts/build-fixtures.mjs");
 run("node scripts/bundle-skills.mjs");
+run("node scripts/bundle-zoneinfo.mjs");
 run("node scripts/bundle-node-runtime.mjs");
 run("node scripts/setup-chromium.mjs");
 run("node scripts/inspector-assets.mjs");

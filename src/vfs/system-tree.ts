@@ -1,5 +1,6 @@
 import type { NodeInfo } from "./workspace";
 import { STORED_ROOTS, baseName } from "./paths";
+import { ZONE_BLOBS, ZONE_FILES, ZONE_LINKS } from "./zoneinfo.gen";
 
 /**
  * The read-only part of the machine the shell and its programs see: `/`, `/bin` and `/usr/bin`
@@ -98,10 +99,14 @@ const DEVICES = ["null", "zero", "random", "urandom", "stdin", "stdout", "stderr
  */
 const ALTERNATIVES: Record<string, string> = { awk: "gawk" };
 
+const ZONEINFO = "/usr/share/zoneinfo";
+
 interface Entry {
   kind: "file" | "dir" | "symlink";
   /** A file's content, or a link's target text. */
   data: Uint8Array;
+  /** A time zone file: its index in ZONE_BLOBS, decoded into `data` on first read. */
+  zone?: number;
   /** Permission bits (0o755 for commands and directories, 0o644 for data, 0o666 for devices). */
   mode: number;
 }
@@ -138,12 +143,32 @@ export class SystemTree {
     for (const [name, text] of Object.entries(PROC)) file(`/proc/${name}`, text, 0o444);
     for (const name of DEVICES) file(`/dev/${name}`, "", 0o666);
     for (const n of [0, 1, 2]) file(`/dev/fd/${n}`, "", 0o666);
+    // Debian's tzdata, for TZ=Zone/Name (the session's own zone is UTC, as /etc/localtime says).
+    dir("/usr/share");
+    dir(ZONEINFO);
+    const zoneDirs = (name: string) => {
+      for (let i = name.indexOf("/"); i > 0; i = name.indexOf("/", i + 1)) dir(`${ZONEINFO}/${name.slice(0, i)}`);
+    };
+    for (const [name, blob] of Object.entries(ZONE_FILES)) {
+      zoneDirs(name);
+      m.set(`${ZONEINFO}/${name}`, { kind: "file", data: new Uint8Array(0), zone: blob, mode: 0o644 });
+    }
+    for (const [name, target] of Object.entries(ZONE_LINKS)) {
+      zoneDirs(name);
+      link(`${ZONEINFO}/${name}`, target);
+    }
+    link("/etc/localtime", `${ZONEINFO}/Etc/UTC`);
     return m;
   }
 
   private entry(path: string): Entry | undefined {
     this.entries ??= this.build();
-    return this.entries.get(path);
+    const e = this.entries.get(path);
+    if (e?.zone !== undefined) {
+      e.data = Uint8Array.from(atob(ZONE_BLOBS[e.zone]!), (c) => c.charCodeAt(0));
+      e.zone = undefined;
+    }
+    return e;
   }
 
   private info(path: string, e: Entry): NodeInfo {

@@ -15,7 +15,9 @@ const ROWS: Row[] = [
   { cmd: "sort /etc/group > /tmp/g && wc -l < /tmp/g && cp /tmp/g /tmp/g2 && cmp /tmp/g /tmp/g2 && echo same", stdout: "2\nsame\n" },
   { cmd: "cd /tmp/d && cd .. && pwd && cd /workspace/.. && pwd", stdout: "/tmp\n/\n" },
   { cmd: "ls /", stdout: "bin\ndev\netc\nproc\ntmp\nusr\nvar\nworkspace\n" },
-  { cmd: "ls /usr; ls /usr/local", stdout: "bin\nlocal\nbin\n" },
+  { cmd: "ls /usr; ls /usr/local", stdout: "bin\nlocal\nshare\nbin\n" },
+  // Debian's tzdata for TZ=Zone (the session's own zone is UTC).
+  { cmd: "ls /usr/share; readlink /etc/localtime; readlink /usr/share/zoneinfo/US/Eastern", stdout: "zoneinfo\n/usr/share/zoneinfo/Etc/UTC\n../America/New_York\n" },
   { cmd: "ls /usr/bin | grep -x -e sed -e grep -e bash", stdout: "bash\ngrep\nsed\n" },
   { cmd: "ls /bin | grep -c -x sed", stdout: "1\n" },
   { cmd: "command -v sed; which sed; type sed; type -P grep", stdout: "/usr/bin/sed\n/usr/bin/sed\nsed is /usr/bin/sed\n/usr/bin/grep\n" },

@@ -12,6 +12,7 @@ pub mod fsx;
 pub mod host;
 pub mod input;
 pub mod num;
+pub mod tz;
 pub mod pcre;
 pub mod rand;
 pub mod regex_posix;

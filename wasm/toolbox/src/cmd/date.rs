@@ -1,5 +1,6 @@
 //! date [-u] [-d STRING | -r FILE] [+FORMAT | -I[FMT] | -R | --rfc-3339=FMT]
-//! Time comes from the WASI clock; the only time zone is UTC. -d accepts the
+//! Time comes from the WASI clock; the zone is TZ's as glibc reads it (crate::tz: Debian's
+//! tzdata files the session serves, POSIX strings; UTC when unset). -d accepts the
 //! forms agents use: @EPOCH, ISO dates and date-times (with Z or ±hh:mm),
 //! MM/DD/YYYY, "Mon DD YYYY", HH:MM[:SS], now/today/yesterday/tomorrow and
 //! relative items ("2 days ago", "+3 hours", "next week", "last month"), days
@@ -40,7 +41,7 @@ fn clock_resolution() -> u64 {
     }
     1
 }
-const HELP: &str = "Usage: date [OPTION]... [+FORMAT]\nDisplay the current time (UTC) in the given FORMAT.\n\n  -d, --date=STRING          display time described by STRING, not 'now'\n      --debug                annotate the parsed date on stderr\n  -f, --file=DATEFILE        like --date; once for each line of DATEFILE\n  -I[FMT], --iso-8601[=FMT]  output date/time in ISO 8601 format.\n                               FMT='date' (default), 'hours', 'minutes',\n                               'seconds', or 'ns'\n  -R, --rfc-email            output date and time in RFC 5322 format\n      --rfc-3339=FMT         output date/time in RFC 3339 format (date, seconds, ns)\n  -r, --reference=FILE       display the last modification time of FILE\n      --resolution           output the available resolution of timestamps\n  -s, --set=STRING           set time described by STRING (not permitted here)\n  -u, --utc, --universal     print Coordinated Universal Time (always the case here)\n\nFORMAT codes: %% %a %A %b %B %c %C %d %D %e %F %G %g %h %H %I %j %k %l %m %M %n\n%N %p %P %r %R %s %S %t %T %u %U %V %w %W %x %X %y %Y %z %:z %Z; flags - _ 0 ^.\n";
+const HELP: &str = "Usage: date [OPTION]... [+FORMAT]\nDisplay the current time in the given FORMAT.\n\n  -d, --date=STRING          display time described by STRING, not 'now'\n      --debug                annotate the parsed date on stderr\n  -f, --file=DATEFILE        like --date; once for each line of DATEFILE\n  -I[FMT], --iso-8601[=FMT]  output date/time in ISO 8601 format.\n                               FMT='date' (default), 'hours', 'minutes',\n                               'seconds', or 'ns'\n  -R, --rfc-email            output date and time in RFC 5322 format\n      --rfc-3339=FMT         output date/time in RFC 3339 format (date, seconds, ns)\n  -r, --reference=FILE       display the last modification time of FILE\n      --resolution           output the available resolution of timestamps\n  -s, --set=STRING           set time described by STRING (not permitted here)\n  -u, --utc, --universal     print or set Coordinated Universal Time (UTC)\n\nFORMAT codes: %% %a %A %b %B %c %C %d %D %e %F %G %g %h %H %I %j %k %l %m %M %n\n%N %p %P %r %R %s %S %t %T %u %U %V %w %W %x %X %y %Y %z %:z %Z; flags - _ 0 ^.\n";
 
 const DAYS: [&str; 7] = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 const MONTHS: [&str; 12] = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
@@ -85,13 +86,23 @@ struct Tm {
     wd: i64,
     yd: i64,
     secs: i64,
+    /// The zone's offset east of UTC and abbreviation at this time.
+    off: i64,
+    abbr: String,
 }
 
 fn tm(secs: i64, ns: u32) -> Tm {
-    let days = secs.div_euclid(86400);
-    let rem = secs.rem_euclid(86400);
+    tm_in(secs, ns, &crate::tz::Zone::utc())
+}
+
+/// Broken-down local time of `secs` in `zone`.
+fn tm_in(secs: i64, ns: u32, zone: &crate::tz::Zone) -> Tm {
+    let l = zone.at(secs);
+    let local = secs + l.off;
+    let days = local.div_euclid(86400);
+    let rem = local.rem_euclid(86400);
     let (y, mo, d) = days_to_civil(days);
-    Tm { y, mo, d, h: rem / 3600, mi: rem % 3600 / 60, s: rem % 60, ns, wd: (days + 4).rem_euclid(7), yd: days - civil_to_days(y, 1, 1), secs }
+    Tm { y, mo, d, h: rem / 3600, mi: rem % 3600 / 60, s: rem % 60, ns, wd: (days + 4).rem_euclid(7), yd: days - civil_to_days(y, 1, 1), secs, off: l.off, abbr: l.abbr }
 }
 
 /// ISO 8601 week-based year and week number.
@@ -119,6 +130,11 @@ fn iso_week(t: &Tm) -> (i64, i64) {
 /// `fmt` (date's +FORMAT) applied to a UTC time, for `ls --time-style=+FORMAT`.
 pub fn format_utc(fmt: &str, secs: i64, ns: u32) -> String {
     format(fmt, &tm(secs, ns))
+}
+
+/// `fmt` applied to the local time of TZ (as the environment sets it).
+pub fn format_local(fmt: &str, secs: i64, ns: u32) -> String {
+    format(fmt, &tm_in(secs, ns, &crate::tz::Zone::from_env()))
 }
 
 fn format(fmt: &str, t: &Tm) -> String {
@@ -204,8 +220,16 @@ fn format(fmt: &str, t: &Tm) -> String {
             'X' => format!("{:02}:{:02}:{:02}", t.h, t.mi, t.s),
             'y' => num(t.y.rem_euclid(100), 2, '0'),
             'Y' => t.y.to_string(),
-            'z' => (if colon { "+00:00" } else { "+0000" }).into(),
-            'Z' => "UTC".into(),
+            'z' => {
+                let a = t.off.abs();
+                let sign = if t.off < 0 { '-' } else { '+' };
+                if colon {
+                    format!("{}{:02}:{:02}", sign, a / 3600, a % 3600 / 60)
+                } else {
+                    format!("{}{:02}{:02}", sign, a / 3600, a % 3600 / 60)
+                }
+            }
+            'Z' => t.abbr.clone(),
             other => format!("%{}", other),
         };
         if upper {
@@ -308,7 +332,21 @@ fn weekday_index(w: &str) -> Option<i64> {
 }
 
 pub fn parse_date(input: &str, now: (i64, u32)) -> Option<(i64, u32)> {
+    parse_date_in(input, now, &crate::tz::Zone::from_env())
+}
+
+/// Parses a -d STRING in the local time of `zone` (or of a leading `TZ="Zone"`, as GNU allows).
+pub fn parse_date_in(input: &str, now: (i64, u32), zone: &crate::tz::Zone) -> Option<(i64, u32)> {
     let s = input.trim();
+    let own;
+    let (s, zone) = match s.get(..4).filter(|p| p.eq_ignore_ascii_case("tz=\"")) {
+        Some(_) => {
+            let end = s[4..].find('"')? + 4;
+            own = crate::tz::Zone::named(&s[4..end]);
+            (s[end + 1..].trim(), &own)
+        }
+        None => (s, zone),
+    };
     if let Some(e) = s.strip_prefix('@') {
         let v: f64 = e.trim().parse().ok()?;
         let secs = v.floor();
@@ -358,12 +396,16 @@ pub fn parse_date(input: &str, now: (i64, u32)) -> Option<(i64, u32)> {
             None => toks.push(t),
         }
     }
-    let (mut secs, mut ns) = now;
+    // Calendar work happens in local wall-clock seconds; mktime's step turns them back.
+    let (mut secs, mut ns) = (now.0 + zone.at(now.0).off, now.1);
+    // Days and weeks move the calendar (keeping the wall-clock time across a DST change);
+    // hours, minutes and seconds move the absolute time, as GNU's parser does.
+    let mut rel_days: i64 = 0;
     // A day of the week and its ordinal (next 1, last -1, this or none 0), as GNU's parser keeps them.
     let mut weekday: Option<(i64, i64)> = None;
     let mut date_set = false;
     let mut time_set = false;
-    let mut zone: Option<i64> = None;
+    let mut explicit: Option<i64> = None;
     let mut rel_secs: i64 = 0;
     let mut rel_months: i64 = 0;
     let mut i = 0;
@@ -375,11 +417,11 @@ pub fn parse_date(input: &str, now: (i64, u32)) -> Option<(i64, u32)> {
             "now" => continue,
             "today" => continue,
             "yesterday" => {
-                rel_secs -= 86400;
+                rel_days -= 86400;
                 continue;
             }
             "tomorrow" => {
-                rel_secs += 86400;
+                rel_days += 86400;
                 continue;
             }
             "midnight" => {
@@ -396,11 +438,12 @@ pub fn parse_date(input: &str, now: (i64, u32)) -> Option<(i64, u32)> {
             }
             "ago" => {
                 rel_secs = -rel_secs;
+                rel_days = -rel_days;
                 rel_months = -rel_months;
                 continue;
             }
             "utc" | "gmt" | "z" => {
-                zone = Some(0);
+                explicit = Some(0);
                 continue;
             }
             "next" | "last" | "this" => {
@@ -419,6 +462,8 @@ pub fn parse_date(input: &str, now: (i64, u32)) -> Option<(i64, u32)> {
                 let (mul, months) = unit_secs(u)?;
                 if months {
                     rel_months += n * mul;
+                } else if mul % 86400 == 0 {
+                    rel_days += n * mul;
                 } else {
                     rel_secs += n * mul;
                 }
@@ -463,7 +508,7 @@ pub fn parse_date(input: &str, now: (i64, u32)) -> Option<(i64, u32)> {
             ns = n;
             time_set = true;
             if let Some(z) = rest {
-                zone = Some(parse_zone(&z.to_uppercase())?);
+                explicit = Some(parse_zone(&z.to_uppercase())?);
             }
             // am/pm
             if let Some(ap) = toks.get(i).map(|s| s.as_str()) {
@@ -481,8 +526,8 @@ pub fn parse_date(input: &str, now: (i64, u32)) -> Option<(i64, u32)> {
             continue;
         }
         if t.starts_with('+') || t.starts_with('-') {
-            if let Some(z) = parse_zone(&t.to_uppercase()).filter(|_| time_set && t.len() >= 3 && zone.is_none() && !toks.get(i).map_or(false, |u| unit_secs(u).is_some())) {
-                zone = Some(z);
+            if let Some(z) = parse_zone(&t.to_uppercase()).filter(|_| time_set && t.len() >= 3 && explicit.is_none() && !toks.get(i).map_or(false, |u| unit_secs(u).is_some())) {
+                explicit = Some(z);
                 continue;
             }
         }
@@ -539,6 +584,8 @@ pub fn parse_date(input: &str, now: (i64, u32)) -> Option<(i64, u32)> {
             let (mul, months) = unit_secs(u)?;
             if months {
                 rel_months += n * mul;
+            } else if mul % 86400 == 0 {
+                rel_days += n * mul;
             } else {
                 rel_secs += n * mul;
             }
@@ -552,6 +599,8 @@ pub fn parse_date(input: &str, now: (i64, u32)) -> Option<(i64, u32)> {
             // "day" alone means "1 day"
             if months {
                 rel_months += mul;
+            } else if mul % 86400 == 0 {
+                rel_days += mul;
             } else {
                 rel_secs += mul;
             }
@@ -574,11 +623,15 @@ pub fn parse_date(input: &str, now: (i64, u32)) -> Option<(i64, u32)> {
     if (date_set || time_set) && !time_set {
         ns = 0;
     }
-    if let Some(z) = zone {
-        secs -= z;
+    if !date_set && !time_set && weekday.is_none() && rel_months == 0 && rel_days == 0 {
+        return Some((now.0 + rel_secs, ns));
     }
-    let secs = add_months(secs, rel_months) + rel_secs;
-    Some((secs, ns))
+    let local = add_months(secs, rel_months) + rel_days;
+    let secs = match explicit {
+        Some(z) => local - z,
+        None => zone.to_utc(local)?,
+    };
+    Some((secs + rel_secs, ns))
 }
 
 pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
@@ -638,6 +691,8 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     }
     let fmt = fmt.unwrap_or_else(|| "%a %b %e %H:%M:%S %Z %Y".into());
     let now = crate::fsx::now();
+    // -u is TZ=UTC0 for parsing and printing alike.
+    let zone = if p.has("u") { crate::tz::Zone::utc() } else { crate::tz::Zone::from_env() };
     let mut whens: Vec<Option<(i64, u32)>> = Vec::new();
     let mut labels: Vec<String> = Vec::new();
     if let Some(r) = p.last("r") {
@@ -658,11 +713,11 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
             }
         };
         for l in text.lines() {
-            whens.push(parse_date(l, now));
+            whens.push(parse_date_in(l, now, &zone));
             labels.push(l.to_string());
         }
     } else if let Some(d) = p.last("s").or(p.last("d")) {
-        whens.push(parse_date(d, now));
+        whens.push(parse_date_in(d, now, &zone));
         labels.push(d.to_string());
     } else {
         whens.push(Some(now));
@@ -680,7 +735,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
                     ctx.diag.error("cannot set date: Operation not permitted");
                     status = 1;
                 }
-                writeln!(ctx.out, "{}", format(&fmt, &tm(*s, *ns)))?
+                writeln!(ctx.out, "{}", format(&fmt, &tm_in(*s, *ns, &zone)))?
             }
             None => {
                 ctx.diag.error(format!("invalid date {}", lq(l)));

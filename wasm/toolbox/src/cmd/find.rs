@@ -757,6 +757,11 @@ fn printf(f: &str, e: &Entry) -> String {
                     out.push_str(rel.trim_start_matches('/'))
                 }
                 Some('s') => out.push_str(&e.meta().len().to_string()),
+                // ctime(3)'s layout in local time, with the fraction GNU find prints.
+                Some(t @ ('t' | 'a' | 'c')) => {
+                    let (s, ns) = if t == 'a' { fsx::atime(e.meta()) } else { fsx::mtime(e.meta()) };
+                    out.push_str(&super::date::format_local(&format!("%a %b %e %H:%M:%S.{:09}0 %Y", ns), s, 0))
+                }
                 Some('d') => out.push_str(&e.depth.to_string()),
                 Some('y') => out.push(e.kind),
                 Some('m') => out.push_str(&format!("{:o}", host::mode_of(e.path, e.is_dir()))),
@@ -768,8 +773,9 @@ fn printf(f: &str, e: &Entry) -> String {
                         Some('@') => out.push_str(&format!("{}.{:09}0", s, ns)),
                         Some('s') => out.push_str(&s.to_string()),
                         Some(k) => {
-                            let (y, mo, d) = super::ls::civil_from_days(s.div_euclid(86400));
-                            let sec = s.rem_euclid(86400);
+                            let local = s + crate::tz::Zone::local(s).off;
+                            let (y, mo, d) = super::ls::civil_from_days(local.div_euclid(86400));
+                            let sec = local.rem_euclid(86400);
                             match k {
                                 'Y' => out.push_str(&y.to_string()),
                                 'm' => out.push_str(&format!("{:02}", mo)),
@@ -779,6 +785,8 @@ fn printf(f: &str, e: &Entry) -> String {
                                 'S' => out.push_str(&format!("{:02}", sec % 60)),
                                 'F' => out.push_str(&format!("{}-{:02}-{:02}", y, mo, d)),
                                 'T' => out.push_str(&format!("{:02}:{:02}:{:02}", sec / 3600, sec % 3600 / 60, sec % 60)),
+                                'z' => out.push_str(&crate::tz::offset_text(local - s)),
+                                'Z' => out.push_str(&crate::tz::Zone::local(s).abbr),
                                 _ => {}
                             }
                         }

@@ -616,7 +616,7 @@ fn when(t: (i64, u32), now: i64, style: &str) -> String {
             let full = full_time(t);
             if t.0 > now - 31_556_952 / 2 && t.0 <= now + 60 { full[5..16].to_string() } else { format!("{} ", &full[..10]) }
         }
-        f if f.starts_with('+') => super::date::format_utc(&f[1..], t.0, t.1),
+        f if f.starts_with('+') => super::date::format_local(&f[1..], t.0, t.1),
         _ => ls_time(t.0, now),
     }
 }
@@ -719,9 +719,11 @@ pub use super::date::days_to_civil as civil_from_days;
 const MONTHS: [&str; 12] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 /// `Mon DD HH:MM` for the last six months, `Mon DD  YYYY` otherwise (GNU).
+/// The time column in local time (TZ); the six-month window is measured in absolute time.
 pub fn ls_time(t: i64, now: i64) -> String {
-    let (y, m, d) = civil_from_days(t.div_euclid(86400));
-    let s = t.rem_euclid(86400);
+    let local = t + crate::tz::Zone::local(t).off;
+    let (y, m, d) = civil_from_days(local.div_euclid(86400));
+    let s = local.rem_euclid(86400);
     let six_months = 31_556_952 / 2;
     if t > now - six_months && t <= now + 60 {
         format!("{} {:>2} {:02}:{:02}", MONTHS[m as usize - 1], d, s / 3600, s % 3600 / 60)
@@ -730,10 +732,13 @@ pub fn ls_time(t: i64, now: i64) -> String {
     }
 }
 
-fn full_time(t: (i64, u32)) -> String {
-    let (y, m, d) = civil_from_days(t.0.div_euclid(86400));
-    let s = t.0.rem_euclid(86400);
-    format!("{}-{:02}-{:02} {:02}:{:02}:{:02}.{:09} +0000", y, m, d, s / 3600, s % 3600 / 60, s % 60, t.1)
+/// `YYYY-MM-DD hh:mm:ss.nnnnnnnnn +hhmm` in local time (TZ), as --full-time and stat print.
+pub fn full_time(t: (i64, u32)) -> String {
+    let off = crate::tz::Zone::local(t.0).off;
+    let local = t.0 + off;
+    let (y, m, d) = civil_from_days(local.div_euclid(86400));
+    let s = local.rem_euclid(86400);
+    format!("{}-{:02}-{:02} {:02}:{:02}:{:02}.{:09} {}", y, m, d, s / 3600, s % 3600 / 60, s % 60, t.1, crate::tz::offset_text(off))
 }
 
 #[cfg(test)]

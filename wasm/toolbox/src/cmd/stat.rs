@@ -39,9 +39,7 @@ fn file_type(m: &Metadata) -> &'static str {
 }
 
 fn stamp(t: (i64, u32)) -> String {
-    let (y, mo, d) = super::ls::civil_from_days(t.0.div_euclid(86400));
-    let s = t.0.rem_euclid(86400);
-    format!("{}-{:02}-{:02} {:02}:{:02}:{:02}.{:09} +0000", y, mo, d, s / 3600, s % 3600 / 60, s % 60, t.1)
+    super::ls::full_time(t)
 }
 
 
