@@ -12,7 +12,7 @@ const ROWS: Row[] = [
   { cmd: "cd /tmp && pwd && echo y > rel && cat /tmp/rel && ls", stdout: "/tmp\ny\nf\nrel\n" },
   { cmd: 'echo "$TMPDIR"', stdout: "/tmp\n" },
   { cmd: "mkdir -p /tmp/d/e && touch /tmp/d/e/f && find /tmp/d | sort", stdout: "/tmp/d\n/tmp/d/e\n/tmp/d/e/f\n" },
-  { cmd: "sort /etc/group > /tmp/g && wc -l < /tmp/g && cp /tmp/g /tmp/g2 && cmp /tmp/g /tmp/g2 && echo same", stdout: "2\nsame\n" },
+  { cmd: "sort /etc/group > /tmp/g && wc -l < /tmp/g && cp /tmp/g /tmp/g2 && cmp /tmp/g /tmp/g2 && echo same", stdout: "39\nsame\n" },
   { cmd: "cd /tmp/d && cd .. && pwd && cd /workspace/.. && pwd", stdout: "/tmp\n/\n" },
   { cmd: "ls /", stdout: "bin\ndev\netc\nproc\ntmp\nusr\nvar\nworkspace\n" },
   { cmd: "ls /usr; ls /usr/local", stdout: "bin\nlocal\nshare\nbin\n" },
