@@ -33,9 +33,39 @@ export function aptInstall(tag, packages) {
   apt(["install", "-y", "--no-install-recommends", ...packages]);
 }
 
+/** The version of `pkg`'s source package apt knows, or "" when it knows none. */
+export function sourceVersion(pkg) {
+  const r = spawnSync("apt-cache", ["showsrc", pkg], { encoding: "utf8" });
+  if (r.status !== 0) return "";
+  return /^Version: (\S+)/m.exec(r.stdout)?.[1] ?? "";
+}
+
 /**
- * `apt-get source --download-only` the source packages into `dir` (needs a deb-src entry, which
- * scripts/build-python.mjs adds); downloading needs no root.
+ * Adds a deb-src entry for Debian 12 when apt knows no source of `probe`, so `apt-get source`
+ * works. scripts/build-python.mjs keeps its own copy: its text is CPython's build cache key.
+ */
+export function ensureDebSrc(tag, probe) {
+  if (sourceVersion(probe)) return;
+  const list = "/etc/apt/sources.list.d/toolshed-src.sources";
+  console.log(`[${tag}] adding a deb-src entry (${list}) for Debian's source packages`);
+  const entry = [
+    "Types: deb-src",
+    "URIs: http://deb.debian.org/debian",
+    "Suites: bookworm bookworm-updates",
+    "Components: main",
+    "Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg",
+    "",
+  ].join("\n");
+  const root = process.getuid?.() === 0;
+  const r = spawnSync(root ? "tee" : "sudo", root ? [list] : ["-n", "tee", list], { input: entry, stdio: ["pipe", "ignore", "inherit"] });
+  if (r.status !== 0) throw new Error(`could not write ${list}; as root, add a deb-src entry for bookworm and run apt-get update`);
+  // aptInstall runs apt-get update first; dpkg-dev is what `apt-get source` unpacks with.
+  aptInstall(tag, ["dpkg-dev"]);
+}
+
+/**
+ * `apt-get source --download-only` the source packages into `dir` (needs a deb-src entry:
+ * ensureDebSrc); downloading needs no root.
  */
 export function aptSource(tag, packages, dir) {
   const r = spawnSync("apt-get", ["source", "--download-only", ...packages], { cwd: dir, stdio: ["ignore", "inherit", "inherit"] });
