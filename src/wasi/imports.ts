@@ -1,6 +1,7 @@
 import { WASI, wasi } from "@bjorn3/browser_wasi_shim";
 import { WorkspaceDirFd } from "./fs/dir-fd";
 import { WorkspaceFileFd } from "./fs/file-fd";
+import { hasDirectReaddir } from "./fs/dirents";
 
 /** Thrown from inside a syscall to end the run; unwinds the Wasm stack back to the runner. */
 export class RunStopped extends Error {
@@ -42,7 +43,7 @@ const EVENT_SIZE = 32;
  * - path_readlink cuts a long target to the buffer as readlink(2) does (the shim answers EBADF,
  *   which breaks Rust's read_link, which grows its buffer only when the answer fills it);
  * - fd_readdir and path_filestat_get, the calls a tree walk makes per entry, skip the shim's
- *   per-call allocations (see WorkspaceDirFd.readdirInto);
+ *   per-call allocations (fs/dirents.ts: the workspace's and the Python library's listings);
  * - args_sizes_get counts UTF-8 bytes: the shim counts UTF-16 units but args_get writes UTF-8,
  *   so a non-ASCII argument overran the buffer libc sized from it (and corrupted the next
  *   allocation: `cp 'üñí/b c' d/x.txt` created `d/x.tx3`).
@@ -155,7 +156,7 @@ export function buildImports(shim: WASI, guard: SyscallGuard): Imports {
 
     fd_readdir(fd: number, buf: number, bufLen: number, cookie: bigint, usedPtr: number): number {
       const dir = shim.fds[fd];
-      if (!(dir instanceof WorkspaceDirFd)) return base.fd_readdir!(fd, buf, bufLen, cookie, usedPtr) as number;
+      if (!hasDirectReaddir(dir)) return base.fd_readdir!(fd, buf, bufLen, cookie, usedPtr) as number;
       const { ret, used } = dir.readdirInto(memory()!.buffer, buf, bufLen, cookie);
       view().setUint32(usedPtr, used, true);
       return ret;

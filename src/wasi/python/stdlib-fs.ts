@@ -1,5 +1,6 @@
 import { Directory, Fd, File, Inode, OpenDirectory, OpenFile, PreopenDirectory, wasi } from "@bjorn3/browser_wasi_shim";
 import { inflateSync } from "fflate";
+import { type ListedEntry, nameBytes, writeDirents } from "../fs/dirents";
 import { HOST_MODULE } from "./host-module";
 import { OVERLAY_PYC } from "./overlay-pyc.gen";
 import { SITECUSTOMIZE } from "./sitecustomize";
@@ -84,8 +85,42 @@ class ZipFile extends File {
   }
 }
 
+/**
+ * Each directory's listing, encoded once per isolate (the tree never changes). CPython lists
+ * every directory it imports from (FileFinder's cache): the library's top level has ~200
+ * entries, and the shim rebuilt its entry array for every single entry, which made the four
+ * listings of `python3 -c pass` its costliest host work.
+ */
+const listings = new WeakMap<Directory, ListedEntry[]>();
+
+function listingOf(dir: Directory): ListedEntry[] {
+  let list = listings.get(dir);
+  if (list) return list;
+  const dirType = wasi.FILETYPE_DIRECTORY;
+  list = [
+    { name: nameBytes("."), ino: BigInt(dir.ino), type: dirType },
+    { name: nameBytes(".."), ino: BigInt(dir.parent_ino()), type: dirType },
+  ];
+  for (const [name, entry] of dir.contents) {
+    list.push({ name: nameBytes(name), ino: BigInt(entry.ino), type: entry instanceof Directory ? dirType : wasi.FILETYPE_REGULAR_FILE });
+  }
+  listings.set(dir, list);
+  return list;
+}
+
 /** A directory of the tree: nothing can be created, removed or renamed in it. */
-class ReadOnlyDirFd extends OpenDirectory {
+export class ReadOnlyDirFd extends OpenDirectory {
+  /** fd_readdir straight into the program's memory (imports.ts), from the cached listing. */
+  readdirInto(memory: ArrayBuffer, buf: number, bufLen: number, cookie: bigint): { ret: number; used: number } {
+    return writeDirents(listingOf(this.dir), memory, buf, bufLen, cookie);
+  }
+
+  override fd_readdir_single(cookie: bigint): { ret: number; dirent: wasi.Dirent | null } {
+    const e = listingOf(this.dir)[Number(cookie)];
+    if (!e) return { ret: wasi.ERRNO_SUCCESS, dirent: null };
+    return { ret: wasi.ERRNO_SUCCESS, dirent: new wasi.Dirent(cookie + 1n, e.ino, new TextDecoder().decode(e.name), e.type) };
+  }
+
   override path_open(dirflags: number, path: string, oflags: number, rights: bigint, inheriting: bigint, fdFlags: number): { ret: number; fd_obj: Fd | null } {
     const r = super.path_open(dirflags, path, oflags & ~wasi.OFLAGS_CREAT, rights, inheriting, fdFlags);
     if (r.ret === wasi.ERRNO_NOENT && (oflags & wasi.OFLAGS_CREAT) !== 0) return { ret: wasi.ERRNO_ROFS, fd_obj: null };
