@@ -51,6 +51,12 @@ describe("the Python library's directory listing", () => {
     expect(got.find((e) => e.name === "mod_0.py")?.type).toBe(wasi.FILETYPE_REGULAR_FILE);
   });
 
+  it("reads a file's own bytes through the tree (two library zips in one isolate do not mix)", () => {
+    const { ret, fd_obj } = fd.path_open(0, "mod_7xxxxxxx.py", 0, BigInt(wasi.RIGHTS_FD_READ), 0n, 0);
+    expect(ret).toBe(0);
+    expect(new TextDecoder().decode(fd_obj?.fd_read(1000).data)).toBe("mod_7xxxxxxx.py");
+  });
+
   it("lists a subdirectory opened from the preopen, and the single-entry path agrees", () => {
     const { ret, fd_obj } = fd.path_open(0, "pkg", wasi.OFLAGS_DIRECTORY, 0n, 0n, 0);
     expect(ret).toBe(0);

@@ -29,14 +29,14 @@ interface Entry {
   localOffset: number;
 }
 
-const cache = new Map<string, Uint8Array>();
+/** Inflated files by their zip entry (one per file of one library zip), least recently used first. */
+const cache = new Map<Entry, Uint8Array>();
 let cachedBytes = 0;
 
 /** Read-only, inflated on first read; `stat` answers from the zip's directory without inflating. */
 class ZipFile extends File {
   constructor(
     private readonly zip: Uint8Array,
-    private readonly name: string,
     private readonly entry: Entry,
   ) {
     super(new ArrayBuffer(0), { readonly: true });
@@ -45,11 +45,11 @@ class ZipFile extends File {
   // The shim reads `data` for every read and seek; it is inflated once and then served from the cache.
   // @ts-expect-error the shim declares `data` as a field; an accessor over it is what makes it lazy.
   override get data(): Uint8Array {
-    const hit = cache.get(this.name);
+    const hit = cache.get(this.entry);
     if (hit) {
       // Most recently used last, so eviction takes the oldest.
-      cache.delete(this.name);
-      cache.set(this.name, hit);
+      cache.delete(this.entry);
+      cache.set(this.entry, hit);
       return hit;
     }
     const e = this.entry;
@@ -58,7 +58,7 @@ class ZipFile extends File {
     const raw = this.zip.subarray(start, start + e.compressedSize);
     const bytes = e.method === 0 ? raw : inflateSync(raw, { out: new Uint8Array(e.size) });
     if (bytes.length <= INFLATED_CACHE_BYTES) {
-      cache.set(this.name, bytes);
+      cache.set(this.entry, bytes);
       cachedBytes += bytes.length;
       for (const [k, v] of cache) {
         if (cachedBytes <= INFLATED_CACHE_BYTES) break;
@@ -191,7 +191,8 @@ function readZipDirectory(zip: Uint8Array): Map<string, Entry> {
   return entries;
 }
 
-let tree: Directory | null = null;
+/** The tree of each library zip (one in a Worker), built once per isolate. */
+const trees = new WeakMap<ArrayBuffer, Directory>();
 
 function fromBase64(text: string): Uint8Array {
   const bin = atob(text);
@@ -219,7 +220,7 @@ function buildTree(zipBytes: Uint8Array): Directory {
       continue;
     }
     const cut = name.lastIndexOf("/");
-    dirOf(cut < 0 ? "" : name.slice(0, cut)).set(name.slice(cut + 1), new ZipFile(zipBytes, name, entry));
+    dirOf(cut < 0 ? "" : name.slice(0, cut)).set(name.slice(cut + 1), new ZipFile(zipBytes, entry));
   }
   // Directory's constructor links children to parents; the maps filled later need the same.
   const link = (d: Directory) => {
@@ -249,6 +250,7 @@ function buildTree(zipBytes: Uint8Array): Directory {
 
 /** A fresh preopen fd over the (shared, read-only) library tree, for one run. */
 export function stdlibPreopen(zip: ArrayBuffer): ReadOnlyDirFd {
-  tree ??= buildTree(new Uint8Array(zip));
+  let tree = trees.get(zip);
+  if (!tree) trees.set(zip, (tree = buildTree(new Uint8Array(zip))));
   return new ReadOnlyPreopen(tree, STDLIB_DIR);
 }
