@@ -92,11 +92,11 @@ const TICK_MS = 10; // USER_HZ is 100 on Linux
 /**
  * Runs of `python3 -c pass` before its warm start is measured. V8 compiles a Wasm function with
  * its baseline compiler on first call and recompiles the hot ones with its optimizing compiler
- * in background threads (CPU of the workerd process too), so the first ~20 starts of an isolate
+ * in background threads (CPU of the workerd process too), so the first 20-40 starts of an isolate
  * cost two to three times a later one. The warm row is measured after these; the cost of these
  * first starts is printed on a row of its own.
  */
-const WARMUP_STARTS = 30;
+const WARMUP_STARTS = 50;
 
 /** user+sys of the processes of the group whose command name starts with `only` (all when absent). */
 function groupCpuMs(pgid, only) {
