@@ -216,13 +216,18 @@ export class SessionDO extends DurableObject<Env> {
     closeTerminal(ws, code);
   }
 
-  /** Opens the session if it was created; probing an unknown id writes nothing. */
-  private open(): Opened | null {
+  /**
+   * Opens the session if it was created; probing an unknown id writes nothing. `created`: the
+   * tables were made a moment ago by `create`, so the upgrade of older sessions' tables is skipped.
+   */
+  private open(created = false): Opened | null {
     if (this.state) return this.state;
     const sql = this.ctx.storage.sql;
-    if (!SessionStore.exists(sql)) return null;
-    Workspace.initialize(this.ctx.storage);
-    SessionStore.initialize(sql); // tables added since the session was created
+    if (!created) {
+      if (!SessionStore.exists(sql)) return null;
+      Workspace.initialize(this.ctx.storage);
+      SessionStore.initialize(sql); // tables added since the session was created
+    }
     const ws = new Workspace(this.ctx.storage, quotasFromEnv(this.env));
     const store = new SessionStore(sql);
     const fs = new GuardedFs(ws, FileRules.fromEnv(this.env.TOOLSHED_SENSITIVE_GLOBS));
@@ -247,7 +252,7 @@ export class SessionDO extends DurableObject<Env> {
       SessionStore.create(sql, opts);
       Workspace.initialize(this.ctx.storage);
     });
-    const s = this.open()!;
+    const s = this.open(true)!;
     if (opts.cwd && opts.cwd !== ROOT) s.fs.mkdir(opts.cwd, { recursive: true });
     return this.describe(s);
   }

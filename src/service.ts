@@ -63,18 +63,31 @@ export async function createSession(env: Env, tenant: string, opts: NewSession, 
   }
   const id = newSessionId();
   laps?.lap("validate");
-  const info = await sessionStub(env, tenant, id).create({
-    id,
-    tenant,
-    profile: name,
-    tools: chosen.tools,
-    cwd,
-    env: opts.env,
-    urlRules: opts.urlRules,
-    mcpServers: servers.servers,
-  });
+  // The tenant's index learns of the session while the session object is made, not after: one
+  // round trip of waiting instead of two, and both are done before the answer goes out, so a
+  // listing made after it includes the session. An entry whose creation then fails is removed;
+  // one left by a crash between the two names no object, and listings skip it (listSessions).
+  const index = tenantIndex(env, tenant);
+  const indexed = index.add(id, Date.now());
+  let info: SessionInfo;
+  try {
+    info = await sessionStub(env, tenant, id).create({
+      id,
+      tenant,
+      profile: name,
+      tools: chosen.tools,
+      cwd,
+      env: opts.env,
+      urlRules: opts.urlRules,
+      mcpServers: servers.servers,
+    });
+  } catch (e) {
+    await indexed.catch(() => {}); // settled before it is undone
+    await index.remove(id).catch(() => {});
+    throw e;
+  }
   laps?.lap("session");
-  await tenantIndex(env, tenant).add(id, Date.parse(info.createdAt));
+  await indexed;
   laps?.lap("tenant");
   return { ok: true, info };
 }

@@ -16,12 +16,16 @@ export const freePort = () =>
     });
   });
 
-/** Runs `wrangler dev` with the given keys and state directory; resolves once it answers. */
-export async function startDevServer({ port, stateDir, apiKeys, vars = {} }) {
+/**
+ * Runs `wrangler dev` with the given keys and state directory; resolves once it answers.
+ * `config`: another wrangler configuration than the project's (a benchmark's reference Worker).
+ */
+export async function startDevServer({ port, stateDir, apiKeys, vars = {}, config }) {
   const varArgs = Object.entries({ TOOLSHED_API_KEYS: apiKeys, ...vars }).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
+  const configArgs = config ? ["--config", config] : [];
   const child = spawn(
     "npx",
-    ["wrangler", "dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", stateDir, ...varArgs, "--show-interactive-dev-session=false"],
+    ["wrangler", "dev", ...configArgs, "--ip", "127.0.0.1", "--port", String(port), "--persist-to", stateDir, ...varArgs, "--show-interactive-dev-session=false"],
     { cwd: root, stdio: ["ignore", "pipe", "pipe"], detached: true, env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
   );
   let log = "";

@@ -13,6 +13,15 @@ export async function readBytes(request: Request, max: number): Promise<BytesBod
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > max) return tooLarge();
   if (!request.body) return { ok: true, bytes: new Uint8Array(0) };
+  // A declared length bounds the body (HTTP framing ends it there): one read, no chunk loop.
+  if (request.headers.has("content-length")) {
+    try {
+      const bytes = new Uint8Array(await request.arrayBuffer());
+      return bytes.length > max ? tooLarge() : { ok: true, bytes };
+    } catch {
+      return { ok: false, response: httpError(400, "body_incomplete", "The request body ended early (the connection was lost); send the request again.") };
+    }
+  }
   const reader = request.body.getReader();
   const parts: Uint8Array[] = [];
   let total = 0;

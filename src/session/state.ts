@@ -54,6 +54,8 @@ export interface ToolCallRecord {
 
 /** Key-value settings of one session, kept in SQLite so they survive eviction and restarts. */
 export class SessionStore {
+  private hasCheckpointColumn = false;
+
   constructor(private readonly sql: SqlStorage) {}
 
   static exists(sql: SqlStorage): boolean {
@@ -179,11 +181,12 @@ export class SessionStore {
 
   /** The checkpoints the last `n` calls link to, newest call first (null for a call with none). */
   linkedCheckpoints(n: number): (number | null)[] {
-    const hasColumn = this.sql
+    // Asked after every file-changing call: once the column is there it stays, so it is looked up until then only.
+    this.hasCheckpointColumn ||= this.sql
       .exec<{ name: string }>(`PRAGMA table_info(tool_calls)`)
       .toArray()
       .some((c) => c.name === "checkpoint");
-    if (!hasColumn) return [];
+    if (!this.hasCheckpointColumn) return [];
     return this.sql
       .exec<{ checkpoint: number | null }>(`SELECT checkpoint FROM tool_calls ORDER BY id DESC LIMIT ?`, n)
       .toArray()

@@ -149,6 +149,13 @@ describe("listing endpoints for the inspector", () => {
     expect((await api("GET", "/v1/sessions", { key: BOB })).body.sessions.map((s: any) => s.id)).not.toContain(b);
   });
 
+  it("lists a session as soon as its creation has answered (the index is written before the answer)", async () => {
+    for (let i = 0; i < 5; i++) {
+      const id = await newSession(ALICE);
+      expect((await api("GET", "/v1/sessions")).body.sessions.map((s: any) => s.id)).toContain(id);
+    }
+  });
+
   it("lists one directory of the workspace, directories first, names taken literally", async () => {
     const id = await newSession();
     const hostile = "<img src=x onerror=alert(1)>.txt";
