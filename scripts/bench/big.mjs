@@ -56,7 +56,7 @@ const cpuMs = (pid) => {
  * Peak RSS growth (bytes) and CPU time (ms) of the workerd processes under `pgid` while `fn`
  * runs. CPU time is what a shared, loaded machine distorts least.
  */
-async function peakOf(pgid, fn) {
+export async function peakOf(pgid, fn) {
   const pids = execFileSync("ps", ["-o", "pid=,comm=", "-g", String(pgid)], { encoding: "utf8" })
     .split("\n")
     .filter((l) => l.includes("workerd"))
