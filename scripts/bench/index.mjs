@@ -45,7 +45,7 @@ for (const [name, run] of Object.entries(sections)) {
   try {
     await run(print);
   } catch (e) {
-    console.log(`section ${name} FAILED: ${e instanceof Error ? e.message : String(e)}`);
+    console.log(`section ${name} FAILED: ${e instanceof Error ? `${e.message}${e.cause ? ` (${e.cause})` : ""}\n${e.stack}` : String(e)}`);
     process.exitCode = 1;
   }
 }

@@ -67,10 +67,10 @@ export async function justBashRunner(options = {}) {
 export async function withToolshed(fn) {
   const key = "bench-key";
   const stateDir = mkdtempSync(join(tmpdir(), "toolshed-bench-"));
-  const port = await freePort();
-  const server = await startDevServer({ port, stateDir, apiKeys: `bench=${key}` });
+  let port = await freePort();
+  let server = await startDevServer({ port, stateDir, apiKeys: `bench=${key}` });
   try {
-    const api = client(port, key);
+    let api = client(port, key);
     const created = await api("POST", "/v1/sessions", {});
     if (created.status !== 201 && created.status !== 200) throw new Error(`session not created: ${created.status} ${JSON.stringify(created.body)}`);
     const id = created.body.id;
@@ -107,7 +107,17 @@ export async function withToolshed(fn) {
         throw new Error(`upload of ${path} failed: ${r.status} ${text}`);
       }
     };
-    return await fn({ run, upload, server });
+    // A new workerd on the same state (the session and its files stay): what a row's memory
+    // figure is measured against is then the process's resting size, not what earlier rows left.
+    const restart = async () => {
+      await stopDevServer(server);
+      // A new port: the old one may not be free again at once.
+      port = await freePort();
+      server = await startDevServer({ port, stateDir, apiKeys: `bench=${key}` });
+      api = client(port, key);
+      return server;
+    };
+    return await fn({ run, upload, server, restart });
   } finally {
     await stopDevServer(server);
     rmSync(stateDir, { recursive: true, force: true });
