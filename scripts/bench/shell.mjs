@@ -75,6 +75,15 @@ export async function withToolshed(fn) {
     if (created.status !== 201 && created.status !== 200) throw new Error(`session not created: ${created.status} ${JSON.stringify(created.body)}`);
     const id = created.body.id;
     const run = async (script) => {
+      try {
+        return await runOnce(script);
+      } catch (e) {
+        // No answer at all (undici gives up on headers after 300 s, a crashed workerd): the row
+        // fails with the reason instead of ending the section.
+        return { ms: NaN, ok: false, exit: -1, stdout: "", stderr: `no answer: ${e instanceof Error ? `${e.message}${e.cause ? ` (${e.cause})` : ""}` : e}` };
+      }
+    };
+    const runOnce = async (script) => {
       let t = performance.now();
       let r = await api("POST", `/v1/sessions/${id}/tools/bash`, { command: script, timeout_seconds: 300 });
       // `wrangler dev` reloads the Worker when someone saves a source file, failing the request
