@@ -3,7 +3,9 @@
 // its time and peak memory. GNU's peak is the process's maximum RSS (/usr/bin/time -f %M);
 // Toolshed's is the growth of the workerd process's peak RSS (VmHWM, reset before each
 // command through /proc/PID/clear_refs) over its RSS before the command: what the isolate,
-// which has 128 MB for everything, needed on top of its resting size.
+// which has 128 MB for everything, needed on top of its resting size. Each row runs in a
+// freshly started workerd on the same stored state (BIG_FRESH=0 reuses one), so what earlier
+// rows and the uploads left in the process does not hide a row's growth.
 import { execFileSync, spawnSync } from "node:child_process";
 import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -56,7 +58,7 @@ const cpuMs = (pid) => {
  * Peak RSS growth (bytes) and CPU time (ms) of the workerd processes under `pgid` while `fn`
  * runs. CPU time is what a shared, loaded machine distorts least.
  */
-async function peakOf(pgid, fn) {
+export async function peakOf(pgid, fn) {
   const pids = execFileSync("ps", ["-o", "pid=,comm=", "-g", String(pgid)], { encoding: "utf8" })
     .split("\n")
     .filter((l) => l.includes("workerd"))
@@ -89,6 +91,13 @@ async function peakOf(pgid, fn) {
   return { ...r, peak, cpu };
 }
 
+/**
+ * Each Toolshed row runs in a new workerd (same stored state) unless BIG_FRESH=0: a process's
+ * RSS does not shrink back, so after the 200 MB uploads and earlier rows a row's growth read
+ * near 0 whatever it needed.
+ */
+const FRESH = process.env.BIG_FRESH !== "0";
+
 const mb = (n) => (n === undefined ? "n/a" : `${(n / 1e6).toFixed(0)} MB`);
 
 export async function benchBig() {
@@ -118,10 +127,17 @@ export async function benchBig() {
       return { ms, ok: r.status === 0, peak: kb * 1024, cpu: (user + sys) * 1000, out, stderr: r.stderr };
     });
     const ours = [];
-    await withToolshed(async ({ run, upload, server }) => {
+    await withToolshed(async ({ run, upload, server: first, restart }) => {
+      let server = first;
       await upload("big.txt", readFileSync(join(dir, "big.txt")));
       if (workloads.some((w) => w.script.includes("big.jsonl"))) await upload("big.jsonl", readFileSync(join(dir, "big.jsonl")));
       for (const w of workloads) {
+        if (FRESH) {
+          // A fresh workerd per row, warmed with a small program run (module and instance
+          // start-up are not the row's), so its peak is the row's own growth.
+          server = await restart();
+          await run("wc -l /dev/null; echo x | grep -c x");
+        }
         const r = await peakOf(server.pid, () => run(w.script));
         let out = r.stdout;
         if (w.script.includes("> out.txt")) out += (await run("tail -c 200 out.txt; rm -f out.txt")).stdout;

@@ -1,11 +1,12 @@
 // `npm run bench`: prints timings (and ratios against peers where a section has them).
-// Sections: workspace (issue 2), shell and commands (against real bash/GNU and just-bash), big (200 MB inputs vs GNU, time and peak memory), network (issue 8), browser (issue 9), load (issue 15), bundle, checkpoints (issue 28), git and node (issue 25), python (issue 24), latency (issue 27). Run one with `npm run bench -- workspace`.
+// Sections: workspace (issue 2), shell and commands (against real bash/GNU and just-bash), big (200 MB inputs vs GNU, time and peak memory), floor (the platform's floor for reading 200 MB from Durable Object SQLite), network (issue 8), browser (issue 9), load (issue 15), bundle, checkpoints (issue 28), git and node (issue 25), python (issue 24), latency (issue 27). Run one with `npm run bench -- workspace`.
 import { execSync } from "node:child_process";
 import { root } from "../lib/dev-server.mjs";
 import { benchWorkspace } from "./workspace.mjs";
 import { benchShell } from "./shell.mjs";
 import { benchCommands } from "./commands.mjs";
 import { benchBig } from "./big.mjs";
+import { benchFloor } from "./floor.mjs";
 import { benchNetwork } from "./network.mjs";
 import { benchBrowser } from "./browser.mjs";
 import { benchLoad } from "./load.mjs";
@@ -20,6 +21,7 @@ const sections = {
   shell: benchShell,
   commands: benchCommands,
   big: benchBig,
+  floor: benchFloor,
   network: benchNetwork,
   browser: benchBrowser,
   load: benchLoad,
@@ -43,7 +45,7 @@ for (const [name, run] of Object.entries(sections)) {
   try {
     await run(print);
   } catch (e) {
-    console.log(`section ${name} FAILED: ${e instanceof Error ? e.message : String(e)}`);
+    console.log(`section ${name} FAILED: ${e instanceof Error ? `${e.message}${e.cause ? ` (${e.cause})` : ""}\n${e.stack}` : String(e)}`);
     process.exitCode = 1;
   }
 }

@@ -67,14 +67,23 @@ export async function justBashRunner(options = {}) {
 export async function withToolshed(fn) {
   const key = "bench-key";
   const stateDir = mkdtempSync(join(tmpdir(), "toolshed-bench-"));
-  const port = await freePort();
-  const server = await startDevServer({ port, stateDir, apiKeys: `bench=${key}` });
+  let port = await freePort();
+  let server = await startDevServer({ port, stateDir, apiKeys: `bench=${key}` });
   try {
-    const api = client(port, key);
+    let api = client(port, key);
     const created = await api("POST", "/v1/sessions", {});
     if (created.status !== 201 && created.status !== 200) throw new Error(`session not created: ${created.status} ${JSON.stringify(created.body)}`);
     const id = created.body.id;
     const run = async (script) => {
+      try {
+        return await runOnce(script);
+      } catch (e) {
+        // No answer at all (undici gives up on headers after 300 s, a crashed workerd): the row
+        // fails with the reason instead of ending the section.
+        return { ms: NaN, ok: false, exit: -1, stdout: "", stderr: `no answer: ${e instanceof Error ? `${e.message}${e.cause ? ` (${e.cause})` : ""}` : e}` };
+      }
+    };
+    const runOnce = async (script) => {
       let t = performance.now();
       let r = await api("POST", `/v1/sessions/${id}/tools/bash`, { command: script, timeout_seconds: 300 });
       // `wrangler dev` reloads the Worker when someone saves a source file, failing the request
@@ -107,7 +116,17 @@ export async function withToolshed(fn) {
         throw new Error(`upload of ${path} failed: ${r.status} ${text}`);
       }
     };
-    return await fn({ run, upload, server });
+    // A new workerd on the same state (the session and its files stay): what a row's memory
+    // figure is measured against is then the process's resting size, not what earlier rows left.
+    const restart = async () => {
+      await stopDevServer(server);
+      // A new port: the old one may not be free again at once.
+      port = await freePort();
+      server = await startDevServer({ port, stateDir, apiKeys: `bench=${key}` });
+      api = client(port, key);
+      return server;
+    };
+    return await fn({ run, upload, server, restart });
   } finally {
     await stopDevServer(server);
     rmSync(stateDir, { recursive: true, force: true });

@@ -167,6 +167,17 @@ export class GuardedFs {
     return this.systemContent(path)?.slice(idx * CHUNK_SIZE, (idx + 1) * CHUNK_SIZE) ?? this.ws.readChunk(path, idx, ahead);
   }
 
+  /** See Workspace.readChunks: each array returned is the caller's own, free to release. */
+  readChunks(path: string, first: number, count: number): Uint8Array[] {
+    path = this.real(path);
+    this.rules.checkRead(path);
+    const system = this.systemContent(path);
+    if (!system) return this.ws.readChunks(path, first, count);
+    const out: Uint8Array[] = [];
+    for (let i = first; i < first + count && i * CHUNK_SIZE < system.length; i++) out.push(system.slice(i * CHUNK_SIZE, (i + 1) * CHUNK_SIZE));
+    return out;
+  }
+
   chunks(path: string): Generator<Uint8Array> {
     path = this.real(path);
     this.rules.checkRead(path);

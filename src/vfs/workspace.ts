@@ -391,6 +391,32 @@ export class Workspace {
     return this.readBlob(r.blob, r.size, start, expected);
   }
 
+  /**
+   * Chunks `first` .. `first + count - 1` of a file (fewer at its end), each exactly as long as
+   * its place in the file, in one query and without the chunk cache: every array returned is
+   * the caller's own (SQLite's row buffer itself, or a fresh zero-padded copy for a sparse or
+   * short chunk), so a streaming reader may free it (`releaseBytes`) once consumed. Used for
+   * files too big for the cache, where caching would only churn it.
+   */
+  readChunks(path: string, first: number, count: number): Uint8Array[] {
+    const r = this.mustRow(path);
+    checkContent(r, path);
+    const last = Math.min(first + count, Math.ceil(r.size / CHUNK_SIZE)) - 1;
+    const out: Uint8Array[] = [];
+    if (last < first) return out;
+    const expected = (idx: number) => Math.min(CHUNK_SIZE, r.size - idx * CHUNK_SIZE);
+    if (r.blob !== null) {
+      for (const [i, data] of this.sql.exec(`SELECT idx, data FROM vfs_chunks WHERE blob = ? AND idx >= ? AND idx <= ?`, r.blob, first, last).raw() as IterableIterator<
+        [number, ArrayBuffer]
+      >) {
+        if (data.byteLength === expected(i)) out[i - first] = new Uint8Array(data);
+      }
+    }
+    // Absent (sparse) or short rows read as zeros, as readBlob reads them.
+    for (let i = first; i <= last; i++) out[i - first] ??= r.blob === null ? new Uint8Array(expected(i)) : this.readBlob(r.blob, r.size, i * CHUNK_SIZE, expected(i));
+    return out;
+  }
+
   /** Yields the file's bytes chunk by chunk, one SQL row at a time, so memory stays flat. */
   *chunks(path: string): Generator<Uint8Array> {
     const r = this.mustRow(path);

@@ -27,6 +27,8 @@ export class WasiFsContext {
   denial: Denial | undefined;
   hostError: string | undefined;
   readonly openFiles = new Set<OpenFile>();
+  /** Bytes the open files' read-ahead windows hold together (bounded by LIMITS.readAheadTotalBytes). */
+  readAheadHeld = 0;
 
   /** `umask`: the caller's file-creation mask (WASI's path_open carries no mode, so 0666/0777 less this). */
   constructor(

@@ -1,3 +1,5 @@
+import { LIMITS } from "../../limits";
+import { releaseBytes } from "../../vfs/chunk-cache";
 import { CHUNK_SIZE, READ_AHEAD_CHUNKS } from "../../vfs/schema";
 import { Fd, wasi } from "@bjorn3/browser_wasi_shim";
 import { VfsError } from "../../vfs/errors";
@@ -10,6 +12,11 @@ export interface FileMode {
   write: boolean;
   append: boolean;
 }
+
+/** Files up to this size are read through the session's chunk cache; bigger ones stream (see readAt). */
+const CHUNK_CACHE_BYTES = LIMITS.chunkCacheBytes;
+const MAX_WINDOW_CHUNKS = Math.max(1, Math.floor(LIMITS.readAheadBytes / CHUNK_SIZE));
+const READ_AHEAD_TOTAL = LIMITS.readAheadTotalBytes;
 
 const READ_RIGHTS = BigInt(wasi.RIGHTS_FD_READ);
 const WRITE_RIGHTS = BigInt(wasi.RIGHTS_FD_WRITE | wasi.RIGHTS_FD_ALLOCATE | wasi.RIGHTS_FD_FILESTAT_SET_SIZE | wasi.RIGHTS_FD_DATASYNC | wasi.RIGHTS_FD_SYNC);
@@ -65,9 +72,17 @@ export class WorkspaceFileFd extends Fd implements OpenFile {
   }
 
   /**
-   * Programs read in small blocks (often 8 KiB); fetching a whole stored chunk at a time and
-   * serving the rest from memory turns thousands of SQL reads into a few. The workspace's
-   * generation counter tells when another writer changed the file underneath.
+   * Programs read in small blocks (often 8 KiB); fetching whole stored chunks and serving the
+   * rest from memory turns thousands of SQL reads into a few. The workspace's generation counter
+   * tells when another writer changed the file underneath.
+   *
+   * Two ways, by the file's size. A file that fits the session's chunk cache goes through it
+   * (Workspace.readChunk, 3 chunks ahead), so the next program reading it costs no SQL. A bigger
+   * file is streamed: this fd holds a window of chunks of its own, from one query that grows
+   * (1, 2, 4, ... chunks, up to LIMITS.readAheadBytes) while the reads go on where the last
+   * window ended, and frees each chunk as soon as the reads pass it (releaseBytes). Memory then
+   * stays at a window per open file, however big the file, and no chunk is copied but once,
+   * into the program's memory.
    */
   private readAt(offset: number, length: number): Uint8Array {
     if (this.orphaned) {
@@ -80,22 +95,67 @@ export class WorkspaceFileFd extends Fd implements OpenFile {
     }
     if (this.editor) return this.editor.read(offset, length);
     const gen = this.fs.ws.generation;
-    const c = this.readCache;
-    if (!c || c.gen !== gen || offset < c.start || offset >= c.start + c.data.length) {
-      if (length >= CHUNK_SIZE && offset % CHUNK_SIZE !== 0) return this.fs.read(this.path, offset, length);
-      const start = offset - (offset % CHUNK_SIZE);
-      // Reading on from where the last chunk ended: the next few come in the same query.
-      const sequential = c !== null && c.start + CHUNK_SIZE === start;
-      const data = this.fs.readChunk(this.path, start / CHUNK_SIZE, sequential ? READ_AHEAD_CHUNKS : 0);
-      this.readCache = { gen, start, data };
-      if (offset >= start + data.length) return new Uint8Array(0);
-      return data.subarray(offset - start, Math.min(offset - start + length, data.length));
+    const idx = Math.floor(offset / CHUNK_SIZE);
+    let w = this.window;
+    if (w && w.gen !== gen) {
+      this.dropWindow();
+      w = null;
     }
-    // A read crossing the cached window's end is short; callers read again for the rest.
-    return c.data.subarray(offset - c.start, Math.min(offset - c.start + length, c.data.length));
+    let data = w && idx >= w.first && idx < w.first + w.chunks.length ? w.chunks[idx - w.first] : undefined;
+    if (data && w?.own) {
+      // Chunks before this one are behind the reader now: free them.
+      for (let i = w.released; i < idx - w.first; i++) this.release(w, i);
+      w.released = Math.max(w.released, idx - w.first);
+    }
+    if (!data) {
+      if (length >= CHUNK_SIZE && offset % CHUNK_SIZE !== 0) return this.fs.read(this.path, offset, length);
+      // Reading on from where the last window ended: a bigger window, in one query.
+      const sequential = w !== null && idx === w.first + w.chunks.length;
+      const size = this.size();
+      this.dropWindow();
+      if (size <= CHUNK_CACHE_BYTES) {
+        const chunk = this.fs.readChunk(this.path, idx, sequential ? READ_AHEAD_CHUNKS : 0);
+        w = { gen, first: idx, chunks: [chunk], own: false, released: 0 };
+      } else {
+        const grown = sequential ? Math.min(w!.chunks.length * 2, MAX_WINDOW_CHUNKS) : 1;
+        const room = Math.floor((READ_AHEAD_TOTAL - this.ctx.readAheadHeld) / CHUNK_SIZE);
+        const chunks = this.fs.readChunks(this.path, idx, Math.max(1, Math.min(grown, room)));
+        for (const c of chunks) this.ctx.readAheadHeld += c.length;
+        w = { gen, first: idx, chunks, own: true, released: 0 };
+      }
+      this.window = w;
+      data = w.chunks[0];
+      if (!data) return new Uint8Array(0);
+    }
+    const at = offset - idx * CHUNK_SIZE;
+    // A read crossing the chunk's end is short; callers read again for the rest.
+    return data.subarray(Math.min(at, data.length), Math.min(at + length, data.length));
   }
 
-  private readCache: { gen: number; start: number; data: Uint8Array } | null = null;
+  /**
+   * The chunks this fd read last. `own`: they came from readChunks and nobody else holds them,
+   * so they are freed as the reader passes them and when the window goes (`released`: how many
+   * of the first ones are gone already). Their bytes count in the context's readAheadHeld.
+   */
+  private window: { gen: number; first: number; chunks: (Uint8Array | undefined)[]; own: boolean; released: number } | null = null;
+
+  private release(w: NonNullable<typeof this.window>, i: number): void {
+    const c = w.chunks[i];
+    if (!c) return;
+    this.ctx.readAheadHeld -= c.length;
+    releaseBytes(c);
+    // Absent now: a read going back fetches it again.
+    w.chunks[i] = undefined;
+  }
+
+  /** Forgets the window, freeing what it still holds of its own. */
+  private dropWindow(): void {
+    const w = this.window;
+    if (!w) return;
+    this.window = null;
+    if (!w.own) return;
+    for (let i = w.released; i < w.chunks.length; i++) this.release(w, i);
+  }
 
   commit(): void {
     const ed = this.editor;
@@ -144,12 +204,13 @@ export class WorkspaceFileFd extends Fd implements OpenFile {
       this.editor.abort();
       this.editor = null;
     }
-    this.readCache = null;
+    this.dropWindow();
   }
 
   /** Drops pending writes without a commit (a program that trapped or was stopped). */
   abandon(): void {
     this.orphaned = true;
+    this.dropWindow();
     this.editor?.abort();
     this.editor = null;
     this.unkeep();
@@ -158,6 +219,7 @@ export class WorkspaceFileFd extends Fd implements OpenFile {
 
   override fd_close(): number {
     this.ctx.openFiles.delete(this);
+    this.dropWindow();
     if (this.orphaned) {
       this.editor?.abort();
       this.editor = null;
