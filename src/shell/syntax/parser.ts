@@ -54,6 +54,10 @@ export interface ParserOptions {
   alias?: (name: string) => string | undefined;
   /** Sees each `$"..."` string (its source text between the quotes) and where it starts: bash -D. */
   localeString?: (text: string, pos: number) => void;
+  /** Whether `shopt -s extglob` holds as this line is parsed: bash reads @( *( +( ?( !( as a
+   * pattern only then (and always inside [[ ]]), so `shopt -s extglob; echo !(x)` on one line is
+   * a syntax error. Without it every line reads them. */
+  extglob?: () => boolean;
 }
 
 export class Parser {
@@ -946,7 +950,7 @@ export class Parser {
         // extglob @( *( +( ?( !( continue the word
         if (c === "(" && parts.length) {
           const last = parts[parts.length - 1];
-          if (last.type === "lit" && !last.quoted && /[@*+?!]$/.test(last.value)) {
+          if (last.type === "lit" && !last.quoted && /[@*+?!]$/.test(last.value) && (mode === "test" || !this.opts.extglob || this.opts.extglob())) {
             this.extglobGroup(parts);
             continue;
           }
@@ -975,7 +979,7 @@ export class Parser {
   }
 
   private tilde(parts: WordPart[]): void {
-    const m = /^~([A-Za-z0-9_.+-]*)(?=$|[\/:\s;&|<>()}])/.exec(this.src.slice(this.i, this.i + 64));
+    const m = /^~([A-Za-z0-9_.+-]*)(?=$|[/:\s;&|<>()}])/.exec(this.src.slice(this.i, this.i + 64));
     if (!m) return;
     parts.push({ type: "tilde", user: m[1] });
     this.i += m[0].length;
