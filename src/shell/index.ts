@@ -12,6 +12,7 @@ import { Budget, LimitError, resolveLimits } from "./interp/limits";
 import { Shell, initVars, ExitSig } from "./interp/shell";
 import { BytesReader, Collector, InStream } from "./interp/streams";
 import { encode } from "./bytes";
+export { BUILTIN_PROGRAMS } from "./interp/builtin-programs";
 
 export interface RunShellOptions {
   host: ShellHost;
@@ -52,6 +53,7 @@ export async function runShell(script: string, opts: RunShellOptions): Promise<R
     host,
     budget,
     jobs: new Map<number, Promise<number>>(),
+    disowned: new Set<Promise<number>>(),
     nextPid: 1000,
     startMs: host.now(),
     procFiles: new Map(),
@@ -84,6 +86,7 @@ export async function runShell(script: string, opts: RunShellOptions): Promise<R
         shared.jobs.delete(pid);
       }
     }
+    for (const p of shared.disowned) await p;
   } catch (e) {
     if (e instanceof LimitError) limitHit = e;
     else if (e instanceof ExitSig) exitCode = e.status;
