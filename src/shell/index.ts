@@ -54,6 +54,7 @@ export async function runShell(script: string, opts: RunShellOptions): Promise<R
     budget,
     jobs: new Map<number, Promise<number>>(),
     disowned: new Set<Promise<number>>(),
+    coprocWriters: [],
     nextPid: 1000,
     startMs: host.now(),
     procFiles: new Map(),
@@ -78,6 +79,8 @@ export async function runShell(script: string, opts: RunShellOptions): Promise<R
       exitCode = sh.catchTop(e, sh.fds);
     }
     exitCode = await sh.runExitTrap(exitCode);
+    // a coprocess still reading its input sees its end, as when bash exits
+    for (const w of shared.coprocWriters) w.close();
     // wait for background jobs so their output is not lost
     while (shared.jobs.size) {
       const entries = [...shared.jobs];

@@ -317,6 +317,11 @@ export const CASES = {
     "TERM=xterm tput am; echo rc=$?; TERM=xterm tput hs; echo rc=$?; TERM=xterm tput longname; echo; tput -T xterm-256color colors",
     "TERM=xterm tput bold sgr0 | od -An -c; printf 'bold\\nsetaf 1\\n' | TERM=xterm tput -S | od -An -c",
     "export TERM=dumb; tput setaf 2 2>/dev/null; echo green; tput sgr0 2>/dev/null; echo rc=$?",
+    // coproc: the job's stdin and stdout on two pipes, the shell's ends in NAME[1] and NAME[0]
+    'coproc cat; echo ping >&"${COPROC[1]}"; read -r reply <&"${COPROC[0]}"; echo "$reply"; kill $COPROC_PID 2>/dev/null; true',
+    'coproc N { while read -r l; do echo "<$l>"; done; }; echo a >&${N[1]}; echo b >&${N[1]}; read x <&${N[0]}; read y <&${N[0]}; echo $x $y ${N[@]}; [ -n "$N_PID" ] && echo pid',
+    "coproc tr a-z A-Z; echo hello >&${COPROC[1]}; exec {COPROC[1]}>&-; cat <&${COPROC[0]}",
+    "coproc; echo rc=$?",
   ],
   // What the realism corpus (corpus/) found, by kind: signals sent to the shell itself, bash's
   // signal list, grep's and tar's usage errors, find -newerXY, awk's whole numbers.

@@ -60,6 +60,8 @@ export interface RunShared {
   /** Jobs `disown` took out of the job table: no longer listed or waited for by `wait`, but the
    * run still waits for them so their output is not lost. */
   disowned: Set<Promise<number>>;
+  /** The shell's ends of coprocesses' input pipes, closed when the run ends. */
+  coprocWriters: { close(): void }[];
   nextPid: number;
   startMs: number;
   /** Content of <(...) files by fd path. */
@@ -734,6 +736,49 @@ export class Shell implements ExpandCtx, ArithEnv {
     this.lastBg = String(pid);
   }
 
+  /** `coproc`: the command runs as a background job with its stdin and stdout on two pipes; the
+   * shell holds their other ends as file descriptors (NAME[0] reads what the job writes, NAME[1]
+   * writes what it reads), as bash does. The run closes the write ends when it ends, so a job
+   * still reading (`coproc cat`) sees end of input then. */
+  private startCoproc(cmd: Command & { type: "coproc" }, fds: Fd[]): number {
+    const cap = this.shared.budget.limits.pipeBufferBytes;
+    const toJob = new Pipe(cap);
+    const fromJob = new Pipe(cap);
+    const sh = this.subshell();
+    const jfds = fds.slice();
+    jfds[0] = { r: new InStream(toJob.reader) };
+    jfds[1] = { w: fromJob.writer };
+    const pid = sh.pid;
+    const p = sh
+      .runSubshellCmd(cmd.body, jfds)
+      .catch((e) => {
+        if (e instanceof LimitError) throw e;
+        return 1;
+      })
+      .finally(() => {
+        fromJob.writer.close();
+        toJob.reader.close();
+      });
+    this.shared.jobs.set(pid, p);
+    this.shared.coprocWriters.push(toJob.writer);
+    noteJob(this.shared, pid, cmd);
+    this.lastBg = String(pid);
+    // bash's numbers: the read end from 63 down, the write end from 60 down
+    const free = (from: number) => {
+      let n = from;
+      while (n > 10 && fds[n]) n--;
+      return n;
+    };
+    const rfd = free(63);
+    fds[rfd] = { r: new InStream(fromJob.reader) };
+    const wfd = free(60);
+    fds[wfd] = { w: toJob.writer };
+    const arr = this.vars.cell(cmd.name);
+    arr.value = [String(rfd), String(wfd)];
+    this.vars.set(`${cmd.name}_PID`, String(pid));
+    return 0;
+  }
+
   exec(cmd: Command, fds: Fd[]): Maybe<number> {
     this.shared.budget.step();
     // set -n: read commands but run none (not even set +n)
@@ -775,6 +820,8 @@ export class Shell implements ExpandCtx, ArithEnv {
       }
       case "func":
         return this.defineFunction(cmd, fds);
+      case "coproc":
+        return this.startCoproc(cmd, fds);
       default:
         return cmd.redirs.length ? withRedirs(this, cmd.redirs, fds, (f) => this.execCompound(cmd, f)) : this.execCompound(cmd, fds);
     }
