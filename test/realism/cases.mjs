@@ -321,7 +321,8 @@ export const CASES = {
     'coproc cat; echo ping >&"${COPROC[1]}"; read -r reply <&"${COPROC[0]}"; echo "$reply"; kill $COPROC_PID 2>/dev/null; true',
     'coproc N { while read -r l; do echo "<$l>"; done; }; echo a >&${N[1]}; echo b >&${N[1]}; read x <&${N[0]}; read y <&${N[0]}; echo $x $y ${N[@]}; [ -n "$N_PID" ] && echo pid',
     "coproc tr a-z A-Z; echo hello >&${COPROC[1]}; exec {COPROC[1]}>&-; cat <&${COPROC[0]}",
-    "coproc; echo rc=$?",
+    // (on its own line: a syntax error prints the line, and the test puts a cd before the first)
+    "true\ncoproc; echo rc=$?",
   ],
   // What the realism corpus (corpus/) found, by kind: signals sent to the shell itself, bash's
   // signal list, grep's and tar's usage errors, find -newerXY, awk's whole numbers.

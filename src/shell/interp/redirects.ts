@@ -168,8 +168,8 @@ function fileWriter(sh: Shell, path: string, append: boolean, fds: Fd[], clobber
 function closeFd(sh: Shell, fds: Fd[], n: number, permanent: boolean): void {
   const w = fds[n]?.w;
   delete fds[n];
-  if (!permanent || !w || !sh.shared.coprocWriters.includes(w as never)) return;
-  if (!fds.some((f) => f?.w === w)) (w as unknown as { close(): void }).close();
+  const pipe = permanent && w ? sh.shared.coprocWriters.find((c) => c === w) : undefined;
+  if (pipe && !fds.some((f) => f?.w === w)) pipe.close();
 }
 
 async function applyRedir(sh: Shell, r: Redir, fds: Fd[], permanent = false): Promise<boolean> {

@@ -61,7 +61,7 @@ export interface RunShared {
    * run still waits for them so their output is not lost. */
   disowned: Set<Promise<number>>;
   /** The shell's ends of coprocesses' input pipes, closed when the run ends. */
-  coprocWriters: { close(): void }[];
+  coprocWriters: (ByteWriter & { close(): void })[];
   nextPid: number;
   startMs: number;
   /** Content of <(...) files by fd path. */
