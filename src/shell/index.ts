@@ -12,6 +12,7 @@ import { Budget, LimitError, resolveLimits } from "./interp/limits";
 import { Shell, initVars, ExitSig } from "./interp/shell";
 import { BytesReader, Collector, InStream } from "./interp/streams";
 import { encode } from "./bytes";
+export { BUILTIN_PROGRAMS } from "./interp/builtin-programs";
 
 export interface RunShellOptions {
   host: ShellHost;
@@ -52,6 +53,8 @@ export async function runShell(script: string, opts: RunShellOptions): Promise<R
     host,
     budget,
     jobs: new Map<number, Promise<number>>(),
+    disowned: new Set<Promise<number>>(),
+    coprocWriters: [],
     nextPid: 1000,
     startMs: host.now(),
     procFiles: new Map(),
@@ -76,6 +79,8 @@ export async function runShell(script: string, opts: RunShellOptions): Promise<R
       exitCode = sh.catchTop(e, sh.fds);
     }
     exitCode = await sh.runExitTrap(exitCode);
+    // a coprocess still reading its input sees its end, as when bash exits
+    for (const w of shared.coprocWriters) w.close();
     // wait for background jobs so their output is not lost
     while (shared.jobs.size) {
       const entries = [...shared.jobs];
@@ -84,6 +89,7 @@ export async function runShell(script: string, opts: RunShellOptions): Promise<R
         shared.jobs.delete(pid);
       }
     }
+    for (const p of shared.disowned) await p;
   } catch (e) {
     if (e instanceof LimitError) limitHit = e;
     else if (e instanceof ExitSig) exitCode = e.status;

@@ -8,14 +8,14 @@ import { newSession, tool } from "../helpers";
 
 const { setup, calls } = inject("realismCorpus");
 
-/** Calls equal to Debian, per family (measured: 2,201 of 2,251 with the second round of calls, corpus/tasks.mjs, and its fixes; 2,184 before them; 1,780 of 1,830 before the round). */
+/** Calls equal to Debian, per family (measured: 2,230 of 2,251 after the shell's round (declarations under set -x, extglob parsing, aliases, arithmetic error tokens, builtins as programs, enable, coproc, tput); 2,201 with the second round of calls, corpus/tasks.mjs, and its fixes; 2,184 before them; 1,780 of 1,830 before the round). */
 const FLOORS: Record<string, number> = {
   grep: 128,
   sed: 55,
   awk: 68,
   "sort-uniq": 38,
   "cut-tr-wc": 83,
-  "find-xargs": 80,
+  "find-xargs": 81,
   archives: 120,
   config: 102,
   changelog: 66,
@@ -24,10 +24,10 @@ const FLOORS: Record<string, number> = {
   toc: 58,
   health: 63,
   trap: 61,
-  build: 102,
+  build: 103,
   diff: 84,
   date: 87,
-  "shell-basics": 161,
+  "shell-basics": 169,
   files: 411,
   logs: 118,
   json: 51,

@@ -313,10 +313,11 @@ async function timeout(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
 }
 
 function describe(sh: Shell, name: string): { kind: string; path?: string } | null {
-  if (sh.aliases.has(name)) return { kind: "alias" };
+  // aliases are only looked up where they expand (expand_aliases: off in `bash -c` and scripts)
+  if (sh.shopts.expand_aliases && sh.aliases.has(name)) return { kind: "alias" };
   if (KEYWORDS.has(name)) return { kind: "keyword" };
   if (sh.funcs.has(name)) return { kind: "function" };
-  if (sh.shared.builtins[name]) return { kind: "builtin" };
+  if (sh.builtin(name)) return { kind: "builtin" };
   if (name.includes("/")) {
     try {
       const st = sh.host.fs.stat(sh.host.resolvePath(sh.cwd, name));
@@ -373,10 +374,10 @@ async function type(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
     // candidates in bash's lookup order; -a shows them all, otherwise the first
     const found: { kind: string; path?: string }[] = [];
     if (!forcePath) {
-      if (sh.aliases.has(n)) found.push({ kind: "alias" });
+      if (sh.shopts.expand_aliases && sh.aliases.has(n)) found.push({ kind: "alias" });
       if (KEYWORDS.has(n)) found.push({ kind: "keyword" });
       if (!noFuncs && sh.funcs.has(n)) found.push({ kind: "function" });
-      if (sh.shared.builtins[n]) found.push({ kind: "builtin" });
+      if (sh.builtin(n)) found.push({ kind: "builtin" });
     }
     if (n.includes("/")) {
       const d = describe(sh, n);
@@ -481,7 +482,7 @@ async function hash(sh: Shell, argv: string[], fds: Fd[]): Promise<number> {
   }
   let st = 0;
   for (const n of argv.slice(1)) {
-    const f = sh.shared.builtins[n] || n.includes("/") ? null : sh.lookupCommand(n);
+    const f = sh.builtin(n) || n.includes("/") ? null : sh.lookupCommand(n);
     if (!f) {
       await berr(sh, fds, "hash", `${n}: not found`);
       st = 1;

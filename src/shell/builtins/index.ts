@@ -15,6 +15,7 @@ import { bind } from "./bind";
 import { fc } from "./fc";
 import { nohup, ps } from "./procs";
 import { help } from "./help";
+import { caller, disown, enable, logout, suspend, times } from "./enable";
 
 export const BUILTINS: Record<string, Builtin> = Object.assign(Object.create(null) as Record<string, Builtin>, {
   echo,
@@ -54,4 +55,10 @@ export const BUILTINS: Record<string, Builtin> = Object.assign(Object.create(nul
   nohup,
   ps,
   help,
+  enable,
+  times,
+  caller,
+  disown,
+  logout,
+  suspend,
 });

@@ -250,7 +250,14 @@ export async function declare(sh: Shell, argv: string[], fds: Fd[], arrayArgs?: 
     if (hasValue) {
       const arrAssign = arrayArgs?.get(k);
       if (arrAssign) {
-        await sh.assignArray(name, arrAssign.array!, append, assoc || isAssoc(v));
+        // `readonly R=(x)` assigns before the attribute holds, as for `readonly x=1`
+        const ro = v.attrs & A_READONLY;
+        v.attrs &= ~A_READONLY;
+        try {
+          await sh.assignArray(name, arrAssign.array!, append, assoc || isAssoc(v));
+        } finally {
+          v.attrs |= ro;
+        }
         continue;
       }
       if (!m[2] && (arr || assoc || isArray(v) || isAssoc(v)) && /^\(.*\)$/s.test(m[4])) {

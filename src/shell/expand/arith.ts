@@ -63,21 +63,31 @@ const ASSIGN_OPS = ["<<=", ">>=", "**=", "+=", "-=", "*=", "/=", "%=", "&=", "^=
 
 class ArithParser {
   i = 0;
+  /** Where the last token read starts: bash's error token is the text from there to the end
+   * (at the end of the expression, the token before it: `1 +` -> "+"). */
+  private lastTp = 0;
   constructor(private s: string) {}
   private ws() {
     while (this.i < this.s.length && /\s/.test(this.s[this.i])) this.i++;
+    if (this.i < this.s.length) this.lastTp = this.i;
   }
   private err(msg?: string): never {
-    const tok = this.s.slice(this.i).trim();
-    throw new ArithError(`${this.s.trim()}: ${msg ?? "syntax error: operand expected"} (error token is "${tok}")`);
+    this.ws();
+    const tok = this.s.slice(this.lastTp);
+    throw new ArithError(`${this.s.trimStart()}: ${msg ?? "syntax error: operand expected"} (error token is "${tok}")`);
   }
   parseAll(): ANode {
     this.ws();
     if (this.i >= this.s.length) return { t: "empty" };
     const e = this.comma();
     this.ws();
-    if (this.i < this.s.length) this.err("syntax error in expression");
+    // a character no operator starts with (`1.5`, `1 @ 2`) is bash's "invalid arithmetic operator"
+    if (this.i < this.s.length) this.err(/[\w+\-*/%<>=!&|^~?:,()\s]/.test(this.s[this.i]) ? "syntax error in expression" : "syntax error: invalid arithmetic operator");
     return e;
+  }
+  private atEnd(): boolean {
+    this.ws();
+    return this.i >= this.s.length;
   }
   private peek(op: string): boolean {
     this.ws();
@@ -99,21 +109,26 @@ class ArithParser {
       for (const op of ASSIGN_OPS) {
         if (this.s.startsWith(op, this.i) && !(op === "=" && this.s[this.i + 1] === "=")) {
           this.i += op.length;
+          if (this.atEnd()) this.err();
           const e = this.assign();
           return { t: "asg", op, target: lhs, e };
         }
       }
     }
     void save;
+    // `1 = 2`: an assignment operator after something that is not a variable
+    if (ASSIGN_OPS.some((op) => this.s.startsWith(op, this.i) && !(op === "=" && this.s[this.i + 1] === "="))) this.err("attempted assignment to non-variable");
     return lhs;
   }
   private ternary(): ANode {
     const c = this.binary(1);
     if (this.peek("?")) {
       this.i++;
+      if (this.atEnd() || this.s[this.i] === ":") this.err("expression expected");
       const a = this.assign();
-      if (!this.peek(":")) this.err("syntax error: `:' expected for conditional expression");
+      if (!this.peek(":")) this.err("`:' expected for conditional expression");
       this.i++;
+      if (this.atEnd()) this.err("expression expected");
       const b = this.assign();
       return { t: "tern", c, a, b };
     }
@@ -204,7 +219,11 @@ class ArithParser {
         if (this.s[j] === "[") depth++;
         else if (this.s[j] === "]" && --depth === 0) break;
       }
-      if (j >= this.s.length) this.err("syntax error: missing `]'");
+      if (j >= this.s.length) {
+        this.lastTp = this.i - m[0].length;
+        this.i = this.s.length;
+        this.err("bad array subscript");
+      }
       node.index = this.s.slice(this.i + 1, j);
       this.i = j + 1;
     }
@@ -243,11 +262,12 @@ function parseNumber(tok: string): bigint {
   } else if (/^0[xX]/.test(tok)) {
     base = 16;
     digits = tok.slice(2);
+    if (!digits.length) return 0n; // bash reads a bare `0x` as 0
   } else if (tok.length > 1 && tok[0] === "0") {
     base = 8;
     digits = tok.slice(1);
   }
-  if (!digits.length) throw new ArithError(`${tok}: invalid number (error token is "${tok}")`);
+  if (!digits.length) throw new ArithError(`${tok}: ${hash > 0 ? "invalid integer constant" : "invalid number"} (error token is "${tok}")`);
   let v = 0n;
   const B = BigInt(base);
   for (const ch of digits) {

@@ -14,6 +14,7 @@ import { BytesReader, InStream, NullWriter, Pipe } from "./streams";
 import { decode } from "../bytes";
 import { ShellError } from "./vars";
 import { runShellWrapper } from "./wrappers";
+import { BUILTIN_PROGRAMS } from "./builtin-programs";
 
 /** Runs a command by name: function, builtin, this shell, a script, or a host program. */
 export function invoke(sh: Shell, argv: string[], fds: Fd[], arrayArgs?: Map<number, Assign>, tempEnv?: Record<string, string> | null): Maybe<number> {
@@ -32,7 +33,7 @@ export function invokeNoFunc(
   builtinsOnly = false,
 ): Maybe<number> {
   const name = argv[0];
-  const b = sh.shared.builtins[name];
+  const b = sh.builtin(name);
   if (b) {
     return rescue(
       () => b(sh, argv, fds, arrayArgs),
@@ -108,6 +109,9 @@ async function runExternal(sh: Shell, argv: string[], fds: Fd[], tempEnv: Record
     throw e;
   }
   if (!r) {
+    const stand = BUILTIN_PROGRAMS.has(name) ? sh.shared.builtins[name] : undefined;
+    // GNU pwd prints the physical directory unless told -L
+    if (stand) return stand(sh, name === "pwd" && argv.length === 1 ? ["pwd", "-P"] : argv, fds);
     await sh.err(fds, `${name}: command not found`);
     return 127;
   }

@@ -31,7 +31,7 @@ async function withOpenRedirs(sh: Shell, redirs: Redir[], fds: Fd[], body: (fds:
 async function withRedirsInner(sh: Shell, redirs: Redir[], fds: Fd[], body: (fds: Fd[]) => Maybe<number>, permanent: boolean): Promise<number> {
   const nfds = permanent ? fds : fds.slice();
   for (const r of redirs) {
-    const ok = await applyRedir(sh, r, nfds);
+    const ok = await applyRedir(sh, r, nfds, permanent);
     if (!ok) {
       sh.redirFailed = true;
       return 1;
@@ -163,7 +163,16 @@ function fileWriter(sh: Shell, path: string, append: boolean, fds: Fd[], clobber
   return { write: async (data: Uint8Array) => writeSync(data), writeSync };
 }
 
-async function applyRedir(sh: Shell, r: Redir, fds: Fd[]): Promise<boolean> {
+/** `exec N>&-`: the shell's own fd N closes; a coprocess's input pipe closes with its last fd, so
+ * the job reading it sees end of input. */
+function closeFd(sh: Shell, fds: Fd[], n: number, permanent: boolean): void {
+  const w = fds[n]?.w;
+  delete fds[n];
+  const pipe = permanent && w ? sh.shared.coprocWriters.find((c) => c === w) : undefined;
+  if (pipe && !fds.some((f) => f?.w === w)) pipe.close();
+}
+
+async function applyRedir(sh: Shell, r: Redir, fds: Fd[], permanent = false): Promise<boolean> {
   const op = r.op;
   let fd = r.fd ?? (op.startsWith("<") ? 0 : 1);
   if (op === "<<" || op === "<<-") {
@@ -195,14 +204,18 @@ async function applyRedir(sh: Shell, r: Redir, fds: Fd[]): Promise<boolean> {
   if (r.varFd) {
     if (op === ">&" || op === "<&") {
       if (target === "-") {
-        const n = Number(sh.vars.get(r.varFd));
-        delete fds[n];
+        const sub = /^(\w+)\[(.+)\]$/.exec(r.varFd);
+        const held = sub ? sh.vars.resolve(sub[1]).v?.value : undefined;
+        const n = Number(sub ? (Array.isArray(held) ? held[Number(sub[2])] : held instanceof Map ? held.get(sub[2]) : undefined) : sh.vars.get(r.varFd));
+        closeFd(sh, fds, n, permanent);
         return true;
       }
     }
     let n = 10;
     while (fds[n]) n++;
-    sh.vars.set(r.varFd, String(n));
+    const sub = /^(\w+)\[(.+)\]$/.exec(r.varFd);
+    if (sub) sh.vars.setIndex(sub[1], sub[2], String(n));
+    else sh.vars.set(r.varFd, String(n));
     fd = n;
   }
   switch (op) {
@@ -252,7 +265,7 @@ async function applyRedir(sh: Shell, r: Redir, fds: Fd[]): Promise<boolean> {
     case ">&":
     case "<&": {
       if (target === "-") {
-        delete fds[fd];
+        closeFd(sh, fds, fd, permanent);
         return true;
       }
       let t = target;

@@ -9,7 +9,7 @@ import { traceRaw, traceWords, xtraceQuote } from "./xtrace";
 import { runSelect } from "./select";
 import type { ByteWriter, ShellHost } from "../host";
 import { EpipeError } from "../host";
-import type { ArgWord, Assign, Command, Stmt, Word } from "../syntax/ast";
+import type { ArgWord, ArrayElem, Assign, Command, Stmt, Word } from "../syntax/ast";
 import { isAssignArg, litText } from "../syntax/ast";
 import { Parser, ParseError, lineOf } from "../syntax/parser";
 import { formatCommand } from "../syntax/print";
@@ -57,6 +57,11 @@ export interface RunShared {
   budget: Budget;
   denied?: { rule: string; reason: string };
   jobs: Map<number, Promise<number>>;
+  /** Jobs `disown` took out of the job table: no longer listed or waited for by `wait`, but the
+   * run still waits for them so their output is not lost. */
+  disowned: Set<Promise<number>>;
+  /** The shell's ends of coprocesses' input pipes, closed when the run ends. */
+  coprocWriters: (ByteWriter & { close(): void })[];
   nextPid: number;
   startMs: number;
   /** Content of <(...) files by fd path. */
@@ -107,6 +112,10 @@ export class Shell implements ExpandCtx, ArithEnv {
   /** A subshell lists its parent's traps (as bash does) until it sets one of its own. */
   parentTraps?: Map<string, string>;
   funcStack: string[] = [];
+  /** The line each function in funcStack was called from (`caller`). */
+  callLines: number[] = [];
+  /** Builtins turned off with `enable -n`: the name finds a function or a program instead. */
+  disabled = new Set<string>();
   callDepth = 0;
   /** Function calls, eval, source and trap bodies in progress. The hot paths run synchronously,
    * so nested calls grow the JS stack: every NEST_YIELD levels a call waits a microtask, which
@@ -399,6 +408,8 @@ export class Shell implements ExpandCtx, ArithEnv {
     s.parentTraps = this.parentTraps ?? (this.traps.size ? new Map(this.traps) : undefined);
     s.traps = new Map([...this.traps].filter(([k]) => k !== "EXIT" && (k !== "ERR" || this.opts.errtrace) && ((k !== "DEBUG" && k !== "RETURN") || this.opts.functrace)));
     s.funcStack = this.funcStack.slice();
+    s.callLines = this.callLines.slice();
+    s.disabled = new Set(this.disabled);
     s.callDepth = this.callDepth;
     s.nesting = this.nesting;
     s.subshellLevel = this.subshellLevel + 1;
@@ -513,7 +524,7 @@ export class Shell implements ExpandCtx, ArithEnv {
       this.status = 126;
       return 126;
     }
-    const parser = new Parser(src, { alias: (n) => (this.shopts.expand_aliases ? this.aliases.get(n) : undefined) });
+    const parser = new Parser(src, { alias: (n) => (this.shopts.expand_aliases ? this.aliases.get(n) : undefined), extglob: () => this.shopts.extglob });
     const prevSrc = this.src;
     const prevBase = this.lineBase;
     this.src = src;
@@ -578,7 +589,7 @@ export class Shell implements ExpandCtx, ArithEnv {
   /** eval / trap / source: parse whole string first (errors return status 2). */
   async evalString(src: string, fds: Fd[], what: string): Promise<number> {
     // parsed and run one line at a time, like bash's parse_and_execute (aliases apply)
-    const parser = new Parser(src, { alias: (n) => (this.shopts.expand_aliases ? this.aliases.get(n) : undefined) });
+    const parser = new Parser(src, { alias: (n) => (this.shopts.expand_aliases ? this.aliases.get(n) : undefined), extglob: () => this.shopts.extglob });
     const prevSrc = this.src;
     const prevPos = this.pos;
     const prevBase = this.lineBase;
@@ -725,6 +736,49 @@ export class Shell implements ExpandCtx, ArithEnv {
     this.lastBg = String(pid);
   }
 
+  /** `coproc`: the command runs as a background job with its stdin and stdout on two pipes; the
+   * shell holds their other ends as file descriptors (NAME[0] reads what the job writes, NAME[1]
+   * writes what it reads), as bash does. The run closes the write ends when it ends, so a job
+   * still reading (`coproc cat`) sees end of input then. */
+  private startCoproc(cmd: Command & { type: "coproc" }, fds: Fd[]): number {
+    const cap = this.shared.budget.limits.pipeBufferBytes;
+    const toJob = new Pipe(cap);
+    const fromJob = new Pipe(cap);
+    const sh = this.subshell();
+    const jfds = fds.slice();
+    jfds[0] = { r: new InStream(toJob.reader) };
+    jfds[1] = { w: fromJob.writer };
+    const pid = sh.pid;
+    const p = sh
+      .runSubshellCmd(cmd.body, jfds)
+      .catch((e) => {
+        if (e instanceof LimitError) throw e;
+        return 1;
+      })
+      .finally(() => {
+        fromJob.writer.close();
+        toJob.reader.close();
+      });
+    this.shared.jobs.set(pid, p);
+    this.shared.coprocWriters.push(toJob.writer);
+    noteJob(this.shared, pid, cmd);
+    this.lastBg = String(pid);
+    // bash's numbers: the read end from 63 down, the write end from 60 down
+    const free = (from: number) => {
+      let n = from;
+      while (n > 10 && fds[n]) n--;
+      return n;
+    };
+    const rfd = free(63);
+    fds[rfd] = { r: new InStream(fromJob.reader) };
+    const wfd = free(60);
+    fds[wfd] = { w: toJob.writer };
+    const arr = this.vars.cell(cmd.name);
+    arr.value = [String(rfd), String(wfd)];
+    this.vars.set(`${cmd.name}_PID`, String(pid));
+    return 0;
+  }
+
   exec(cmd: Command, fds: Fd[]): Maybe<number> {
     this.shared.budget.step();
     // set -n: read commands but run none (not even set +n)
@@ -766,6 +820,8 @@ export class Shell implements ExpandCtx, ArithEnv {
       }
       case "func":
         return this.defineFunction(cmd, fds);
+      case "coproc":
+        return this.startCoproc(cmd, fds);
       default:
         return cmd.redirs.length ? withRedirs(this, cmd.redirs, fds, (f) => this.execCompound(cmd, f)) : this.execCompound(cmd, fds);
     }
@@ -1103,7 +1159,7 @@ export class Shell implements ExpandCtx, ArithEnv {
     this.pos = cmd.pos;
     this.lastSubstStatus = null;
     if (cmd.words.length && this.isDeclWord(cmd.words[0])) {
-      return this.expandDeclArgs(cmd.words).then((r) => this.runWords(cmd, fds, r.argv, r.arrays));
+      return this.expandDeclArgs(cmd.words, fds).then((r) => this.runWords(cmd, fds, r.argv, r.arrays));
     }
     this.globbed = [];
     const argv = lastly(
@@ -1202,7 +1258,7 @@ export class Shell implements ExpandCtx, ArithEnv {
       return 126;
     }
     // set -x: bash traces prefix assignments (`+ IFS=`) before the command they belong to
-    if (this.opts.xtrace && !cmd.assigns.length) await this.xtrace(fds, argv);
+    if (this.opts.xtrace && !cmd.assigns.length) await this.xtrace(fds, argv, arrayArgs);
 
     // prefix assignments are temporary and exported for the command
     let restore: (() => void) | null = null;
@@ -1236,7 +1292,7 @@ export class Shell implements ExpandCtx, ArithEnv {
         throw e;
       }
       void saved;
-      if (this.opts.xtrace) await this.xtrace(fds, argv);
+      if (this.opts.xtrace) await this.xtrace(fds, argv, arrayArgs);
     }
     try {
       return await this.invokeWithRedirs(cmd, fds, argv, arrayArgs, tempEnv);
@@ -1252,13 +1308,13 @@ export class Shell implements ExpandCtx, ArithEnv {
     return t === "declare" || t === "typeset" || t === "local" || t === "export" || t === "readonly";
   }
 
-  private async expandDeclArgs(words: ArgWord[]): Promise<{ argv: string[]; arrays: Map<number, Assign> }> {
+  private async expandDeclArgs(words: ArgWord[], fds: Fd[]): Promise<{ argv: string[]; arrays: Map<number, Assign> }> {
     const argv: string[] = [];
     const arrays = new Map<number, Assign>();
     for (const w of words) {
       if (isAssignArg(w)) {
         if (w.assign.array) {
-          arrays.set(argv.length, w.assign);
+          arrays.set(argv.length, this.opts.xtrace ? await this.traceDeclArray(w.assign, fds) : w.assign);
           argv.push(`${w.assign.name}${w.assign.append ? "+=" : "="}(...)`);
         } else {
           const a = w.assign;
@@ -1272,8 +1328,34 @@ export class Shell implements ExpandCtx, ArithEnv {
     return { argv, arrays };
   }
 
-  async xtrace(fds: Fd[], argv: string[]): Promise<void> {
-    await traceWords(this, fds, argv);
+  /** set -x: bash expands a declaration's compound assignment with the other words and traces
+   * it on its own line, each key and value single-quoted (`+ m=(['k']='v')`), before the
+   * builtin's line names the variable alone (`+ declare -A m`). The elements are expanded once,
+   * here: the builtin is handed them as quoted literals. */
+  private async traceDeclArray(a: Assign, fds: Fd[]): Promise<Assign> {
+    const sq = (s: string) => `'${s.replace(/'/g, "'\\''")}'`;
+    const lit = (s: string): Word => ({ parts: [{ type: "sq", value: s }], pos: a.pos });
+    const elems: ArrayElem[] = [];
+    const shown: string[] = [];
+    for (const el of a.array ?? []) {
+      if (el.key) {
+        const k = await expandString(this, el.key);
+        const v = await expandString(this, el.value);
+        elems.push({ key: lit(k), append: el.append, value: lit(v) });
+        shown.push(`[${sq(k)}]${el.append ? "+=" : "="}${sq(v)}`);
+      } else
+        for (const v of await expandArgs(this, [el.value])) {
+          elems.push({ value: lit(v) });
+          shown.push(sq(v));
+        }
+    }
+    await traceRaw(this, fds, `${a.name}${a.append ? "+=" : "="}(${shown.join(" ")})`);
+    return { ...a, array: elems };
+  }
+
+  async xtrace(fds: Fd[], argv: string[], arrayArgs?: Map<number, Assign>): Promise<void> {
+    // a declaration's array arguments were traced on their own lines: the builtin's shows the name
+    await traceWords(this, fds, arrayArgs?.size ? argv.map((w, i) => (arrayArgs.has(i) ? w.replace(/\+?=.*$/s, "") : w)) : argv);
   }
 
   // ---------- commands by name (command-lookup.ts) and files of redirections (redirects.ts) ----------
@@ -1324,6 +1406,7 @@ export class Shell implements ExpandCtx, ArithEnv {
     const savedPos = this.positional;
     this.positional = argv.slice(1);
     this.vars.frames.push(new Map());
+    this.callLines.push(this.lineno());
     this.funcStack.push(fn.name);
     this.callDepth++;
     const savedLoop = this.loopDepth;
@@ -1354,10 +1437,16 @@ export class Shell implements ExpandCtx, ArithEnv {
         this.callDepth--;
         this.nesting--;
         this.funcStack.pop();
+        this.callLines.pop();
         this.vars.frames.pop();
         this.positional = saved.positional;
       },
     );
+  }
+
+  /** The builtin of this name, unless `enable -n` turned it off. */
+  builtin(name: string): Builtin | undefined {
+    return this.disabled.size && this.disabled.has(name) ? undefined : this.shared.builtins[name];
   }
 
   /** The whole environment of the command being started, when a wrapper (env -i) built it. */

@@ -3,6 +3,7 @@
 // wrap needs the shell, the shell runs the wrapper's part itself. xargs and find still decide
 // which command lines to run (their options, quoting, -I, -n, `{} +`): they are run with
 // `printf '%s\0' MARK CMD...` in place of CMD, and the shell runs each line they print.
+import { BUILTIN_PROGRAMS } from "./builtin-programs";
 import { LimitError } from "./limits";
 import type { Fd, Shell } from "./shell";
 import { Collector, InStream } from "./streams";
@@ -28,6 +29,7 @@ function needsShell(sh: Shell, name: string | undefined): boolean {
     }
   } else if (sh.lookupCommand(name)?.kind === "script") return true;
   if (sh.isShellName(command)) return true;
+  if (BUILTIN_PROGRAMS.has(command) && sh.host.hasProgram?.(command) !== true) return true;
   return sh.host.inToolbox !== undefined && sh.host.hasProgram?.(command) === true && !sh.host.inToolbox(command);
 }
 

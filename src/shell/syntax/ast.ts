@@ -68,6 +68,8 @@ export type Command =
   | { type: "case"; word: Word; items: CaseItem[]; redirs: Redir[]; pos: number /** the word as written, for set -x */; text?: string }
   | { type: "func"; name: string; body: Command; pos: number /** source text of the body, for the policy */; bodySrc?: string }
   | { type: "arithcmd"; expr: Word; redirs: Redir[]; pos: number }
+  /** `coproc [NAME] command`: NAME (default COPROC) only before a compound command, as in bash. */
+  | { type: "coproc"; name: string; body: Command; redirs: Redir[]; pos: number }
   | { type: "test"; expr: TestExpr; redirs: Redir[]; pos: number };
 
 /** A command argument: a normal word, or an assignment argument of declare-like builtins. */

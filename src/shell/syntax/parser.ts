@@ -37,6 +37,7 @@ const RESERVED = new Set([
   "]]",
   "in",
   "time",
+  "coproc",
 ]);
 const DECL_BUILTINS = new Set(["declare", "typeset", "local", "export", "readonly"]);
 const META = new Set([" ", "\t", "\n", ";", "&", "|", "<", ">", "(", ")"]);
@@ -54,6 +55,10 @@ export interface ParserOptions {
   alias?: (name: string) => string | undefined;
   /** Sees each `$"..."` string (its source text between the quotes) and where it starts: bash -D. */
   localeString?: (text: string, pos: number) => void;
+  /** Whether `shopt -s extglob` holds as this line is parsed: bash reads @( *( +( ?( !( as a
+   * pattern only then (and always inside [[ ]]), so `shopt -s extglob; echo !(x)` on one line is
+   * a syntax error. Without it every line reads them. */
+  extglob?: () => boolean;
 }
 
 export class Parser {
@@ -301,6 +306,8 @@ export class Parser {
         break;
       case "function":
         return this.parseFunction();
+      case "coproc":
+        return this.parseCoproc();
       case "then":
       case "else":
       case "elif":
@@ -340,6 +347,26 @@ export class Parser {
       return cmd;
     }
     return this.parseSimple();
+  }
+
+  /** `coproc NAME compound-command` or `coproc command` (named COPROC). */
+  private parseCoproc(): Command {
+    const pos = this.i;
+    this.i += "coproc".length;
+    this.blanks();
+    let name = "COPROC";
+    const m = /^[A-Za-z_][A-Za-z0-9_]*/.exec(this.src.slice(this.i, this.i + 256));
+    if (m && (this.i + m[0].length >= this.src.length || META.has(this.src[this.i + m[0].length]))) {
+      const save = this.i;
+      this.i += m[0].length;
+      this.blanks();
+      const r = this.peekReserved();
+      if (this.ch() === "(" || (r !== null && ["{", "if", "while", "until", "for", "select", "case", "[["].includes(r))) name = m[0];
+      else this.i = save;
+    }
+    if (this.eof() || this.ch() === "\n" || this.ch() === ";") this.unexpected();
+    const body = this.parseCommand();
+    return { type: "coproc", name, body, redirs: [], pos };
   }
 
   private tryArithCommand(): Command | null {
@@ -861,7 +888,8 @@ export class Parser {
       fd = parseInt(m[1], 10);
       j += m[1].length;
     } else {
-      const v = /^\{([A-Za-z_][A-Za-z0-9_]*)\}(?=[<>])/.exec(this.src.slice(j, j + 80));
+      // {name}>file, and {arr[i]}>&- (bash closes the fd an element holds: `exec {COPROC[1]}>&-`)
+      const v = /^\{([A-Za-z_][A-Za-z0-9_]*(?:\[[^\]\s]+\])?)\}(?=[<>])/.exec(this.src.slice(j, j + 80));
       if (v) {
         varFd = v[1];
         j += v[0].length;
@@ -946,7 +974,7 @@ export class Parser {
         // extglob @( *( +( ?( !( continue the word
         if (c === "(" && parts.length) {
           const last = parts[parts.length - 1];
-          if (last.type === "lit" && !last.quoted && /[@*+?!]$/.test(last.value)) {
+          if (last.type === "lit" && !last.quoted && /[@*+?!]$/.test(last.value) && (mode === "test" || !this.opts.extglob || this.opts.extglob())) {
             this.extglobGroup(parts);
             continue;
           }
@@ -975,7 +1003,7 @@ export class Parser {
   }
 
   private tilde(parts: WordPart[]): void {
-    const m = /^~([A-Za-z0-9_.+-]*)(?=$|[\/:\s;&|<>()}])/.exec(this.src.slice(this.i, this.i + 64));
+    const m = /^~([A-Za-z0-9_.+-]*)(?=$|[/:\s;&|<>()}])/.exec(this.src.slice(this.i, this.i + 64));
     if (!m) return;
     parts.push({ type: "tilde", user: m[1] });
     this.i += m[0].length;

@@ -77,6 +77,8 @@ function cmd(c: Command, ind: string): string {
         .join("\n" + ind);
     case "arithcmd":
       return `((${word(c.expr)}))${redirs(c.redirs)}`;
+    case "coproc":
+      return `coproc ${c.name} ${cmd(c.body, ind)}`;
     case "test":
       return `[[ ${test(c.expr)} ]]${redirs(c.redirs)}`;
   }

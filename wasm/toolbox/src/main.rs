@@ -12,10 +12,10 @@ fn main() {
         }
         std::process::exit(if name.is_empty() { 2 } else { 0 });
     }
-    let stdin = io::stdin();
-    let mut input = io::BufReader::with_capacity(toolbox::input::BUF, stdin.lock());
     let stdout = io::stdout();
     let out = RefCell::new(BufWriter::with_capacity(toolbox::input::BUF, stdout.lock()));
+    let stdin = io::stdin();
+    let mut input = io::BufReader::with_capacity(toolbox::input::BUF, FlushBeforeRead { out: &out, inner: stdin.lock() });
     let stderr = io::stderr();
     let mut err = FlushFirst { out: &out, err: stderr.lock() };
     let code = toolbox::run(&name, &args, &mut input, &mut Shared(&out), &mut err);
@@ -31,6 +31,22 @@ impl<'a, W: Write> Write for Shared<'a, W> {
     }
     fn flush(&mut self) -> io::Result<()> {
         self.0.borrow_mut().flush()
+    }
+}
+
+/// stdin that first hands on what stdout holds, as GNU's programs (which write unbuffered or
+/// line by line) have before they wait for more input: a command talking to the shell through
+/// two pipes (`coproc cat`) answers each line before the next arrives.
+struct FlushBeforeRead<'a, O: Write, R: io::Read> {
+    out: &'a RefCell<O>,
+    inner: R,
+}
+
+impl<'a, O: Write, R: io::Read> io::Read for FlushBeforeRead<'a, O, R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        // A stdout that already failed is reported by the command itself when it writes.
+        let _ = self.out.borrow_mut().flush();
+        self.inner.read(buf)
     }
 }
 

@@ -9,6 +9,7 @@ import { npm } from "../../node/npm";
 import type { Subshell, ToolContext } from "../../types";
 import { chmod } from "./chmod";
 import { getconf, locale, stty } from "./machine-info";
+import { tput } from "./tput";
 
 /**
  * Commands the host runs in TypeScript beside the bundled WASI programs, for what a WASI
@@ -54,6 +55,7 @@ export const HOST_COMMANDS: ReadonlyMap<string, HostCommand> = new Map([
   ["getconf", getconf],
   ["locale", locale],
   ["stty", stty],
+  ["tput", tput],
   ["node", node],
   ["nodejs", node],
   ["js", node],
