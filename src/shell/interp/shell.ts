@@ -89,6 +89,9 @@ const SPECIAL_BUILTINS = new Set([
   "source",
 ]);
 
+/** The file (or "environment") each function definition was read from, for error messages. */
+const FN_SOURCE = new WeakMap<object, string>();
+
 export class Shell implements ExpandCtx, ArithEnv {
   vars = new VarStore();
   funcs = new Map<string, Command & { type: "func" }>();
@@ -107,6 +110,9 @@ export class Shell implements ExpandCtx, ArithEnv {
   /** A subshell lists its parent's traps (as bash does) until it sets one of its own. */
   parentTraps?: Map<string, string>;
   funcStack: string[] = [];
+  /** Where each running function was defined (bash's BASH_SOURCE), innermost last: bash names
+   * that in its error messages, so a function from a `bash -c` string says `environment:`. */
+  funcSources: string[] = [];
   callDepth = 0;
   /** Function calls, eval, source and trap bodies in progress. The hot paths run synchronously,
    * so nested calls grow the JS stack: every NEST_YIELD levels a call waits a microtask, which
@@ -399,6 +405,7 @@ export class Shell implements ExpandCtx, ArithEnv {
     s.parentTraps = this.parentTraps ?? (this.traps.size ? new Map(this.traps) : undefined);
     s.traps = new Map([...this.traps].filter(([k]) => k !== "EXIT" && (k !== "ERR" || this.opts.errtrace) && ((k !== "DEBUG" && k !== "RETURN") || this.opts.functrace)));
     s.funcStack = this.funcStack.slice();
+    s.funcSources = this.funcSources.slice();
     s.callDepth = this.callDepth;
     s.nesting = this.nesting;
     s.subshellLevel = this.subshellLevel + 1;
@@ -451,7 +458,8 @@ export class Shell implements ExpandCtx, ArithEnv {
     if (e instanceof EpipeError) return 141;
     if (e instanceof LimitError) throw e;
     if (e instanceof ShellError) {
-      this.errSync(fds, e.message);
+      const w = fds[2]?.w;
+      if (w) void w.write(encode((e.where ?? this.errPrefix()) + e.message + "\n")).catch(() => {});
       return e.status;
     }
     throw e;
@@ -472,8 +480,11 @@ export class Shell implements ExpandCtx, ArithEnv {
   }
 
   // ---------- errors and output ----------
+  /** bash's get_name_for_error: the innermost BASH_SOURCE (a function's file, a sourced file),
+   * else $0. */
   errPrefix(): string {
-    return `${this.arg0 === "bash" || this.arg0 === "sh" ? this.arg0 : this.arg0}: line ${this.lineno()}: `;
+    const name = this.funcSources[this.funcSources.length - 1] || this.source[this.source.length - 1] || this.arg0;
+    return `${name}: line ${this.lineno()}: `;
   }
   /** bash -c names the string `-c` in a syntax error and, after an unexpected token, shows the line. */
   private async commandStringSyntaxError(fds: Fd[], msg: string, src: string, pos: number): Promise<void> {
@@ -489,6 +500,11 @@ export class Shell implements ExpandCtx, ArithEnv {
   errSync(fds: Fd[], msg: string): void {
     const w = fds[2]?.w;
     if (w) void w.write(encode(this.errPrefix() + msg + "\n")).catch(() => {});
+  }
+  /** A ShellError's message, with where it was raised if that was inside a function. */
+  async errFrom(fds: Fd[], e: ShellError): Promise<void> {
+    const w = fds[2]?.w;
+    if (w) await w.write(encode((e.where ?? this.errPrefix()) + e.message + "\n")).catch(() => {});
   }
   async err(fds: Fd[], msg: string): Promise<void> {
     const w = fds[2]?.w;
@@ -555,12 +571,12 @@ export class Shell implements ExpandCtx, ArithEnv {
             continue;
           }
           if (e instanceof AbortLine && !(e instanceof ExpandError)) {
-            await this.err(fds, e.message);
+            await this.errFrom(fds, e);
             this.status = e.status;
             continue;
           }
           if (e instanceof ExpandError) {
-            await this.err(fds, e.message);
+            await this.errFrom(fds, e);
             // bash -c exits 127 after an expansion error (a script file or subshell exits 1)
             throw new ExitSig(this.fromC && this.callDepth === 0 ? 127 : e.status);
           }
@@ -783,6 +799,8 @@ export class Shell implements ExpandCtx, ArithEnv {
       return 126;
     }
     this.funcs.set(cmd.name, cmd);
+    // bash records a function's file; a function from a command string has "environment".
+    FN_SOURCE.set(cmd, this.source[this.source.length - 1] ?? (this.fromC ? "environment" : this.arg0));
     return 0;
   }
 
@@ -1325,6 +1343,7 @@ export class Shell implements ExpandCtx, ArithEnv {
     this.positional = argv.slice(1);
     this.vars.frames.push(new Map());
     this.funcStack.push(fn.name);
+    this.funcSources.push(FN_SOURCE.get(fn) ?? "");
     this.callDepth++;
     const savedLoop = this.loopDepth;
     this.loopDepth = 0;
@@ -1344,7 +1363,13 @@ export class Shell implements ExpandCtx, ArithEnv {
     return lastly(
       () =>
         chain(
-          rescue(() => this.exec(fn.body, fds), returnStatus),
+          rescue(
+            () => this.exec(fn.body, fds),
+            (e) => {
+              if (e instanceof ShellError && e.where === undefined) e.where = this.errPrefix();
+              return returnStatus(e);
+            },
+          ),
           (st) => (this.traps.has("RETURN") && !this.runningTraps.has("RETURN") ? this.runTrap("RETURN", fds).then(() => st) : st),
         ),
       () => {
@@ -1354,6 +1379,7 @@ export class Shell implements ExpandCtx, ArithEnv {
         this.callDepth--;
         this.nesting--;
         this.funcStack.pop();
+        this.funcSources.pop();
         this.vars.frames.pop();
         this.positional = saved.positional;
       },
