@@ -93,7 +93,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     // off_t (19 digits).
     let regular = |n: &str| n != "-" && !n.starts_with("/dev/fd/") && crate::fsx::metadata(n).map(|m| m.is_file()).unwrap_or(false);
     let sizes = [(&n1, a.len()), (&n2, b.len())];
-    let most = sizes.iter().filter(|(n, _)| regular(n)).map(|(_, l)| *l).min().or(limit).unwrap_or(i64::MAX as usize);
+    let most = sizes.iter().filter(|(n, _)| regular(n)).map(|(_, l)| *l as u64).min().or(limit.map(|l| l as u64)).unwrap_or(i64::MAX as u64);
     let width = most.max(1).to_string().len();
     let quiet = p.has("s");
     let mut line = 1;
