@@ -362,5 +362,14 @@ export const CASES = {
     "OPTERR=0; getopts 'a' o -z; echo \"rc=$? o=$o\"; OPTERR=1; getopts 'a' o -y; echo \"o=$o\"",
     "trap 'echo exit trap' EXIT; exec bash -c 'echo replaced'",
     "trap 'echo exit trap' EXIT; (exec echo sub); echo main",
+    // The third round (corpus/round3.mjs).
+    "printf 'b 1\\na 2\\n' > l; printf 'a x\\nb y\\n' > r; join l r; echo rc=$?; join --nocheck-order l r; echo rc=$?",
+    "mkdir -p s; touch s/main.py s/a+b.py s/x.py; find s -regex '.*/[a-z]+\\.py' | sort; find s -regex '.*/a\\+b\\.py'; find s -regex '.*/\\(main\\|x\\)\\.py' | sort; find s -regex '.*/x{1}\\.py'; echo end",
+    "echo plain > p.txt; gzip -t p.txt; echo rc=$?; gunzip -c < p.txt; echo rc=$?",
+    "cmp -l <(printf abc) <(printf abd); printf abc > a; cmp -l a <(printf abd)",
+    'printf "%\'d|%5.1f|%.2f|%.0f|%.0f|%.0f|%.1f\\n" 1234567 42.25 2.675 0.5 1.5 -0.5 0.25',
+    's=MiXeD; echo "${s~~} ${s~}"; a=(1 2); v=a/b; echo "${a[@]/#/n} ${v/#/x} ${v/%/x} ${v///x} ${v////x}"',
+    "f() { nosuch; cd nosuchdir; }; f; g() { local x=${1:?need}; }; g; echo never",
+    '( sleep 5 & pid=$!; kill $pid; wait $pid; echo "exit=$?" )',
   ],
 };

@@ -245,7 +245,8 @@ export async function waitJobs(sh: Shell, argv: string[], fds: Fd[]): Promise<nu
     const sig = killedBy(sh).get(pid);
     if (sig === undefined || sh.shared.jobs.has(pid)) continue;
     killedBy(sh).delete(pid);
-    if (SIG_TEXT[sig]) await sh.err(fds, `${pid} ${SIG_TEXT[sig]}`);
+    // bash is built with DONT_REPORT_SIGTERM: kill's default signal ends a job silently.
+    if (sig !== 15 && SIG_TEXT[sig]) await sh.err(fds, `${pid} ${SIG_TEXT[sig]}`);
   }
   return r;
 }

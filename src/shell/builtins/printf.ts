@@ -155,7 +155,7 @@ function formatPrintf(sh: Shell, fmt: string, args: string[], errors: string[]):
         i++;
         continue;
       }
-      const m = /^%([-+ #0]*)(\*|\d+)?(?:\.(\*|\d*))?(?:hh|h|ll|l|L|q|j|z|t)?([diouxXcsbqfFeEgGaA(])/.exec(fmt.slice(i));
+      const m = /^%([-+ #0']*)(\*|\d+)?(?:\.(\*|\d*))?(?:hh|h|ll|l|L|q|j|z|t)?([diouxXcsbqfFeEgGaA(])/.exec(fmt.slice(i));
       if (!m) {
         errors.push(`\`${fmt.slice(i + 1, i + 2)}': invalid format character`);
         return { text: o, stop: true };
@@ -228,7 +228,7 @@ function formatPrintf(sh: Shell, fmt: string, args: string[], errors: string[]):
           v = 0;
         }
         const p = prec ?? 6;
-        if (conv === "f" || conv === "F") s = v.toFixed(p) + (p === 0 && flags.includes("#") ? "." : "");
+        if (conv === "f" || conv === "F") s = fixedEven(v, p) + (p === 0 && flags.includes("#") ? "." : "");
         else if (conv === "e" || conv === "E") s = fixExp(v.toExponential(p));
         else s = fmtG(v, p, flags.includes("#"));
         if (conv === "E" || conv === "G") s = s.toUpperCase();
@@ -251,6 +251,23 @@ const U64_MAX = (1n << 64n) - 1n;
 /** TZ only affects %()T when exported, since strftime reads it from the environment. */
 function exportedTz(sh: Shell): string | undefined {
   return sh.vars.exported()["TZ"] || undefined;
+}
+
+/**
+ * %.Nf as glibc prints it: the exact value rounded, a tie to the even digit (42.25 → 42.2);
+ * toFixed takes a tie up. (The `'` flag groups thousands only in locales that have a separator,
+ * and C.UTF-8 has none.)
+ */
+function fixedEven(v: number, p: number): string {
+  const s = v.toFixed(p);
+  if (!Number.isFinite(v) || p > 70) return s;
+  const more = 25;
+  const long = Math.abs(v).toFixed(p + more);
+  if (long.slice(long.length - more) !== "5" + "0".repeat(more - 1)) return s;
+  let kept = long.slice(0, long.length - more);
+  if (kept.endsWith(".")) kept = kept.slice(0, -1);
+  if (Number(kept[kept.length - 1]) % 2 === 1) return s;
+  return (v < 0 || Object.is(v, -0) ? "-" : "") + kept;
 }
 
 function fixExp(s: string): string {

@@ -557,16 +557,21 @@ async function expandParamFull(ctx: ExpandCtx, pe: ParamExp, inDq: boolean, segs
     case "^":
     case "^^":
     case ",":
-    case ",,": {
+    case ",,":
+    case "~":
+    case "~~": {
       const pat = pe.arg && pe.arg.parts.length ? await expandPattern(ctx, pe.arg) : "?";
       const up = op[0] === "^";
+      // `~` and `~~` (undocumented in bash's manual, but there) toggle the case.
+      const toggle = op[0] === "~";
       const all = op.length === 2;
       fn = perValue((s) => {
         let out = "";
         let done = false;
         for (const ch of s) {
           if (!done && matchPattern(ch, pat, popts)) {
-            out += up ? ch.toUpperCase() : ch.toLowerCase();
+            const upper = ch.toUpperCase();
+            out += toggle ? (ch === upper ? ch.toLowerCase() : upper) : up ? upper : ch.toLowerCase();
             if (!all) done = true;
           } else {
             out += ch;

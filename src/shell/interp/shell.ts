@@ -94,6 +94,9 @@ const SPECIAL_BUILTINS = new Set([
   "source",
 ]);
 
+/** The file (or "environment") each function definition was read from, for error messages. */
+const FN_SOURCE = new WeakMap<object, string>();
+
 export class Shell implements ExpandCtx, ArithEnv {
   vars = new VarStore();
   funcs = new Map<string, Command & { type: "func" }>();
@@ -116,6 +119,9 @@ export class Shell implements ExpandCtx, ArithEnv {
   callLines: number[] = [];
   /** Builtins turned off with `enable -n`: the name finds a function or a program instead. */
   disabled = new Set<string>();
+  /** Where each running function was defined (bash's BASH_SOURCE), innermost last: bash names
+   * that in its error messages, so a function from a `bash -c` string says `environment:`. */
+  funcSources: string[] = [];
   callDepth = 0;
   /** Function calls, eval, source and trap bodies in progress. The hot paths run synchronously,
    * so nested calls grow the JS stack: every NEST_YIELD levels a call waits a microtask, which
@@ -410,6 +416,7 @@ export class Shell implements ExpandCtx, ArithEnv {
     s.funcStack = this.funcStack.slice();
     s.callLines = this.callLines.slice();
     s.disabled = new Set(this.disabled);
+    s.funcSources = this.funcSources.slice();
     s.callDepth = this.callDepth;
     s.nesting = this.nesting;
     s.subshellLevel = this.subshellLevel + 1;
@@ -462,7 +469,8 @@ export class Shell implements ExpandCtx, ArithEnv {
     if (e instanceof EpipeError) return 141;
     if (e instanceof LimitError) throw e;
     if (e instanceof ShellError) {
-      this.errSync(fds, e.message);
+      const w = fds[2]?.w;
+      if (w) void w.write(encode((e.where ?? this.errPrefix()) + e.message + "\n")).catch(() => {});
       return e.status;
     }
     throw e;
@@ -483,8 +491,11 @@ export class Shell implements ExpandCtx, ArithEnv {
   }
 
   // ---------- errors and output ----------
+  /** bash's get_name_for_error: the innermost BASH_SOURCE (a function's file, a sourced file),
+   * else $0. */
   errPrefix(): string {
-    return `${this.arg0 === "bash" || this.arg0 === "sh" ? this.arg0 : this.arg0}: line ${this.lineno()}: `;
+    const name = this.funcSources[this.funcSources.length - 1] || this.source[this.source.length - 1] || this.arg0;
+    return `${name}: line ${this.lineno()}: `;
   }
   /** bash -c names the string `-c` in a syntax error and, after an unexpected token, shows the line. */
   private async commandStringSyntaxError(fds: Fd[], msg: string, src: string, pos: number): Promise<void> {
@@ -500,6 +511,11 @@ export class Shell implements ExpandCtx, ArithEnv {
   errSync(fds: Fd[], msg: string): void {
     const w = fds[2]?.w;
     if (w) void w.write(encode(this.errPrefix() + msg + "\n")).catch(() => {});
+  }
+  /** A ShellError's message, with where it was raised if that was inside a function. */
+  async errFrom(fds: Fd[], e: ShellError): Promise<void> {
+    const w = fds[2]?.w;
+    if (w) await w.write(encode((e.where ?? this.errPrefix()) + e.message + "\n")).catch(() => {});
   }
   async err(fds: Fd[], msg: string): Promise<void> {
     const w = fds[2]?.w;
@@ -566,12 +582,12 @@ export class Shell implements ExpandCtx, ArithEnv {
             continue;
           }
           if (e instanceof AbortLine && !(e instanceof ExpandError)) {
-            await this.err(fds, e.message);
+            await this.errFrom(fds, e);
             this.status = e.status;
             continue;
           }
           if (e instanceof ExpandError) {
-            await this.err(fds, e.message);
+            await this.errFrom(fds, e);
             // bash -c exits 127 after an expansion error (a script file or subshell exits 1)
             throw new ExitSig(this.fromC && this.callDepth === 0 ? 127 : e.status);
           }
@@ -839,6 +855,8 @@ export class Shell implements ExpandCtx, ArithEnv {
       return 126;
     }
     this.funcs.set(cmd.name, cmd);
+    // bash records a function's file; a function from a command string has "environment".
+    FN_SOURCE.set(cmd, this.source[this.source.length - 1] ?? (this.fromC ? "environment" : this.arg0));
     return 0;
   }
 
@@ -1408,6 +1426,7 @@ export class Shell implements ExpandCtx, ArithEnv {
     this.vars.frames.push(new Map());
     this.callLines.push(this.lineno());
     this.funcStack.push(fn.name);
+    this.funcSources.push(FN_SOURCE.get(fn) ?? "");
     this.callDepth++;
     const savedLoop = this.loopDepth;
     this.loopDepth = 0;
@@ -1427,7 +1446,13 @@ export class Shell implements ExpandCtx, ArithEnv {
     return lastly(
       () =>
         chain(
-          rescue(() => this.exec(fn.body, fds), returnStatus),
+          rescue(
+            () => this.exec(fn.body, fds),
+            (e) => {
+              if (e instanceof ShellError && e.where === undefined) e.where = this.errPrefix();
+              return returnStatus(e);
+            },
+          ),
           (st) => (this.traps.has("RETURN") && !this.runningTraps.has("RETURN") ? this.runTrap("RETURN", fds).then(() => st) : st),
         ),
       () => {
@@ -1438,6 +1463,7 @@ export class Shell implements ExpandCtx, ArithEnv {
         this.nesting--;
         this.funcStack.pop();
         this.callLines.pop();
+        this.funcSources.pop();
         this.vars.frames.pop();
         this.positional = saved.positional;
       },

@@ -16,6 +16,9 @@ export interface Var {
 }
 
 export class ShellError extends Error {
+  /** The message's `NAME: line N: ` when it was raised inside a function and is printed after
+   * the function has returned (bash prints it where it happened). */
+  where?: string;
   constructor(
     message: string,
     public status = 1,

@@ -1322,7 +1322,7 @@ export class Parser {
     }
     if (pe.length) bad();
     // operator
-    const ops = [":-", ":=", ":?", ":+", "-", "=", "?", "+", "##", "#", "%%", "%", "//", "/#", "/%", "/", "^^", "^", ",,", ",", ":", "@"];
+    const ops = [":-", ":=", ":?", ":+", "-", "=", "?", "+", "##", "#", "%%", "%", "//", "/#", "/%", "/", "^^", "^", ",,", ",", "~~", "~", ":", "@"];
     let op = "";
     for (const o of ops)
       if (s.startsWith(o, this.i)) {
@@ -1356,7 +1356,9 @@ export class Parser {
       return;
     }
     if (op.startsWith("/")) {
-      pe.arg = this.braceArg(inDq, true, true);
+      // After `//` a leading `/` belongs to the pattern (`${v////x}`); after `/#` and `/%` it
+      // ends an empty one (`${v/#/x}` prefixes x).
+      pe.arg = this.braceArg(inDq, true, true, op === "/#" || op === "/%");
       if (this.ch() === "/") {
         this.i++;
         pe.arg2 = this.braceArg(inDq, false, false);
@@ -1391,7 +1393,7 @@ export class Parser {
   }
 
   /** Operand of ${x OP word}: ends at an unquoted `}` (or `/` for patterns). */
-  private braceArg(inDq: boolean, stopSlash: boolean, patternOp = false): Word {
+  private braceArg(inDq: boolean, stopSlash: boolean, patternOp = false, slashFirst = false): Word {
     const pos = this.i;
     const parts: WordPart[] = [];
     let depth = 0;
@@ -1405,7 +1407,7 @@ export class Parser {
         this.tilde(parts);
         continue;
       }
-      if (stopSlash && c === "/" && depth === 0 && this.i > pos) break;
+      if (stopSlash && c === "/" && depth === 0 && (this.i > pos || slashFirst)) break;
       if (inDq && c === "'") {
         const end = this.src.indexOf("'", this.i + 1);
         if (end > 0) {

@@ -89,9 +89,11 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         None => (a, b),
     };
     // -l pads byte numbers to the width of the last one it could print: the shorter regular
-    // file's length (stdin's is unknown).
+    // file's length; a pipe's (stdin, `<(...)`) is unknown, so with only pipes the largest
+    // off_t (19 digits).
+    let regular = |n: &str| n != "-" && !n.starts_with("/dev/fd/") && crate::fsx::metadata(n).map(|m| m.is_file()).unwrap_or(false);
     let sizes = [(&n1, a.len()), (&n2, b.len())];
-    let most = sizes.iter().filter(|(n, _)| n.as_str() != "-").map(|(_, l)| *l).min().or(limit).unwrap_or(usize::MAX);
+    let most = sizes.iter().filter(|(n, _)| regular(n)).map(|(_, l)| *l as u64).min().or(limit.map(|l| l as u64)).unwrap_or(i64::MAX as u64);
     let width = most.max(1).to_string().len();
     let quiet = p.has("s");
     let mut line = 1;

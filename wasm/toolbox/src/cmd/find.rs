@@ -108,6 +108,8 @@ struct Parser<'a> {
     batches: usize,
     /// -regextype: whether later -regex patterns are POSIX extended.
     ere: bool,
+    /// -regextype emacs (find's default): `+ ?` repeat, `\\( \\| \\)` group, `{ | ( )` are literal.
+    emacs: bool,
 }
 
 type PErr = String;
@@ -179,7 +181,8 @@ impl<'a> Parser<'a> {
             "-path" | "-ipath" | "-wholename" | "-iwholename" => Node::Path(self.arg(&p)?, p.starts_with("-i")),
             "-regex" | "-iregex" => {
                 let a = self.arg(&p)?;
-                let t = translate(&a, self.ere).map_err(|m| format!("invalid regular expression {}: {}", lq(&a), m))?;
+                let src = if self.emacs { emacs_to_ere(&a) } else { a.clone() };
+                let t = translate(&src, self.ere || self.emacs).map_err(|m| format!("invalid regular expression {}: {}", lq(&a), m))?;
                 let re = RegexBuilder::new(&format!("^(?:{})$", t)).case_insensitive(p == "-iregex").build().map_err(|e| format!("invalid regular expression {}: {}", lq(&a), e))?;
                 Node::Regex(re)
             }
@@ -235,6 +238,7 @@ impl<'a> Parser<'a> {
             }
             "-regextype" => {
                 let a = self.arg(&p)?;
+                self.emacs = matches!(a.as_str(), "findutils-default" | "emacs");
                 self.ere = match a.as_str() {
                     "posix-extended" | "posix-egrep" | "egrep" | "posix-awk" | "awk" | "gnu-awk" => true,
                     "findutils-default" | "emacs" | "posix-basic" | "posix-minimal-basic" | "grep" | "sed" | "ed" => false,
@@ -831,7 +835,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         paths.push(".".into());
     }
     let rest = &args[i..];
-    let mut ps = Parser { t: rest, i: 0, maxdepth: None, mindepth: 0, depth_first: false, has_action: false, batches: 0, ere: false };
+    let mut ps = Parser { t: rest, i: 0, maxdepth: None, mindepth: 0, depth_first: false, has_action: false, batches: 0, ere: false, emacs: true };
     let expr = if rest.is_empty() {
         Node::Const(true)
     } else {
@@ -902,6 +906,11 @@ mod tests {
             (&["(", "-name", "a.rs", "-o", "-name", "top.txt", ")"], "./src/a.rs\n./top.txt\n"),
             (&["-type", "f", "-printf", "%f %s %d\\n"], "a.rs 10 2\nb.RS 0 3\ntop.txt 2000 1\n"),
             (&["-regex", ".*\\.rs"], "./src/a.rs\n"),
+            // find's default -regextype is emacs: `+` repeats, `\|` alternates, `{` is literal.
+            (&["-regex", ".*/[a-z]+\\.rs"], "./src/a.rs\n"),
+            (&["-regex", ".*/\\(a\\|top\\)\\..*"], "./src/a.rs\n./top.txt\n"),
+            (&["-regex", ".*/a{1}\\.rs"], ""),
+            (&["-regextype", "posix-basic", "-regex", ".*/[a-z]+\\.rs"], ""),
             (&["-name", "*.rs", "-exec", "cat", "{}", ";"], "fn a() {}\n"),
             (&["-name", "*.txt", "-exec", "wc", "-c", "{}", "+"], "2000 ./top.txt\n"),
             (&["-type", "f", "-quit"], ""),
@@ -927,4 +936,61 @@ mod tests {
         assert!(!std::path::Path::new(&format!("{}/empty", d)).exists());
         std::env::set_current_dir(cwd).unwrap();
     }
+}
+
+/// An emacs regular expression (find's default -regextype) as POSIX extended: the operators
+/// emacs spells with a backslash lose it, the characters it takes literally gain one; bracket
+/// expressions stay as they are.
+fn emacs_to_ere(p: &str) -> String {
+    let c: Vec<char> = p.chars().collect();
+    let mut out = String::new();
+    let mut i = 0;
+    while i < c.len() {
+        match c[i] {
+            '\\' if i + 1 < c.len() => {
+                match c[i + 1] {
+                    '(' | ')' | '|' => out.push(c[i + 1]),
+                    n => {
+                        out.push('\\');
+                        out.push(n);
+                    }
+                }
+                i += 2;
+                continue;
+            }
+            '(' | ')' | '|' | '{' | '}' => {
+                out.push('\\');
+                out.push(c[i]);
+            }
+            '[' => {
+                // Copied up to its closing `]` (one right after `[` or `[^` is a member).
+                let st = i;
+                i += 1;
+                if c.get(i) == Some(&'^') {
+                    i += 1;
+                }
+                if c.get(i) == Some(&']') {
+                    i += 1;
+                }
+                while i < c.len() && c[i] != ']' {
+                    if c[i] == '[' && matches!(c.get(i + 1), Some(':') | Some('.') | Some('=')) {
+                        let close = c[i + 1];
+                        i += 2;
+                        while i + 1 < c.len() && !(c[i] == close && c[i + 1] == ']') {
+                            i += 1;
+                        }
+                        i += 1;
+                    }
+                    i += 1;
+                }
+                let end = (i + 1).min(c.len());
+                out.extend(&c[st..end]);
+                i = end;
+                continue;
+            }
+            ch => out.push(ch),
+        }
+        i += 1;
+    }
+    out
 }

@@ -177,8 +177,12 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         i = 1;
         jx = 1;
     }
-    let mut disorder = false;
     let check = !p.has("nocheck");
+    // GNU join checks each line it reads against the one before (check_order): by default only
+    // once a line could not be paired, and it warns once per file, then ends with status 1.
+    let mut seen_unpairable = p.has("check");
+    let mut warned = [false, false];
+    let out_of_order = |lines: &[Vec<Vec<u8>>], f: usize, x: usize| x > 0 && x < lines.len() && cmp(&key(&lines[x - 1], f), &key(&lines[x], f), icase) == Ordering::Greater;
     // --check-order: any line out of order is fatal before anything is joined.
     if p.has("check") && !p.has("nocheck") {
         let skip = usize::from(p.has("header"));
@@ -197,26 +201,29 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         } else {
             cmp(&key(&a[i], f1), &key(&b[jx], f2), icase)
         };
+        // Which files read a new line in this step (the tails, once the other file ended, do
+        // not count as unpairable for the check).
+        let mut read = [false, false];
         match ord {
             Ordering::Less => {
-                if check && i + 1 < a.len() && cmp(&key(&a[i], f1), &key(&a[i + 1], f1), icase) == Ordering::Greater && !disorder {
-                    disorder = true;
-                    ctx.diag.error(format!("{}:{}: is not sorted: {}", p.operands[0], i + 2, String::from_utf8_lossy(&a[i + 1].join(&osep[..]))));
+                if jx < b.len() {
+                    seen_unpairable = true;
                 }
                 if show_unpaired[0] {
                     ctx.out.write_all(&build(Some(&a[i]), None))?;
                 }
                 i += 1;
+                read[0] = true;
             }
             Ordering::Greater => {
-                if check && jx + 1 < b.len() && cmp(&key(&b[jx], f2), &key(&b[jx + 1], f2), icase) == Ordering::Greater && !disorder {
-                    disorder = true;
-                    ctx.diag.error(format!("{}:{}: is not sorted: {}", p.operands[1], jx + 2, String::from_utf8_lossy(&b[jx + 1].join(&osep[..]))));
+                if i < a.len() {
+                    seen_unpairable = true;
                 }
                 if show_unpaired[1] {
                     ctx.out.write_all(&build(None, Some(&b[jx])))?;
                 }
                 jx += 1;
+                read[1] = true;
             }
             Ordering::Equal => {
                 // All lines with this key on each side pair up.
@@ -232,9 +239,17 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
                 }
                 i = ie;
                 jx = je;
+                read = [true, true];
+            }
+        }
+        for (n, (lines, f, x)) in [(a, f1, i), (b, f2, jx)].into_iter().enumerate() {
+            if read[n] && check && seen_unpairable && !warned[n] && out_of_order(lines, f, x) {
+                warned[n] = true;
+                ctx.diag.error(format!("{}:{}: is not sorted: {}", p.operands[n], x + 1, String::from_utf8_lossy(&lines[x].join(&osep[..]))));
             }
         }
     }
+    let disorder = warned[0] || warned[1];
     if disorder {
         ctx.diag.error("input is not in sorted order");
         return Ok(1);
@@ -260,5 +275,14 @@ mod tests {
         write(&x, "k,v1\nb,2\n");
         write(&y, "k,w1\nb,3\n");
         check("join", &["-t", ",", "--header", &x, &y], "", "k,v1,w1\nb,2,3\n", 0);
+        // Disorder found on reading a line after an unpairable one: a warning, the join goes on,
+        // status 1 (GNU's check_order).
+        write(&x, "b 1\na 2\n");
+        write(&y, "a x\nb y\n");
+        let (c, out, err) = crate::testutil::run("join", &[&x, &y], "");
+        assert_eq!((c, out.as_str(), err), (1, "b 1 y\n", format!("join: {}:2: is not sorted: a 2\njoin: input is not in sorted order\n", x)));
+        // Sorted input, or no unpairable line before the disorder: no check.
+        write(&x, "a 1\nb 2\n");
+        check("join", &[&x, &y], "", "a 1 x\nb 2 y\n", 0);
     }
 }

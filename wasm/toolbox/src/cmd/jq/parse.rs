@@ -15,6 +15,9 @@ enum Tok {
     Var(String),
     Format(String),
     Op(&'static str),
+    /// A character jq's lexer has no token for, or a closing bracket that closes nothing open
+    /// (jq 1.6's INVALID_CHARACTER).
+    Invalid,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -92,6 +95,9 @@ struct Lexer<'a> {
     i: usize,
     /// Where each top-level token starts (a char index), for messages that point into the program.
     starts: Vec<usize>,
+    /// Where the last token read starts, string pieces included: jq 1.6 points there when the
+    /// program ends inside a string.
+    last: usize,
 }
 
 impl<'a> Lexer<'a> {
@@ -109,7 +115,9 @@ impl<'a> Lexer<'a> {
     /// Tokens until end of text, or until the `)` closing an interpolation.
     fn tokens(&mut self, nested: bool) -> Result<Vec<Tok>, String> {
         let mut out = Vec::new();
-        let mut depth = 0;
+        // The brackets open here, as jq's lexer keeps them: a closer that does not match the
+        // innermost is INVALID_CHARACTER; in an interpolation, `)` with none open ends it.
+        let mut open: Vec<&'static str> = Vec::new();
         let mut tok_at = 0;
         while self.i < self.s.len() {
             if !nested {
@@ -127,6 +135,7 @@ impl<'a> Lexer<'a> {
                 continue;
             }
             tok_at = self.i;
+            self.last = self.i;
             if c == '"' {
                 self.i += 1;
                 out.push(Tok::Str(self.string()?));
@@ -186,28 +195,39 @@ impl<'a> Lexer<'a> {
             });
             match op {
                 Some(op) => {
-                    if nested {
-                        if *op == "(" {
-                            depth += 1;
-                        } else if *op == ")" {
-                            if depth == 0 {
-                                self.i += 1;
-                                return Ok(out);
-                            }
-                            depth -= 1;
-                        }
-                    }
                     self.i += op.chars().count();
+                    match *op {
+                        "(" | "[" | "{" => open.push(op),
+                        ")" | "]" | "}" => {
+                            let opener = match *op {
+                                ")" => "(",
+                                "]" => "[",
+                                _ => "{",
+                            };
+                            if open.last() == Some(&opener) {
+                                open.pop();
+                            } else if nested && open.is_empty() && *op == ")" {
+                                return Ok(out);
+                            } else {
+                                out.push(Tok::Invalid);
+                                continue;
+                            }
+                        }
+                        _ => {}
+                    }
                     out.push(Tok::Op(op));
                 }
-                None => return Err(format!("syntax error, unexpected INVALID_CHARACTER '{}'", c)),
+                None => {
+                    self.i += 1;
+                    out.push(Tok::Invalid);
+                }
             }
         }
         if !nested {
             self.starts.resize(out.len(), tok_at);
         }
         if nested {
-            return Err("syntax error, unterminated string interpolation".into());
+            return Err("syntax error, unexpected $end".into());
         }
         Ok(out)
     }
@@ -215,13 +235,25 @@ impl<'a> Lexer<'a> {
     fn string(&mut self) -> Result<Vec<Part>, String> {
         let mut parts = Vec::new();
         let mut cur = String::new();
+        const OPEN: &str = "syntax error, unexpected $end, expecting QQSTRING_TEXT or QQSTRING_INTERP_START or QQSTRING_END";
+        // jq's lexer reads a string as pieces: runs of plain text, runs of escapes, interpolations.
+        let mut piece = 0u8;
         loop {
-            let c = *self.s.get(self.i).ok_or("syntax error, unterminated string literal")?;
+            let c = *self.s.get(self.i).ok_or(OPEN)?;
+            let kind = match c {
+                '\\' if self.s.get(self.i + 1) == Some(&'(') => 0,
+                '\\' => 2,
+                _ => 1,
+            };
+            if kind != piece || kind == 0 {
+                self.last = self.i;
+            }
+            piece = kind;
             self.i += 1;
             match c {
                 '"' => break,
                 '\\' => {
-                    let e = *self.s.get(self.i).ok_or("syntax error, unterminated string literal")?;
+                    let e = *self.s.get(self.i).ok_or(OPEN)?;
                     self.i += 1;
                     match e {
                         'n' => cur.push('\n'),
@@ -248,6 +280,9 @@ impl<'a> Lexer<'a> {
                                 parts.push(Part::Lit(std::mem::take(&mut cur)));
                             }
                             parts.push(Part::Interp(self.tokens(true)?));
+                            // The `)` that ended it is a token of its own.
+                            self.last = self.i - 1;
+                            piece = 0;
                         }
                         _ => return Err(format!("invalid escape '\\{}' in string literal", e)),
                     }
@@ -270,8 +305,14 @@ pub fn parse(src: &str) -> Result<Ast, String> {
 /// many spaces after the program's line).
 pub fn parse_at(src: &str) -> Result<Ast, (String, Option<usize>)> {
     let chars: Vec<char> = src.chars().collect();
-    let mut lx = Lexer { s: &chars, i: 0, starts: Vec::new() };
-    let toks = lx.tokens(false).map_err(|m| (m, None))?;
+    let mut lx = Lexer { s: &chars, i: 0, starts: Vec::new(), last: 0 };
+    let toks = match lx.tokens(false) {
+        Ok(t) => t,
+        Err(m) => {
+            let at = if m.starts_with("syntax error") { Some(byte_at(src, lx.last)) } else { None };
+            return Err((m, at));
+        }
+    };
     let mut p = Parser { t: toks, i: 0, at: lx.starts, zero_div: None };
     let r = p.top();
     let byte = |c: usize| src.char_indices().nth(c).map_or(src.len(), |(b, _)| b);
@@ -298,8 +339,21 @@ pub fn parse_at(src: &str) -> Result<Ast, (String, Option<usize>)> {
     }
 }
 
+fn byte_at(src: &str, c: usize) -> usize {
+    src.char_indices().nth(c).map_or(src.len(), |(b, _)| b)
+}
+
+/// An interpolation's program: what may follow it is `)`, not the end of the program.
 fn parse_toks(toks: Vec<Tok>) -> Result<Ast, String> {
-    Parser { t: toks, i: 0, at: Vec::new(), zero_div: None }.top()
+    let mut p = Parser { t: toks, i: 0, at: Vec::new(), zero_div: None };
+    if p.t.is_empty() {
+        return Err(format!("syntax error, unexpected {}", "QQSTRING_INTERP_END"));
+    }
+    let a = p.pipe()?;
+    if p.i < p.t.len() {
+        return Err(format!("syntax error, unexpected {}", p.show()));
+    }
+    Ok(a)
 }
 
 /// A number jq 1.6 computes while compiling (a literal, or an earlier fold).
@@ -318,7 +372,8 @@ impl Parser {
     }
     let a = p.pipe()?;
     if p.i < p.t.len() {
-        return Err(format!("syntax error, unexpected {}", p.show()));
+        // bison reduces what it has to the whole program, which only the end may follow.
+        return Err(format!("syntax error, unexpected {}, expecting $end", p.show()));
     }
     Ok(a)
     }
@@ -370,16 +425,40 @@ impl Parser {
     fn is_kw(&self, kw: &str) -> bool {
         matches!(self.peek(), Some(Tok::Ident(o)) if o == kw)
     }
+    /// The lookahead as jq 1.6's bison names it: one-character tokens quoted, the others by
+    /// their token names (keywords and multi-character operators as written).
     fn show(&self) -> String {
         match self.peek() {
             None => "$end".into(),
-            Some(Tok::Op(o)) => format!("'{}'", o),
-            Some(Tok::Ident(s)) => format!("IDENT {}", s),
-            Some(Tok::Field(s)) => format!("FIELD .{}", s),
-            Some(Tok::Var(s)) => format!("'${}'", s),
-            Some(Tok::Num(n)) => format!("LITERAL {}", n),
+            Some(Tok::Op(o)) if o.len() == 1 => format!("'{}'", o),
+            Some(Tok::Op(o)) => o.to_string(),
+            Some(Tok::Ident(s)) if KEYWORDS.contains(&s.as_str()) => s.clone(),
+            Some(Tok::Ident(_)) => "IDENT".into(),
+            Some(Tok::Field(_)) => "FIELD".into(),
+            Some(Tok::Var(_)) => "'$'".into(),
+            Some(Tok::Num(_)) => "LITERAL".into(),
             Some(Tok::Str(_)) => "QQSTRING_START".into(),
-            Some(Tok::Format(f)) => format!("FORMAT @{}", f),
+            Some(Tok::Format(_)) => "FORMAT".into(),
+            Some(Tok::Invalid) => "INVALID_CHARACTER".into(),
+        }
+    }
+    /// The closer of a bracket around an expression: bison's state there also takes every
+    /// operator, too many tokens for its message to list.
+    fn close(&mut self, op: &str) -> Result<(), String> {
+        if self.is_op(op) {
+            self.i += 1;
+            Ok(())
+        } else {
+            Err(format!("syntax error, unexpected {}", self.show()))
+        }
+    }
+    /// The `)` of a call's arguments or a def's parameters, where `;` may come instead.
+    fn close_args(&mut self) -> Result<(), String> {
+        if self.is_op(")") {
+            self.i += 1;
+            Ok(())
+        } else {
+            Err(format!("syntax error, unexpected {}, expecting ';' or ')'", self.show()))
         }
     }
     fn expect_op(&mut self, op: &str) -> Result<(), String> {
@@ -388,6 +467,15 @@ impl Parser {
             Ok(())
         } else {
             Err(format!("syntax error, unexpected {}, expecting '{}'", self.show(), op))
+        }
+    }
+    /// A keyword that ends an expression (`then`, `end`): bison lists no expected tokens there.
+    fn close_kw(&mut self, kw: &str) -> Result<(), String> {
+        if self.is_kw(kw) {
+            self.i += 1;
+            Ok(())
+        } else {
+            Err(format!("syntax error, unexpected {}", self.show()))
         }
     }
     fn expect_kw(&mut self, kw: &str) -> Result<(), String> {
@@ -414,7 +502,7 @@ impl Parser {
             self.i += 1;
             let name = match self.t.get(self.i) {
                 Some(Tok::Var(v)) => v.clone(),
-                _ => return Err(format!("syntax error, unexpected {}", self.show())),
+                _ => return Err(format!("syntax error, unexpected {}, expecting '$'", self.show())),
             };
             self.i += 1;
             self.expect_op("|")?;
@@ -451,13 +539,16 @@ impl Parser {
                     self.i += 1;
                     continue;
                 }
-                self.expect_op(")")?;
+                self.close_args()?;
                 break;
             }
         }
-        self.expect_op(":")?;
+        if !self.is_op(":") {
+            return Err(format!("syntax error, unexpected {}, expecting {}", self.show(), if params.is_empty() { "'(' or ':'" } else { "':'" }));
+        }
+        self.i += 1;
         let body = self.pipe()?;
-        self.expect_op(";")?;
+        self.close(";")?;
         Ok(FnDef { name, params, body: Rc::new(body) })
     }
 
@@ -613,7 +704,7 @@ impl Parser {
         if self.is_op(":") {
             self.i += 1;
             let hi = self.pipe()?;
-            self.expect_op("]")?;
+            self.close("]")?;
             return Ok(Ast::Slice(b(t), None, Some(b(hi))));
         }
         let k = self.pipe()?;
@@ -624,10 +715,10 @@ impl Parser {
                 return Ok(Ast::Slice(b(t), Some(b(k)), None));
             }
             let hi = self.pipe()?;
-            self.expect_op("]")?;
+            self.close("]")?;
             return Ok(Ast::Slice(b(t), Some(b(k)), Some(b(hi))));
         }
-        self.expect_op("]")?;
+        self.close("]")?;
         Ok(Ast::Index(b(t), b(k)))
     }
 
@@ -646,7 +737,10 @@ impl Parser {
                         self.i += 1;
                         continue;
                     }
-                    self.expect_op("]")?;
+                    if !self.is_op("]") {
+                        return Err(format!("syntax error, unexpected {}, expecting ',' or ']'", self.show()));
+                    }
+                    self.i += 1;
                     return Ok(Pat::Arr(ps));
                 }
             }
@@ -682,7 +776,7 @@ impl Parser {
                         Some(Tok::Op("(")) => {
                             self.i += 1;
                             let k = self.pipe()?;
-                            self.expect_op(")")?;
+                            self.close(")")?;
                             self.expect_op(":")?;
                             ps.push((k, Some(self.pattern()?)));
                         }
@@ -745,7 +839,7 @@ impl Parser {
             Tok::Op("..") => Ok(Ast::Call("recurse".into(), vec![])),
             Tok::Op("(") => {
                 let e = self.pipe()?;
-                self.expect_op(")")?;
+                self.close(")")?;
                 Ok(e)
             }
             Tok::Op("[") => {
@@ -754,7 +848,7 @@ impl Parser {
                     return Ok(Ast::Array(None));
                 }
                 let e = self.pipe()?;
-                self.expect_op("]")?;
+                self.close("]")?;
                 Ok(Ast::Array(Some(b(e))))
             }
             Tok::Op("{") => self.object(),
@@ -766,7 +860,7 @@ impl Parser {
                     let mut arms = Vec::new();
                     loop {
                         let c = self.pipe()?;
-                        self.expect_kw("then")?;
+                        self.close_kw("then")?;
                         let t = self.pipe()?;
                         arms.push((c, t));
                         if self.is_kw("elif") {
@@ -781,7 +875,7 @@ impl Parser {
                     } else {
                         None
                     };
-                    self.expect_kw("end")?;
+                    self.close_kw("end")?;
                     Ok(Ast::If(arms, els))
                 }
                 "try" => {
@@ -800,10 +894,10 @@ impl Parser {
                     let pat = self.pattern()?;
                     self.expect_op("(")?;
                     let init = self.pipe()?;
-                    self.expect_op(";")?;
+                    self.close(";")?;
                     let upd = self.pipe()?;
                     if k == "reduce" {
-                        self.expect_op(")")?;
+                        self.close(")")?;
                         return Ok(Ast::Reduce(b(src), pat, b(init), b(upd)));
                     }
                     let ext = if self.is_op(";") {
@@ -812,7 +906,7 @@ impl Parser {
                     } else {
                         None
                     };
-                    self.expect_op(")")?;
+                    self.close(")")?;
                     Ok(Ast::Foreach(b(src), pat, b(init), b(upd), ext))
                 }
                 "def" => {
@@ -842,16 +936,16 @@ impl Parser {
                                 self.i += 1;
                                 continue;
                             }
-                            self.expect_op(")")?;
+                            self.close_args()?;
                             break;
                         }
                     }
                     Ok(Ast::Call(k, args))
                 }
             },
-            Tok::Op(o) => {
+            Tok::Op(_) | Tok::Invalid => {
                 self.i -= 1;
-                Err(format!("syntax error, unexpected '{}'", o))
+                Err(format!("syntax error, unexpected {}", self.show()))
             }
         }
     }
@@ -881,10 +975,10 @@ impl Parser {
                 Some(Tok::Op("(")) => {
                     self.i += 1;
                     let k = self.pipe()?;
-                    self.expect_op(")")?;
+                    self.close(")")?;
                     Some(k)
                 }
-                _ => return Err(format!("syntax error, unexpected {} in object construction", self.show())),
+                _ => return Err(format!("syntax error, unexpected {}", self.show())),
             };
             if let Some(key) = key {
                 if self.is_op(":") {

@@ -306,6 +306,83 @@ fn errors_use_jq_wording() {
     }
 }
 
+/// Compile errors as Debian 12's jq 1.6 prints them (its bison parser's messages: the lookahead's
+/// token name and, where the state allows at most four, the tokens it expected), recorded from
+/// Debian's jq.
+#[test]
+fn syntax_errors_as_jq_1_6() {
+    let cases: &[(&[&str], &str, &str, i32)] = &[
+        (&["-n", "\"abc"], "", "jq: error: syntax error, unexpected $end, expecting QQSTRING_TEXT or QQSTRING_INTERP_START or QQSTRING_END (Unix shell quoting issues?) at <top-level>, line 1:\n\"abc \njq: 1 compile error\n", 3),
+        (&["-n", "\""], "", "jq: error: syntax error, unexpected $end, expecting QQSTRING_TEXT or QQSTRING_INTERP_START or QQSTRING_END (Unix shell quoting issues?) at <top-level>, line 1:\n\"\njq: 1 compile error\n", 3),
+        (&["-n", "\"a\\nb"], "", "jq: error: syntax error, unexpected $end, expecting QQSTRING_TEXT or QQSTRING_INTERP_START or QQSTRING_END (Unix shell quoting issues?) at <top-level>, line 1:\n\"a\\nb    \njq: 1 compile error\n", 3),
+        (&["-n", "\"a\\(1)b"], "", "jq: error: syntax error, unexpected $end, expecting QQSTRING_TEXT or QQSTRING_INTERP_START or QQSTRING_END (Unix shell quoting issues?) at <top-level>, line 1:\n\"a\\(1)b      \njq: 1 compile error\n", 3),
+        (&["-n", "\"a\\(1"], "", "jq: error: syntax error, unexpected $end (Unix shell quoting issues?) at <top-level>, line 1:\n\"a\\(1    \njq: 1 compile error\n", 3),
+        (&["-n", ".a ]"], "", "jq: error: syntax error, unexpected INVALID_CHARACTER, expecting $end (Unix shell quoting issues?) at <top-level>, line 1:\n.a ]   \njq: 1 compile error\n", 3),
+        (&["-n", ".a )"], "", "jq: error: syntax error, unexpected INVALID_CHARACTER, expecting $end (Unix shell quoting issues?) at <top-level>, line 1:\n.a )   \njq: 1 compile error\n", 3),
+        (&["-n", ".a }"], "", "jq: error: syntax error, unexpected INVALID_CHARACTER, expecting $end (Unix shell quoting issues?) at <top-level>, line 1:\n.a }   \njq: 1 compile error\n", 3),
+        (&["-n", "[1)"], "", "jq: error: syntax error, unexpected INVALID_CHARACTER (Unix shell quoting issues?) at <top-level>, line 1:\n[1)  \njq: 1 compile error\n", 3),
+        (&["-n", "(1]"], "", "jq: error: syntax error, unexpected INVALID_CHARACTER (Unix shell quoting issues?) at <top-level>, line 1:\n(1]  \njq: 1 compile error\n", 3),
+        (&["-n", "{a:1]"], "", "jq: error: syntax error, unexpected INVALID_CHARACTER, expecting '}' (Unix shell quoting issues?) at <top-level>, line 1:\n{a:1]    \njq: 1 compile error\n", 3),
+        (&["-n", "[.a }"], "", "jq: error: syntax error, unexpected INVALID_CHARACTER (Unix shell quoting issues?) at <top-level>, line 1:\n[.a }    \njq: 1 compile error\n", 3),
+        (&["-n", ".a | ]"], "", "jq: error: syntax error, unexpected INVALID_CHARACTER (Unix shell quoting issues?) at <top-level>, line 1:\n.a | ]     \njq: 1 compile error\n", 3),
+        (&["-n", "1 +"], "", "jq: error: syntax error, unexpected $end (Unix shell quoting issues?) at <top-level>, line 1:\n1 +  \njq: 1 compile error\n", 3),
+        (&["-n", ".a |"], "", "jq: error: syntax error, unexpected $end (Unix shell quoting issues?) at <top-level>, line 1:\n.a |   \njq: 1 compile error\n", 3),
+        (&["-n", ".a,"], "", "jq: error: syntax error, unexpected $end (Unix shell quoting issues?) at <top-level>, line 1:\n.a,  \njq: 1 compile error\n", 3),
+        (&["-n", "[1,2"], "", "jq: error: syntax error, unexpected $end (Unix shell quoting issues?) at <top-level>, line 1:\n[1,2   \njq: 1 compile error\n", 3),
+        (&["-n", "[1,2 "], "", "jq: error: syntax error, unexpected $end (Unix shell quoting issues?) at <top-level>, line 1:\n[1,2     \njq: 1 compile error\n", 3),
+        (&["-n", "[1"], "", "jq: error: syntax error, unexpected $end (Unix shell quoting issues?) at <top-level>, line 1:\n[1 \njq: 1 compile error\n", 3),
+        (&["-n", "["], "", "jq: error: syntax error, unexpected $end (Unix shell quoting issues?) at <top-level>, line 1:\n[\njq: 1 compile error\n", 3),
+        (&["-n", "(1"], "", "jq: error: syntax error, unexpected $end (Unix shell quoting issues?) at <top-level>, line 1:\n(1 \njq: 1 compile error\n", 3),
+        (&["-n", "(1,2"], "", "jq: error: syntax error, unexpected $end (Unix shell quoting issues?) at <top-level>, line 1:\n(1,2   \njq: 1 compile error\n", 3),
+        (&["-n", "{a:1"], "", "jq: error: syntax error, unexpected $end, expecting '}' (Unix shell quoting issues?) at <top-level>, line 1:\n{a:1   \njq: 1 compile error\n", 3),
+        (&["-n", "{a:1,"], "", "jq: error: syntax error, unexpected $end (Unix shell quoting issues?) at <top-level>, line 1:\n{a:1,    \njq: 1 compile error\n", 3),
+        (&["-n", "{a"], "", "jq: error: syntax error, unexpected $end, expecting '}' (Unix shell quoting issues?) at <top-level>, line 1:\n{a \njq: 1 compile error\n", 3),
+        (&["-n", "{\"a\":1"], "", "jq: error: syntax error, unexpected $end, expecting '}' (Unix shell quoting issues?) at <top-level>, line 1:\n{\"a\":1     \njq: 1 compile error\n", 3),
+        (&["-n", "map(."], "", "jq: error: syntax error, unexpected $end, expecting ';' or ')' (Unix shell quoting issues?) at <top-level>, line 1:\nmap(.    \njq: 1 compile error\n", 3),
+        (&["-n", "map(.;"], "", "jq: error: syntax error, unexpected $end (Unix shell quoting issues?) at <top-level>, line 1:\nmap(.;     \njq: 1 compile error\n", 3),
+        (&["-n", "map(1,2"], "", "jq: error: syntax error, unexpected $end, expecting ';' or ')' (Unix shell quoting issues?) at <top-level>, line 1:\nmap(1,2      \njq: 1 compile error\n", 3),
+        (&["-n", "f(1;2"], "", "jq: error: syntax error, unexpected $end, expecting ';' or ')' (Unix shell quoting issues?) at <top-level>, line 1:\nf(1;2    \njq: 1 compile error\n", 3),
+        (&["-n", "if ."], "", "jq: error: syntax error, unexpected $end (Unix shell quoting issues?) at <top-level>, line 1:\nif .   \njq: 1 compile error\n", 3),
+        (&["-n", "reduce .[] as $x (0; . + 1"], "", "jq: error: syntax error, unexpected $end (Unix shell quoting issues?) at <top-level>, line 1:\nreduce .[] as $x (0; . + 1                         \njq: 1 compile error\n", 3),
+        (&["-n", ".a["], "", "jq: error: syntax error, unexpected $end (Unix shell quoting issues?) at <top-level>, line 1:\n.a[  \njq: 1 compile error\n", 3),
+        (&["-n", ".a[1"], "", "jq: error: syntax error, unexpected $end (Unix shell quoting issues?) at <top-level>, line 1:\n.a[1   \njq: 1 compile error\n", 3),
+        (&["-n", ".["], "", "jq: error: syntax error, unexpected $end (Unix shell quoting issues?) at <top-level>, line 1:\n.[ \njq: 1 compile error\n", 3),
+        (&["-n", ".a 1"], "", "jq: error: syntax error, unexpected LITERAL, expecting $end (Unix shell quoting issues?) at <top-level>, line 1:\n.a 1   \njq: 1 compile error\n", 3),
+        (&["-n", ".a foo"], "", "jq: error: syntax error, unexpected IDENT, expecting $end (Unix shell quoting issues?) at <top-level>, line 1:\n.a foo   \njq: 1 compile error\n", 3),
+        (&["-n", ".a $x"], "", "jq: error: syntax error, unexpected '$', expecting $end (Unix shell quoting issues?) at <top-level>, line 1:\n.a $x   \njq: 1 compile error\n", 3),
+        (&["-n", ".a \"s\""], "", "jq: error: syntax error, unexpected QQSTRING_START, expecting $end (Unix shell quoting issues?) at <top-level>, line 1:\n.a \"s\"   \njq: 1 compile error\n", 3),
+        (&["-n", ".a @csv"], "", "jq: error: syntax error, unexpected FORMAT, expecting $end (Unix shell quoting issues?) at <top-level>, line 1:\n.a @csv   \njq: 1 compile error\n", 3),
+        (&["-n", "1 == == 2"], "", "jq: error: syntax error, unexpected == (Unix shell quoting issues?) at <top-level>, line 1:\n1 == == 2     \njq: 1 compile error\n", 3),
+        (&["-n", ".a ^"], "", "jq: error: syntax error, unexpected INVALID_CHARACTER, expecting $end (Unix shell quoting issues?) at <top-level>, line 1:\n.a ^   \njq: 1 compile error\n", 3),
+        (&["-n", ". | end"], "", "jq: error: syntax error, unexpected end (Unix shell quoting issues?) at <top-level>, line 1:\n. | end    \njq: 1 compile error\n", 3),
+        (&["-n", "def f"], "", "jq: error: syntax error, unexpected $end, expecting '(' or ':' (Unix shell quoting issues?) at <top-level>, line 1:\ndef f    \njq: 1 compile error\n", 3),
+        (&["-n", "def f:"], "", "jq: error: syntax error, unexpected $end (Unix shell quoting issues?) at <top-level>, line 1:\ndef f:     \njq: 1 compile error\n", 3),
+        (&["-n", "def f(a"], "", "jq: error: syntax error, unexpected $end, expecting ';' or ')' (Unix shell quoting issues?) at <top-level>, line 1:\ndef f(a      \njq: 1 compile error\n", 3),
+        (&["-n", "def f: 1"], "", "jq: error: syntax error, unexpected $end (Unix shell quoting issues?) at <top-level>, line 1:\ndef f: 1       \njq: 1 compile error\n", 3),
+        (&["-n", "{a:1 2}"], "", "jq: error: syntax error, unexpected LITERAL, expecting '}' (Unix shell quoting issues?) at <top-level>, line 1:\n{a:1 2}     \njq: 1 compile error\n", 3),
+        (&["-n", "{a:1,,}"], "", "jq: error: syntax error, unexpected ',' (Unix shell quoting issues?) at <top-level>, line 1:\n{a:1,,}     \njq: 1 compile error\n", 3),
+        (&["-n", "[1 2]"], "", "jq: error: syntax error, unexpected LITERAL (Unix shell quoting issues?) at <top-level>, line 1:\n[1 2]   \njq: 1 compile error\n", 3),
+        (&["-n", "(1 2)"], "", "jq: error: syntax error, unexpected LITERAL (Unix shell quoting issues?) at <top-level>, line 1:\n(1 2)   \njq: 1 compile error\n", 3),
+        (&["-n", "map(1 2)"], "", "jq: error: syntax error, unexpected LITERAL, expecting ';' or ')' (Unix shell quoting issues?) at <top-level>, line 1:\nmap(1 2)      \njq: 1 compile error\n", 3),
+        (&["-n", ". as"], "", "jq: error: syntax error, unexpected $end, expecting '$' or '[' or '{' (Unix shell quoting issues?) at <top-level>, line 1:\n. as  \njq: 1 compile error\n", 3),
+        (&["-n", "try 1 2"], "", "jq: error: syntax error, unexpected LITERAL, expecting $end (Unix shell quoting issues?) at <top-level>, line 1:\ntry 1 2      \njq: 1 compile error\n", 3),
+        (&["-n", ".a // ]"], "", "jq: error: syntax error, unexpected INVALID_CHARACTER (Unix shell quoting issues?) at <top-level>, line 1:\n.a // ]      \njq: 1 compile error\n", 3),
+        (&["-n", ".a]1"], "", "jq: error: syntax error, unexpected INVALID_CHARACTER, expecting $end (Unix shell quoting issues?) at <top-level>, line 1:\n.a]1  \njq: 1 compile error\n", 3),
+        (&["-n", "label"], "", "jq: error: syntax error, unexpected $end, expecting '$' (Unix shell quoting issues?) at <top-level>, line 1:\nlabel\njq: 1 compile error\n", 3),
+        (&["-n", "foo(1;2]"], "", "jq: error: syntax error, unexpected INVALID_CHARACTER, expecting ';' or ')' (Unix shell quoting issues?) at <top-level>, line 1:\nfoo(1;2]       \njq: 1 compile error\n", 3),
+        (&["-n", "{a:1;}"], "", "jq: error: syntax error, unexpected ';', expecting '}' (Unix shell quoting issues?) at <top-level>, line 1:\n{a:1;}    \njq: 1 compile error\n", 3),
+        (&["-n", ". as $x | $x 1"], "", "jq: error: syntax error, unexpected LITERAL, expecting $end (Unix shell quoting issues?) at <top-level>, line 1:\n. as $x | $x 1             \njq: 1 compile error\n", 3),
+    ];
+    let mut wrong = Vec::new();
+    for (args, input, err, code) in cases {
+        let (c, _, e) = crate::testutil::run("jq", args, input);
+        if (c, e.as_str()) != (*code, *err) {
+            wrong.push(format!("{:?}\n  want {} {:?}\n  got  {} {:?}", args, code, err, c, e));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
 #[test]
 fn files_and_args() {
     let d = crate::testutil::tmpdir();
