@@ -8,26 +8,26 @@ import { newSession, tool } from "../helpers";
 
 const { setup, calls } = inject("realismCorpus");
 
-/** Calls equal to Debian, per family (measured: 2,201 of 2,251 with the second round of calls, corpus/tasks.mjs, and its fixes; 2,184 before them; 1,780 of 1,830 before the round). */
+/** Calls equal to Debian, per family (measured: 2,228 of 2,251 with csplit, zgrep, positional tar --wildcards and absent paths; 2,201 of 2,251 with the second round of calls, corpus/tasks.mjs, and its fixes; 2,184 before them; 1,780 of 1,830 before the round). */
 const FLOORS: Record<string, number> = {
   grep: 128,
   sed: 55,
-  awk: 68,
+  awk: 69,
   "sort-uniq": 38,
   "cut-tr-wc": 83,
-  "find-xargs": 80,
-  archives: 120,
+  "find-xargs": 81,
+  archives: 124,
   config: 102,
   changelog: 66,
   getopts: 121,
-  "csv-json": 145,
-  toc: 58,
+  "csv-json": 147,
+  toc: 59,
   health: 63,
   trap: 61,
   build: 102,
-  diff: 84,
-  date: 87,
-  "shell-basics": 161,
+  diff: 96,
+  date: 90,
+  "shell-basics": 163,
   files: 411,
   logs: 118,
   json: 51,
