@@ -1,4 +1,4 @@
-import { deny } from "./denied";
+import { type Denial, PolicyDenied, deny } from "./denied";
 import { VfsError } from "../vfs/errors";
 import { ROOT, STORED_ROOTS, isWithin } from "../vfs/paths";
 import { LIMITS } from "../limits";
@@ -160,9 +160,47 @@ export function resolveMachinePath(cwd: string, input: string, links?: LinkView)
   if (!machineArea(path)) {
     const shown = path.split("/").slice(0, 3).join("/");
     const via = path === lexical ? "" : `'${input}' is a symbolic link (or goes through one) to ${path}, and `;
-    deny("path-unavailable", `${via}${shown} is not available in this sandbox; ${AVAILABLE_AREAS}.`);
+    const denial = { rule: "path-unavailable", reason: `${via}${shown} is not available in this sandbox; ${AVAILABLE_AREAS}.` };
+    if (!mayExistOnDebian(path)) throw new AbsentPath(path, parentExists(path) ? denial : null);
+    throw new PolicyDenied(denial);
   }
   return path;
+}
+
+/**
+ * Directories a Debian 12 box has that the machine view does not show (besides what
+ * machineArea answers for). A path in or below them may exist on Debian, so it keeps its refusal;
+ * the children of the KNOWN_EMPTY ones are known (none), so /home/NAME is absent as on a fresh Debian.
+ */
+const DEBIAN_DIRS: readonly string[] = ["/boot", "/home", "/lib", "/lib64", "/media", "/mnt", "/opt", "/root", "/run", "/sbin", "/srv", "/sys"].concat(
+  ["backups", "cache", "lib", "local", "lock", "log", "mail", "opt", "run", "spool"].map((d) => `/var/${d}`),
+);
+/** Debian directories that are empty on a fresh Debian 12: what would be in them is absent. */
+const KNOWN_EMPTY = ["/home", "/media", "/mnt", "/opt", "/srv"];
+
+/** Whether `path` (outside the machine view) may exist on Debian: a Debian directory or inside one. */
+const mayExistOnDebian = (path: string): boolean => DEBIAN_DIRS.some((d) => path === d || (isWithin(path, d) && !KNOWN_EMPTY.includes(d)));
+
+/**
+ * A path outside the machine view that a Debian box does not have either (`/nonexistent`,
+ * `/opt2/x`): looking it up finds nothing, ENOENT, as on Debian, with no refusal to report. When
+ * its directory does exist (on Debian or here: `/nope`, `/home/x`), creating it is still refused:
+ * `denial` says why, and the doors that create (WASI's open with O_CREAT, mkdir, links) report it.
+ * Nothing is ever written outside the machine view's writable areas either way.
+ */
+export class AbsentPath extends VfsError {
+  constructor(
+    path: string,
+    readonly denial: Denial | null,
+  ) {
+    super("ENOENT", path);
+  }
+}
+
+/** Whether the directory `path` would be created in exists, here or on Debian. */
+function parentExists(path: string): boolean {
+  const parent = path.slice(0, path.lastIndexOf("/")) || "/";
+  return machineArea(parent) !== null || mayExistOnDebian(parent);
 }
 
 /** Refuses changing a read-only system path (what /bin, /etc, /dev and /proc hold). */

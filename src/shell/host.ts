@@ -101,8 +101,10 @@ export interface ShellHost {
   /**
    * Absolute normalized path inside the allowed area, or throws a PathError. Symbolic links are
    * followed (all but a last-component link when `follow` is false, as lstat sees it).
+   * `creating`: the caller makes a new file there (a redirect), which a host may refuse where a
+   * lookup finds nothing.
    */
-  resolvePath(cwd: string, path: string, follow?: boolean): string;
+  resolvePath(cwd: string, path: string, follow?: boolean, creating?: boolean): string;
   /** Optional: as resolvePath without following links (a logical `cd`); hosts without links leave it out. */
   logicalPath?(cwd: string, path: string): string;
   /** Runs an external program; undefined when there is no such program. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PolicyDenied } from "../../src/policy/denied";
-import { resolvePath } from "../../src/policy/paths";
+import { AbsentPath, resolveMachinePath, resolvePath } from "../../src/policy/paths";
 
 const CWD = "/workspace/proj";
 
@@ -54,5 +54,38 @@ describe("path policy", () => {
     }
     expect(caught).toBeInstanceOf(PolicyDenied);
     expect((caught as PolicyDenied).rule).toBe(rule);
+  });
+});
+
+// The machine view: a path a Debian box lacks too is absent (ENOENT), and creating it stays
+// refused where its directory exists; what Debian has (and the sandbox does not show) is refused.
+describe("paths outside the machine view", () => {
+  const outcome = (input: string): string => {
+    try {
+      return resolveMachinePath("/workspace", input);
+    } catch (e) {
+      if (e instanceof AbsentPath) return e.denial ? `absent, creating refused (${e.denial.rule})` : "absent";
+      if (e instanceof PolicyDenied) return `refused (${e.rule})`;
+      throw e;
+    }
+  };
+  it.each([
+    ["/nonexistent", "absent, creating refused (path-unavailable)"],
+    ["/nonexistent/x", "absent"],
+    ["/nope/a/b", "absent"],
+    ["/var/nope", "absent, creating refused (path-unavailable)"],
+    ["/home/x", "absent, creating refused (path-unavailable)"],
+    ["/home/x/.bashrc", "absent"],
+    ["/opt/tool", "absent, creating refused (path-unavailable)"],
+    ["/TMP/x", "absent"],
+    ["/root", "refused (path-unavailable)"],
+    ["/root/.ssh/id_rsa", "refused (path-unavailable)"],
+    ["/var/log/syslog", "refused (path-unavailable)"],
+    ["/sys/kernel", "refused (path-unavailable)"],
+    ["/home", "refused (path-unavailable)"],
+    ["/tmp/x", "/tmp/x"],
+    ["/etc/shadow", "/etc/shadow"],
+  ])("%s: %s", (input, want) => {
+    expect(outcome(input)).toBe(want);
   });
 });

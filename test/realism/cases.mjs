@@ -372,4 +372,69 @@ export const CASES = {
     "f() { nosuch; cd nosuchdir; }; f; g() { local x=${1:?need}; }; g; echo never",
     '( sleep 5 & pid=$!; kill $pid; wait $pid; echo "exit=$?" )',
   ],
+
+  // gawk 5.2's runtime fatals name where they happened (cmd. line:N or FILE:N, then the record
+  // once one was read); a constant zero divisor is an error while parsing (exit 1).
+  awkfatal: [
+    "awk 'BEGIN{printf \"%s\\n\"}'; echo rc=$?",
+    "awk 'BEGIN{printf \"%d %d\\n\", 1}'",
+    "awk 'BEGIN{printf \"ab %s cd %5.2f|%-3s\\n\", 1}'",
+    "awk 'BEGIN{x = sprintf(\"%c\")}'",
+    "awk 'BEGIN{x=0; print 5/x}'; echo rc=$?",
+    "echo 7 | awk '{x=0; print $1 % x}'",
+    "awk 'BEGIN{print \"a\"; print 1/0}'; echo rc=$?",
+    "awk 'BEGIN{print -5 % 0}'",
+    "awk 'BEGIN{\nx=1\nx /= 0}'",
+    "awk 'BEGIN { y %= 0 }'",
+    "printf 'BEGIN {\\n  printf \"%%s %%s\\\\n\", 1\\n}\\n' > p.awk; awk -f p.awk; echo rc=$?",
+    "printf '1\\n2\\n' > in; awk '{ if (NR == 2) print 1 / ($1 - 2) }' in",
+    "awk '{print}' nope; echo rc=$?",
+    "printf 'a\\n' | awk 'END { x = 0; print NR / x }'",
+  ],
+  // GNU tar's matching options are positional: they apply to the member names after them.
+  tarnames: [
+    "mkdir -p src data; touch src/a.py src/b.py data/c.csv; tar -czf all.tgz src data && mkdir x && tar -xzf all.tgz -C x 'src/*.py' --wildcards; echo rc=$?; find x -type f | sort",
+    "mkdir -p src data; touch src/a.py src/b.py data/c.csv; tar -czf all.tgz src data && tar -tzf all.tgz --wildcards 'src/*.py' | sort",
+    "mkdir -p src data; touch src/a.py data/c.csv; tar -czf all.tgz src data && tar -tzf all.tgz --wildcards 'src/*.py' --no-wildcards 'data/*'; echo rc=$?",
+    "mkdir -p src; touch src/a.py src/A.PY; tar -cf all.tar src && tar -tf all.tar --ignore-case --wildcards 'SRC/*.py' | sort; tar -tf all.tar --wildcards 'SRC/*.py' --ignore-case; echo rc=$?",
+    "mkdir -p src; touch src/a.py; tar -cf all.tar src && tar -tf all.tar a.py; tar -tf all.tar --no-anchored a.py; echo rc=$?",
+    "mkdir -p src/sub; touch src/a.py src/sub/b.py; tar -cf all.tar src && tar -tf all.tar --no-wildcards-match-slash --wildcards 'src/*.py'; tar -tf all.tar --wildcards 'src/*.py' | sort",
+  ],
+  // Paths outside the sandbox that a Debian box lacks too: "No such file or directory", as there.
+  absent: [
+    "mkdir src; echo x > src/a; tar -czf s.tgz src && tar -xzf s.tgz -C /nonexistent 2>&1; echo rc=$?",
+    "ls /nonexistent; echo rc=$?",
+    "cat /nope/x; echo rc=$?",
+    "test -e /nope && echo yes || echo no; [ -d /home/nobody ] || echo none",
+    "cd /nonexistent; echo rc=$?",
+    "echo x > /nonexistent/f; echo rc=$?",
+    "find /nonexistent -name x; echo rc=$?",
+    "stat /opt/tool 2>&1 | head -1",
+    "python3 -c \"from pathlib import Path; print(Path('/nope').exists(), Path('/home/x/y').is_file())\"",
+    "wc -l /nonexistent/file; echo rc=$?",
+  ],
+  // coreutils' csplit: pieces, their sizes, and its errors (the pieces go again unless -k)
+  csplit: [
+    "printf '# T\\nintro\\n## Install\\nx\\n## Use\\ny\\n## More\\nz\\n' > README.md; csplit -s -f part README.md '/^## /' '{*}' && ls part* && head -1 part01",
+    "seq 10 > s; csplit s 3 '{2}'; head -q xx*",
+    "seq 10 > s; csplit s /3/+1 %7% /9/-1; tail -n1 xx*",
+    "seq 10 > s; csplit s /5/ /5/; echo rc=$?; ls",
+    "seq 10 > s; csplit -k s /3/ /zz/; echo rc=$?; ls",
+    "seq 10 > s; csplit s 5 3; csplit s 0; csplit s 11; echo rc=$?",
+    "seq 10 > s; csplit -z -b '%03d.txt' -f p s /1/ '{*}'; ls",
+    "seq 10 > s; csplit -n 3 --suppress-matched s /5/; cat xx001",
+    "seq 10 > s; csplit s 3 3; csplit s 4 '{*}'; echo rc=$?",
+    "seq 10 > s; csplit s '{2}'; csplit s /x; csplit s; csplit s 3 '{x}'",
+    "seq 4 | csplit - 2; cat xx01",
+  ],
+  // gzip's zgrep (and zegrep, zfgrep): grep over what gzip -cdf reads
+  zgrep: [
+    "printf 'a,dev\\nb,ops\\nc,dev\\n' > u.csv; gzip -c u.csv > u.gz && zgrep -c dev u.gz",
+    "printf 'a,dev\\nb,ops\\nc,dev\\n' > u.csv; gzip -k u.csv; zgrep dev u.csv.gz u.csv; zgrep -h -n ops u.csv.gz u.csv",
+    "printf 'a,dev\\nb,ops\\n' > u.csv; gzip -k u.csv; zgrep -l ops u.csv.gz u.csv; zgrep -L dev u.csv.gz; echo rc=$?",
+    "printf 'a,dev\\nb,ops\\n' | gzip > u.gz; zegrep 'dev|ops' u.gz; zfgrep -c . u.gz; zgrep -ci DEV u.gz",
+    "zgrep x nope.gz; echo rc=$?; zgrep -r x .; echo rc=$?",
+    "printf 'a\\nb\\n' | gzip | zgrep -n b; printf 'plain\\n' | zgrep -c plain",
+    "printf 'x\\n' | gzip > u.gz; zgrep -q x u.gz && echo found; zgrep zz u.gz; echo rc=$?",
+  ],
 };

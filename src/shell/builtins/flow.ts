@@ -628,6 +628,12 @@ export async function cd(sh: Shell, argv: string[], fds: Fd[]): Promise<number> 
   try {
     abs = sh.host.resolvePath(sh.cwd, target);
   } catch (e) {
+    // A path the host says is not there (no refusal): bash's own words, under `cd:`.
+    const pe = e as { message?: string; denied?: unknown } | null;
+    if (pe && !(e instanceof Error) && !pe.denied && typeof pe.message === "string") {
+      await berr(sh, fds, "cd", `${target}: ${pe.message}`);
+      return 1;
+    }
     sh.pathError(fds, target, e);
     return 1;
   }

@@ -116,7 +116,7 @@ function fileWriter(sh: Shell, path: string, append: boolean, fds: Fd[], clobber
   if (refusedRedirect(sh, path, fds)) return null;
   let abs: string;
   try {
-    abs = sh.host.resolvePath(sh.cwd, path);
+    abs = sh.host.resolvePath(sh.cwd, path, true, true);
   } catch (e) {
     pathError(sh, fds, path, e);
     return null;

@@ -3,6 +3,7 @@ import { PolicyDenied, type Denial } from "../../policy/denied";
 import { ROOT } from "../../vfs/paths";
 import { isVfsError } from "../../vfs/errors";
 import type { GuardedFs } from "../../policy/guarded-fs";
+import { AbsentPath } from "../../policy/paths";
 import { isWithin } from "../../vfs/paths";
 import { VFS_ERRNO, deniedErrno } from "./errno";
 
@@ -74,8 +75,11 @@ export class WasiFsContext {
    * preopen mapping, which a sandbox must not honour. `..` may move around inside the
    * workspace but never out of it (resolvePath refuses, and the refusal is recorded).
    * `follow` false leaves a link in the last component unfollowed (lstat, unlink, rename, readlink).
+   * `creating`: the call would make a new name there (open with O_CREAT, mkdir, symlink, a rename's
+   * target). A name Debian lacks too is ENOENT to a lookup, but creating it where its directory
+   * exists (`/nope`) stays refused (AbsentPath).
    */
-  resolve(base: string, input: string, follow = true): string | number {
+  resolve(base: string, input: string, follow = true, creating = false): string | number {
     if (input === "") return wasi.ERRNO_NOENT;
     if (input.startsWith("/")) return wasi.ERRNO_NOTCAPABLE;
     // In the workspace-only view the root's ".." (what `ls -a` and `find` look at) is the root,
@@ -84,6 +88,7 @@ export class WasiFsContext {
     try {
       return this.fs.resolve(base, input, follow);
     } catch (e) {
+      if (creating && e instanceof AbsentPath && e.denial) return this.errnoOf(new PolicyDenied(e.denial));
       return this.errnoOf(e);
     }
   }

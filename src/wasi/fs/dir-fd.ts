@@ -35,8 +35,8 @@ export class WorkspaceDirFd extends Fd {
    * Runs `step` on the absolute path `rel` names, or returns the errno for a bad path. `follow`
    * false leaves a link in the last component as it is (what unlink, rename and readlink act on).
    */
-  private at(rel: string, step: (path: string) => number, follow = true): number {
-    const path = this.ctx.resolve(this.path, rel, follow);
+  private at(rel: string, step: (path: string) => number, follow = true, creating = false): number {
+    const path = this.ctx.resolve(this.path, rel, follow, creating);
     if (typeof path === "number") return path;
     return this.ctx.attempt(() => step(path));
   }
@@ -120,7 +120,7 @@ export class WorkspaceDirFd extends Fd {
   }
 
   override path_open(dirflags: number, rel: string, oflags: number, rightsBase: bigint, _rightsInheriting: bigint, fdFlags: number): { ret: number; fd_obj: Fd | null } {
-    const path = this.ctx.resolve(this.path, rel, (dirflags & LOOKUP_SYMLINK_FOLLOW) !== 0);
+    const path = this.ctx.resolve(this.path, rel, (dirflags & LOOKUP_SYMLINK_FOLLOW) !== 0, (oflags & wasi.OFLAGS_CREAT) !== 0);
     if (typeof path === "number") return { ret: path, fd_obj: null };
     const opened = this.ctx.attemptWith(
       () => {
@@ -183,6 +183,7 @@ export class WorkspaceDirFd extends Fd {
         return wasi.ERRNO_SUCCESS;
       },
       false,
+      true,
     );
   }
 
@@ -227,12 +228,13 @@ export class WorkspaceDirFd extends Fd {
         return wasi.ERRNO_SUCCESS;
       },
       false,
+      true,
     );
   }
 
   /** Used by path_rename (see imports.ts): resolves both names, then one Workspace.rename. */
   renameTo(fromRel: string, target: WorkspaceDirFd, toRel: string): number {
-    const to = this.ctx.resolve(target.path, toRel, false);
+    const to = this.ctx.resolve(target.path, toRel, false, true);
     if (typeof to === "number") return to;
     return this.at(
       fromRel,

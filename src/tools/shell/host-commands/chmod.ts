@@ -89,7 +89,8 @@ export const chmod = async ({ argv, cwd, umask, fs, out, err, denied }: HostComm
     }
   };
   if (spec !== undefined && applyMode(spec, 0, false, umask) === null) {
-    await err(`chmod: invalid mode: '${spec}'\nTry 'chmod --help' for more information.\n`);
+    // GNU's quote() under the session's C.UTF-8 locale: curly quotes.
+    await err(`chmod: invalid mode: \u2018${spec}\u2019\nTry 'chmod --help' for more information.\n`);
     return 1;
   }
   for (const name of operands) {

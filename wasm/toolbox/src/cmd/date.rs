@@ -664,6 +664,11 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
             Some(k) => *k,
             None => {
                 ctx.diag.error(format!("invalid argument {} for '--iso-8601'", lq(f)));
+                let _ = writeln!(ctx.diag.raw(), "Valid arguments are:");
+                for k in ["hours", "minutes", "date", "seconds", "ns"] {
+                    let _ = writeln!(ctx.diag.raw(), "  - {}", lq(k));
+                }
+                ctx.diag.try_help();
                 return Ok(1);
             }
         };

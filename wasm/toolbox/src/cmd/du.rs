@@ -170,7 +170,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
             None => None,
             Some(Ok(n)) => Some(n),
             Some(Err(_)) => {
-                ctx.diag.error(format!("invalid maximum depth {}", lq(p.last("d").unwrap())));
+                ctx.diag.usage(format!("invalid maximum depth {}", lq(p.last("d").unwrap())));
                 return Ok(1);
             }
         }

@@ -78,6 +78,8 @@ pub mod column;
 pub mod fmt;
 pub mod df;
 pub mod gz;
+pub mod zgrep;
+pub mod csplit;
 pub mod tar;
 pub mod tarcheckpoint;
 pub mod tarname;
@@ -111,6 +113,7 @@ const TABLE: &[(&str, RunFn)] = &[
     ("column", column::run),
     ("comm", comm::run),
     ("cp", cp::run),
+    ("csplit", csplit::run),
     ("cut", cut::run),
     ("date", date::run),
     ("dd", dd::run),
@@ -200,6 +203,9 @@ const TABLE: &[(&str, RunFn)] = &[
     ("xxd", dump::run_xxd),
     ("yes", trivial::run_yes),
     ("zcat", gz::run_zcat),
+    ("zegrep", zgrep::run_zegrep),
+    ("zfgrep", zgrep::run_zfgrep),
+    ("zgrep", zgrep::run),
 ];
 
 pub fn lookup(name: &str) -> Option<(&'static str, RunFn)> {

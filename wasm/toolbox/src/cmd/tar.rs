@@ -156,12 +156,12 @@ const SPECS: &[Spec] = &[
     flag('\0', "verbatim-files-from", "ignored"),
     flag('\0', "no-verbatim-files-from", "ignored"),
     flag('\0', "no-auto-compress", "ignored"),
-    flag('\0', "no-ignore-case", "ignored"),
+    flag('\0', "no-ignore-case", "no-ignore-case"),
     flag('\0', "recursion", "ignored"),
     // Extraction always replaces a file whole, which is what these ask for.
     flag('U', "unlink-first", "ignored"),
     flag('\0', "recursive-unlink", "ignored"),
-    flag('\0', "no-wildcards", "ignored"),
+    flag('\0', "no-wildcards", "no-wildcards"),
     flag('\0', "ignore-failed-read", "ignore-failed-read"),
 ];
 const HELP: &str = "Usage: tar [OPTION...] [FILE]...\nStore files in, list or extract them from, a tar archive.\n\n  -c, --create               create a new archive\n  -t, --list                 list the contents of an archive\n  -x, --extract, --get       extract files from an archive\n  -f, --file=ARCHIVE         use archive file ARCHIVE ('-' or none: stdin/stdout)\n  -C, --directory=DIR        change to directory DIR\n  -v, --verbose              verbosely list files processed\n  -z, --gzip                 filter the archive through gzip\n  -O, --to-stdout            extract files to standard output\n  -k, --keep-old-files       don't replace existing files when extracting\n      --exclude=PATTERN      exclude files matching PATTERN (a glob)\n      --strip-components=N   strip N leading components from file names on extraction\n      --transform=EXPR       rename members with sed's s/REGEX/REPL/[gix] (also --xform)\n  -T, --files-from=FILE      get names to create from FILE (one a line; NUL with --null)\n  -X, --exclude-from=FILE    exclude patterns listed in FILE\n      --exclude-vcs          exclude version control system directories\n  -a, --auto-compress        use the archive suffix to decide on gzip (.gz, .tgz)\n      --sort, -b, -H, --format, --numeric-owner, --same-owner, --utc, -l, ...  accepted (no effect here)\n  -P, --absolute-names       don't strip leading '/'s from file names\n";
@@ -1030,15 +1030,12 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
             return Ok(2);
         }
     };
-    let fold = |s: &str| if p.has("ignore-case") { s.to_lowercase() } else { s.to_string() };
-    let matches = |name: &str, o: &str| {
-        let (name, o) = (fold(name), fold(o));
-        let o = o.trim_end_matches('/');
-        let name = name.trim_end_matches('/');
-        // --no-wildcards-match-slash: a wildcard stays within one name component.
-        let glob = |pat: &str, name: &str| if p.has("no-match-slash") && !p.opts.iter().rev().any(|x| x.key == "match-slash") { super::tarname::glob_components(pat, name) } else { crate::text::glob_match(pat.as_bytes(), name.as_bytes()) };
-        name == o || name.starts_with(&format!("{}/", o)) || (p.has("wildcards") && (glob(o, name) || name.char_indices().any(|(i, c)| c == '/' && glob(o, &name[..i]))))
-    };
+    // Matching options are positional for member names, as in GNU tar: each name is matched
+    // with the --wildcards/--ignore-case/--anchored/--wildcards-match-slash given before it.
+    let flags: Vec<MatchFlags> = p.operand_pos.iter().map(|&at| MatchFlags::before(&p.opts[..at.min(p.opts.len())])).collect();
+    let last_flags = MatchFlags::before(&p.opts);
+    let matches_with = |name: &str, o: &str, f: &MatchFlags| f.matches(name, o);
+    let matches = |name: &str, i: usize| matches_with(name, &p.operands[i], flags.get(i).unwrap_or(&last_flags));
     if p.has("test-label") {
         let label = entries.first().filter(|e| e.kind == b'V').map(|e| e.name.clone());
         if p.operands.is_empty() {
@@ -1086,7 +1083,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         let mut out = Vec::new();
         let mut seen = vec![false; names.len()];
         for e in &entries {
-            let hit: Vec<usize> = names.iter().enumerate().filter(|(_, o)| matches(&e.name, &o.0)).map(|(i, _)| i).collect();
+            let hit: Vec<usize> = names.iter().enumerate().filter(|(_, o)| matches_with(&e.name, &o.0, &last_flags)).map(|(i, _)| i).collect();
             if hit.is_empty() {
                 out.extend_from_slice(&raw[e.span.0..e.span.1]);
             }
@@ -1111,7 +1108,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         return Ok(status);
     }
     let strip = p.last("strip").and_then(|s| s.parse::<usize>().ok()).unwrap_or(0);
-    let wanted = |name: &str| p.operands.is_empty() || p.operands.iter().any(|o| matches(name, o));
+    let wanted = |name: &str| p.operands.is_empty() || (0..p.operands.len()).any(|i| matches(name, i));
     let mut seen = vec![false; p.operands.len()];
     let mut status = 0;
     let top = match p.last("one-top-level") {
@@ -1159,7 +1156,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     let mut dir_times: Vec<(String, i64)> = Vec::new();
     for e in &entries {
         if !started {
-            started = p.last("K").map_or(true, |k| matches(&e.name, k));
+            started = p.last("K").map_or(true, |k| matches_with(&e.name, k, &last_flags));
             if !started {
                 continue;
             }
@@ -1172,8 +1169,8 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
             continue;
         }
         let mut wanted_here = p.operands.is_empty();
-        for (i, o) in p.operands.iter().enumerate() {
-            if matches(&e.name, o) {
+        for i in 0..p.operands.len() {
+            if matches(&e.name, i) {
                 seen[i] = true;
                 hits[i] += 1;
                 wanted_here |= occurrence.map_or(true, |n| hits[i] == n);
@@ -1331,6 +1328,47 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         ctx.diag.error("Exiting with failure status due to previous errors");
     }
     Ok(status)
+}
+
+/// How a member name given on the command line matches members (GNU's defaults: literal,
+/// anchored, case-sensitive; with --wildcards a `*` also matches `/`).
+struct MatchFlags {
+    wildcards: bool,
+    icase: bool,
+    anchored: bool,
+    slash: bool,
+}
+
+impl MatchFlags {
+    fn before(opts: &[crate::args::Found]) -> MatchFlags {
+        let mut f = MatchFlags { wildcards: false, icase: false, anchored: true, slash: true };
+        for o in opts {
+            match o.key {
+                "wildcards" => f.wildcards = true,
+                "no-wildcards" => f.wildcards = false,
+                "ignore-case" => f.icase = true,
+                "no-ignore-case" => f.icase = false,
+                "anchored" => f.anchored = true,
+                "no-anchored" => f.anchored = false,
+                "match-slash" => f.slash = true,
+                "no-match-slash" => f.slash = false,
+                _ => {}
+            }
+        }
+        f
+    }
+
+    fn matches(&self, name: &str, o: &str) -> bool {
+        let fold = |s: &str| if self.icase { s.to_lowercase() } else { s.to_string() };
+        let (name, o) = (fold(name), fold(o));
+        let o = o.trim_end_matches('/');
+        let name = name.trim_end_matches('/');
+        // --no-wildcards-match-slash: a wildcard stays within one name component.
+        let glob = |pat: &str, name: &str| if self.slash { crate::text::glob_match(pat.as_bytes(), name.as_bytes()) } else { super::tarname::glob_components(pat, name) };
+        let at = |name: &str| name == o || name.starts_with(&format!("{}/", o)) || (self.wildcards && (glob(o, name) || name.char_indices().any(|(i, c)| c == '/' && glob(o, &name[..i]))));
+        // --no-anchored: the name may match from the start of any component.
+        at(name) || (!self.anchored && name.char_indices().any(|(i, c)| c == '/' && at(&name[i + 1..])))
+    }
 }
 
 fn quoting_name(store: &Store, name: &str) -> String {

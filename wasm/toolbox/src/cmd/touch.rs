@@ -109,7 +109,9 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
             "access" | "atime" | "use" => only_a = true,
             "modify" | "mtime" => only_m = true,
             _ => {
-                ctx.diag.usage(format!("invalid argument {} for '--time'", lq(w)));
+                ctx.diag.error(format!("invalid argument {} for '--time'", lq(w)));
+                let _ = write!(ctx.diag.raw(), "Valid arguments are:\n  - {}, {}, {}\n  - {}, {}\n", lq("atime"), lq("access"), lq("use"), lq("mtime"), lq("modify"));
+                ctx.diag.try_help();
                 return Ok(1);
             }
         }

@@ -117,7 +117,10 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         None => ctx.stdin.read_to_end(&mut text),
     };
     if let Err(e) = res {
-        ctx.diag.error(format!("{}: {}", p.last("a").unwrap_or("standard input"), reason(&e)));
+        match p.last("a") {
+            Some(f) => ctx.diag.error(format!("Cannot open input file {}: {}", crate::ctx::lq(f), reason(&e))),
+            None => ctx.diag.error(format!("standard input: {}", reason(&e))),
+        }
         return Ok(1);
     }
     let text = String::from_utf8_lossy(&text).into_owned();

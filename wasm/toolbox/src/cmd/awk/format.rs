@@ -21,10 +21,15 @@ pub fn sprintf(fmt: &str, args: &[Val], convfmt: &str) -> Result<String, String>
     let f: Vec<char> = fmt.chars().collect();
     let mut out = String::new();
     let mut ai = 0;
-    let next = |ai: &mut usize| -> Val {
-        let v = args.get(*ai).cloned().unwrap_or(Val::Uninit);
+    // gawk stops with a fatal error when the arguments run out, showing the format with a
+    // caret under the character (a conversion or `*`) that wanted one more.
+    let next = |ai: &mut usize, at: usize| -> Result<Val, String> {
+        let v = args.get(*ai).cloned().ok_or_else(|| {
+            let col: usize = f[..at].iter().map(|c| c.len_utf8()).sum();
+            format!("not enough arguments to satisfy format string\n\t`{}'\n\t{}^ ran out for this one", fmt, " ".repeat(col))
+        })?;
         *ai += 1;
-        v
+        Ok(v)
     };
     let mut i = 0;
     while i < f.len() {
@@ -47,7 +52,7 @@ pub fn sprintf(fmt: &str, args: &[Val], convfmt: &str) -> Result<String, String>
         let mut left = flags.contains('-');
         let mut width = 0usize;
         if i < f.len() && f[i] == '*' {
-            let w = next(&mut ai).num() as i64;
+            let w = next(&mut ai, i)?.num() as i64;
             if w < 0 {
                 left = true;
             }
@@ -63,7 +68,7 @@ pub fn sprintf(fmt: &str, args: &[Val], convfmt: &str) -> Result<String, String>
         if i < f.len() && f[i] == '.' {
             i += 1;
             if i < f.len() && f[i] == '*' {
-                let p = next(&mut ai).num() as i64;
+                let p = next(&mut ai, i)?.num() as i64;
                 prec = if p < 0 { None } else { Some(p as usize) };
                 i += 1;
             } else {
@@ -90,7 +95,7 @@ pub fn sprintf(fmt: &str, args: &[Val], convfmt: &str) -> Result<String, String>
         let zero = flags.contains('0') && !left;
         let s = match conv {
             'd' | 'i' => {
-                let v = next(&mut ai).num();
+                let v = next(&mut ai, i - 1)?.num();
                 let n = if v.is_finite() { v.trunc() as i128 } else { 0 };
                 let mut digits = n.unsigned_abs().to_string();
                 if let Some(p) = prec {
@@ -105,7 +110,7 @@ pub fn sprintf(fmt: &str, args: &[Val], convfmt: &str) -> Result<String, String>
                 pad(format!("{}{}", sign, digits), width, left, zero && prec.is_none())
             }
             'o' | 'x' | 'X' | 'u' => {
-                let v = next(&mut ai).num();
+                let v = next(&mut ai, i - 1)?.num();
                 let n = if v < 0.0 { (v.trunc() as i64) as u64 } else { v.trunc() as u64 };
                 let mut s = match conv {
                     'o' => format!("{:o}", n),
@@ -129,7 +134,7 @@ pub fn sprintf(fmt: &str, args: &[Val], convfmt: &str) -> Result<String, String>
                 pad(s, width, left, zero && prec.is_none())
             }
             'c' => {
-                let v = next(&mut ai);
+                let v = next(&mut ai, i - 1)?;
                 // a number (or a field that looks like one, as gawk) prints the character with that code
                 let code = match &v {
                     Val::Num(n) => Some(*n),
@@ -143,14 +148,14 @@ pub fn sprintf(fmt: &str, args: &[Val], convfmt: &str) -> Result<String, String>
                 pad(s, width, left, false)
             }
             's' => {
-                let mut s = next(&mut ai).str_with(convfmt);
+                let mut s = next(&mut ai, i - 1)?.str_with(convfmt);
                 if let Some(p) = prec {
                     s = s.chars().take(p).collect();
                 }
                 pad(s, width, left, false)
             }
             'e' | 'E' | 'f' | 'F' | 'g' | 'G' => {
-                let v = next(&mut ai).num();
+                let v = next(&mut ai, i - 1)?.num();
                 let mut spec = String::from("%");
                 spec.push_str(&flags.replace('-', ""));
                 if let Some(p) = prec {

@@ -104,6 +104,8 @@ pub struct Interp<'p, 'o> {
     rand_state: u64,
     seed: f64,
     pub errors: Vec<String>,
+    /// The program line the running statement starts on (Stmt::Line), 0 before any.
+    pub src_line: usize,
     pub inputs: Inputs<'o>,
     /// -b: length() counts bytes, not characters.
     pub bytes: bool,
@@ -194,6 +196,7 @@ impl<'p, 'o> Interp<'p, 'o> {
             rand_state: 0x2545F4914F6CDD1D,
             seed: 0.0,
             errors: Vec::new(),
+            src_line: 0,
             bytes: false,
             sandbox: false,
             inputs,
@@ -715,19 +718,19 @@ impl<'p, 'o> Interp<'p, 'o> {
                     if let Expr::Index(n, idx) = &**t {
                         // Find the element once: the subscript is evaluated once.
                         let v = self.with_element(n, idx, |slot| {
-                            let v = arith(&op[..1], slot.num(), b)?;
+                            let v = arith(op, slot.num(), b)?;
                             *slot = Val::Num(v);
                             R::<f64>::Ok(v)
                         })??;
                         return Ok(Val::Num(v));
                     }
                     if let Expr::Var(n) = &**t {
-                        if let Some(r) = self.update_var_num(n, |cur| arith(&op[..1], cur, b)) {
+                        if let Some(r) = self.update_var_num(n, |cur| arith(op, cur, b)) {
                             return Ok(Val::Num(r?.1));
                         }
                     }
                     let cur = self.eval_num(t)?;
-                    Val::Num(arith(&op[..1], cur, b)?)
+                    Val::Num(arith(op, cur, b)?)
                 };
                 self.assign(t, v.clone())?;
                 v
@@ -1375,7 +1378,7 @@ impl<'p, 'o> Interp<'p, 'o> {
                                 continue;
                             }
                             Ok(f) => self.inputs.cur = Some(Box::new(io::BufReader::with_capacity(input::BUF, f))),
-                            Err(e) => return Err(format!("cannot open \"{}\" ({})", op, crate::ctx::reason(&e))),
+                            Err(e) => return Err(format!("cannot open file `{}' for reading: {}", op, crate::ctx::reason(&e))),
                         }
                     }
                 }
@@ -1622,6 +1625,7 @@ impl<'p, 'o> Interp<'p, 'o> {
             }
             Stmt::Break => return Ok(Flow::Break),
             Stmt::Continue => return Ok(Flow::Continue),
+            Stmt::Line(n) => self.src_line = *n,
             Stmt::Delete(n, idx) => {
                 let (id, _) = self.array_of(n)?;
                 match idx {
@@ -1634,6 +1638,19 @@ impl<'p, 'o> Interp<'p, 'o> {
             }
         }
         Ok(Flow::Normal)
+    }
+
+    /// What gawk puts before `fatal:` once a record has been read: `(FILENAME=f FNR=n) `.
+    pub fn record_context(&self) -> String {
+        let fnr = self.fnr.num();
+        if fnr <= 0.0 {
+            return String::new();
+        }
+        let name = match self.globals.get("FILENAME") {
+            Some(Cell::Scalar(v)) => v.str_with("%.6g"),
+            _ => String::new(),
+        };
+        format!("(FILENAME={} FNR={}) ", if name.is_empty() { "-" } else { &name }, fnr)
     }
 
     /// Runs the pattern-action items for the current record.
@@ -1705,18 +1722,18 @@ fn round_half_even(x: f64) -> f64 {
 
 fn arith(op: &str, x: f64, y: f64) -> R<f64> {
     Ok(match op {
-        "+" => x + y,
-        "-" => x - y,
-        "*" => x * y,
-        "/" => {
+        "+" | "+=" => x + y,
+        "-" | "-=" => x - y,
+        "*" | "*=" => x * y,
+        "/" | "/=" => {
             if y == 0.0 {
-                return Err("division by zero".into());
+                return Err(if op == "/" { "division by zero attempted".into() } else { "division by zero attempted in `/='".into() });
             }
             x / y
         }
-        "%" => {
+        "%" | "%=" => {
             if y == 0.0 {
-                return Err("division by zero in %".into());
+                return Err(format!("division by zero attempted in `{}'", op));
             }
             x % y
         }

@@ -275,6 +275,8 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
             }
         }
     }
+    // Each piece's name in messages and how many lines it adds to `src`.
+    let mut spans: Vec<(String, usize)> = Vec::new();
     for (k, (kind, v)) in pieces.iter().enumerate() {
         // Pieces are joined by newlines, so an error's line number counts from the first.
         if k > 0 {
@@ -282,12 +284,14 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         }
         if *kind == 'e' {
             src.push_str(v);
+            spans.push(("cmd. line".to_string(), v.matches('\n').count() + 1));
         } else {
             let mut t = String::new();
             if let Err(e) = input::open(ctx.stdin, v).and_then(|mut r| r.read_to_string(&mut t)) {
                 return Ok(fatal(ctx, &format!("fatal: cannot open source file `{}' for reading: {}", v, reason(&e))));
             }
             src.push_str(&t);
+            spans.push((v.clone(), t.matches('\n').count() + 1));
         }
     }
     let args = &p.operands;
@@ -302,6 +306,12 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
             let n = src.split('\n').count();
             let last = src.rsplit('\n').next().unwrap_or("");
             let _ = write!(ctx.diag.raw(), "awk: cmd. line:{n}: {last}\nawk: cmd. line:{n}: {}^ unexpected newline or end of string\n", " ".repeat(last.chars().count()));
+            return Ok(1);
+        }
+        Err(m) if m.starts_with("\u{0}const ") => {
+            let (line, msg) = m[7..].split_once(':').unwrap_or(("0", ""));
+            let place = source_place(&spans, line.parse().unwrap_or(0)).map(|p| format!("{}: ", p)).unwrap_or_default();
+            ctx.diag.error(format!("{}error: {}", place, msg));
             return Ok(1);
         }
         Err(m) => return Ok(fatal(ctx, &m)),
@@ -331,6 +341,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
     it.globals.insert("ENVIRON".into(), Cell::Array(id));
 
     let result = execute(&mut it, &prog);
+    let place = source_place(&spans, it.src_line).map(|p| format!("{}: {}", p, it.record_context()));
     if let Some(path) = &dump {
         if let Err(m) = dump_variables(&mut it, path) {
             it.errors.push(m);
@@ -350,10 +361,29 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
         Ok(code) => Ok(code),
         Err(m) if m.starts_with("\u{0}io ") => Err(io::Error::new(io::ErrorKind::BrokenPipe, m[4..].to_string())),
         Err(m) => {
-            diag.error(format!("fatal: {}", m));
+            // gawk names no place for an input file it cannot open (the program did not ask for it).
+            let place = if m.starts_with("cannot open file `") { None } else { place };
+            diag.error(format!("{}fatal: {}", place.unwrap_or_default(), m));
             Ok(2)
         }
     }
+}
+
+/// Where gawk says a runtime fatal happened: `cmd. line:N` for program text given as an
+/// argument (or -e), `FILE:N` for -f FILE, N counted within that piece. `line` counts over all
+/// pieces joined by newlines, as they were lexed.
+fn source_place(spans: &[(String, usize)], line: usize) -> Option<String> {
+    if line == 0 {
+        return None;
+    }
+    let mut start = 1;
+    for (name, lines) in spans {
+        if line < start + lines {
+            return Some(format!("{}:{}", name, line - start + 1));
+        }
+        start += lines;
+    }
+    None
 }
 
 /// -d: every global as gawk lists it (`name: value`, sorted), to a file or /dev/stdout.
@@ -516,8 +546,8 @@ mod tests {
         for (args, input, out) in cases {
             check("awk", args, input, out, 0);
         }
-        check_err("awk", &["BEGIN{a[1][2]=3; print a[1]}"], "", "awk: fatal: attempt to use array `a[\"1\"]' in a scalar context\n", 2);
-        check_err("awk", &["BEGIN{a[1]=3; a[1][2]=4}"], "", "awk: fatal: attempt to use scalar `a[\"1\"]' as an array\n", 2);
+        check_err("awk", &["BEGIN{a[1][2]=3; print a[1]}"], "", "awk: cmd. line:1: fatal: attempt to use array `a[\"1\"]' in a scalar context\n", 2);
+        check_err("awk", &["BEGIN{a[1]=3; a[1][2]=4}"], "", "awk: cmd. line:1: fatal: attempt to use scalar `a[\"1\"]' as an array\n", 2);
         check_err("awk", &["-W", "bogus", "BEGIN{}"], "", "awk: option `-W bogus' unrecognized, ignored\n", 0);
     }
 
@@ -578,13 +608,19 @@ mod tests {
         check("awk", &["{s += $NF; t += $1; n = NF} END {print s - 0, t, NR, n, $NF}", &path], "", &want, 0);
         check("awk", &["-F\t", "{n += NF} END {print n}", &path], "", "40001\n", 0);
         check("awk", &["/^19999 / {print $2}", &path], "", "w0\n", 0);
+        // gawk 5.2's runtime fatals: where, the record once one was read, exit 2
+        check_err("awk", &["BEGIN{printf \"%d %d\\n\", 1}"], "", "awk: cmd. line:1: fatal: not enough arguments to satisfy format string\n\t`%d %d\n'\n\t    ^ ran out for this one\n", 2);
+        check_err("awk", &["BEGIN{\nx = 0\nprint 1 / x}"], "", "awk: cmd. line:3: fatal: division by zero attempted\n", 2);
+        check_err("awk", &["{ x = 0; x %= 0 }"], "a\n", "awk: cmd. line:1: (FILENAME=- FNR=1) fatal: division by zero attempted in `%='\n", 2);
+        check_err("awk", &["BEGIN { print \"a\"; print 1 % 0 }"], "", "awk: cmd. line:1: error: division by zero attempted in `%'\n", 1);
+        check_err("awk", &["{print}", "nope"], "", "awk: fatal: cannot open file `nope' for reading: No such file or directory\n", 2);
         check_err("awk", &["{print $1"], "", "awk: cmd. line:1: {print $1\nawk: cmd. line:1:          ^ unexpected newline or end of string\n", 1);
         check_err("awk", &["{"], "", "awk: cmd. line:1: {\nawk: cmd. line:1:  ^ unexpected newline or end of string\n", 1);
-        check_err("awk", &["BEGIN { system(\"ls\") }"], "", "awk: fatal: system() is not available in this sandbox\n", 2);
+        check_err("awk", &["BEGIN { system(\"ls\") }"], "", "awk: cmd. line:1: fatal: system() is not available in this sandbox\n", 2);
         // -S refuses what gawk's sandbox does, with its messages; `cmd | getline` is named.
-        check_err("awk", &["-S", "BEGIN { system(\"ls\") }"], "", "awk: fatal: 'system' function not allowed in sandbox mode\n", 2);
-        check_err("awk", &["-S", "BEGIN { getline x < \"f\" }"], "", "awk: fatal: redirection not allowed in sandbox mode\n", 2);
-        check_err("awk", &["BEGIN { \"date\" | getline d }"], "", "awk: fatal: input from a command (\"cmd\" | getline) is not available in this sandbox\n", 2);
+        check_err("awk", &["-S", "BEGIN { system(\"ls\") }"], "", "awk: cmd. line:1: fatal: 'system' function not allowed in sandbox mode\n", 2);
+        check_err("awk", &["-S", "BEGIN { getline x < \"f\" }"], "", "awk: cmd. line:1: fatal: redirection not allowed in sandbox mode\n", 2);
+        check_err("awk", &["BEGIN { \"date\" | getline d }"], "", "awk: cmd. line:1: fatal: input from a command (\"cmd\" | getline) is not available in this sandbox\n", 2);
         // -b: bytes, not characters.
         check("awk", &["-b", "{ print length($0), index($0, \"l\"), substr($0, 2, 3) }"], "h\u{e9}llo\n", "6 4 \u{e9}l\n", 0);
     }

@@ -63,6 +63,9 @@ pub enum Stmt {
     Continue,
     /// `delete ARRAY[keys]` or `delete ARRAY`, the array a Var, Index or Sub.
     Delete(Expr, Option<Vec<Expr>>),
+    /// The source line (of the whole program text) the statements after it start on: where a
+    /// runtime fatal says it happened (`awk: cmd. line:3: fatal: ...`).
+    Line(usize),
 }
 
 #[derive(Debug, Clone)]
@@ -198,9 +201,14 @@ impl P {
         self.expect_op("{")?;
         let mut v = Vec::new();
         self.term();
+        let mut line = 0;
         while !self.is_op("}") {
             if matches!(self.peek(), Tok::Eof) {
                 return self.err("unexpected end of program, missing '}'");
+            }
+            if self.line() != line {
+                line = self.line();
+                v.push(Stmt::Line(line));
             }
             v.push(self.stmt()?);
             self.term();
@@ -588,9 +596,24 @@ impl P {
                 Tok::Op("%") => "%",
                 _ => return Ok(l),
             };
+            let line = self.line();
             self.next();
             self.nl();
             let r = self.unary()?;
+            // gawk checks a constant divisor while parsing: dividing by a constant zero is an
+            // error before anything runs (exit 1), reported as "\0const LINE:message" to awk's caller.
+            let konst = |e: &Expr| match e {
+                Expr::Num(n) => Some(*n),
+                Expr::Neg(b) => match &**b {
+                    Expr::Num(n) => Some(-*n),
+                    _ => None,
+                },
+                _ => None,
+            };
+            if op != "*" && konst(&r) == Some(0.0) {
+                let what = if op == "%" { " in `%'" } else { "" };
+                return Err(format!("\u{0}const {}:division by zero attempted{}", line, what));
+            }
             l = Expr::Bin(op, Box::new(l), Box::new(r));
         }
     }
