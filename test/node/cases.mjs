@@ -730,7 +730,9 @@ export const CASES = [
     files: { "helper.js": `const cp = require("child_process");\nexports.sh = (c) => cp.execSync(c, { encoding: "utf8" }).trim();\n` },
   }),
   mjs("execsync-esm-imports-cjs-helper", `import helper from "./helper.cjs";\nconsole.log(helper.top, helper.run("echo later"));\n`, {
-    files: { "helper.cjs": `const { execSync } = require("child_process");\nexports.top = execSync("echo at-require").toString().trim();\nexports.run = (c) => execSync(c).toString().trim();\n` },
+    files: {
+      "helper.cjs": `const { execSync } = require("child_process");\nexports.top = execSync("echo at-require").toString().trim();\nexports.run = (c) => execSync(c).toString().trim();\n`,
+    },
   }),
   mjs(
     "execsync-esm-timer-and-await",

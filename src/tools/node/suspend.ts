@@ -56,7 +56,11 @@ export function suspendHostCalls(imports: WebAssembly.Imports, slot: WaitSlot, m
         const kind = text.includes("loadModuleSource") ? "load" : "normalize";
         ns[name] = new JSPI.Suspending!(async (...a: number[]) => {
           await null;
-          if (slot.prepare) await slot.prepare(kind, (kind === "load" ? [a[2]!] : [a[2]!, a[3]!]).map((p) => cString(memory, p)));
+          if (slot.prepare)
+            await slot.prepare(
+              kind,
+              (kind === "load" ? [a[2]!] : [a[2]!, a[3]!]).map((p) => cString(memory, p)),
+            );
           return orig(...a);
         });
         found[kind]++;
