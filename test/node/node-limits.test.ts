@@ -127,6 +127,26 @@ describe("child_process, fetch and what cannot exist", () => {
     expect(r.denied?.rule).toBe(fromBash.denied.rule);
   });
 
+  it("a refused command from an ES module (and from a module it imports): same rule, status and words as from bash", async () => {
+    await tool(s, "write_file", { path: ".env", content: "SECRET=1\n" }).catch(() => undefined);
+    await tool(s, "write_file", {
+      path: "esm-refused/main.mjs",
+      content: `import { execSync, spawnSync } from "node:child_process";\nimport { tryIt } from "./lib.mjs";\ntry { execSync("cat ../.env", { stdio: "pipe" }); console.log("ran"); } catch (e) { console.log(e.status); process.stderr.write(String(e.stderr)); }\nconst r = spawnSync("rm", ["-rf", "/"], { encoding: "utf8" });\nconsole.log(r.status, tryIt());\n`,
+    });
+    await tool(s, "write_file", {
+      path: "esm-refused/lib.mjs",
+      content: `import { execSync } from "child_process";\nexport const tryIt = () => { try { execSync("cat ../.env", { stdio: "pipe" }); return "ran"; } catch (e) { return "status " + e.status; } };\n`,
+    });
+    const fromBash = await tool(s, "bash", { command: "cat ../.env", working_dir: "esm-refused" });
+    const rmFromBash = await bash("rm -rf /");
+    expect(fromBash.denied?.rule, JSON.stringify(fromBash)).toBeTruthy();
+    const r = await tool(s, "bash", { command: "node main.mjs", working_dir: "esm-refused" });
+    expect(r.stdout).toBe(`${fromBash.exit_code}\n${rmFromBash.exit_code} status ${fromBash.exit_code}\n`);
+    expect(r.stderr).toBe(fromBash.stderr);
+    expect(r.denied?.rule).toBeTruthy();
+    expect(r.stdout + r.stderr).not.toContain("SECRET=1");
+  });
+
   it("execSync's child passes the env rules, and its files are the session's", async () => {
     const r = await bash(
       `node -e 'const cp = require("child_process"); console.log(cp.execSync("echo [$LD_PRELOAD]; echo hi > made-by-child.txt", { env: { LD_PRELOAD: "/evil.so", PATH: "/usr/bin:/bin" }, encoding: "utf8" }).trim())'; cat made-by-child.txt`,

@@ -73,7 +73,28 @@ export function gitFs(fs: GuardedFs, cwd: string, onDenied: (d: Denial) => void)
   // so a status walk costs one query per directory instead of one per file. Any change made
   // through this fs forgets them all.
   const known = new Map<string, NodeInfo | null>();
-  const changed = () => known.clear();
+  // The ignore files' contents (null: absent), read once per command: git asks for every
+  // .gitignore up the tree and info/exclude for each untracked path it looks at.
+  const ignoreFiles = new Map<string, Uint8Array | null>();
+  const isIgnoreFile = (path: string) => path.endsWith("/.gitignore") || path.endsWith("/info/exclude");
+  /** Forgets what a change to `p` can make stale: its own answers and its directory's, or everything. */
+  const changed = (p?: string) => {
+    if (p === undefined) {
+      known.clear();
+      ignoreFiles.clear();
+      return;
+    }
+    let path: string;
+    try {
+      path = abs(p, false);
+    } catch {
+      return changed();
+    }
+    known.delete(path);
+    known.delete(path.slice(0, path.lastIndexOf("/")) || "/");
+    ignoreFiles.delete(path);
+    if (ignoreFiles.size && !isIgnoreFile(path)) for (const k of ignoreFiles.keys()) if (k.startsWith(`${path}/`)) ignoreFiles.delete(k);
+  };
   const lstatOf = (path: string): NodeInfo | null => {
     if (known.has(path)) return known.get(path)!;
     return fs.lstat(path);
@@ -97,16 +118,26 @@ export function gitFs(fs: GuardedFs, cwd: string, onDenied: (d: Denial) => void)
     async readFile(p: string, opts?: Opts) {
       return guard(p, () => {
         const path = abs(p);
-        const info = fs.stat(path);
-        if (!info) throw enoent(p);
-        if (info.kind === "dir") throw new FsError("EISDIR", `EISDIR: illegal operation on a directory, read`);
-        const bytes = fs.readFile(path);
+        let bytes: Uint8Array;
+        const cached = isIgnoreFile(path) ? ignoreFiles.get(path) : undefined;
+        if (cached === null) throw enoent(p);
+        if (cached) bytes = cached.slice();
+        else {
+          const info = fs.stat(path);
+          if (!info) {
+            if (isIgnoreFile(path)) ignoreFiles.set(path, null);
+            throw enoent(p);
+          }
+          if (info.kind === "dir") throw new FsError("EISDIR", `EISDIR: illegal operation on a directory, read`);
+          bytes = fs.readFile(path);
+          if (isIgnoreFile(path)) ignoreFiles.set(path, bytes.slice());
+        }
         const enc = encodingOf(opts);
         return enc === "utf8" || enc === "utf-8" ? new TextDecoder().decode(bytes) : bytes;
       });
     },
     async writeFile(p: string, data: Uint8Array | string, opts?: Opts) {
-      changed();
+      changed(p);
       guard(p, () => {
         const path = abs(p);
         const parent = fs.stat(path.slice(0, path.lastIndexOf("/")) || "/");
@@ -120,7 +151,7 @@ export function gitFs(fs: GuardedFs, cwd: string, onDenied: (d: Denial) => void)
       });
     },
     async unlink(p: string) {
-      changed();
+      changed(p);
       guard(p, () => {
         const path = abs(p, false);
         const info = fs.lstat(path);
@@ -142,7 +173,7 @@ export function gitFs(fs: GuardedFs, cwd: string, onDenied: (d: Denial) => void)
       });
     },
     async mkdir(p: string, opts?: { recursive?: boolean; mode?: number } | number) {
-      changed();
+      changed(p);
       guard(p, () => {
         const path = abs(p);
         const recursive = typeof opts === "object" && opts?.recursive === true;
@@ -156,7 +187,7 @@ export function gitFs(fs: GuardedFs, cwd: string, onDenied: (d: Denial) => void)
       });
     },
     async rmdir(p: string) {
-      changed();
+      changed(p);
       guard(p, () => {
         const path = abs(p, false);
         const info = fs.lstat(path);
@@ -198,7 +229,7 @@ export function gitFs(fs: GuardedFs, cwd: string, onDenied: (d: Denial) => void)
       });
     },
     async symlink(target: string, p: string) {
-      changed();
+      changed(p);
       guard(p, () => {
         const path = abs(p, false);
         if (fs.lstat(path)) throw new FsError("EEXIST", `EEXIST: file already exists, symlink '${p}'`);
@@ -206,7 +237,7 @@ export function gitFs(fs: GuardedFs, cwd: string, onDenied: (d: Denial) => void)
       });
     },
     async chmod(p: string, mode: number) {
-      changed();
+      changed(p);
       guard(p, () => fs.setMode(abs(p), mode & 0o7777));
     },
   };

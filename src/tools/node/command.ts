@@ -88,11 +88,6 @@ function findMain(ctx: ToolContext, cwd: string, path: string): string | null {
   return null;
 }
 
-/** *Sync child_process calls named in the source: the run is set up to wait for them (JSPI). */
-const WAITS_SYNC = /\b(execSync|spawnSync|execFileSync)\b/;
-/** ES module syntax or a module file: the ES loader's callbacks cannot run under JSPI (run.ts). */
-const ESM_LIKE = /^\s*(import\s*[\w{*"'(]|export\s)|\bimport\s*\(/m;
-
 /** Whether the script may read stdin: named in its source (a cheap look before the run). */
 const READS_STDIN = /stdin|readFileSync\(\s*0|readline/;
 
@@ -243,7 +238,6 @@ export async function node(argv: string[], io: ProgramIo, ctx: ToolContext, shel
     env,
     argv: ["/usr/bin/node", ...(main.kind === "file" ? [scriptPath] : []), ...parsed.args],
     main,
-    canWait: WAITS_SYNC.test(source) && !ESM_LIKE.test(source) && !(main.kind === "eval" && main.esm) && !/\.mjs$/.test(scriptPath),
     stdin,
     timeoutMs: io.limits.timeoutMs,
     maxOutputBytes: io.limits.maxOutputBytes,

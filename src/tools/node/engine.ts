@@ -21,17 +21,17 @@ export interface Engine {
  * once, and nothing a stopped script left behind (a run killed by a limit leaves live objects,
  * which QuickJS's runtime teardown asserts against) can reach the next run.
  */
-export async function newEngine(canWait: boolean): Promise<Engine> {
+export async function newEngine(): Promise<Engine> {
   const wasmMemory = memory();
-  if (!canWait || !canSuspend()) return { mod: await newQuickJSWASMModuleFromVariant(newVariant(syncVariant, { wasmModule: syncWasm, wasmMemory })), waits: null };
-  const slot: WaitSlot = { pending: null };
+  if (!canSuspend()) return { mod: await newQuickJSWASMModuleFromVariant(newVariant(syncVariant, { wasmModule: syncWasm, wasmMemory })), waits: null };
+  const slot: WaitSlot = { pending: null, prepare: null };
   const mod = await newQuickJSWASMModuleFromVariant(
     newVariant(syncVariant, {
       wasmMemory,
       emscriptenModule: {
         // Instantiates the bundled module itself, to wrap the host-call import for JSPI.
         async instantiateWasm(imports, onSuccess) {
-          suspendHostCalls(imports, slot);
+          suspendHostCalls(imports, slot, wasmMemory);
           const instance = await WebAssembly.instantiate(syncWasm, imports);
           onSuccess(instance);
           return instance.exports;

@@ -16,7 +16,11 @@ export const NODE_INTERRUPTS_PER_SECOND = 2_500;
 export const NODE_MEMORY_BYTES = 48 * 1024 * 1024;
 /** What a run starts with (the emscripten build's own default); it grows up to NODE_MEMORY_BYTES. */
 export const NODE_INITIAL_MEMORY_BYTES = 16 * 1024 * 1024;
-/** QuickJS's own stack: deep recursion becomes a catchable RangeError before the host's stack runs out (1 MiB let workerd's own stack overflow first). */
+/**
+ * QuickJS's own stack: past it deep recursion is QuickJS's catchable InternalError. JSPI's stacks
+ * are smaller than workerd's main one, so the host's stack often runs out first: run.ts ends the
+ * script then with Node's uncaught RangeError (docs/node.md).
+ */
 export const NODE_STACK_BYTES = 512 * 1024;
 /** Bytes of stdin a script may read (it is read whole, as for WASI programs). */
 export const NODE_MAX_STDIN_BYTES = 64 * 1024 * 1024;

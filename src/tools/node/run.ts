@@ -21,12 +21,6 @@ export interface NodeRunOptions {
   /** process.argv as Node builds it: ["/usr/bin/node", script, ...args]. */
   argv: string[];
   main: NodeMain;
-  /**
-   * Whether *Sync child_process calls may wait (JSPI): only for CommonJS scripts that name one,
-   * since under JSPI every host call must come from a promising entry, which the ES module
-   * loader's callbacks are not (suspend.ts).
-   */
-  canWait: boolean;
   /** Whole stdin, read before the run when the script may ask for it; empty otherwise. */
   stdin: Uint8Array;
   timeoutMs: number;
@@ -39,7 +33,7 @@ export interface NodeRunOptions {
 
 /** What a *Sync child_process call answers where the guest cannot be suspended. */
 const WAIT_REFUSED =
-  "child_process.execSync/spawnSync/execFileSync cannot wait here (inside a module being loaded by import, or an 'exit' listener); call it from the script's own code, or use the callback form child_process.exec(cmd, cb)";
+  "child_process.execSync/spawnSync/execFileSync cannot wait here (called from inside a host callback, such as a toJSON method the host is serializing); call it from the script's own code, or use the callback form child_process.exec(cmd, cb)";
 
 class Stop {
   constructor(
@@ -61,7 +55,7 @@ class GuestThrow {
  * nothing is left, as Node does. Returns the exit status.
  */
 export async function runNode(o: NodeRunOptions): Promise<number> {
-  const { mod, waits } = await newEngine(o.canWait);
+  const { mod, waits } = await newEngine();
   const rt: QuickJSRuntime = mod.newRuntime();
   rt.setMaxStackSize(NODE_STACK_BYTES);
   const maxTicks = Math.max(1, Math.round((o.timeoutMs / 1000) * NODE_INTERRUPTS_PER_SECOND));
@@ -115,17 +109,18 @@ export async function runNode(o: NodeRunOptions): Promise<number> {
   const bytesOut = (b: Uint8Array) => ctx.newArrayBuffer(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer);
   const later = (work: Promise<unknown>) => {
     const d = ctx.newPromise();
+    // In flight until the guest has its answer (not merely until the work ends): an answer that
+    // arrives while the guest runs waits in `arrived`, and the loop must not end before it is given.
     const settle = (answer: string) =>
       deliver(() => {
         d.resolve(ctx.newString(answer));
         d.dispose();
+        pending.delete(p);
       });
-    const p = work
-      .then(
-        (v) => settle(JSON.stringify({ v })),
-        (e) => settle(JSON.stringify({ e: e instanceof GuestFailure ? e.error : { message: String(e instanceof Error ? e.message : e) } })),
-      )
-      .finally(() => pending.delete(p));
+    const p: Promise<unknown> = work.then(
+      (v) => settle(JSON.stringify({ v })),
+      (e) => settle(JSON.stringify({ e: e instanceof GuestFailure ? e.error : { message: String(e instanceof Error ? e.message : e) } })),
+    );
     pending.add(p);
     return d.handle;
   };
@@ -251,40 +246,88 @@ export async function runNode(o: NodeRunOptions): Promise<number> {
     if (r.error) throw new GuestThrow(r.error);
     return r.value.consume((v) => ctx.dump(v));
   };
+  // The module loader for ES modules: built-ins and CommonJS files as synthetic modules. Its
+  // steps are generators, driven synchronously by plain hook calls, or (when the run can wait)
+  // asynchronously through promising entries while QuickJS's loader import is suspended.
+  type Ask = { hook: string; args: string[] } | { describe: QuickJSHandle };
+  type Answer = string | { error: Error };
+  function* loadSource(name: string): Generator<Ask, Answer, unknown> {
+    try {
+      if (name.startsWith("node:")) {
+        const names = (yield { hook: "exportNames", args: [name] }) as string[];
+        return `const m = globalThis.__node.require(${JSON.stringify(name)});\nexport default m;\n${names.length ? `export const { ${names.join(", ")} } = m;\n` : ""}`;
+      }
+      if (yield { hook: "isEsm", args: [name] }) return (ops.readText as (p: string) => string)(name).replace(/^#!.*/, "");
+      if (name.endsWith(".json")) return `export default ${(ops.readText as (p: string) => string)(name)};`;
+      const names = ((yield { hook: "exportNames", args: [name] }) as string[]) ?? [];
+      return `const m = globalThis.__node.hooks.cjsExports(${JSON.stringify(name)});\nexport default m;\n${names.length ? `export const { ${names.join(", ")} } = m;\n` : ""}`;
+    } catch (e) {
+      if (e instanceof GuestThrow) return { error: new Error((yield { describe: e.handle }) as string) };
+      if (e instanceof GuestFailure) return { error: new Error(`Cannot find module '${name}'`) };
+      throw e;
+    }
+  }
+  function* normalize(base: string, request: string): Generator<Ask, Answer, unknown> {
+    if (request.startsWith("node:")) return request;
+    if (!/^[./]/.test(request)) {
+      try {
+        yield { hook: "exportNames", args: [request] };
+        return `node:${request}`;
+      } catch (e) {
+        if (e instanceof GuestThrow) e.handle.dispose();
+      }
+    }
+    try {
+      return (yield { hook: "resolve", args: [request, base.startsWith("/") ? base : `${cwd}/[eval]`] }) as string;
+    } catch (e) {
+      if (e instanceof GuestThrow) return { error: new Error((yield { describe: e.handle }) as string) };
+      throw e;
+    }
+  }
+  const driveSync = (g: Generator<Ask, Answer, unknown>): Answer => {
+    let step = g.next();
+    while (!step.done) {
+      const ask = step.value;
+      let v: unknown;
+      try {
+        v = "describe" in ask ? describe(ask.describe) : hook(ask.hook, ...ask.args);
+      } catch (e) {
+        step = g.throw(e);
+        continue;
+      }
+      step = g.next(v);
+    }
+    return step.value;
+  };
+  const driveAsync = async (g: Generator<Ask, Answer, unknown>): Promise<Answer> => {
+    let step = g.next();
+    while (!step.done) {
+      const ask = step.value;
+      let v: unknown;
+      try {
+        v = "describe" in ask ? await describeTop(ask.describe) : await hookTop(ask.hook, ...ask.args);
+      } catch (e) {
+        step = g.throw(e);
+        continue;
+      }
+      step = g.next(v);
+    }
+    return step.value;
+  };
+  let prepared: Answer | null = null;
+  const take = (): Answer | null => {
+    const a = prepared;
+    prepared = null;
+    return a;
+  };
+  if (waits) {
+    waits.slot.prepare = async (kind, names) => {
+      prepared = await driveAsync(kind === "load" ? loadSource(names[0]!) : normalize(names[0]!, names[1]!));
+    };
+  }
   rt.setModuleLoader(
-    (name) => {
-      try {
-        if (name.startsWith("node:")) {
-          const names = hook("exportNames", name) as string[];
-          return `const m = globalThis.__node.require(${JSON.stringify(name)});\nexport default m;\n${names.length ? `export const { ${names.join(", ")} } = m;\n` : ""}`;
-        }
-        if (hook("isEsm", name)) return (ops.readText as (p: string) => string)(name).replace(/^#!.*/, "");
-        if (name.endsWith(".json")) return `export default ${(ops.readText as (p: string) => string)(name)};`;
-        const names = (hook("exportNames", name) as string[]) ?? [];
-        return `const m = globalThis.__node.hooks.cjsExports(${JSON.stringify(name)});\nexport default m;\n${names.length ? `export const { ${names.join(", ")} } = m;\n` : ""}`;
-      } catch (e) {
-        if (e instanceof GuestThrow) return { error: new Error(describe(e.handle)) };
-        if (e instanceof GuestFailure) return { error: new Error(`Cannot find module '${name}'`) };
-        throw e;
-      }
-    },
-    (base, request) => {
-      if (request.startsWith("node:")) return request;
-      if (!/^[./]/.test(request)) {
-        try {
-          hook("exportNames", request);
-          return `node:${request}`;
-        } catch (e) {
-          if (e instanceof GuestThrow) e.handle.dispose();
-        }
-      }
-      try {
-        return hook("resolve", request, base.startsWith("/") ? base : `${cwd}/[eval]`) as string;
-      } catch (e) {
-        if (e instanceof GuestThrow) return { error: new Error(describe(e.handle)) };
-        throw e;
-      }
-    },
+    (name) => take() ?? driveSync(loadSource(name)),
+    (base, request) => take() ?? driveSync(normalize(base, request)),
   );
 
   const describe = (h: QuickJSHandle): string => {
@@ -293,6 +336,16 @@ export async function runNode(o: NodeRunOptions): Promise<number> {
     fn.dispose();
     const text = r.error ? String(ctx.dump(r.error)) : ctx.getString(r.value);
     (r.error ?? r.value).dispose();
+    return text;
+  };
+  /** describe() from the top, through a promising entry when the run can wait. */
+  const describeTop = async (h: QuickJSHandle): Promise<string> => {
+    if (!waits) return describe(h);
+    const fn = ctx.getProp(hooks!, "describe");
+    const r = await waits.callFunction(ctx, fn, hooks!, [h]);
+    fn.dispose();
+    const text = r.error ? String(ctx.dump(r.error)) : ctx.getString(r.value!);
+    (r.error ?? r.value)!.dispose();
     return text;
   };
 
@@ -308,14 +361,14 @@ export async function runNode(o: NodeRunOptions): Promise<number> {
     return r.error ? { error: r.error } : (r.value, {});
   };
   /** What an exception that reached the top means: exit, a limit, or an uncaught error (printed). */
-  const settle = (errorH: QuickJSHandle): Stop => {
+  const settle = async (errorH: QuickJSHandle): Promise<Stop> => {
     if (exitCode !== null) return new Stop(exitCode);
     if (outOverflow) return new Stop(EXIT_KILLED, `node: killed: ${outOverflow}\n`);
     if (killed) return new Stop(EXIT_KILLED, `node: killed: step limit reached (${maxTicks * 10_000} steps)\n`);
-    const text = printError(errorH);
+    const text = await printError(errorH);
     return new Stop(1, text);
   };
-  const printError = (errorH: QuickJSHandle): string => `${hooks ? describe(errorH) : String(ctx.dump(errorH))}\n\nNode.js ${NODE_VERSION}\n`;
+  const printError = async (errorH: QuickJSHandle): Promise<string> => `${hooks ? await describeTop(errorH) : String(ctx.dump(errorH))}\n\nNode.js ${NODE_VERSION}\n`;
 
   let result = 0;
   try {
@@ -362,7 +415,7 @@ export async function runNode(o: NodeRunOptions): Promise<number> {
       top = await evalEntry(`__node.hooks.evalCode(${JSON.stringify(m.code)}, ${m.print})`);
     }
     let topPromise: QuickJSHandle | null = null;
-    if ("error" in top) throw settle(top.error);
+    if ("error" in top) throw await settle(top.error);
     if (ctx.typeof(top) === "object" && ctx.getPromiseState(top).type !== undefined) topPromise = top;
     else top.dispose();
 
@@ -371,7 +424,7 @@ export async function runNode(o: NodeRunOptions): Promise<number> {
     for (;;) {
       while (arrived.length) arrived.shift()!();
       const jobs = await runJobs();
-      if (jobs.error) throw settle(jobs.error);
+      if (jobs.error) throw await settle(jobs.error);
       if (exitCode !== null || outOverflow || killed) break;
       await o.flush();
       if (topPromise) {
@@ -380,7 +433,7 @@ export async function runNode(o: NodeRunOptions): Promise<number> {
           const e = state.error;
           topPromise.dispose();
           topPromise = null;
-          throw settle(e);
+          throw await settle(e);
         }
       }
       if (pending.size) {
@@ -406,7 +459,7 @@ export async function runNode(o: NodeRunOptions): Promise<number> {
         clock += next;
       }
       const fired = await evalEntry("__node.hooks.fireTimer()");
-      if ("error" in fired) throw settle(fired.error);
+      if ("error" in fired) throw await settle(fired.error);
       fired.dispose();
     }
     topPromise?.dispose();
@@ -415,20 +468,25 @@ export async function runNode(o: NodeRunOptions): Promise<number> {
       try {
         await hookTop("emitExit", code);
       } catch (e) {
-        if (e instanceof GuestThrow) throw settle(e.handle);
+        if (e instanceof GuestThrow) throw await settle(e.handle);
         throw e;
       }
       result = exitCode ?? code;
     } else if (outOverflow || killed) {
-      throw settle(ctx.undefined);
+      throw await settle(ctx.undefined);
     } else result = exitCode ?? 0;
   } catch (e) {
-    if (e instanceof GuestThrow) e = settle(e.handle);
+    if (e instanceof GuestThrow) e = await settle(e.handle);
+    // The host's own stack ran out under the guest's (JSPI's stacks are smaller than the main
+    // one, and some C-heavy recursion outruns NODE_STACK_BYTES): the instance stopped mid-call and
+    // is dropped, and the script ends as Node's does on an uncaught RangeError.
+    const overflow = e instanceof RangeError && /call stack/i.test(e.message);
+    if (overflow) e = new Stop(1, `RangeError: Maximum call stack size exceeded\n\nNode.js ${NODE_VERSION}\n`);
     if (!(e instanceof Stop)) throw e;
     if (e.message) err(e.message);
     result = e.code;
     // An uncaught error still runs 'exit' listeners, as in Node.
-    if (result === 1 && exitCode === null && hooks) {
+    if (result === 1 && exitCode === null && hooks && !overflow) {
       try {
         await hookTop("emitExit", 1);
       } catch {

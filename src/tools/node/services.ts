@@ -74,7 +74,7 @@ export function makeServices(doors: ServiceDoors): Services {
         throw new GuestFailure({
           code: "ERR_NOT_SUPPORTED",
           message:
-            "child_process.execSync/spawnSync/execFileSync can wait for the session's shell only in a CommonJS script whose main file names the call (not in an ES module), where WebAssembly JSPI exists. Use the callback or promise form: child_process.exec(cmd, (err, stdout, stderr) => ...), or util.promisify(exec), which run through the same shell and policy.",
+            "child_process.execSync/spawnSync/execFileSync can wait for the session's shell only where WebAssembly JSPI exists, and this platform lacks it. Use the callback or promise form: child_process.exec(cmd, (err, stdout, stderr) => ...), or util.promisify(exec), which run through the same shell and policy.",
         });
       },
     },

@@ -2,12 +2,14 @@ import type { QuickJSContext, QuickJSHandle, QuickJSRuntime } from "quickjs-emsc
 
 /**
  * How a script waits synchronously for the session (child_process.execSync through the shell):
- * JSPI, as for Python's /dev/toolshed device (src/wasi/runner.ts). The sync QuickJS build's one
- * import through which QuickJS calls a host function is wrapped in `WebAssembly.Suspending`, and
- * the three exports through which guest code runs (eval, call, pending jobs) are called through
- * `WebAssembly.promising`: when a host function answers with a promise, the whole QuickJS stack
- * is suspended until it settles and the guest sees the value as if the call had returned at once.
- * A host function that answers at once (every fs call) does not suspend.
+ * JSPI, as for Python's /dev/toolshed device (src/wasi/runner.ts). The sync QuickJS build's
+ * import through which QuickJS calls a host function, and the module loader's two imports, are
+ * wrapped in `WebAssembly.Suspending`, and the three exports through which guest code runs (eval,
+ * call, pending jobs) are called through `WebAssembly.promising`: when a host function answers
+ * with a promise, the whole QuickJS stack is suspended until it settles and the guest sees the
+ * value as if the call had returned at once. In workerd a Suspending import suspends on every
+ * call and may only be reached under a promising entry, so run.ts enters the guest only through
+ * these (and plain exports only for code that calls no host function).
  *
  * quickjs-emscripten's own entry points (`evalCode`, `callFunction`, `executePendingJobs`) are
  * synchronous, so the three promising ones below re-do their few lines over the library's
@@ -24,15 +26,18 @@ const JSPI = WebAssembly as unknown as {
 export const canSuspend = (): boolean => typeof JSPI.Suspending === "function" && typeof JSPI.promising === "function";
 
 /**
- * Wraps the host-call import of the emscripten glue (found by what it does, since the glue's
- * names are minified) so that it may suspend. Throws if the glue changed shape.
+ * Wraps the host-call import and the module loader's two imports of the emscripten glue (found by
+ * what they do, since the glue's names are minified) so that they may suspend. Throws if the glue
+ * changed shape.
  */
-export function suspendHostCalls(imports: WebAssembly.Imports, slot: WaitSlot): void {
-  let found = 0;
+export function suspendHostCalls(imports: WebAssembly.Imports, slot: WaitSlot, memory: WebAssembly.Memory): void {
+  const found = { host: 0, load: 0, normalize: 0 };
   for (const ns of Object.values(imports) as Record<string, unknown>[]) {
     for (const [name, fn] of Object.entries(ns)) {
-      if (typeof fn === "function" && String(fn).includes("callbacks.callFunction(")) {
-        const orig = fn as (...a: number[]) => number;
+      if (typeof fn !== "function") continue;
+      const text = String(fn);
+      const orig = fn as (...a: number[]) => number;
+      if (text.includes("callbacks.callFunction(")) {
         // The library refuses a promise from a host function in this build, so a host function
         // that waits leaves its promise (of the answer's value pointer) in the slot instead.
         ns[name] = new JSPI.Suspending!((...a: number[]) => {
@@ -42,16 +47,45 @@ export function suspendHostCalls(imports: WebAssembly.Imports, slot: WaitSlot): 
           slot.pending = null;
           return p;
         });
-        found++;
+        found.host++;
+      } else if (text.includes("callbacks.loadModuleSource(") || text.includes("callbacks.normalizeModule(")) {
+        // (rt, ctx, name) and (rt, ctx, base, request): the loader's answer needs guest code
+        // (resolution, a CommonJS file's exports), which may itself wait; so it is prepared off
+        // the guest's stack, through promising entries, while the import is suspended, and the
+        // library's own callback then hands the prepared answer to QuickJS.
+        const kind = text.includes("loadModuleSource") ? "load" : "normalize";
+        ns[name] = new JSPI.Suspending!(async (...a: number[]) => {
+          await null;
+          if (slot.prepare)
+            await slot.prepare(
+              kind,
+              (kind === "load" ? [a[2]!] : [a[2]!, a[3]!]).map((p) => cString(memory, p)),
+            );
+          return orig(...a);
+        });
+        found[kind]++;
       }
     }
   }
-  if (found !== 1) throw new Error(`QuickJS glue: expected one host-call import, found ${found}`);
+  if (found.host !== 1 || found.load !== 1 || found.normalize !== 1) {
+    throw new Error(`QuickJS glue: expected one host-call and two module-loader imports, found ${JSON.stringify(found)}`);
+  }
+}
+
+const utf8 = new TextDecoder();
+/** A NUL-terminated UTF-8 string in the instance's memory. */
+function cString(memory: WebAssembly.Memory, ptr: number): string {
+  const bytes = new Uint8Array(memory.buffer);
+  let end = ptr;
+  while (bytes[end] !== 0) end++;
+  return utf8.decode(bytes.subarray(ptr, end));
 }
 
 /** Where a waiting host function leaves the promise of its answer (a JSValue pointer). */
 export interface WaitSlot {
   pending: Promise<number> | null;
+  /** Prepares the module loader's answer (run.ts), before the library's callback asks for it. */
+  prepare: ((kind: "load" | "normalize", names: string[]) => Promise<void>) | null;
 }
 
 /** The library internals the promising entry points need (quickjs-emscripten-core 0.32). */
@@ -93,7 +127,7 @@ export class Waits {
   private readonly evalP;
   private readonly callP;
   private readonly jobsP;
-  /** Promising calls in progress: a host function may suspend only inside one (and not nested). */
+  /** Promising calls in progress (nested only under a suspended module-loader import): a host function may suspend only inside one. */
   depth = 0;
   /** Host callbacks in progress (JS frames on the QuickJS stack): no suspension through them. */
   inHost = 0;
@@ -123,9 +157,14 @@ export class Waits {
     });
   }
 
-  /** Whether a host function called now may answer with a promise (and so suspend the guest). */
+  /**
+   * Whether a host function called now may answer with a promise (and so suspend the guest):
+   * inside a promising entry and not under a synchronous host callback. Promising entries nest
+   * only where the outer one is suspended (the module loader's imports), so the innermost one is
+   * the running one and may suspend too.
+   */
   get canWait(): boolean {
-    return this.depth === 1 && this.inHost === 0;
+    return this.depth >= 1 && this.inHost === 0;
   }
 
   private async run(call: () => Promise<number>): Promise<number> {
