@@ -17,16 +17,18 @@ describe("big redirected output from a program reading a workspace file", () => 
     expect(r.stdout).toBe(`${lines}\n`);
   }, 120_000);
 
-  it.each(["uniq -c big.txt > out.txt", "awk '{print}' big.txt > out.txt", "sed -n p big.txt > out.txt"])("%s writes every line", async (script) => {
-    const t0 = Date.now();
-    const r = await tool(id, "bash", { command: `${script} && wc -l < out.txt && tail -n 1 out.txt && head -n 1 out.txt` });
-    console.log(`${script}: ${Date.now() - t0} ms`);
-    expect(r.stderr).toBe("");
-    const [count, last, first] = r.stdout.trim().split("\n");
-    expect(count).toBe(String(lines));
-    expect(last!.trim().split(/\s+/).pop()).toBe(String(lines));
-    expect(first!.trim().split(/\s+/).pop()).toBe("1");
-  }, 120_000);
+  it.each(["uniq -c big.txt > out.txt", "awk '{print}' big.txt > out.txt", "sed -n p big.txt > out.txt"])(
+    "%s writes every line",
+    async (script) => {
+      const r = await tool(id, "bash", { command: `${script} && wc -l < out.txt && tail -n 1 out.txt && head -n 1 out.txt` });
+      expect(r.stderr).toBe("");
+      const [count, last, first] = r.stdout.trim().split("\n");
+      expect(count).toBe(String(lines));
+      expect(last!.trim().split(/\s+/).pop()).toBe(String(lines));
+      expect(first!.trim().split(/\s+/).pop()).toBe("1");
+    },
+    120_000,
+  );
 });
 
 // Reads of content no longer commit pending output unless they reach the pending file; through

@@ -85,9 +85,10 @@ export class SessionShellHost implements ShellHost {
     });
   }
 
-  private seesPending(method: PropertyKey, path: unknown): boolean {
+  private seesPending(method: PropertyKey, arg: unknown): boolean {
     if (BLIND_TO_PENDING.has(method)) return false;
-    if (!READS_ONE_PATH.has(method) || typeof path !== "string") return true;
+    if (!READS_ONE_PATH.has(method) || typeof arg !== "string") return true;
+    let path = arg;
     if (this.pending.has(path)) return true;
     // Through a link, a path may reach a pending file (whose key is its real path) under
     // another name: the real path is compared, and a path that does not resolve commits.
