@@ -22,8 +22,14 @@ function toPathError(e: unknown): PathError | unknown {
 
 /** GuardedFs methods that read nothing a pending redirect could change. */
 const BLIND_TO_PENDING = new Set<PropertyKey>(["resolve", "normalize"]);
-/** GuardedFs methods that read one path (their first argument). */
-const READS_ONE_PATH = new Set<PropertyKey>(["stat", "mustStat", "lstat"]);
+/**
+ * GuardedFs methods that read one path (their first argument). The reads of a file's content
+ * are here too: a program reading one file while its output is redirected into another
+ * (`uniq -c big.txt > out.txt`) would otherwise commit the output at every chunk it reads, and
+ * each commit copies the whole file written so far into a new version (issue 27: a minute for
+ * 20 MB).
+ */
+const READS_ONE_PATH = new Set<PropertyKey>(["stat", "mustStat", "lstat", "noteRead", "read", "readChunk", "readChunks", "readFile", "chunks"]);
 
 /**
  * The shell's view of a session: the guarded workspace, the bundled programs and the command
@@ -80,11 +86,21 @@ export class SessionShellHost implements ShellHost {
     });
   }
 
-  private seesPending(method: PropertyKey, path: unknown): boolean {
+  private seesPending(method: PropertyKey, arg: unknown): boolean {
     if (BLIND_TO_PENDING.has(method)) return false;
-    if (!READS_ONE_PATH.has(method) || typeof path !== "string") return true;
-    // Through a link, a stat may reach a pending file under another name.
-    if (this.pending.has(path) || this.gfs.ws.hasLinks()) return true;
+    if (!READS_ONE_PATH.has(method) || typeof arg !== "string") return true;
+    let path = arg;
+    if (this.pending.has(path)) return true;
+    // Through a link, a path may reach a pending file (whose key is its real path) under
+    // another name: the real path is compared, and a path that does not resolve commits.
+    if (this.gfs.ws.hasLinks()) {
+      try {
+        path = this.gfs.resolve("/", path);
+      } catch {
+        return true;
+      }
+      if (this.pending.has(path)) return true;
+    }
     const under = path.endsWith("/") ? path : `${path}/`;
     for (const p of this.creating) if (p.startsWith(under)) return true;
     return false;
