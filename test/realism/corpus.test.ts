@@ -8,23 +8,23 @@ import { newSession, tool } from "../helpers";
 
 const { setup, calls } = inject("realismCorpus");
 
-/** Calls equal to Debian, per family (measured: 2,836 of 2,865 with the third round of calls, corpus/round3.mjs, and its fixes, 619 of the round's 629 before them; 2,230 of 2,251 after the shell's round and 2,228 after the programs' round (csplit, zgrep, positional tar --wildcards, absent paths), each on the second; 2,201 with the second round, corpus/tasks.mjs; 1,780 of 1,830 before it). */
+/** Calls equal to Debian, per family (measured: 2,850 of 2,865 with the shell's and the programs' rounds merged; 2,836 of 2,865 with the third round of calls, corpus/round3.mjs, and its fixes, 619 of the round's 629 before them; 2,230 of 2,251 after the shell's round and 2,228 after the programs' round (csplit, zgrep, positional tar --wildcards, absent paths), each on the second; 2,201 with the second round, corpus/tasks.mjs; 1,780 of 1,830 before it). */
 const FLOORS: Record<string, number> = {
   grep: 128,
   sed: 55,
-  awk: 68,
+  awk: 69,
   "sort-uniq": 73,
   "cut-tr-wc": 82,
   "find-xargs": 118,
-  archives: 159,
+  archives: 162,
   config: 138,
   changelog: 98,
-  getopts: 165,
+  getopts: 166,
   "csv-json": 180,
-  toc: 81,
+  toc: 82,
   health: 91,
   trap: 89,
-  build: 129,
+  build: 130,
   diff: 121,
   date: 90,
   "shell-basics": 169,

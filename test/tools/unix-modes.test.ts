@@ -74,7 +74,7 @@ describe("file modes through the bash tool", () => {
     expect(r.stdout).toBe("750\n750\n750 x/a\n4664 x/b\n-rwxr-x---\n-rwSrw-r--\n");
     // errors
     r = await run("chmod 9 f");
-    expect([r.exit_code, r.stderr]).toEqual([1, "chmod: invalid mode: '9'\nTry 'chmod --help' for more information.\n"]);
+    expect([r.exit_code, r.stderr]).toEqual([1, "chmod: invalid mode: ‘9’\nTry 'chmod --help' for more information.\n"]);
     r = await run("chmod +x nosuch");
     expect([r.exit_code, r.stderr]).toEqual([1, "chmod: cannot access 'nosuch': No such file or directory\n"]);
     r = await run("chmod 777 /etc/passwd");

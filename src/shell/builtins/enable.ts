@@ -5,7 +5,7 @@ import type { Fd, Shell } from "../interp/shell";
 import { berr, errOut, out, parseOpts } from "./io";
 
 /** bash 5.2's builtins, in the order `enable` lists them. */
-export const BASH_BUILTINS = [
+const BASH_BUILTINS = [
   ".",
   ":",
   "[",

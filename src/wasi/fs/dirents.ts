@@ -1,7 +1,7 @@
 import { wasi } from "@bjorn3/browser_wasi_shim";
 
 /** d_next u64, d_ino u64, d_namlen u32, d_type u8, padding: WASI preview1's dirent header. */
-export const DIRENT_HEAD = 24;
+const DIRENT_HEAD = 24;
 const utf8 = new TextEncoder();
 
 /** UTF-8 bytes of a name; names are nearly always ASCII, which needs no encoder call. */
