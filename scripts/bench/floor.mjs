@@ -11,7 +11,7 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import wabtInit from "wabt";
-import { freePort, root } from "../lib/dev-server.mjs";
+import { freePort, root, stopDevServer } from "../lib/dev-server.mjs";
 import { peakOf } from "./big.mjs";
 
 const BYTES = 200 * 1000 * 1000;
@@ -134,12 +134,7 @@ export async function benchFloor() {
     }
     if (SIZES.some((s) => s + 16 > DEPLOYED_ROW_BYTES)) console.log(`* over the deployed 2 MB row cap: measured locally only, not usable deployed`);
   } finally {
-    const exited = new Promise((r) => child.on("exit", r));
-    process.kill(-child.pid, "SIGINT");
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-    try {
-      process.kill(-child.pid, "SIGKILL");
-    } catch {}
+    await stopDevServer(child);
     rmSync(dir, { recursive: true, force: true });
   }
   return rows;
