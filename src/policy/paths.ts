@@ -197,6 +197,15 @@ export class AbsentPath extends VfsError {
   }
 }
 
+/**
+ * What a door reports when resolving `path` failed with `e`: a name Debian lacks is ENOENT to a
+ * lookup, but when the call would create it (`creating`) where its directory exists, the
+ * refusal AbsentPath carries. Every door that creates asks this, so the rule lives here once.
+ */
+export function resolveFailure(e: unknown, creating: boolean): unknown {
+  return creating && e instanceof AbsentPath && e.denial ? new PolicyDenied(e.denial) : e;
+}
+
 /** Whether the directory `path` would be created in exists, here or on Debian. */
 function parentExists(path: string): boolean {
   const parent = path.slice(0, path.lastIndexOf("/")) || "/";

@@ -6,7 +6,7 @@ import type { FileStat, PathError, ProgramIo, ShellFs, ShellHost } from "../../s
 import { isVfsError } from "../../vfs/errors";
 import type { FileEditor } from "../../vfs/file-editor";
 import type { GuardedFs } from "../../policy/guarded-fs";
-import { AbsentPath } from "../../policy/paths";
+import { resolveFailure } from "../../policy/paths";
 import { programFor } from "../../wasi/programs";
 import { LIMITS } from "../../limits";
 
@@ -163,9 +163,7 @@ export class SessionShellHost implements ShellHost {
       try {
         return this.gfs.resolve(cwd, path, follow);
       } catch (e) {
-        // A name Debian lacks is "No such file" to a lookup; creating it where its directory exists stays refused.
-        if (creating && e instanceof AbsentPath && e.denial) throw new PolicyDenied(e.denial);
-        throw e;
+        throw resolveFailure(e, creating);
       }
     });
   }

@@ -3,7 +3,7 @@ import { PolicyDenied, type Denial } from "../../policy/denied";
 import { ROOT } from "../../vfs/paths";
 import { isVfsError } from "../../vfs/errors";
 import type { GuardedFs } from "../../policy/guarded-fs";
-import { AbsentPath } from "../../policy/paths";
+import { resolveFailure } from "../../policy/paths";
 import { isWithin } from "../../vfs/paths";
 import { VFS_ERRNO, deniedErrno } from "./errno";
 
@@ -88,8 +88,7 @@ export class WasiFsContext {
     try {
       return this.fs.resolve(base, input, follow);
     } catch (e) {
-      if (creating && e instanceof AbsentPath && e.denial) return this.errnoOf(new PolicyDenied(e.denial));
-      return this.errnoOf(e);
+      return this.errnoOf(resolveFailure(e, creating));
     }
   }
 
