@@ -265,6 +265,13 @@ function buildPython(dir, prefix) {
     if (!new RegExp(`MODULE_${m.toUpperCase()}_STATE=yes`).test(setup)) die(`configure did not enable ${m}; see ${bld}/config.log`);
   }
   run("make", [`-j${JOBS}`], { cwd: bld, env, quiet: true });
+  // The snapshot entry points (toolshed_init, toolshed_resume; src/wasi/snapshot.ts) are linked
+  // in beside CPython's unchanged main: compiled against the configured tree, then python.wasm
+  // is linked again with them.
+  const entry = join("Programs", "toolshed-snapshot.o");
+  run("clang-14", ["--target=wasm32-wasi", "-O2", "-I.", "-I../../Include", "-I../../Include/internal", "-c", join(here, "snapshot-entry.c"), "-o", entry], { cwd: bld, env, quiet: true });
+  rmSync(join(bld, "python.wasm"));
+  run("make", ["python.wasm", `LINKFORSHARED=${entry}`], { cwd: bld, env, quiet: true });
   return { wasm: join(bld, "python.wasm"), buildLib: join(bld, "build", "lib.wasi-wasm32-3.11") };
 }
 

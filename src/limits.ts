@@ -64,8 +64,19 @@ export const LIMITS = {
   programPathBytes: 8192,
   /** argv and environment of one program together. */
   programArgvBytes: 1 * MiB,
-  /** Instances kept warm per program for the next run. */
+  /** Instances kept warm per program (and import shape) for the next run. */
   idleInstances: 2,
+  /**
+   * Memory all idle instances of an isolate hold together (each keeps its linear memory: 3 MiB
+   * for the toolbox, 10 MiB for python): past it a finished instance is dropped, not kept, so
+   * warm instances never take more than about a third of the isolate's 128 MB.
+   */
+  idleInstancesBytes: 40 * MiB,
+  /**
+   * Started interpreters kept per program and isolate (src/wasi/snapshot.ts), one per locale
+   * setting the runs use: each holds a copy of the memory after CPython's core start (~4 MiB).
+   */
+  snapshotsPerProgram: 2,
   /**
    * A request a program writes to /dev/toolshed (Python's subprocess input, a POST body), JSON
    * with base64 bytes: bounded so a script cannot fill the isolate through it.

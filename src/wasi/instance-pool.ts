@@ -15,19 +15,28 @@ import { LIMITS } from "../limits";
  *
  * The instance is bound to trampolines that call the imports of the run holding it, so a run
  * passes its own imports (its fds, its limits) exactly as before.
+ *
+ * A run may also ask for an instance in another state than a fresh one: an image `capture`d
+ * from an instance after some of its work (a started interpreter, snapshot.ts). Such instances
+ * are pooled apart and put back into that image after each run.
  */
 
 const RESETTABLE_SECTION = "toolshed.resettable";
-/** Idle instances kept per module and import shape; each holds its memory (3 MiB for the toolbox). */
+const WASM_PAGE = 65536;
+/** Idle instances kept per module (or captured image) and import shape. */
 const MAX_IDLE = LIMITS.idleInstances;
+/** Each idle instance holds its memory (3 MiB for the toolbox, 10 MiB for python): all of them together stay under this. */
+const MAX_IDLE_BYTES = LIMITS.idleInstancesBytes;
+let idleBytes = 0;
+const bytesOf = (i: WebAssembly.Instance) => (i.exports.memory as WebAssembly.Memory).buffer.byteLength;
 
 type ImportFn = (...args: any[]) => unknown;
 export type ImportTable = Record<string, Record<string, ImportFn>>;
 /** Wraps an import so that it may suspend the program (JSPI's WebAssembly.Suspending). */
 export type Suspender = (fn: ImportFn) => WebAssembly.ImportValue;
 
-/** What a fresh instance of a module holds before it runs. */
-interface Image {
+/** What an instance holds before it runs: a fresh one's state, or one captured later. */
+export interface Image {
   memoryBytes: number;
   /** The memory's bytes from the first non-zero one to the last; all others are zero. */
   dataAt: number;
@@ -48,10 +57,14 @@ export interface Lease {
 }
 
 const images = new WeakMap<WebAssembly.Module, Image | null>();
+/** Idle fresh instances by module and import shape. */
 const pools = new WeakMap<WebAssembly.Module, Map<string, Pooled[]>>();
+/** Idle instances in a captured image, by import shape (dropped with the image). */
+const capturedPools = new WeakMap<Image, Map<string, Pooled[]>>();
 
-function imageOf(module: WebAssembly.Module, fresh: WebAssembly.Instance): Image | null {
-  const memory = fresh.exports.memory;
+/** The state of `instance` now: its memory and exported mutable globals; null without a memory. */
+export function capture(instance: WebAssembly.Instance): Image | null {
+  const memory = instance.exports.memory;
   if (!(memory instanceof WebAssembly.Memory)) return null;
   const bytes = new Uint8Array(memory.buffer);
   let lo = 0;
@@ -59,7 +72,7 @@ function imageOf(module: WebAssembly.Module, fresh: WebAssembly.Instance): Image
   let hi = bytes.length;
   while (hi > lo && bytes[hi - 1] === 0) hi--;
   // Every mutable global the module exports, under the meter's names or its own (the fuel).
-  const globals = Object.entries(fresh.exports)
+  const globals = Object.entries(instance.exports)
     .filter(([, g]) => g instanceof WebAssembly.Global && isMutable(g))
     .map(([name, g]) => ({ name, value: (g as WebAssembly.Global).value }));
   return { memoryBytes: bytes.length, dataAt: lo, data: bytes.slice(lo, hi), globals };
@@ -75,10 +88,12 @@ function isMutable(g: WebAssembly.Global): boolean {
   }
 }
 
-/** Puts the instance back into the state `image` describes; false when it cannot be. */
+/** Puts the instance into the state `image` describes; false when it cannot be (its memory is larger). */
 function reset(instance: WebAssembly.Instance, image: Image): boolean {
   const memory = instance.exports.memory as WebAssembly.Memory;
-  if (memory.buffer.byteLength !== image.memoryBytes) return false;
+  const short = image.memoryBytes - memory.buffer.byteLength;
+  if (short < 0) return false;
+  if (short > 0) memory.grow(short / WASM_PAGE);
   const bytes = new Uint8Array(memory.buffer);
   bytes.fill(0, 0, image.dataAt);
   bytes.set(image.data, image.dataAt);
@@ -103,10 +118,13 @@ function trampolines(module: WebAssembly.Module, slot: Pooled["slot"], suspendin
 
 /**
  * An instance of `module` for one run over `imports`; the `suspending` imports (as
- * "module.name") are wrapped with `suspend`. Throws what `new WebAssembly.Instance` throws.
+ * "module.name") are wrapped with `suspend`. With `from`, the instance is in that captured state
+ * instead of a fresh one's (the module must be resettable). Throws what `new
+ * WebAssembly.Instance` throws.
  */
-export function acquire(module: WebAssembly.Module, imports: ImportTable, suspending: ReadonlySet<string> = new Set(), suspend?: Suspender): Lease {
-  const resettable = WebAssembly.Module.customSections(module, RESETTABLE_SECTION).length > 0;
+export function acquire(module: WebAssembly.Module, imports: ImportTable, suspending: ReadonlySet<string> = new Set(), suspend?: Suspender, from?: Image): Lease {
+  const resettable = isResettable(module);
+  if (from && !resettable) throw new Error("only a resettable module can start from a captured image");
   if (!resettable) {
     const direct: WebAssembly.Imports = {};
     for (const [from, fns] of Object.entries(imports)) {
@@ -114,16 +132,22 @@ export function acquire(module: WebAssembly.Module, imports: ImportTable, suspen
     }
     return { instance: new WebAssembly.Instance(module, direct), release: () => undefined };
   }
-  let byShape = pools.get(module);
-  if (!byShape) pools.set(module, (byShape = new Map()));
+  let byShape = from ? capturedPools.get(from) : pools.get(module);
+  if (!byShape) {
+    byShape = new Map();
+    if (from) capturedPools.set(from, byShape);
+    else pools.set(module, byShape);
+  }
   const shape = [...suspending].sort().join(",");
   let idle = byShape.get(shape);
   if (!idle) byShape.set(shape, (idle = []));
   let pooled = idle.pop();
-  if (!pooled) {
+  if (pooled) idleBytes -= bytesOf(pooled.instance);
+  else {
     const slot: Pooled["slot"] = { imports: null };
     const instance = new WebAssembly.Instance(module, trampolines(module, slot, suspending, suspend));
-    if (!images.has(module)) images.set(module, imageOf(module, instance));
+    if (!images.has(module)) images.set(module, capture(instance));
+    if (from && !reset(instance, from)) throw new Error("the captured image needs less memory than a fresh instance has");
     pooled = { instance, slot };
   }
   pooled.slot.imports = imports;
@@ -136,8 +160,13 @@ export function acquire(module: WebAssembly.Module, imports: ImportTable, suspen
       if (released) return;
       released = true;
       entry.slot.imports = null;
-      const image = images.get(module);
-      if (image && pool.length < MAX_IDLE && reset(entry.instance, image)) pool.push(entry);
+      const image = from ?? images.get(module);
+      if (!image || pool.length >= MAX_IDLE || idleBytes + image.memoryBytes > MAX_IDLE_BYTES || !reset(entry.instance, image)) return;
+      pool.push(entry);
+      idleBytes += bytesOf(entry.instance);
     },
   };
 }
+
+/** Whether wasm/meter marked the module: all of its mutable state is in its memory and exported globals. */
+export const isResettable = (module: WebAssembly.Module): boolean => WebAssembly.Module.customSections(module, RESETTABLE_SECTION).length > 0;

@@ -20,4 +20,10 @@ export interface Program {
    * urllib; sed's e command): always, or when its arguments say it may (the caller's argv after argv[0]).
    */
   hostCalls?: boolean | ((args: readonly string[]) => boolean);
+  /**
+   * Whether a run may start from a kept copy of the program after its own initialization
+   * (src/wasi/snapshot.ts): the key of that copy for these arguments (after argv[0], adapted)
+   * and environment, or null when the run must start from `_start`.
+   */
+  snapshotKey?: (args: readonly string[], env: Readonly<Record<string, string>>) => string | null;
 }

@@ -9,6 +9,7 @@ import { WorkspaceDirFd } from "./fs/dir-fd";
 import { WorkspaceFileFd } from "./fs/file-fd";
 import { ProgramExit, RunStopped, buildImports } from "./imports";
 import { acquire, type Lease } from "./instance-pool";
+import { entryFor, steps, type Entry } from "./snapshot";
 import { ROOT_OWNED, TOOLSHED_MODULE, buildToolshedImports } from "./toolshed-imports";
 import { OutputFd, StdinFd, StreamOutFd, SyncOutFd } from "./stdio";
 import { resumeInTurn, takeTurn } from "./turns";
@@ -85,6 +86,11 @@ export interface WasiRunOptions {
    * `runWasiHosted` and `runWasiStreaming`; a plain `runWasi` answers "not supported".
    */
   host?: HostCall;
+  /**
+   * The run may start from a kept copy of the program after its own initialization, under this
+   * key (snapshot.ts; the program decides which runs may, e.g. python3 without options).
+   */
+  snapshotKey?: string | null;
 }
 
 export type { HostCall };
@@ -199,7 +205,7 @@ export function runWasi(
   live.set(run.memory, opts.fs);
   let outcome: Outcome;
   try {
-    outcome = { exitCode: run.shim.start(run.instance as unknown as Parameters<WASI["start"]>[0]), clean: true };
+    outcome = { exitCode: enterSync(run), clean: true };
   } catch (e) {
     outcome = ended(run, e);
   } finally {
@@ -327,7 +333,7 @@ export function runDetached(program: WebAssembly.Module, argv: string[]): WasiRu
   if ("exitCode" in run) return run;
   let outcome: Outcome;
   try {
-    outcome = { exitCode: run.shim.start(run.instance as unknown as Parameters<WASI["start"]>[0]), clean: true };
+    outcome = { exitCode: enterSync(run), clean: true };
   } catch (e) {
     outcome = ended(run, e);
   }
@@ -360,7 +366,10 @@ function fileModes(ctx: WasiFsContext, cwd: string): NonNullable<Parameters<type
 /** A program instantiated and ready to start, with what `finish` needs to report on it. */
 interface Run {
   shim: WASI;
+  module: WebAssembly.Module;
   instance: WebAssembly.Instance;
+  /** `_start`, or the halves of a start from a kept copy (snapshot.ts). */
+  entry: Entry;
   /** Returned once the run's results are read: the instance may run the next program. */
   lease: Lease;
   memory: WebAssembly.Memory;
@@ -410,6 +419,7 @@ function start(
     directErr,
     opts.preopens ?? [],
     opts.host ? { call: opts.host, canWait: canWait && canStream() } : null,
+    opts.snapshotKey ?? null,
   );
 }
 
@@ -429,6 +439,7 @@ function instantiate(
   directErr: SyncOutFd | null = null,
   preopens: Fd[] = [],
   host: { call: HostCall; canWait: boolean } | null = null,
+  snapshotKey: string | null = null,
 ): Run | WasiRunResult {
   const argv0 = argv[0]!;
   // A run that writes through keeps its stderr OutputFd only for the host's own note.
@@ -501,9 +512,18 @@ function instantiate(
     };
   }
 
+  // wasi-libc keeps the preopen table of the init half, so the fd layout is part of the key.
+  const entry = entryFor(program, snapshotKey === null ? null : `${snapshotKey}|fds=${fds.length}`);
   let lease: Lease;
   try {
-    lease = acquire(program, { wasi_snapshot_preview1: imports, [TOOLSHED_MODULE]: guardedToolshed }, streams ? SUSPENDING : hostWaits ? READ_SUSPENDS : NONE, suspend);
+    const from = entry.kind === "resume" ? entry.image : undefined;
+    lease = acquire(
+      program,
+      { wasi_snapshot_preview1: imports, [TOOLSHED_MODULE]: guardedToolshed },
+      streams ? SUSPENDING : hostWaits ? READ_SUSPENDS : NONE,
+      suspend,
+      from,
+    );
   } catch (e) {
     const what = e instanceof Error ? e.message : String(e);
     return failed(`the program could not be instantiated: ${what}`, `${argv0}: cannot execute: ${what}`);
@@ -523,7 +543,23 @@ function instantiate(
   const fuelExport = instance.exports[FUEL_EXPORT];
   fuel = fuelExport instanceof WebAssembly.Global ? fuelExport : null;
   if (fuel) fuel.value = BigInt(limits.maxSteps);
-  return { shim, instance, lease, memory, fuel, argv0, limits, ctx, stdout, stderr, sinks, syscalls: () => syscalls, commandDenial: () => commandDenial };
+  return {
+    shim,
+    module: program,
+    instance,
+    entry,
+    lease,
+    memory,
+    fuel,
+    argv0,
+    limits,
+    ctx,
+    stdout,
+    stderr,
+    sinks,
+    syscalls: () => syscalls,
+    commandDenial: () => commandDenial,
+  };
 }
 
 /** The imports a streaming run may suspend in (streamingImports). */
@@ -627,13 +663,17 @@ function refused(failure: unknown): RunStopped {
   return new RunStopped(EXIT_KILLED, `its output was refused: ${what}`);
 }
 
-/** What ended the program, from what its start threw. */
 /** Runs a started program whose imports may suspend it (JSPI), its memory counted as live meanwhile. */
 async function runSuspending(run: Run, fs: WasiRunOptions["fs"]): Promise<Outcome> {
   live.set(run.memory, fs);
   try {
     run.shim.inst = run.instance as unknown as WASI["inst"];
-    await JSPI.promising!(run.instance.exports._start)();
+    const { init, afterInit, main } = steps(run.module, run.instance, run.entry);
+    if (init) {
+      await JSPI.promising!(init)();
+      afterInit!();
+    }
+    await JSPI.promising!(main)();
     return { exitCode: 0, clean: true };
   } catch (e) {
     return ended(run, e);
@@ -642,6 +682,24 @@ async function runSuspending(run: Run, fs: WasiRunOptions["fs"]): Promise<Outcom
   }
 }
 
+/** Runs the program's entry (both halves of a first snapshot start); its exit status, or what it threw. */
+function enterSync(run: Run): number {
+  run.shim.inst = run.instance as unknown as WASI["inst"];
+  const { init, afterInit, main } = steps(run.module, run.instance, run.entry);
+  try {
+    if (init) {
+      init();
+      afterInit!();
+    }
+    main();
+    return 0;
+  } catch (e) {
+    if (e instanceof WASIProcExit) return e.code;
+    throw e;
+  }
+}
+
+/** What ended the program, from what its start threw. */
 function ended(run: Run, e: unknown): Outcome {
   // Running out of fuel is a trap too; the negative counter tells it from a crash.
   if (run.fuel && (run.fuel.value as bigint) < 0n) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { acquire, type ImportTable } from "../../src/wasi/instance-pool";
+import { acquire, capture, type ImportTable } from "../../src/wasi/instance-pool";
 import { TOOLBOX } from "../../src/wasi/programs";
 import trap from "./fixtures/trap.wasm";
 import { run, withFs } from "./helpers";
@@ -47,6 +47,40 @@ describe("instance pool", () => {
     expect(b.instance).not.toBe(a.instance);
     expect((b.instance.exports.memory as WebAssembly.Memory).buffer.byteLength).toBe(initial);
     b.release();
+  });
+
+  it("starts instances from a captured state, grown memory included, and puts them back into it", () => {
+    const a = acquire(TOOLBOX, inert(TOOLBOX));
+    const mem = a.instance.exports.memory as WebAssembly.Memory;
+    mem.grow(2);
+    memoryOf(a.instance).fill(0x3c, 4096, 8192);
+    memoryOf(a.instance)[memoryOf(a.instance).length - 1] = 7;
+    (a.instance.exports.toolshed_global_0 as WebAssembly.Global).value = 4242;
+    const image = capture(a.instance)!;
+    const wanted = memoryOf(a.instance).slice();
+    a.release();
+    const same = (i: WebAssembly.Instance) => {
+      const now = memoryOf(i);
+      expect(now.length).toBe(wanted.length);
+      let differing = 0;
+      for (let k = 0; k < now.length; k++) if (now[k] !== wanted[k]) differing++;
+      expect(differing).toBe(0);
+      expect((i.exports.toolshed_global_0 as WebAssembly.Global).value).toBe(4242);
+    };
+    const b = acquire(TOOLBOX, inert(TOOLBOX), undefined, undefined, image);
+    same(b.instance);
+    memoryOf(b.instance).fill(0x11, 0, 100_000);
+    (b.instance.exports.toolshed_global_0 as WebAssembly.Global).value = 1;
+    b.release();
+    const c = acquire(TOOLBOX, inert(TOOLBOX), undefined, undefined, image);
+    expect(c.instance).toBe(b.instance);
+    same(c.instance);
+    // A fresh run is not handed an instance in the captured state.
+    const d = acquire(TOOLBOX, inert(TOOLBOX));
+    expect(d.instance).not.toBe(c.instance);
+    expect((d.instance.exports.toolshed_global_0 as WebAssembly.Global).value).not.toBe(4242);
+    c.release();
+    d.release();
   });
 
   it("instantiates modules wasm/meter did not mark resettable for every run", () => {

@@ -122,13 +122,13 @@ export function sessionPrograms(ctx: ToolContext): ProgramRunner {
       }
       const fdFiles = await namedFdFiles(argv.slice(1), io);
       if ("error" in fdFiles) return fail(String(fdFiles.error));
+      const args = program.adaptArgs ? program.adaptArgs([...(program.args ?? []), ...argv.slice(1)], io.cwd) : [...(program.args ?? []), ...argv.slice(1)];
+      const env = program.env ? { ...io.env, ...program.env } : io.env;
       const opts = {
-        argv: [
-          program.argv0,
-          ...(program.adaptArgs ? program.adaptArgs([...(program.args ?? []), ...argv.slice(1)], io.cwd) : [...(program.args ?? []), ...argv.slice(1)]),
-        ],
+        argv: [program.argv0, ...args],
         preopens: program.preopens?.(),
-        env: program.env ? { ...io.env, ...program.env } : io.env,
+        env,
+        snapshotKey: program.snapshotKey?.(args, env) ?? null,
         cwd: io.cwd,
         fs: ctx.fs,
         commandRules: ctx.policy?.commandRules,

@@ -36,6 +36,26 @@ export function pythonArgs(args: string[], cwd: string): string[] {
   return args;
 }
 
+/**
+ * What CPython's core start (scripts/python/snapshot-entry.c, before the main phase) reads
+ * besides PYTHON* variables: the locale, which sets the C locale and its coercion to C.UTF-8.
+ */
+const CORE_LOCALE_VARS = ["LC_ALL", "LC_CTYPE", "LANG"] as const;
+
+/**
+ * The snapshot key of a python run (`args` after argv[0], adapted), or null when its start must
+ * be Debian's own: an interpreter option (-I, -E, -S, -X, -u, -O, ...) or a PYTHON* variable
+ * can change the core start itself, and --version/--help print before it. What remains is a
+ * script, `-c CMD`, `-m MOD`, `-` or no argument (the script on stdin), each with their
+ * arguments, which reach the interpreter only in the main phase.
+ */
+export function pythonSnapshotKey(args: readonly string[], env: Readonly<Record<string, string>>): string | null {
+  if (Object.keys(env).some((k) => k.startsWith("PYTHON"))) return null;
+  const first = args[0];
+  if (first !== undefined && first !== "-" && first.startsWith("-") && !((first === "-c" || first === "-m") && args.length > 1)) return null;
+  return CORE_LOCALE_VARS.map((k) => `${k}=${env[k] ?? ""}`).join(";");
+}
+
 /** SQLite shell options that take the next argument. */
 const SQLITE_WITH_ARG = new Set(["-cmd", "-init", "-separator", "-newline", "-nullvalue", "-vfs", "-mmap", "-maxsize", "-pagecache", "-lookaside", "-heap"]);
 
