@@ -22,8 +22,9 @@ export interface Program {
   hostCalls?: boolean | ((args: readonly string[]) => boolean);
   /**
    * Whether a run may start from a kept copy of the program after its own initialization
-   * (src/wasi/snapshot.ts): the key of that copy for these arguments (after argv[0], adapted)
-   * and environment, or null when the run must start from `_start`.
+   * (src/wasi/snapshot.ts): for these arguments (after argv[0], adapted) and environment, the
+   * variables ("NAME=value") that initialization may see, which also key the copy; null when
+   * the run must start from `_start`.
    */
-  snapshotKey?: (args: readonly string[], env: Readonly<Record<string, string>>) => string | null;
+  snapshotEnv?: (args: readonly string[], env: Readonly<Record<string, string>>) => string[] | null;
 }

@@ -87,10 +87,11 @@ export interface WasiRunOptions {
    */
   host?: HostCall;
   /**
-   * The run may start from a kept copy of the program after its own initialization, under this
-   * key (snapshot.ts; the program decides which runs may, e.g. python3 without options).
+   * The run may start from a kept copy of the program after its own initialization, which sees
+   * only these variables ("NAME=value"; they key the copy). snapshot.ts; the program decides
+   * which runs may, e.g. python3 without options.
    */
-  snapshotKey?: string | null;
+  snapshotEnv?: string[] | null;
 }
 
 export type { HostCall };
@@ -419,7 +420,7 @@ function start(
     directErr,
     opts.preopens ?? [],
     opts.host ? { call: opts.host, canWait: canWait && canStream() } : null,
-    opts.snapshotKey ?? null,
+    opts.snapshotEnv ?? null,
   );
 }
 
@@ -439,7 +440,7 @@ function instantiate(
   directErr: SyncOutFd | null = null,
   preopens: Fd[] = [],
   host: { call: HostCall; canWait: boolean } | null = null,
-  snapshotKey: string | null = null,
+  snapshotEnv: string[] | null = null,
 ): Run | WasiRunResult {
   const argv0 = argv[0]!;
   // A run that writes through keeps its stderr OutputFd only for the host's own note.
@@ -513,7 +514,7 @@ function instantiate(
   }
 
   // wasi-libc keeps the preopen table of the init half, so the fd layout is part of the key.
-  const entry = entryFor(program, snapshotKey === null ? null : `${snapshotKey}|fds=${fds.length}`);
+  const entry = entryFor(program, snapshotEnv, fds.length);
   let lease: Lease;
   try {
     const from = entry.kind === "resume" ? entry.image : undefined;
@@ -670,7 +671,12 @@ async function runSuspending(run: Run, fs: WasiRunOptions["fs"]): Promise<Outcom
     run.shim.inst = run.instance as unknown as WASI["inst"];
     const { init, afterInit, main } = steps(run.module, run.instance, run.entry);
     if (init) {
-      await JSPI.promising!(init)();
+      const restore = initEnvironment(run);
+      try {
+        await JSPI.promising!(init)();
+      } finally {
+        restore();
+      }
       afterInit!();
     }
     await JSPI.promising!(main)();
@@ -682,13 +688,30 @@ async function runSuspending(run: Run, fs: WasiRunOptions["fs"]): Promise<Outcom
   }
 }
 
+/**
+ * Makes the init half of a first snapshot start see only the variables the kept copy may hold
+ * (the copy serves later runs, other sessions' too); the returned function puts the run's back.
+ */
+function initEnvironment(run: Run): () => void {
+  const own = run.shim.env;
+  if (run.entry.kind === "init") run.shim.env = run.entry.env;
+  return () => {
+    run.shim.env = own;
+  };
+}
+
 /** Runs the program's entry (both halves of a first snapshot start); its exit status, or what it threw. */
 function enterSync(run: Run): number {
   run.shim.inst = run.instance as unknown as WASI["inst"];
   const { init, afterInit, main } = steps(run.module, run.instance, run.entry);
   try {
     if (init) {
-      init();
+      const restore = initEnvironment(run);
+      try {
+        init();
+      } finally {
+        restore();
+      }
       afterInit!();
     }
     main();

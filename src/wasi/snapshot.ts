@@ -11,8 +11,9 @@ import { capture, isResettable, type Image } from "./instance-pool";
  * `toolshed_resume` reads the run's argv and environment and does the rest. The first such run in an isolate calls both and keeps the
  * state between them (`capture`); later runs start an instance in that state and call only
  * `toolshed_resume`. The state is the same whichever run took it, provided what the init half
- * reads is the same: the caller's key says so (for CPython: the locale variables), and the
- * preopen layout is part of it, because wasi-libc keeps its preopen table from the init half.
+ * reads is the same: the init half sees only the variables the program names (for CPython: the
+ * locale), which key the copy with the preopen layout (wasi-libc keeps its preopen table from
+ * the init half). So nothing of one run, its session's variables included, is in the copy.
  *
  * Per isolate, not per build: nothing needs a build-time tool, the copy is taken by the same
  * runtime that uses it, and no session's data can be in it (the init half reads no file of the
@@ -27,18 +28,22 @@ const snapshots = new WeakMap<WebAssembly.Module, Map<string, Image>>();
 /** How a run enters its program. */
 export type Entry =
   | { kind: "start" }
-  /** Call the init half, keep the state under `key`, then the resume half. */
-  | { kind: "init"; key: string }
+  /** Call the init half seeing only `env`, keep the state under `key`, then the resume half. */
+  | { kind: "init"; key: string; env: string[] }
   /** The instance is in `image`; call the resume half. */
   | { kind: "resume"; image: Image };
 
-/** The entry for a run whose caller allows a snapshot under `key` (null: it does not). */
-export function entryFor(module: WebAssembly.Module, key: string | null): Entry {
-  if (key === null || !isResettable(module)) return { kind: "start" };
+/**
+ * The entry for a run whose program allows a snapshot whose init half sees `env` (null: it does
+ * not), over `fds` file descriptors (stdio and preopens).
+ */
+export function entryFor(module: WebAssembly.Module, env: readonly string[] | null, fds: number): Entry {
+  if (env === null || !isResettable(module)) return { kind: "start" };
+  const key = `${env.join("\n")}|fds=${fds}`;
   const names = WebAssembly.Module.exports(module).map((e) => e.name);
   if (!names.includes(INIT) || !names.includes(RESUME)) return { kind: "start" };
   const image = snapshots.get(module)?.get(key);
-  return image ? { kind: "resume", image } : { kind: "init", key };
+  return image ? { kind: "resume", image } : { kind: "init", key, env: [...env] };
 }
 
 /** The exported functions a run calls in order; the state after `init` is kept by `afterInit`. */
@@ -62,3 +67,6 @@ function keep(module: WebAssembly.Module, instance: WebAssembly.Instance, key: s
   if (!byKey.has(key) && byKey.size >= LIMITS.snapshotsPerProgram) byKey.delete(byKey.keys().next().value!);
   byKey.set(key, image);
 }
+
+/** The copies kept of `module` in this isolate. */
+export const keptCopies = (module: WebAssembly.Module): Image[] => [...(snapshots.get(module)?.values() ?? [])];

@@ -1,8 +1,9 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { programFor } from "../../src/wasi/programs";
-import { pythonSnapshotKey } from "../../src/wasi/python/argv";
+import { pythonSnapshotEnv } from "../../src/wasi/python/argv";
 import { runWasi, type WasiRunResult } from "../../src/wasi/runner";
+import { keptCopies } from "../../src/wasi/snapshot";
 import { withFs } from "../wasi/helpers";
 
 /**
@@ -14,7 +15,9 @@ import { withFs } from "../wasi/helpers";
  */
 const py = programFor("python3")!;
 const dec = new TextDecoder();
-const BASE_ENV = { HOME: "/workspace", PATH: "/usr/local/bin:/usr/bin:/bin", LANG: "C.UTF-8", PWD: "/workspace" };
+/** Every run carries a session secret: the kept copy serves other sessions and must not hold it. */
+const SECRET = "TOOLSHED_TEST_TOKEN=s3cr3t-5f1c0e";
+const BASE_ENV = { HOME: "/workspace", PATH: "/usr/local/bin:/usr/bin:/bin", LANG: "C.UTF-8", PWD: "/workspace", [SECRET.split("=")[0]!]: SECRET.split("=")[1]! };
 
 type Case = { name: string; args: string[]; env?: Record<string, string>; stdin?: string };
 
@@ -59,8 +62,8 @@ async function runBoth(c: Case): Promise<{ start: WasiRunResult; snap: WasiRunRe
       preopens: py.preopens!(),
       stdin: c.stdin === undefined ? undefined : new TextEncoder().encode(c.stdin),
     };
-    const start = runWasi(py.module, { ...opts, snapshotKey: null });
-    const snap = runWasi(py.module, { ...opts, preopens: py.preopens!(), snapshotKey: pythonSnapshotKey(args, envs) });
+    const start = runWasi(py.module, { ...opts, snapshotEnv: null });
+    const snap = runWasi(py.module, { ...opts, preopens: py.preopens!(), snapshotEnv: pythonSnapshotEnv(args, envs) });
     return { start, snap };
   });
 }
@@ -87,14 +90,27 @@ describe("python3 started from the kept interpreter equals a start from _start",
     expect(snap.stats.steps!).toBeLessThan(start.stats.steps! * 0.6);
   });
 
+  it("keeps nothing of the runs in the copy: no session variable, only the locale it was keyed by", async () => {
+    await runBoth({ name: "pass", args: ["-c", "pass"] });
+    const copies = keptCopies(py.module);
+    expect(copies.length).toBeGreaterThan(0);
+    const has = (data: Uint8Array, text: string) => Buffer.from(data).includes(Buffer.from(text));
+    for (const c of copies) {
+      expect(has(c.data, "LANG=C.UTF-8")).toBe(true);
+      expect(has(c.data, SECRET)).toBe(false);
+      expect(has(c.data, "s3cr3t-5f1c0e")).toBe(false);
+      expect(has(c.data, "PWD=")).toBe(false);
+    }
+  });
+
   it("leaves runs with interpreter options or PYTHON* variables to _start", () => {
-    expect(pythonSnapshotKey(["-I", "-c", "pass"], BASE_ENV)).toBeNull();
-    expect(pythonSnapshotKey(["-u", "s.py"], BASE_ENV)).toBeNull();
-    expect(pythonSnapshotKey(["--version"], BASE_ENV)).toBeNull();
-    expect(pythonSnapshotKey(["-c"], BASE_ENV)).toBeNull();
-    expect(pythonSnapshotKey(["-c", "pass"], { ...BASE_ENV, PYTHONHASHSEED: "0" })).toBeNull();
-    expect(pythonSnapshotKey(["-c", "pass"], BASE_ENV)).toBe("LC_ALL=;LC_CTYPE=;LANG=C.UTF-8");
-    expect(pythonSnapshotKey(["s.py", "-I"], BASE_ENV)).not.toBeNull();
-    expect(pythonSnapshotKey([], BASE_ENV)).not.toBeNull();
+    expect(pythonSnapshotEnv(["-I", "-c", "pass"], BASE_ENV)).toBeNull();
+    expect(pythonSnapshotEnv(["-u", "s.py"], BASE_ENV)).toBeNull();
+    expect(pythonSnapshotEnv(["--version"], BASE_ENV)).toBeNull();
+    expect(pythonSnapshotEnv(["-c"], BASE_ENV)).toBeNull();
+    expect(pythonSnapshotEnv(["-c", "pass"], { ...BASE_ENV, PYTHONHASHSEED: "0" })).toBeNull();
+    expect(pythonSnapshotEnv(["-c", "pass"], { ...BASE_ENV, SECRET: "x" })).toEqual(["LANG=C.UTF-8"]);
+    expect(pythonSnapshotEnv(["s.py", "-I"], BASE_ENV)).not.toBeNull();
+    expect(pythonSnapshotEnv([], BASE_ENV)).not.toBeNull();
   });
 });

@@ -128,7 +128,7 @@ export function sessionPrograms(ctx: ToolContext): ProgramRunner {
         argv: [program.argv0, ...args],
         preopens: program.preopens?.(),
         env,
-        snapshotKey: program.snapshotKey?.(args, env) ?? null,
+        snapshotEnv: program.snapshotEnv?.(args, env) ?? null,
         cwd: io.cwd,
         fs: ctx.fs,
         commandRules: ctx.policy?.commandRules,

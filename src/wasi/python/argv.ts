@@ -43,17 +43,18 @@ export function pythonArgs(args: string[], cwd: string): string[] {
 const CORE_LOCALE_VARS = ["LC_ALL", "LC_CTYPE", "LANG"] as const;
 
 /**
- * The snapshot key of a python run (`args` after argv[0], adapted), or null when its start must
- * be Debian's own: an interpreter option (-I, -E, -S, -X, -u, -O, ...) or a PYTHON* variable
+ * What the kept interpreter's initialization may see of a python run's environment (`args` after
+ * argv[0], adapted): its locale variables, and nothing else of the session; null when its start
+ * must be Debian's own: an interpreter option (-I, -E, -S, -X, -u, -O, ...) or a PYTHON* variable
  * can change the core start itself, and --version/--help print before it. What remains is a
  * script, `-c CMD`, `-m MOD`, `-` or no argument (the script on stdin), each with their
  * arguments, which reach the interpreter only in the main phase.
  */
-export function pythonSnapshotKey(args: readonly string[], env: Readonly<Record<string, string>>): string | null {
+export function pythonSnapshotEnv(args: readonly string[], env: Readonly<Record<string, string>>): string[] | null {
   if (Object.keys(env).some((k) => k.startsWith("PYTHON"))) return null;
   const first = args[0];
   if (first !== undefined && first !== "-" && first.startsWith("-") && !((first === "-c" || first === "-m") && args.length > 1)) return null;
-  return CORE_LOCALE_VARS.map((k) => `${k}=${env[k] ?? ""}`).join(";");
+  return CORE_LOCALE_VARS.filter((k) => env[k] !== undefined).map((k) => `${k}=${env[k]}`);
 }
 
 /** SQLite shell options that take the next argument. */

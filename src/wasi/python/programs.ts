@@ -1,7 +1,7 @@
 import type { Program } from "../program";
 import python from "../../../wasm/dist/python.wasm";
 import sqlite3 from "../../../wasm/dist/sqlite3.wasm";
-import { pythonArgs, pythonSnapshotKey, sqliteArgs } from "./argv";
+import { pythonArgs, pythonSnapshotEnv, sqliteArgs } from "./argv";
 import { stdlibPreopen } from "./stdlib-fs";
 
 // CPython 3.11 and the SQLite shell, built for WASI from Debian's sources by
@@ -49,7 +49,7 @@ const PY = (argv0: string, args?: string[]): Program => ({
   prepare: loadStdlib,
   adaptArgs: pythonArgs,
   hostCalls: true,
-  snapshotKey: pythonSnapshotKey,
+  snapshotEnv: pythonSnapshotEnv,
 });
 
 /** Command names → programs. `pip`/`pip3` answer that no package index is reachable (scripts/python/overlay/pip). */
