@@ -25,6 +25,10 @@
 #include <string.h>
 #include <wasi/api.h>
 
+/* Set for resumed runs: Py_FinalizeEx returns after the last flush (build-python.mjs,
+ * patchFinalize); what it skips only frees memory, and the instance is put back after the run. */
+extern int _Py_toolshed_fast_exit;
+
 /* wasi-libc: reads the environment of the run (again). */
 void __wasilibc_initialize_environ(void);
 
@@ -122,5 +126,6 @@ __attribute__((export_name("toolshed_resume"))) void toolshed_resume(void) {
   if (!PyStatus_Exception(status)) refresh_environ();
   if (!PyStatus_Exception(status)) status = _Py_InitializeMain();
   if (PyStatus_Exception(status)) fail(status);
+  _Py_toolshed_fast_exit = 1;
   exit(Py_RunMain());
 }
