@@ -38,9 +38,8 @@ export type Suspender = (fn: ImportFn) => WebAssembly.ImportValue;
 /** What an instance holds before it runs: a fresh one's state, or one captured later. */
 export interface Image {
   memoryBytes: number;
-  /** The memory's bytes from the first non-zero one to the last; all others are zero. */
-  dataAt: number;
-  data: Uint8Array;
+  /** The memory's stretches of non-zero pages; every byte outside them is zero. */
+  segments: { at: number; data: Uint8Array }[];
   globals: { name: string; value: unknown }[];
 }
 
@@ -62,20 +61,37 @@ const pools = new WeakMap<WebAssembly.Module, Map<string, Pooled[]>>();
 /** Idle instances in a captured image, by import shape (dropped with the image). */
 const capturedPools = new WeakMap<Image, Map<string, Pooled[]>>();
 
+/**
+ * Granularity of an image's stretches: a started CPython has non-zero bytes from near the start
+ * of its 10 MiB to near the end, with long runs of zero pages between them.
+ */
+const IMAGE_PAGE = 4096;
+
 /** The state of `instance` now: its memory and exported mutable globals; null without a memory. */
 export function capture(instance: WebAssembly.Instance): Image | null {
   const memory = instance.exports.memory;
   if (!(memory instanceof WebAssembly.Memory)) return null;
   const bytes = new Uint8Array(memory.buffer);
-  let lo = 0;
-  while (lo < bytes.length && bytes[lo] === 0) lo++;
-  let hi = bytes.length;
-  while (hi > lo && bytes[hi - 1] === 0) hi--;
+  const words = new Uint32Array(memory.buffer);
+  const zeroPage = (at: number) => {
+    for (let w = at / 4, end = (at + IMAGE_PAGE) / 4; w < end; w++) if (words[w] !== 0) return false;
+    return true;
+  };
+  const segments: Image["segments"] = [];
+  let from = -1;
+  for (let at = 0; at <= bytes.length; at += IMAGE_PAGE) {
+    const used = at < bytes.length && !zeroPage(at);
+    if (used && from < 0) from = at;
+    if (!used && from >= 0) {
+      segments.push({ at: from, data: bytes.slice(from, at) });
+      from = -1;
+    }
+  }
   // Every mutable global the module exports, under the meter's names or its own (the fuel).
   const globals = Object.entries(instance.exports)
     .filter(([, g]) => g instanceof WebAssembly.Global && isMutable(g))
     .map(([name, g]) => ({ name, value: (g as WebAssembly.Global).value }));
-  return { memoryBytes: bytes.length, dataAt: lo, data: bytes.slice(lo, hi), globals };
+  return { memoryBytes: bytes.length, segments, globals };
 }
 
 function isMutable(g: WebAssembly.Global): boolean {
@@ -95,9 +111,13 @@ function reset(instance: WebAssembly.Instance, image: Image): boolean {
   if (short < 0) return false;
   if (short > 0) memory.grow(short / WASM_PAGE);
   const bytes = new Uint8Array(memory.buffer);
-  bytes.fill(0, 0, image.dataAt);
-  bytes.set(image.data, image.dataAt);
-  bytes.fill(0, image.dataAt + image.data.length);
+  let zeroFrom = 0;
+  for (const { at, data } of image.segments) {
+    bytes.fill(0, zeroFrom, at);
+    bytes.set(data, at);
+    zeroFrom = at + data.length;
+  }
+  bytes.fill(0, zeroFrom);
   for (const { name, value } of image.globals) (instance.exports[name] as WebAssembly.Global).value = value;
   return true;
 }
