@@ -56,6 +56,13 @@ export const LIMITS = {
   programMemoryBytes: 64 * MiB,
   /** All programs of one run together: the isolate has 128 MB for JS and Wasm. */
   programsTotalMemoryBytes: 96 * MiB,
+  /**
+   * Calls whose programs may run at once in the isolate (the others wait their turn, in order,
+   * src/wasi/runner.ts admitRun): each may hold about a third of programsTotalMemoryBytes.
+   * Programs start small and grow, so admitting by memory alone let 100 sessions' pipelines
+   * start together and pass the cap (`npm run bench -- load`).
+   */
+  programCallsAtOnce: 3,
   /** System calls of one program: a busy loop of tiny reads stops here. */
   programSyscalls: 5_000_000,
   /** Metered fuel of one program (wasm/meter): CPU work, since the clock stands still on Workers. */
