@@ -82,7 +82,7 @@ try {
     calls++;
   }
   const cpu = (cpuMs() - cpu0) / calls;
-  const stacks = parseStacks(execFileSync("perf", ["script", "-i", out, "-F", "sym"], { encoding: "utf8", maxBuffer: 1 << 30, stdio: ["ignore", "pipe", "ignore"] }));
+  const stacks = parseStacks(execFileSync("perf", ["script", "-i", out, "-F", "ip,sym"], { encoding: "utf8", maxBuffer: 1 << 30, stdio: ["ignore", "pipe", "ignore"] }));
   console.log(`${opt.tool} ${opt.args}: ${calls} warm calls straight to workerd, workerd CPU ${cpu.toFixed(2)} ms per call, ${stacks.length} samples`);
   const share = (n) => `${((100 * n) / stacks.length).toFixed(1).padStart(5)}%`;
   const parts = new Map();
@@ -101,14 +101,14 @@ try {
   rmSync(stateDir, { recursive: true, force: true });
 }
 
-/** `perf script -F sym` output: one block of frames (leaf first) per sample. */
+/** `perf script -F ip,sym` output: one block of `address symbol` lines (leaf first) per sample. */
 function parseStacks(text) {
   return text
     .split(/\n\s*\n/)
     .map((block) =>
       block
         .split("\n")
-        .map((l) => l.trim())
+        .map((l) => l.trim().replace(/^\S+\s*/, ""))
         .filter(Boolean),
     )
     .filter((frames) => frames.length > 0);
