@@ -41,11 +41,14 @@ const print = (what, value, unit, extra = "") => console.log(`${what.padEnd(72)}
 for (const [name, run] of Object.entries(sections)) {
   if (wanted.length && !wanted.includes(name)) continue;
   console.log(`\n== ${name}`);
+  const started = performance.now();
   // One section failing (e.g. a Worker reload under a shared tree) must not hide the others.
   try {
     await run(print);
+    console.log(`== ${name}: ok in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   } catch (e) {
     console.log(`section ${name} FAILED: ${e instanceof Error ? `${e.message}${e.cause ? ` (${e.cause})` : ""}\n${e.stack}` : String(e)}`);
+    console.log(`== ${name}: FAILED after ${((performance.now() - started) / 1000).toFixed(1)} s`);
     process.exitCode = 1;
   }
 }

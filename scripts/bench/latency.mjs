@@ -81,7 +81,7 @@ async function serve(opts) {
 }
 
 /** A hello-world Worker's configuration, bare or behind the assets router like this project's. */
-function floorConfig(dir, withAssets) {
+export function floorConfig(dir, withAssets) {
   const main = join(root, "scripts", "bench", "floor-worker.js");
   const date = /compatibility_date\s*=\s*"([^"]+)"/.exec(readFileSync(join(root, "wrangler.toml"), "utf8"))?.[1] ?? "2026-01-01";
   let toml = `name = "floor"\nmain = ${JSON.stringify(main)}\ncompatibility_date = "${date}"\n`;

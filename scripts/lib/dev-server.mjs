@@ -19,13 +19,27 @@ export const freePort = () =>
 /**
  * Runs `wrangler dev` with the given keys and state directory; resolves once it answers.
  * `config`: another wrangler configuration than the project's (a benchmark's reference Worker).
+ * `extraArgs`: more `wrangler dev` flags (e.g. `--inspector-port` for a CPU profile).
  */
-export async function startDevServer({ port, stateDir, apiKeys, vars = {}, config }) {
+export async function startDevServer({ port, stateDir, apiKeys, vars = {}, config, extraArgs = [] }) {
   const varArgs = Object.entries({ TOOLSHED_API_KEYS: apiKeys, ...vars }).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
   const configArgs = config ? ["--config", config] : [];
   const child = spawn(
     "npx",
-    ["wrangler", "dev", ...configArgs, "--ip", "127.0.0.1", "--port", String(port), "--persist-to", stateDir, ...varArgs, "--show-interactive-dev-session=false"],
+    [
+      "wrangler",
+      "dev",
+      ...configArgs,
+      "--ip",
+      "127.0.0.1",
+      "--port",
+      String(port),
+      "--persist-to",
+      stateDir,
+      ...varArgs,
+      ...extraArgs,
+      "--show-interactive-dev-session=false",
+    ],
     { cwd: root, stdio: ["ignore", "pipe", "pipe"], detached: true, env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
   );
   let log = "";

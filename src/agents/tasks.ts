@@ -106,6 +106,13 @@ export const viewOf = (t: TaskRecord): TaskView => ({
 });
 
 export class TaskStore {
+  /**
+   * False only when no finished task waits to be delivered. Every call asks (takeUndelivered)
+   * and almost always none does; `finish` is the only way one appears, so the question is put
+   * to SQLite only after a finish, or once after the object starts.
+   */
+  private mayHaveUndelivered = true;
+
   constructor(private readonly sql: SqlStorage) {
     for (const stmt of TASK_SCHEMA) sql.exec(stmt);
   }
@@ -150,14 +157,18 @@ export class TaskStore {
       outcome.toolCalls,
       id,
     );
+    this.mayHaveUndelivered = true;
   }
 
   /** Finished tasks of `spawner` not yet delivered, oldest first; marked delivered in the same step. */
   takeUndelivered(spawner: string): TaskRecord[] {
+    if (!this.mayHaveUndelivered) return [];
     const rows = this.sql
       .exec<TaskRow>(`SELECT * FROM subagent_tasks WHERE spawner = ? AND status != 'running' AND delivered = 0 ORDER BY finished, id`, spawner)
       .toArray();
     if (rows.length) this.sql.exec(`UPDATE subagent_tasks SET delivered = 1 WHERE spawner = ? AND status != 'running' AND delivered = 0`, spawner);
+    // Others' finished tasks (another spawner's) may still wait.
+    this.mayHaveUndelivered = this.sql.exec(`SELECT 1 FROM subagent_tasks WHERE status != 'running' AND delivered = 0 LIMIT 1`).toArray().length > 0;
     return rows.map(fromRow);
   }
 }

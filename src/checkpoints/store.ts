@@ -118,8 +118,13 @@ export class Checkpoints {
    * (a run of calls that change nothing costs nothing), else a new automatic one.
    */
   beforeCall(): number {
-    const last = this.latest();
-    if (last !== null && this.sql.exec(`SELECT 1 FROM cp_delta WHERE cp = ? LIMIT 1`, last).toArray().length === 0) return last;
+    // One statement, not two: every file-changing call asks this (and each statement costs).
+    const { last, changed } = this.sql
+      .exec<{ last: number | null; changed: number }>(
+        `SELECT MAX(id) AS last, EXISTS (SELECT 1 FROM cp_delta WHERE cp = (SELECT MAX(id) FROM cp_checkpoints)) AS changed FROM cp_checkpoints`,
+      )
+      .one();
+    if (last !== null && !changed) return last;
     return this.create(null, "auto").id;
   }
 

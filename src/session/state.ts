@@ -55,6 +55,12 @@ export interface ToolCallRecord {
 /** Key-value settings of one session, kept in SQLite so they survive eviction and restarts. */
 export class SessionStore {
   private hasCheckpointColumn = false;
+  /**
+   * The settings' rows as last read or written. Every call reads the settings, and a statement
+   * costs; while this object lives it is their only writer (a new session, a fork and a reset
+   * each get a new one), so after the first read they are answered from here.
+   */
+  private rows: Map<string, string> | null = null;
 
   constructor(private readonly sql: SqlStorage) {}
 
@@ -92,8 +98,13 @@ export class SessionStore {
   }
 
   read(): SessionMeta {
-    const m = new Map<string, string>();
-    for (const r of this.sql.exec<{ key: string; value: string }>(`SELECT key, value FROM session_meta`)) m.set(r.key, r.value);
+    let m = this.rows;
+    if (!m) {
+      m = new Map<string, string>();
+      for (const r of this.sql.exec<{ key: string; value: string }>(`SELECT key, value FROM session_meta`)) m.set(r.key, r.value);
+      this.rows = m;
+    }
+    // Parsed afresh each time: a caller may change what it was given.
     return {
       id: m.get("id") ?? "",
       tenant: m.get("tenant") ?? "",
@@ -112,6 +123,7 @@ export class SessionStore {
   set(key: keyof SessionMeta, value: string | number | Record<string, string> | string[] | SessionMeta["urlRules"]): void {
     const text = typeof value === "object" ? JSON.stringify(value) : String(value);
     this.sql.exec(`INSERT OR REPLACE INTO session_meta (key, value) VALUES (?, ?)`, key, text);
+    this.rows?.set(key, text);
   }
 
   logCall(rec: Omit<ToolCallRecord, "id">): void {

@@ -1,4 +1,5 @@
-import { drain } from "../lib/streams";
+import { LIMITS } from "../limits";
+import { drain, pieceReader } from "../lib/streams";
 import { isVfsError } from "../vfs/errors";
 import type { FileEditor } from "../vfs/file-editor";
 import { relativeToRoot } from "../vfs/paths";
@@ -65,7 +66,8 @@ export class Uploads {
    * drained, never cancelled (see `drain`); the caller bounds it to `maxBytes`.
    */
   async receive(uploadId: string, body: ReadableStream<Uint8Array>, maxBytes: number): Promise<Outcome<{ size: number }>> {
-    const reader = body.getReader();
+    // Pieces of up to LIMITS.uploadReadBytes, not workerd's 4 KiB (see pieceReader); append copies each.
+    const reader = pieceReader(body, LIMITS.uploadReadBytes, true);
     const pending = this.uploads.get(uploadId);
     const editor = pending?.editor;
     const fail = async (f: Failure): Promise<Failure> => {

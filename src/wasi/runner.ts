@@ -307,20 +307,39 @@ const ADMIT_BELOW_BYTES = DEFAULT_MAX_TOTAL_MEMORY_BYTES / 3;
 /** Polls a call waits for memory before it starts anyway (and may meet the cap). */
 const MAX_ADMIT_POLLS = 20_000;
 
+/** Calls waiting to start their first program, oldest first (admitRun): memory goes to them in turn. */
+const waiting: object[] = [];
+
 /**
  * Waits for the turn (turns.ts) in which a program of the call working through `fs` may start;
  * the caller starts it at once, with no await between. It may start when the call already runs
- * one (a pipeline's stages must live together), else once other calls' programs hold less than
- * a third of the shared cap: busy sessions queue for memory instead of killing one another's
- * programs at the cap, and a waiting call holds none, so waiting cannot deadlock.
+ * one (a pipeline's stages must live together), else when it is the oldest waiting call, other
+ * calls' programs hold less than a third of the shared cap, and fewer than
+ * LIMITS.programCallsAtOnce calls run programs: busy sessions queue for memory instead of killing
+ * one another's programs at the cap, and a waiting call holds none, so waiting cannot deadlock.
+ * The count matters because a call's programs start small and grow: under 100 sessions, calls
+ * admitted one after another while the first stages were small then grew past the cap together.
+ * In order, because a call that lost every race kept polling until MAX_ADMIT_POLLS and then
+ * started anyway, into the cap.
  */
 export async function admitRun(fs: object): Promise<void> {
-  for (let polls = 0; ; polls++) {
-    await takeTurn();
-    if (polls >= MAX_ADMIT_POLLS || liveBytes() <= ADMIT_BELOW_BYTES) return;
-    const call = callOf(fs);
-    if ([...live.values()].some((v) => callOf(v) === call)) return;
-    await new Promise((resolve) => setTimeout(resolve, 0));
+  const ticket = {};
+  let queued = false;
+  try {
+    for (let polls = 0; ; polls++) {
+      await takeTurn();
+      const running = new Set([...live.values()].map(callOf));
+      if (running.has(callOf(fs))) return;
+      const first = waiting.length === 0 || waiting[0] === ticket;
+      if (polls >= MAX_ADMIT_POLLS || (first && liveBytes() <= ADMIT_BELOW_BYTES && running.size < LIMITS.programCallsAtOnce)) return;
+      if (!queued) {
+        waiting.push(ticket);
+        queued = true;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+  } finally {
+    if (queued) waiting.splice(waiting.indexOf(ticket), 1);
   }
 }
 
