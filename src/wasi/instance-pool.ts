@@ -167,7 +167,7 @@ export function acquire(module: WebAssembly.Module, imports: ImportTable, suspen
     const slot: Pooled["slot"] = { imports: null };
     const instance = new WebAssembly.Instance(module, trampolines(module, slot, suspending, suspend));
     if (!images.has(module)) images.set(module, capture(instance));
-    if (from && !reset(instance, from)) throw new Error("the captured image needs less memory than a fresh instance has");
+    if (from && !reset(instance, from)) throw new Error("the captured image has less memory than a fresh instance starts with");
     pooled = { instance, slot };
   }
   pooled.slot.imports = imports;

@@ -688,17 +688,7 @@ async function runSuspending(run: Run, fs: WasiRunOptions["fs"]): Promise<Outcom
   live.set(run.memory, fs);
   try {
     run.shim.inst = run.instance as unknown as WASI["inst"];
-    const { init, afterInit, main } = steps(run.module, run.instance, run.entry);
-    if (init) {
-      const restore = initEnvironment(run);
-      try {
-        await JSPI.promising!(init)();
-      } finally {
-        restore();
-      }
-      afterInit!();
-    }
-    await JSPI.promising!(main)();
+    for (const call of entryCalls(run)) await JSPI.promising!(call)();
     return { exitCode: 0, clean: true };
   } catch (e) {
     return ended(run, e);
@@ -708,32 +698,31 @@ async function runSuspending(run: Run, fs: WasiRunOptions["fs"]): Promise<Outcom
 }
 
 /**
- * Makes the init half of a first snapshot start see only the variables the kept copy may hold
- * (the copy serves later runs, other sessions' too); the returned function puts the run's back.
+ * The exported functions a run calls, in order: `_start`, or the halves of a start from a kept
+ * copy. The init half sees only the variables the copy may hold (it serves later runs, other
+ * sessions' too), and the copy is taken once it returns. A driver that stops early (a throw)
+ * closes the generator, which puts the run's environment back.
  */
-function initEnvironment(run: Run): () => void {
-  const own = run.shim.env;
-  if (run.entry.kind === "init") run.shim.env = run.entry.env;
-  return () => {
-    run.shim.env = own;
-  };
+function* entryCalls(run: Run): Generator<() => unknown> {
+  const { init, afterInit, main } = steps(run.module, run.instance, run.entry);
+  if (init && run.entry.kind === "init") {
+    const own = run.shim.env;
+    run.shim.env = run.entry.env;
+    try {
+      yield init;
+    } finally {
+      run.shim.env = own;
+    }
+    afterInit!();
+  }
+  yield main;
 }
 
-/** Runs the program's entry (both halves of a first snapshot start); its exit status, or what it threw. */
+/** Runs the program's entry calls; its exit status, or what it threw. */
 function enterSync(run: Run): number {
   run.shim.inst = run.instance as unknown as WASI["inst"];
-  const { init, afterInit, main } = steps(run.module, run.instance, run.entry);
   try {
-    if (init) {
-      const restore = initEnvironment(run);
-      try {
-        init();
-      } finally {
-        restore();
-      }
-      afterInit!();
-    }
-    main();
+    for (const call of entryCalls(run)) call();
     return 0;
   } catch (e) {
     if (e instanceof WASIProcExit) return e.code;

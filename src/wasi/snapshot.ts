@@ -7,23 +7,34 @@ import { capture, isResettable, type Image } from "./instance-pool";
  * A module that exports `toolshed_init` and `toolshed_resume` (python.wasm, built with
  * scripts/python/snapshot-entry.c) can be started in two halves: `toolshed_init` does the part
  * of its start that does not depend on the command (CPython's core initialization and the
- * frozen modules every start imports: 0.9 of the 1.9 million steps of `python3 -c pass`),
- * `toolshed_resume` reads the run's argv and environment and does the rest. The first such run in an isolate calls both and keeps the
- * state between them (`capture`); later runs start an instance in that state and call only
- * `toolshed_resume`. The state is the same whichever run took it, provided what the init half
- * reads is the same: the init half sees only the variables the program names (for CPython: the
- * locale), which key the copy with the preopen layout (wasi-libc keeps its preopen table from
- * the init half). So nothing of one run, its session's variables included, is in the copy.
+ * frozen modules every start imports), `toolshed_resume` reads the run's argv and environment
+ * and does the rest. The first such run in an isolate calls both and keeps the state between
+ * them (`capture`); later runs start an instance in that state and call only `toolshed_resume`.
+ * The state is the same whichever run took it, provided what the init half reads is the same:
+ * the init half sees only the variables the program names (for CPython: the locale), which key
+ * the copy with the preopen layout (wasi-libc keeps its preopen table from the init half).
  *
  * Per isolate, not per build: nothing needs a build-time tool, the copy is taken by the same
  * runtime that uses it, and no session's data can be in it (the init half reads no file of the
- * workspace and nothing of the command).
+ * workspace, nothing of the command and none of the session's variables).
  */
 
 const INIT = "toolshed_init";
 const RESUME = "toolshed_resume";
 
 const snapshots = new WeakMap<WebAssembly.Module, Map<string, Image>>();
+const halves = new WeakMap<WebAssembly.Module, boolean>();
+
+/** Whether the module can be started in two halves (both exports, and resettable), asked once per module. */
+function hasHalves(module: WebAssembly.Module): boolean {
+  let yes = halves.get(module);
+  if (yes === undefined) {
+    const names = WebAssembly.Module.exports(module).map((e) => e.name);
+    yes = isResettable(module) && names.includes(INIT) && names.includes(RESUME);
+    halves.set(module, yes);
+  }
+  return yes;
+}
 
 /** How a run enters its program. */
 export type Entry =
@@ -38,10 +49,8 @@ export type Entry =
  * not), over `fds` file descriptors (stdio and preopens).
  */
 export function entryFor(module: WebAssembly.Module, env: readonly string[] | null, fds: number): Entry {
-  if (env === null || !isResettable(module)) return { kind: "start" };
+  if (env === null || !hasHalves(module)) return { kind: "start" };
   const key = `${env.join("\n")}|fds=${fds}`;
-  const names = WebAssembly.Module.exports(module).map((e) => e.name);
-  if (!names.includes(INIT) || !names.includes(RESUME)) return { kind: "start" };
   const image = snapshots.get(module)?.get(key);
   return image ? { kind: "resume", image } : { kind: "init", key, env: [...env] };
 }

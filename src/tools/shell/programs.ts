@@ -122,7 +122,8 @@ export function sessionPrograms(ctx: ToolContext): ProgramRunner {
       }
       const fdFiles = await namedFdFiles(argv.slice(1), io);
       if ("error" in fdFiles) return fail(String(fdFiles.error));
-      const args = program.adaptArgs ? program.adaptArgs([...(program.args ?? []), ...argv.slice(1)], io.cwd) : [...(program.args ?? []), ...argv.slice(1)];
+      const given = [...(program.args ?? []), ...argv.slice(1)];
+      const args = program.adaptArgs ? program.adaptArgs(given, io.cwd) : given;
       const env = program.env ? { ...io.env, ...program.env } : io.env;
       const opts = {
         argv: [program.argv0, ...args],
