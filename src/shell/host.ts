@@ -56,7 +56,11 @@ export interface SharedReader extends ByteReader {
 /** Async byte sink with backpressure. Throws EpipeError once the reader has gone. */
 export interface ByteWriter {
   write(data: Uint8Array): Promise<void>;
-  /** Present when a write never has to wait (a collector, a file): programs may then run without suspending. */
+  /**
+   * Present when a write never has to wait (a collector, a file): programs may then run without
+   * suspending. `data` is lent for the call only (it may be a view of a program's memory): a
+   * writer that keeps bytes copies them.
+   */
   writeSync?(data: Uint8Array): void;
 }
 

@@ -37,10 +37,16 @@ export class FileEditor {
     return this.overlay;
   }
 
-  /** The chunk as it currently reads (overlay, else base, else zeros), padded to full size. */
-  private loadChunk(idx: number): Uint8Array {
+  /**
+   * The chunk as it currently reads (overlay, else base, else zeros), padded to full size, in
+   * `into` when given (its old bytes are overwritten).
+   */
+  private loadChunk(idx: number, into?: Uint8Array): Uint8Array {
     if (this.cache?.idx === idx) return this.cache.data;
-    const out = new Uint8Array(CHUNK_SIZE);
+    const out = into ? into.fill(0) : new Uint8Array(CHUNK_SIZE);
+    // Past the end nothing is stored (truncate drops those rows): a file written from start
+    // to end asks SQLite nothing per chunk.
+    if (idx * CHUNK_SIZE >= this._size) return out;
     const from = (blob: number): boolean => {
       const rows = this.ws.sql.exec<{ data: ArrayBuffer }>(`SELECT data FROM vfs_chunks WHERE blob = ? AND idx = ?`, blob, idx).toArray();
       if (rows.length === 0) return false;
@@ -54,7 +60,10 @@ export class FileEditor {
   private cacheChunk(idx: number): { idx: number; data: Uint8Array; dirty: boolean } {
     if (this.cache?.idx !== idx) {
       this.flush();
-      this.cache = { idx, data: this.loadChunk(idx), dirty: false };
+      // The buffer moves on to the next chunk: SQLite copied the flushed bytes.
+      const buffer = this.cache?.data;
+      this.cache = null;
+      this.cache = { idx, data: this.loadChunk(idx, buffer), dirty: false };
     }
     return this.cache!;
   }
@@ -64,7 +73,9 @@ export class FileEditor {
     const c = this.cache;
     if (!c?.dirty) return;
     const len = Math.max(0, Math.min(CHUNK_SIZE, this._size - c.idx * CHUNK_SIZE));
-    this.ws.sql.exec(`INSERT OR REPLACE INTO vfs_chunks (blob, idx, data) VALUES (?, ?, ?)`, this.overlayId(), c.idx, c.data.slice(0, len).buffer);
+    // A whole chunk is bound as it is (SQLite copies it); a short last one is cut to its length.
+    const bytes = len === CHUNK_SIZE ? c.data.buffer : c.data.slice(0, len).buffer;
+    this.ws.sql.exec(`INSERT OR REPLACE INTO vfs_chunks (blob, idx, data) VALUES (?, ?, ?)`, this.overlayId(), c.idx, bytes);
     c.dirty = false;
     faultPoint("chunk-stored");
   }

@@ -2,6 +2,7 @@ import { WASI, wasi } from "@bjorn3/browser_wasi_shim";
 import { WorkspaceDirFd } from "./fs/dir-fd";
 import { WorkspaceFileFd } from "./fs/file-fd";
 import { hasDirectReaddir } from "./fs/dirents";
+import type { BorrowingWriter } from "./fs/context";
 
 /** Thrown from inside a syscall to end the run; unwinds the Wasm stack back to the runner. */
 export class RunStopped extends Error {
@@ -29,6 +30,8 @@ export interface SyscallGuard {
 
 type Imports = Record<string, (...args: any[]) => unknown>;
 
+const borrowsWrites = (f: unknown): boolean => (f as Partial<BorrowingWriter> | undefined)?.borrowsWrites === true;
+
 const SUBSCRIPTION_SIZE = 48;
 const EVENT_SIZE = 32;
 
@@ -49,6 +52,8 @@ const EVENT_SIZE = 32;
  *   allocation: `cp 'üñí/b c' d/x.txt` created `d/x.tx3`).
  * - proc_exit throws a ProgramExit rather than the shim's WASIProcExit (an Error).
  * - fd_read on a workspace file copies each chunk's bytes straight into the program's memory.
+ * - fd_write hands a BorrowingWriter a view of the program's memory, not the shim's copy of
+ *   every piece (200 MB written was 200 MB of garbage, which grew the process by hundreds of MB).
  * Every call first passes the guard (memory cap, step budget).
  */
 export function buildImports(shim: WASI, guard: SyscallGuard): Imports {
@@ -151,6 +156,28 @@ export function buildImports(shim: WASI, guard: SyscallGuard): Imports {
         if (data.length < len) break;
       }
       v.setUint32(nreadPtr, nread, true);
+      return wasi.ERRNO_SUCCESS;
+    },
+
+    fd_write(fd: number, iovs: number, iovsLen: number, nwrittenPtr: number): number {
+      const f = shim.fds[fd];
+      if (!borrowsWrites(f)) return base.fd_write!(fd, iovs, iovsLen, nwrittenPtr) as number;
+      const mem = memory()!.buffer;
+      const v = new DataView(mem);
+      let nwritten = 0;
+      for (let i = 0; i < iovsLen; i++) {
+        const ptr = v.getUint32(iovs + i * 8, true);
+        const len = v.getUint32(iovs + i * 8 + 4, true);
+        if (len === 0) continue;
+        const { ret, nwritten: n } = f!.fd_write(new Uint8Array(mem, ptr, len));
+        if (ret !== wasi.ERRNO_SUCCESS) {
+          v.setUint32(nwrittenPtr, nwritten, true);
+          return ret;
+        }
+        nwritten += n;
+        if (n !== len) break;
+      }
+      v.setUint32(nwrittenPtr, nwritten, true);
       return wasi.ERRNO_SUCCESS;
     },
 

@@ -660,7 +660,21 @@ function streamingImports(
     for (let i = 0; i < iovsLen; i++) {
       const ptr = v.getUint32(iovs + i * 8, true);
       const len = v.getUint32(iovs + i * 8 + 4, true);
-      if (len) parts.push(new Uint8Array(memory().buffer, ptr, len).slice());
+      // A writer that never waits (a file) takes views and the program is not suspended.
+      if (len) parts.push(f.synchronous ? new Uint8Array(memory().buffer, ptr, len) : new Uint8Array(memory().buffer, ptr, len).slice());
+    }
+    if (f.synchronous) {
+      let written = 0;
+      let errno: number = wasi.ERRNO_SUCCESS;
+      for (const part of parts) {
+        charge(part.length);
+        errno = f.writeNow(part);
+        if (errno !== wasi.ERRNO_SUCCESS) break;
+        written += part.length;
+      }
+      if (f.failure !== undefined) throw refused(f.failure);
+      v.setUint32(nwrittenPtr, written, true);
+      return written > 0 ? wasi.ERRNO_SUCCESS : errno;
     }
     const data = concat(parts);
     charge(data.length);

@@ -1,6 +1,7 @@
 import { Fd, wasi } from "@bjorn3/browser_wasi_shim";
 import { EpipeError, type ByteWriter, type SharedReader } from "../shell/host";
 import { BytesReader, EMPTY, InStream } from "../shell/interp/streams";
+import type { BorrowingWriter } from "./fs/context";
 import { ALL_RIGHTS, WorkspaceFilestat, fdstat } from "./fs/filestat";
 
 // Stdio reports FILETYPE_UNKNOWN (what a pipe looks like to WASI): a character device would make
@@ -111,10 +112,29 @@ export class StreamOutFd extends Fd {
       await this.sink.write(data);
       return wasi.ERRNO_SUCCESS;
     } catch (e) {
-      if (e instanceof EpipeError) return wasi.ERRNO_PIPE;
-      this.failure ??= e;
-      return wasi.ERRNO_IO;
+      return this.failed(e);
     }
+  }
+
+  /** True when writes never wait (a file, a collector): `writeNow` then takes them, views included. */
+  get synchronous(): boolean {
+    return this.sink.writeSync !== undefined;
+  }
+
+  /** `writeAsync` for a synchronous writer; `data` may be a view of the program's memory. */
+  writeNow(data: Uint8Array): number {
+    try {
+      this.sink.writeSync!(data);
+      return wasi.ERRNO_SUCCESS;
+    } catch (e) {
+      return this.failed(e);
+    }
+  }
+
+  private failed(e: unknown): number {
+    if (e instanceof EpipeError) return wasi.ERRNO_PIPE;
+    this.failure ??= e;
+    return wasi.ERRNO_IO;
   }
 }
 
@@ -125,8 +145,10 @@ export class StreamOutFd extends Fd {
  * kept in `failure` and ends the run at once through the error `stop` makes (the caller then
  * raises `failure`), as for a streaming run.
  */
-export class SyncOutFd extends Fd {
+export class SyncOutFd extends Fd implements BorrowingWriter {
   failure: unknown;
+  /** A writer's writeSync copies what it keeps (ByteWriter). */
+  readonly borrowsWrites = true;
 
   constructor(
     private readonly sink: (data: Uint8Array) => void,

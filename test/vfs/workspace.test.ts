@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { isVfsError } from "../../src/vfs/errors";
 import { CHUNK_SIZE } from "../../src/vfs/schema";
 import { Workspace } from "../../src/vfs/workspace";
+import { counting } from "../wasi/helpers";
 
 /** Runs `fn` against a fresh workspace in a real Durable Object's SQLite. */
 async function withWorkspace<T>(fn: (ws: Workspace, storage: DurableObjectStorage) => T, quotas = { maxBytes: 1 << 30, maxFiles: 1000 }): Promise<T> {
@@ -46,6 +47,45 @@ describe("workspace", () => {
       const rows = ws.sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM vfs_chunks`).one().n;
       expect(rows).toBe(4);
     }));
+
+  it("an editor writing a file from start to end in reused pieces asks SQLite for nothing and stores every byte", () =>
+    withWorkspace((ws, storage) => {
+      const data = pattern(CHUNK_SIZE * 4 + 777, 3);
+      const { proxy, calls } = counting(storage.sql);
+      // Program output reaches the editor in 64 KiB pieces, each a view that is reused afterwards.
+      const piece = new Uint8Array(64 * 1024);
+      Object.defineProperty(ws, "sql", { value: proxy });
+      const ed = ws.openEditor("/workspace/out.txt", { create: true, truncate: true });
+      for (let at = 0; at < data.length; at += piece.length) {
+        const n = Math.min(piece.length, data.length - at);
+        piece.set(data.subarray(at, at + n));
+        ed.write(at, piece.subarray(0, n));
+        piece.fill(0xee);
+      }
+      ed.commit();
+      expect((calls.get("exec") ?? []).filter((q) => q.startsWith("SELECT") && q.includes("vfs_chunks"))).toEqual([]);
+      expect(ws.readFile("/workspace/out.txt")).toEqual(data);
+    }));
+
+  it.each([
+    ["shrink into a chunk, then grow past it", CHUNK_SIZE + 10, CHUNK_SIZE * 3],
+    ["shrink to a chunk edge, then grow", CHUNK_SIZE, CHUNK_SIZE * 2 + 5],
+    ["shrink to nothing, then grow", 0, CHUNK_SIZE + 1],
+  ])("truncate then write past the end (%s) reads zeros in the gap, old bytes nowhere", (_name, cut, end) =>
+    withWorkspace((ws) => {
+      const p = "/workspace/t";
+      ws.writeFile(p, pattern(CHUNK_SIZE * 2 + 100, 9));
+      const before = ws.readFile(p);
+      const ed = ws.openEditor(p);
+      ed.truncate(cut);
+      ed.write(end - 1, new Uint8Array([42]));
+      ed.commit();
+      const want = new Uint8Array(end);
+      want.set(before.subarray(0, cut));
+      want[end - 1] = 42;
+      expect(ws.readFile(p)).toEqual(want);
+    }),
+  );
 
   it("edits in place: overwrite, extend sparsely, truncate, and only commit makes it visible", () =>
     withWorkspace((ws) => {

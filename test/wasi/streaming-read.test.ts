@@ -10,7 +10,7 @@ import { WasiFsContext } from "../../src/wasi/fs/context";
 import { WorkspaceDirFd } from "../../src/wasi/fs/dir-fd";
 import type { WorkspaceFileFd } from "../../src/wasi/fs/file-fd";
 import { programFor } from "../../src/wasi/programs";
-import { run, sameBytes, withFs } from "./helpers";
+import { counting, run, sameBytes, withFs } from "./helpers";
 
 /** Bigger than the chunk cache, and not a whole number of chunks. */
 const SIZE = LIMITS.chunkCacheBytes + 3 * CHUNK_SIZE + 12_345;
@@ -129,6 +129,41 @@ describe("streaming reads of a file bigger than the chunk cache", () => {
         expect(sameBytes(all, data)).toBe(true);
       }
       for (const fd of fds) fd.fd_close();
+      expect(ctx.readAheadHeld).toBe(0);
+    }));
+
+  it("reads many files side by side (sort merging its runs) fetching each chunk once", () =>
+    withFs((fs, ws) => {
+      // 40 files of 4 chunks, 40 MiB together: more than the chunk cache, though each fits it.
+      const files = Array.from({ length: 40 }, (_, i) => content(4 * CHUNK_SIZE - i));
+      files.forEach((data, i) => ws.writeFile(`/workspace/run${i}`, data));
+      ws.chunkCache.clear();
+      const { proxy, calls } = counting(ws.sql);
+      Object.defineProperty(ws, "sql", { value: proxy });
+      const ctx = new WasiFsContext(fs);
+      const root = new WorkspaceDirFd(ctx, "/workspace", "/workspace");
+      const fds = files.map((_, i) => openRead(root, `run${i}`));
+      const outs = fds.map(() => [] as Uint8Array[]);
+      for (let done = 0; done < fds.length; ) {
+        done = 0;
+        fds.forEach((fd, i) => {
+          const { data } = fd.fd_read(64 * 1024);
+          if (data.length === 0) done++;
+          else outs[i]!.push(data.slice());
+          expect(ctx.cacheReadBytes).toBeLessThanOrEqual(LIMITS.chunkCacheBytes);
+        });
+      }
+      outs.forEach((parts, i) => {
+        const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+        parts.reduce((at, p) => (all.set(p, at), at + p.length), 0);
+        expect(sameBytes(all, files[i]!)).toBe(true);
+      });
+      // Through the cache alone, each file's read-ahead was evicted by the others' before use and
+      // nearly every 64 KiB read fetched chunks again (4 chunks for each).
+      const fetches = (calls.get("exec") ?? []).filter((q) => q.includes("FROM vfs_chunks WHERE blob = ? AND idx >=")).length;
+      expect(fetches).toBeLessThanOrEqual(3 * files.length);
+      for (const fd of fds) fd.fd_close();
+      expect(ctx.cacheReadBytes).toBe(0);
       expect(ctx.readAheadHeld).toBe(0);
     }));
 

@@ -30,6 +30,12 @@ export class WasiFsContext {
   readonly openFiles = new Set<OpenFile>();
   /** Bytes the open files' read-ahead windows hold together (bounded by LIMITS.readAheadTotalBytes). */
   readAheadHeld = 0;
+  /**
+   * Sizes of the open files read through the session's chunk cache. Files that would take this
+   * past the cache's size stream instead: many files read side by side (sort merging 40 runs)
+   * through one cache evicted each other's read-ahead and fetched every chunk four times.
+   */
+  cacheReadBytes = 0;
 
   /** `umask`: the caller's file-creation mask (WASI's path_open carries no mode, so 0666/0777 less this). */
   constructor(
@@ -122,4 +128,12 @@ export class WasiFsContext {
       for (const f of open) f.unkeep();
     }
   }
+}
+
+/**
+ * An fd whose fd_write is done with the bytes when it returns (it copied or discarded them):
+ * fd_write hands it a view of the program's memory instead of a copy of each piece.
+ */
+export interface BorrowingWriter {
+  readonly borrowsWrites: boolean;
 }

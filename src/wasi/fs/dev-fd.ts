@@ -1,4 +1,5 @@
 import { Fd, wasi } from "@bjorn3/browser_wasi_shim";
+import type { BorrowingWriter } from "./context";
 import { ALL_RIGHTS, WorkspaceFilestat, fdstat } from "./filestat";
 import { LIMITS } from "../../limits";
 import { HOST_DEVICE, HostDeviceFd } from "./host-device";
@@ -34,7 +35,10 @@ const DEVICE_READ_BYTES = LIMITS.deviceReadBytes;
  * /dev/null, /dev/zero, /dev/random and /dev/urandom. They keep the seek right so wasi-libc's isatty() says no (it treats
  * a character device without seek/tell as a terminal).
  */
-class MemoryDeviceFd extends Fd {
+class MemoryDeviceFd extends Fd implements BorrowingWriter {
+  /** Writes are dropped. */
+  readonly borrowsWrites = true;
+
   constructor(private readonly name: MemoryDevice) {
     super();
   }
@@ -273,9 +277,13 @@ class CapturedFd extends Fd {
 }
 
 /** A second fd on one of the run's standard streams; closing it does not close the stream. */
-export class SharedStreamFd extends Fd {
+export class SharedStreamFd extends Fd implements BorrowingWriter {
   constructor(readonly target: Fd) {
     super();
+  }
+
+  get borrowsWrites(): boolean {
+    return (this.target as Partial<BorrowingWriter>).borrowsWrites === true;
   }
 
   override fd_fdstat_get() {

@@ -4,7 +4,7 @@ import { CHUNK_SIZE, READ_AHEAD_CHUNKS } from "../../vfs/schema";
 import { Fd, wasi } from "@bjorn3/browser_wasi_shim";
 import { VfsError } from "../../vfs/errors";
 import type { FileEditor } from "../../vfs/file-editor";
-import type { OpenFile, WasiFsContext } from "./context";
+import type { BorrowingWriter, OpenFile, WasiFsContext } from "./context";
 import { ALL_RIGHTS, fdstat, filestatOf, requestedTimes } from "./filestat";
 
 export interface FileMode {
@@ -33,7 +33,9 @@ const WRITE_RIGHTS = BigInt(wasi.RIGHTS_FD_WRITE | wasi.RIGHTS_FD_ALLOCATE | was
  * SQL copy); after, `orphan()` reads and writes only that editor, which is dropped on close
  * and never lands in the tree.
  */
-export class WorkspaceFileFd extends Fd implements OpenFile {
+export class WorkspaceFileFd extends Fd implements OpenFile, BorrowingWriter {
+  /** Writes are copied into the file editor's chunk. */
+  readonly borrowsWrites = true;
   private pos = 0;
   private editor: FileEditor | null = null;
   /** Times set while writes were pending; applied after the commit (which stamps "now"). */
@@ -76,8 +78,9 @@ export class WorkspaceFileFd extends Fd implements OpenFile {
    * rest from memory turns thousands of SQL reads into a few. The workspace's generation counter
    * tells when another writer changed the file underneath.
    *
-   * Two ways, by the file's size. A file that fits the session's chunk cache goes through it
-   * (Workspace.readChunk, 3 chunks ahead), so the next program reading it costs no SQL. A bigger
+   * Two ways, by the file's size. A file that fits the session's chunk cache, with the other
+   * files this program reads that way (WasiFsContext.cacheReadBytes), goes through it
+   * (Workspace.readChunk, 3 chunks ahead), so the next program reading it costs no SQL. Any other
    * file is streamed: this fd holds a window of chunks of its own, from one query that grows
    * (1, 2, 4, ... chunks, up to LIMITS.readAheadBytes) while the reads go on where the last
    * window ended, and frees each chunk as soon as the reads pass it (releaseBytes). Memory then
@@ -113,7 +116,7 @@ export class WorkspaceFileFd extends Fd implements OpenFile {
       const sequential = w !== null && idx === w.first + w.chunks.length;
       const size = this.size();
       this.dropWindow();
-      if (size <= CHUNK_CACHE_BYTES) {
+      if (this.viaCache(size)) {
         const chunk = this.fs.readChunk(this.path, idx, sequential ? READ_AHEAD_CHUNKS : 0);
         w = { gen, first: idx, chunks: [chunk], own: false, released: 0 };
       } else {
@@ -146,6 +149,17 @@ export class WorkspaceFileFd extends Fd implements OpenFile {
     releaseBytes(c);
     // Absent now: a read going back fetches it again.
     w.chunks[i] = undefined;
+  }
+
+  /** The bytes this fd counts in the context's cacheReadBytes; undefined until its first fetch. */
+  private cacheShare: number | undefined;
+
+  private viaCache(size: number): boolean {
+    if (this.cacheShare === undefined) {
+      this.cacheShare = size <= CHUNK_CACHE_BYTES - this.ctx.cacheReadBytes ? Math.max(size, 1) : 0;
+      this.ctx.cacheReadBytes += this.cacheShare;
+    }
+    return this.cacheShare > 0 && size <= CHUNK_CACHE_BYTES;
   }
 
   /** Forgets the window, freeing what it still holds of its own. */
@@ -220,6 +234,8 @@ export class WorkspaceFileFd extends Fd implements OpenFile {
   override fd_close(): number {
     this.ctx.openFiles.delete(this);
     this.dropWindow();
+    this.ctx.cacheReadBytes -= this.cacheShare ?? 0;
+    this.cacheShare = 0;
     if (this.orphaned) {
       this.editor?.abort();
       this.editor = null;

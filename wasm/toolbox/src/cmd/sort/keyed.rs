@@ -266,7 +266,24 @@ fn radix_sort(items: &mut Vec<Item>, descending: bool) {
 /// rank and aux (see `Item`) to `put(line index, rank, aux)`.
 fn digest(k: &Key, tab: Option<u8>, data: &[u8], lines: &[(usize, usize)], mut put: impl FnMut(usize, u64, u32)) -> KeyData {
     let o = k.o;
-    let kind = if o.n {
+    let kind = kind_of(&o);
+    let mut opts = o;
+    opts.r = false;
+    let plain = !(o.d || o.f || o.i);
+    let mut range = Vec::with_capacity(lines.len());
+    for (i, &(s, e)) in lines.iter().enumerate() {
+        let line = &data[s..e];
+        let b = begfield(line, k, tab);
+        let end = limfield(line, k, tab).max(b);
+        range.push(((s + b) as u32, (s + end) as u32));
+        let (rank, aux) = rank_of(kind, &line[b..end], &opts);
+        put(i, rank, aux);
+    }
+    KeyData { kind, opts, reverse: o.r, plain, range, digests: Vec::new() }
+}
+
+fn kind_of(o: &KeyOpts) -> Kind {
+    if o.n {
         Kind::Numeric
     } else if o.h {
         Kind::Other
@@ -278,31 +295,54 @@ fn digest(k: &Key, tab: Option<u8>, data: &[u8], lines: &[(usize, usize)], mut p
         Kind::Other
     } else {
         Kind::Text
-    };
-    let mut opts = o;
-    opts.r = false;
-    let plain = !(o.d || o.f || o.i);
-    let mut range = Vec::with_capacity(lines.len());
-    for (i, &(s, e)) in lines.iter().enumerate() {
-        let line = &data[s..e];
-        let b = begfield(line, k, tab);
-        let end = limfield(line, k, tab).max(b);
-        let key = &line[b..end];
-        range.push(((s + b) as u32, (s + end) as u32));
-        match kind {
-            Kind::Numeric => {
-                let num = parse_num(key);
-                let exact = num.int.len() <= 17 && num.frac.len() <= 1;
-                put(i, numeric_rank(&num), exact as u32)
-            }
-            Kind::ExactRank if o.g => put(i, general_rank(general(key)), 0),
-            Kind::ExactRank => put(i, month(key) as u64, 0),
-            Kind::Text => put(i, text_rank(key, &opts), key.len() as u32),
-            Kind::Other => put(i, 0, 0),
-            Kind::Random => put(i, super::random::rank(&super::random_key(key, &opts)), 0),
-        }
     }
-    KeyData { kind, opts, reverse: o.r, plain, range, digests: Vec::new() }
+}
+
+/// A key's rank and aux (see `Item`); `opts` has `r` cleared.
+fn rank_of(kind: Kind, key: &[u8], opts: &KeyOpts) -> (u64, u32) {
+    match kind {
+        Kind::Numeric => {
+            let num = parse_num(key);
+            let exact = num.int.len() <= 17 && num.frac.len() <= 1;
+            (numeric_rank(&num), exact as u32)
+        }
+        Kind::ExactRank if opts.g => (general_rank(general(key)), 0),
+        Kind::ExactRank => (month(key) as u64, 0),
+        Kind::Text => (text_rank(key, opts), key.len() as u32),
+        Kind::Other => (0, 0),
+        Kind::Random => (super::random::rank(&super::random_key(key, opts)), 0),
+    }
+}
+
+/// The first key's rank of single lines, for merging sorted runs: two lines
+/// whose ranks differ are ordered by them alone (descending when the key is
+/// reversed), as in `Sorted::keys_cmp_from`; equal ranks need `Sorter::cmp`.
+pub struct FirstRank<'s> {
+    key: &'s Key,
+    tab: Option<u8>,
+    kind: Kind,
+    opts: KeyOpts,
+    pub reverse: bool,
+}
+
+impl<'s> FirstRank<'s> {
+    /// None when the first key has no rank (-h, -V): every comparison is exact.
+    pub fn new(sorter: &'s Sorter) -> Option<Self> {
+        let key = sorter.keys.first()?;
+        let kind = kind_of(&key.o);
+        if kind == Kind::Other {
+            return None;
+        }
+        let mut opts = key.o;
+        opts.r = false;
+        Some(FirstRank { key, tab: sorter.tab, kind, opts, reverse: key.o.r })
+    }
+
+    pub fn rank(&self, line: &[u8]) -> u64 {
+        let b = begfield(line, self.key, self.tab);
+        let end = limfield(line, self.key, self.tab).max(b);
+        rank_of(self.kind, &line[b..end], &self.opts).0
+    }
 }
 
 /// A coarse value of a -n number: never out of order, equal for numbers
@@ -376,7 +416,7 @@ fn text_rank(key: &[u8], o: &KeyOpts) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::super::{parse_key, Key, KeyOpts, Sorter};
-    use super::Sorted;
+    use super::{FirstRank, Sorted};
 
     /// Deterministic pseudo-random numbers (xorshift), enough to vary inputs.
     struct Rng(u64);
@@ -487,6 +527,19 @@ mod tests {
                 for w in engine.items.windows(2) {
                     let (a, b) = (w[0].line as usize, w[1].line as usize);
                     assert_eq!(engine.keys_cmp(&w[0], &w[1]), sorter.keys_cmp(line(a), line(b)));
+                }
+                // What a merge of runs relies on: differing first-key ranks
+                // of two lines give their order.
+                if let Some(first) = FirstRank::new(&sorter) {
+                    let n = lines.len();
+                    for a in 0..n {
+                        let b = (a * 7 + 3) % n;
+                        let (ra, rb) = (first.rank(line(a)), first.rank(line(b)));
+                        if ra != rb {
+                            let by_rank = if first.reverse { rb.cmp(&ra) } else { ra.cmp(&rb) };
+                            assert_eq!(by_rank, sorter.cmp(line(a), line(b)), "rank order differs for {:?} {:?}", global, keydefs);
+                        }
+                    }
                 }
             }
         }
