@@ -417,7 +417,7 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
 
 #[cfg(test)]
 mod tests {
-    use crate::testutil::{check, read, tmpdir};
+    use crate::testutil::{check, read, run, tmpdir, write};
 
     #[test]
     fn splits() {
@@ -432,5 +432,133 @@ mod tests {
         check("split", &["-n", "2", "-", &pre3], "abcde", "", 0);
         assert_eq!((read(&format!("{}aa", pre3)), read(&format!("{}ab", pre3))), ("ab".into(), "cde".into()));
         check("split", &["-l", "0"], "", "", 1);
+    }
+
+    /// Records ending in `sep` (the last one may lack it).
+    fn records(data: &[u8], sep: u8) -> Vec<&[u8]> {
+        data.split_inclusive(|&c| c == sep).collect()
+    }
+
+    /// GNU's pieces for each mode, stated over the whole input (as split computed them before it
+    /// streamed): the streaming code must give the same bytes whatever the block boundaries.
+    fn gnu(data: &[u8], mode: &str, n: usize, sep: u8) -> Vec<Vec<u8>> {
+        let len = data.len();
+        let size = (len / n.max(1)).max(1);
+        match mode {
+            "-b" => data.chunks(n).map(<[u8]>::to_vec).collect(),
+            "-l" => records(data, sep).chunks(n).map(|g| g.concat()).collect(),
+            "-C" => {
+                let mut out: Vec<Vec<u8>> = vec![];
+                let mut cur = vec![];
+                for rec in records(data, sep) {
+                    if !cur.is_empty() && cur.len() + rec.len() > n {
+                        out.push(std::mem::take(&mut cur));
+                    }
+                    let mut parts: Vec<&[u8]> = rec.chunks(n).collect();
+                    let last = parts.pop().unwrap();
+                    out.extend(parts.into_iter().map(<[u8]>::to_vec));
+                    cur.extend_from_slice(last);
+                }
+                out.extend((!cur.is_empty()).then_some(cur));
+                out
+            }
+            "N" => (0..n).map(|k| data[(k * size).min(len)..if k + 1 == n { len } else { ((k + 1) * size).min(len) }].to_vec()).collect(),
+            "l/N" => {
+                let mut pos = 0;
+                (1..=n)
+                    .map(|k| {
+                        let target = k * size - 1;
+                        let end = if k == n || target >= len {
+                            len
+                        } else if pos > target {
+                            pos
+                        } else {
+                            data[target..].iter().position(|&b| b == sep).map_or(len, |i| target + i + 1)
+                        };
+                        let piece = data[pos..end].to_vec();
+                        pos = end;
+                        piece
+                    })
+                    .collect()
+            }
+            _ => {
+                let mut out = vec![vec![]; n];
+                for (i, rec) in records(data, sep).into_iter().enumerate() {
+                    out[i % n].extend_from_slice(rec);
+                }
+                out
+            }
+        }
+    }
+
+    /// An input of several 64 KiB blocks: lines of varied length, some longer than a block, and a
+    /// last one without its newline; `;` separates records for -t.
+    fn big_input() -> String {
+        let mut s = String::new();
+        for i in 0..6000u32 {
+            let w = (i * 7919 % 97) as usize;
+            s.push_str(&format!("{}{}{}\n", i, if i % 13 == 0 { ";" } else { "" }, "x".repeat(w)));
+            if i % 2000 == 1999 {
+                s.push_str(&"y".repeat(70_000 + i as usize));
+                s.push('\n');
+            }
+        }
+        s.push_str(&"z".repeat(100_000));
+        s
+    }
+
+    #[test]
+    fn streams_as_gnu_splits() {
+        let d = tmpdir();
+        let data = big_input();
+        assert!(data.len() > 5 * crate::input::BUF);
+        let file = format!("{}/in.txt", d);
+        write(&file, &data);
+        let bytes = data.as_bytes();
+        let table: &[(&[&str], &str, usize, u8)] = &[
+            (&["-l", "700"], "-l", 700, b'\n'),
+            (&[], "-l", 1000, b'\n'),
+            (&["-t", ";", "-l", "40"], "-l", 40, b';'),
+            (&["-b", "100000"], "-b", 100_000, 0),
+            (&["-b", "64K"], "-b", 65536, 0),
+            (&["-b", "1000"], "-b", 1000, 0),
+            (&["-C", "50000"], "-C", 50_000, b'\n'),
+            (&["-C", "65536"], "-C", 65536, b'\n'),
+            (&["-a", "3", "-C", "300"], "-C", 300, b'\n'),
+            (&["-t", ";", "-C", "20000"], "-C", 20_000, b';'),
+            (&["-n", "7"], "N", 7, b'\n'),
+            (&["-n", "l/7"], "l/N", 7, b'\n'),
+            (&["-n", "l/40"], "l/N", 40, b'\n'),
+            (&["-t", ";", "-n", "l/5"], "l/N", 5, b';'),
+            (&["-n", "r/5"], "r/N", 5, b'\n'),
+        ];
+        for (i, (args, mode, n, sep)) in table.iter().enumerate() {
+            let want = gnu(bytes, mode, *n, *sep);
+            let dir = format!("{}/{}", d, i);
+            std::fs::create_dir(&dir).unwrap();
+            // From the file (sized, read in blocks) and from stdin.
+            for (input, stdin) in [(file.as_str(), ""), ("-", data.as_str())] {
+                let _ = std::fs::remove_dir_all(&dir);
+                std::fs::create_dir(&dir).unwrap();
+                let pre = format!("{}/p", dir);
+                let all: Vec<&str> = args.iter().copied().chain([input, pre.as_str()]).collect();
+                let (code, _, err) = run("split", &all, stdin);
+                assert_eq!((code, err.as_str()), (0, ""), "split {:?}", all);
+                let mut names: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+                names.sort();
+                let got: Vec<Vec<u8>> = names.iter().map(|p| std::fs::read(p).unwrap()).collect();
+                assert_eq!(got.len(), want.len(), "split {:?}: number of pieces", all);
+                for (k, (g, w)) in got.iter().zip(&want).enumerate() {
+                    assert!(g == w, "split {:?}: piece {} differs ({} bytes, want {})", all, k, g.len(), w.len());
+                }
+                // K/N prints chunk K alone.
+                if mode.contains('N') {
+                    let k = want.len() / 2 + 1;
+                    let form = format!("{}{}/{}", mode.strip_suffix('N').unwrap(), k, n);
+                    let (code, out, _) = run("split", &["-t", &(*sep as char).to_string(), "-n", &form, input], stdin);
+                    assert!(code == 0 && out.as_bytes() == &want[k - 1][..], "split -n {}: chunk {}", form, k);
+                }
+            }
+        }
     }
 }
