@@ -35,9 +35,15 @@ printf 'one\r\nbeta\r\n' > tx/rg/crlf.txt
 printf 'a\nb' | gzip > tx/rg/z.gz
 printf 'beta\n' > tx/pats.txt
 printf 'x\n' > tx/one.txt
+seq 1 100000 > tx/big.txt
+yes abcdefghij | head -n 7000 | tr -d '\n' >> tx/big.txt
+echo >> tx/big.txt
+seq 5 5 250000 >> tx/big.txt
+yes 0123456789 | head -n 15000 | tr -d '\n' >> tx/big.txt
 `;
 
 const tee = "rm -rf te && mkdir te && ";
+const sp = "rm -rf sp && mkdir sp && ";
 
 /** @type {Record<string, Array<string | {run: string, opts?: string[], refused?: string}>>} */
 export const CASES_TEXT = {
@@ -217,5 +223,11 @@ export const CASES_TEXT = {
     "rm -rf sp && mkdir sp && split -u -l 6 lines.txt sp/ && ls sp", "rm -rf sp && mkdir sp && split --unbuffered -n r/2 lines.txt sp/ && cat sp/ab",
     "rm -rf sp && mkdir sp && split --verbose -l 6 lines.txt sp/", { run: "split -l 4 --filter='wc -l' lines.txt", refused: "--filter" },
     "rm -rf sp && mkdir sp && cat lines.txt | split -l 6 - sp/ && ls sp", "split -l 0 lines.txt 2>/dev/null; echo $?",
+    // tx/big.txt: about 1 MiB, many 64 KiB blocks, lines of 70 KB and a last one of 150 KB without its newline.
+    `${sp}split -l 30000 tx/big.txt sp/ && md5sum sp/*`, `${sp}split -b 300K tx/big.txt sp/ && md5sum sp/*`, `${sp}split --bytes=65537 tx/big.txt sp/ && md5sum sp/*`,
+    `${sp}split -C 100000 tx/big.txt sp/ && md5sum sp/*`, `${sp}split -C 40000 tx/big.txt sp/ && md5sum sp/*`, `${sp}split -t 5 -C 30000 tx/big.txt sp/ && md5sum sp/*`,
+    `${sp}split -n 3 tx/big.txt sp/ && md5sum sp/*`, `${sp}split -n l/3 tx/big.txt sp/ && md5sum sp/*`, `${sp}split -n l/40 tx/big.txt sp/ && md5sum sp/*`,
+    `${sp}split -e -n l/40 tx/big.txt sp/ && md5sum sp/*`, `${sp}split -n r/3 tx/big.txt sp/ && md5sum sp/*`, `${sp}split -n l/3 - sp/ < tx/big.txt && md5sum sp/*`,
+    "split -n 2/3 tx/big.txt | md5sum", "split -n l/2/3 tx/big.txt | md5sum", "split -n r/2/3 tx/big.txt | md5sum",
   ],
 };
