@@ -158,7 +158,9 @@ pub fn run(ctx: &mut Ctx, args: &[String]) -> Res {
                 } else if verbose {
                     let _ = writeln!(ctx.diag.raw(), "cmp: EOF on {} after byte {}", short, pos);
                 } else {
-                    let _ = writeln!(ctx.diag.raw(), "cmp: EOF on {} after byte {}, line {}", short, pos, line - (last == b'\n') as u64);
+                    // GNU: "line L" when the input ended a line, "in line L" when it stopped inside one.
+                    let (line, inside) = if last == b'\n' { (line - 1, "") } else { (line, "in ") };
+                    let _ = writeln!(ctx.diag.raw(), "cmp: EOF on {} after byte {}, {}line {}", short, pos, inside, line);
                 }
             }
             return Ok(1);
@@ -291,7 +293,9 @@ mod tests {
                 } else if verbose {
                     writeln!(err, "cmp: EOF on {} after byte {}", short, m).unwrap();
                 } else {
-                    writeln!(err, "cmp: EOF on {} after byte {}, line {}", short, m, line - (a.get(m - 1) == Some(&b'\n')) as usize).unwrap();
+                    // As GNU (and the streaming cmp) words it: "in line L" when the input stopped inside a line.
+                    let ended = a.get(m - 1) == Some(&b'\n');
+                    writeln!(err, "cmp: EOF on {} after byte {}, {}line {}", short, m, if ended { "" } else { "in " }, line - ended as usize).unwrap();
                 }
             }
             return (1, out, err);
