@@ -7,7 +7,7 @@ export const FLOORS_DATA: Record<string, { equal: number; refused: number }> = {
   sha384sum: { equal: 34, refused: 0 },
   sha512sum: { equal: 34, refused: 0 },
   cksum: { equal: 44, refused: 4 },
-  cmp: { equal: 28, refused: 0 },
+  cmp: { equal: 38, refused: 0 },
   od: { equal: 61, refused: 0 },
   hexdump: { equal: 38, refused: 0 },
   xxd: { equal: 35, refused: 0 },

@@ -64,6 +64,9 @@ const hashCases = (cmd) => {
   ];
 };
 
+// A copy of tx/big.txt with byte 65537 (just past the first 64 KiB block) changed.
+const cm = "head -c 65536 tx/big.txt > cm.txt && printf X >> cm.txt && tail -c +65538 tx/big.txt >> cm.txt && ";
+
 /** @type {Record<string, Array<string | {run: string, opts?: string[], refused?: string}>>} */
 export const CASES_DATA = {
   md5sum: hashCases("md5sum"),
@@ -102,6 +105,11 @@ export const CASES_DATA = {
     "cmp --ignore-initial=1 f1.txt f2.txt; echo $?", "cmp f1.txt f2.txt 1 1; echo $?", "cmp d/a.txt d/b.txt", "cmp f1.txt lines.txt", "cmp d/empty f1.txt 2>&1; echo $?",
     "cmp f1.txt d/empty 2>&1; echo $?", "cmp lines.txt f1.txt 2>&1", "cmp - f2.txt < f1.txt", "cmp f1.txt nosuch 2>/dev/null; echo $?", "cmp -l k/bin.dat k/w.dat 2>/dev/null | head -5",
     "cmp -bl k/bin.dat k/w.dat 2>/dev/null | head -5", "cmp -n 1K f1.txt f2.txt; echo $?", "cmp -i 1K f1.txt f2.txt; echo $?", "cmp -v >/dev/null; echo $?",
+    // tx/big.txt (about 1 MiB, many 64 KiB blocks): cmp streams it; cm.txt differs at byte 65537.
+    `${cm}cmp tx/big.txt cm.txt; echo $?`, `${cm}cmp -b tx/big.txt cm.txt; echo $?`, `${cm}cat tx/big.txt | cmp - cm.txt; echo $?`,
+    `${cm}cmp -n 65536 tx/big.txt cm.txt; echo $?`, `${cm}cmp -i 65537 tx/big.txt cm.txt; echo $?`, `${cm}cmp -l tx/big.txt cm.txt; echo $?`,
+    "tr 5 6 < tx/big.txt | cmp -l tx/big.txt - | tail -3", "tr 5 6 < tx/big.txt | cmp -l - tx/big.txt | wc -l",
+    "head -c 200000 tx/big.txt | cmp tx/big.txt - 2>&1; echo $?", "head -c 200000 tx/big.txt | cmp -l -i 70000 - tx/big.txt 2>&1; echo $?",
   ].map((run) => `export LC_ALL=C; ${run}`),
   od: [
     "od k/bin.dat", "od -v k/bin.dat | head -3", "od --output-duplicates k/bin.dat | wc -l", "od -A d k/bin.dat | head -2", "od -A x k/bin.dat | tail -2", "od -A o k/h.txt",
