@@ -5,7 +5,7 @@ import { newSession, tool } from "../helpers";
  * split over a file larger than a program's memory (LIMITS.programMemoryBytes, 64 MiB): it reads
  * in blocks and writes each piece as it goes, so 100 MB splits (before, it read the whole input
  * and died with "memory limit exceeded"). The pieces must put the file back together
- * (compared by md5sum: cmp holds its inputs whole).
+ * (compared by md5sum).
  */
 describe("split on a file larger than a program's memory", () => {
   let id: string;
